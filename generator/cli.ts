@@ -1,0 +1,77 @@
+/**
+ * avaspec CLI.
+ *   avaspec generate [--config avaspec.config.json] [--check] [--dump-ir <file>]
+ * Exit codes: 0 ok, 1 diagnostics or drift, 2 usage/config error.
+ */
+import { writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { ConfigError, inputPath, loadConfig } from "./config.js";
+import { generate } from "./generate.js";
+import { formatDiagnostic } from "./load/diagnostics.js";
+import { checkTree, writeTree } from "./write.js";
+
+const USAGE = `usage: avaspec generate [--config <file>] [--check] [--dump-ir <file>]
+
+  --config <file>    config file (default: avaspec.config.json)
+  --check            do not write; exit 1 and list the files that differ
+  --dump-ir <file>   also write the IR of every input as JSON (debugging)`;
+
+export function main(argv: string[]): number {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { config: { type: "string", default: "avaspec.config.json" }, check: { type: "boolean", default: false }, "dump-ir": { type: "string" }, help: { type: "boolean", short: "h" } },
+    });
+  } catch (e) {
+    console.error(`avaspec: ${(e as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (args.values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const [command = "generate"] = args.positionals;
+  if (command !== "generate") {
+    console.error(`avaspec: unknown command ${JSON.stringify(command)}\n\n${USAGE}`);
+    return 2;
+  }
+  let config;
+  try {
+    config = loadConfig(args.values.config!);
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`avaspec: ${e.message}`);
+      return 2;
+    }
+    throw e;
+  }
+  const result = generate(config);
+  for (const d of result.diagnostics) console.error(formatDiagnostic(d, result.sources.get(d.file)) + "\n");
+  if (args.values["dump-ir"]) writeFileSync(args.values["dump-ir"], JSON.stringify(result.irs, null, 2) + "\n");
+  const errors = result.diagnostics.filter((d) => d.severity === "error").length;
+  const outDir = inputPath(config, config.out);
+  if (errors > 0) {
+    console.error(`avaspec: ${errors} error${errors === 1 ? "" : "s"}; ${config.out}/ was left untouched`);
+    return 1;
+  }
+  if (args.values.check) {
+    const drift = checkTree(outDir, result.files);
+    const total = drift.changed.length + drift.missing.length + drift.extra.length;
+    if (total === 0) {
+      console.log(`avaspec: ${config.out}/ is up to date (${result.files.size} files)`);
+      return 0;
+    }
+    console.error(`avaspec: ${config.out}/ is not what the specs produce (${total} file${total === 1 ? "" : "s"}); run \`${config.regenerate}\``);
+    for (const f of drift.changed) console.error(`  changed: ${config.out}/${f}`);
+    for (const f of drift.missing) console.error(`  missing: ${config.out}/${f}`);
+    for (const f of drift.extra) console.error(`  extra:   ${config.out}/${f}`);
+    return 1;
+  }
+  writeTree(outDir, result.files);
+  console.log(`avaspec: wrote ${result.files.size} files to ${config.out}/`);
+  return 0;
+}
+
+process.exitCode = main(process.argv.slice(2));

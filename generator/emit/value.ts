@@ -1,0 +1,39 @@
+/** Writes a JSON-like value as a TypeScript expression; keys and strings go through the escaping choke point. */
+import type { CodeBlockWriter } from "ts-morph";
+import { literal, propertyKey } from "./escape.js";
+
+export function writeValue(w: CodeBlockWriter, value: unknown): void {
+  if (Array.isArray(value)) {
+    if (value.length === 0) {
+      w.write("[]");
+      return;
+    }
+    w.write("[").newLine();
+    w.indent(() => {
+      for (const v of value) {
+        writeValue(w, v);
+        w.write(",").newLine();
+      }
+    });
+    w.write("]");
+    return;
+  }
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    if (entries.length === 0) {
+      w.write("{}");
+      return;
+    }
+    w.write("{").newLine();
+    w.indent(() => {
+      for (const [k, v] of entries) {
+        w.write(`${propertyKey(k, "value")}: `);
+        writeValue(w, v);
+        w.write(",").newLine();
+      }
+    });
+    w.write("}");
+    return;
+  }
+  w.write(literal(value));
+}

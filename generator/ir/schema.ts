@@ -1,0 +1,253 @@
+/**
+ * Builds IR schemas from JSON Schema dialects: OpenAPI 3.0 (`nullable`,
+ * boolean `exclusiveMinimum`), OpenAPI 3.1 / 2020-12 and draft-07. References
+ * to `components.schemas` (and to any other local schema, which is promoted to
+ * a named schema so recursion stays finite) become `ref` nodes.
+ */
+import type { Diagnostic } from "../load/diagnostics.js";
+import type { LoadedDocument } from "../load/load.js";
+import * as ptr from "../load/pointer.js";
+import type { IrNamedSchema, IrObjectLikeSchema, IrSchema, IrSchemaMeta, JsonType, JsonValue } from "./types.js";
+
+export type Dialect = "openapi-3.0" | "openapi-3.1" | "draft-07";
+
+const JSON_TYPES = new Set<JsonType>(["string", "number", "integer", "boolean", "null", "array", "object"]);
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
+const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+
+export class SchemaBuilder {
+  /** Named schemas by the pointer they live at; insertion order is output order. */
+  readonly named = new Map<string, IrNamedSchema>();
+  private readonly building = new Set<string>();
+
+  constructor(
+    private readonly doc: LoadedDocument,
+    private readonly dialect: Dialect,
+    private readonly diagnostics: Diagnostic[],
+    /** Pointer prefix of the document's named schemas, e.g. `#/components/schemas`. */
+    private readonly namedPrefix: string,
+  ) {}
+
+  private report(code: string, pointer: string, message: string): void {
+    const { line, col } = this.doc.locate(pointer);
+    this.diagnostics.push({ code, severity: "error", message, file: this.doc.file, pointer, line, col });
+  }
+
+  /** Registers every schema under the named prefix, then builds their bodies. */
+  buildNamedSchemas(): void {
+    const tokens = ptr.parse(this.namedPrefix)!;
+    const r = ptr.get(this.doc.root, tokens);
+    if (!r.found || !isObj(r.value)) return;
+    for (const key of Object.keys(r.value)) this.register(ptr.join(this.namedPrefix, key), key);
+    for (const key of Object.keys(r.value)) this.ensureBuilt(ptr.join(this.namedPrefix, key));
+  }
+
+  private register(pointer: string, id: string): IrNamedSchema {
+    let n = this.named.get(pointer);
+    if (!n) {
+      n = { kind: "named-schema", id, name: "", pointer, schema: { kind: "boolean", value: true, pointer } };
+      this.named.set(pointer, n);
+    }
+    return n;
+  }
+
+  private readonly built = new Set<string>();
+
+  private ensureBuilt(pointer: string): void {
+    if (this.built.has(pointer)) return;
+    this.built.add(pointer);
+    const n = this.named.get(pointer)!;
+    const r = this.doc.resolve(pointer);
+    n.schema = this.build(r?.value, pointer);
+  }
+
+  /** Id of a named schema for a ref target, promoting non-component targets. */
+  private refTarget(ref: string, at: string): string | undefined {
+    const r = this.doc.resolve(ref);
+    if (!r) {
+      this.report("ref/dangling", at, `$ref ${JSON.stringify(ref)} does not resolve`);
+      return undefined;
+    }
+    let n = this.named.get(r.pointer);
+    if (!n) {
+      // A schema referenced from elsewhere (e.g. `#/$defs/x`, `#/components/schemas/A/properties/b`):
+      // give it a name of its own, so a cycle through it is a cycle of names.
+      const tokens = ptr.parse(r.pointer)!;
+      n = this.register(r.pointer, r.pointer.startsWith(this.namedPrefix + "/") && tokens.length === ptr.parse(this.namedPrefix)!.length + 1 ? tokens.at(-1)! : r.pointer);
+    }
+    this.ensureBuilt(r.pointer);
+    return n.pointer;
+  }
+
+  build(node: unknown, pointer: string): IrSchema {
+    if (typeof node === "boolean") return { kind: "boolean", value: node, pointer };
+    if (!isObj(node)) {
+      this.report("schema/type", pointer, "a schema must be an object or a boolean");
+      return { kind: "boolean", value: true, pointer };
+    }
+    const meta = this.meta(node, pointer);
+    const ref = str(node["$ref"]);
+    if (ref !== undefined) {
+      const target = this.refTarget(ref, ptr.join(pointer, "$ref"));
+      if (target === undefined) return { kind: "boolean", value: true, pointer };
+      const refNode: IrSchema = { kind: "ref", target, ...meta };
+      // OpenAPI 3.0 ignores $ref siblings; 3.1 and draft 2019+ apply them alongside.
+      const siblings = Object.keys(node).filter((k) => k !== "$ref" && !ANNOTATIONS.has(k) && !k.startsWith("x-"));
+      if (this.dialect === "openapi-3.0" || siblings.length === 0) return refNode;
+      const rest = { ...node };
+      delete rest["$ref"];
+      const own = this.build(rest, pointer);
+      return { ...meta, kind: "schema", allOf: [{ kind: "ref", target, pointer }, own] };
+    }
+    const built = this.buildNode(node, pointer, meta);
+    // OpenAPI 3.0 `nullable` beside a composition (no `type`), e.g. `{ nullable: true, allOf: [{ $ref }] }`: null or the rest.
+    if (this.dialect === "openapi-3.0" && node["nullable"] === true && built.types === undefined) {
+      return { ...meta, kind: "schema", anyOf: [{ ...built, description: undefined, pointer }, { kind: "schema", types: ["null"], pointer: ptr.join(pointer, "nullable") }] } as IrObjectLikeSchema;
+    }
+    return built;
+  }
+
+  private meta(node: Record<string, unknown>, pointer: string): IrSchemaMeta {
+    const m: IrSchemaMeta = { pointer };
+    if (typeof node["title"] === "string") m.title = node["title"];
+    if (typeof node["description"] === "string") m.description = node["description"];
+    if (node["deprecated"] === true) m.deprecated = true;
+    if (node["readOnly"] === true) m.readOnly = true;
+    if (node["writeOnly"] === true) m.writeOnly = true;
+    if ("default" in node) m.default = node["default"] as JsonValue;
+    if (Array.isArray(node["examples"])) m.examples = node["examples"] as JsonValue[];
+    else if ("example" in node) m.examples = [node["example"] as JsonValue];
+    return m;
+  }
+
+  private sub(node: Record<string, unknown>, key: string, pointer: string): IrSchema | undefined {
+    return key in node ? this.build(node[key], ptr.join(pointer, key)) : undefined;
+  }
+
+  private subList(node: Record<string, unknown>, key: string, pointer: string): IrSchema[] | undefined {
+    const v = node[key];
+    if (v === undefined) return undefined;
+    if (!Array.isArray(v)) {
+      this.report("schema/keyword", ptr.join(pointer, key), `"${key}" must be an array of schemas`);
+      return undefined;
+    }
+    return v.map((s, i) => this.build(s, ptr.join(pointer, key, i)));
+  }
+
+  private buildNode(node: Record<string, unknown>, pointer: string, meta: IrSchemaMeta): IrObjectLikeSchema {
+    const s: IrObjectLikeSchema = { ...meta, kind: "schema" };
+    // type: string | string[]; 3.0 `nullable` adds null
+    const t = node["type"];
+    if (t !== undefined) {
+      const list = Array.isArray(t) ? t : [t];
+      const types: JsonType[] = [];
+      list.forEach((x, i) => {
+        if (typeof x === "string" && JSON_TYPES.has(x as JsonType)) {
+          if (!types.includes(x as JsonType)) types.push(x as JsonType);
+        } else this.report("schema/type", ptr.join(pointer, "type", ...(Array.isArray(t) ? [i] : [])), `unknown type ${JSON.stringify(x)}`);
+      });
+      s.types = types;
+    }
+    const nullable = this.dialect === "openapi-3.0" && node["nullable"] === true;
+    if (nullable && s.types && !s.types.includes("null")) s.types.push("null");
+    if (Array.isArray(node["enum"])) {
+      s.enum = [...(node["enum"] as JsonValue[])];
+      if (nullable && !s.enum.includes(null)) s.enum.push(null);
+    }
+    if ("const" in node) s.const = { value: node["const"] as JsonValue };
+    if (typeof node["format"] === "string") s.format = node["format"];
+    for (const k of ["minLength", "maxLength", "minimum", "maximum", "multipleOf", "minProperties", "maxProperties", "minItems", "maxItems", "minContains", "maxContains"] as const) {
+      const v = num(node[k]);
+      if (v !== undefined) s[k] = v;
+    }
+    if (typeof node["pattern"] === "string") s.pattern = node["pattern"];
+    // exclusive bounds: draft-04 / OpenAPI 3.0 booleans modify minimum/maximum
+    for (const [ex, base] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]] as const) {
+      const v = node[ex];
+      if (typeof v === "number") s[ex] = v;
+      else if (v === true && s[base] !== undefined) {
+        s[ex] = s[base];
+        delete s[base];
+      }
+    }
+    if (node["uniqueItems"] === true) s.uniqueItems = true;
+    // objects
+    if (isObj(node["properties"])) {
+      const required = Array.isArray(node["required"]) ? (node["required"] as unknown[]).filter((r): r is string => typeof r === "string") : [];
+      s.properties = Object.keys(node["properties"]).map((name) => ({
+        name,
+        schema: this.build((node["properties"] as Record<string, unknown>)[name], ptr.join(pointer, "properties", name)),
+        required: required.includes(name),
+      }));
+    }
+    if (Array.isArray(node["required"])) s.required = (node["required"] as unknown[]).filter((r): r is string => typeof r === "string");
+    const ap = this.sub(node, "additionalProperties", pointer);
+    if (ap) s.additionalProperties = ap;
+    if (isObj(node["patternProperties"])) {
+      s.patternProperties = Object.keys(node["patternProperties"]).map((pattern) => ({
+        pattern,
+        schema: this.build((node["patternProperties"] as Record<string, unknown>)[pattern], ptr.join(pointer, "patternProperties", pattern)),
+      }));
+    }
+    const pn = this.sub(node, "propertyNames", pointer);
+    if (pn) s.propertyNames = pn;
+    const up = this.sub(node, "unevaluatedProperties", pointer);
+    if (up) s.unevaluatedProperties = up;
+    if (isObj(node["dependentRequired"])) s.dependentRequired = node["dependentRequired"] as Record<string, string[]>;
+    // draft-07 `dependencies` splits into the two 2019+ keywords
+    const deps = isObj(node["dependencies"]) ? node["dependencies"] : {};
+    const depSchemas = { ...(isObj(node["dependentSchemas"]) ? node["dependentSchemas"] : {}) };
+    for (const [k, v] of Object.entries(deps)) {
+      if (Array.isArray(v)) (s.dependentRequired ??= {})[k] = v as string[];
+      else depSchemas[k] = v;
+    }
+    if (Object.keys(depSchemas).length > 0) {
+      s.dependentSchemas = {};
+      for (const [k, v] of Object.entries(depSchemas)) s.dependentSchemas[k] = this.build(v, ptr.join(pointer, k in deps ? "dependencies" : "dependentSchemas", k));
+    }
+    // arrays: draft-07 `items: [..]` is 2020-12 `prefixItems`, its `additionalItems` is `items`
+    if (Array.isArray(node["items"])) {
+      s.prefixItems = this.subList(node, "items", pointer);
+      const ai = this.sub(node, "additionalItems", pointer);
+      if (ai) s.items = ai;
+    } else {
+      const it = this.sub(node, "items", pointer);
+      if (it) s.items = it;
+      const pi = this.subList(node, "prefixItems", pointer);
+      if (pi) s.prefixItems = pi;
+    }
+    for (const k of ["contains", "unevaluatedItems", "not", "if", "then", "else"] as const) {
+      const v = this.sub(node, k, pointer);
+      if (v) s[k] = v;
+    }
+    for (const k of ["allOf", "anyOf", "oneOf"] as const) {
+      const v = this.subList(node, k, pointer);
+      if (v) s[k] = v;
+    }
+    if (isObj(node["discriminator"]) && typeof node["discriminator"]["propertyName"] === "string") {
+      const d = node["discriminator"];
+      const mapping: { value: string; target: string }[] = [];
+      if (isObj(d["mapping"])) {
+        for (const [value, ref] of Object.entries(d["mapping"])) {
+          if (typeof ref !== "string") continue;
+          const full = ref.startsWith("#") ? ref : ptr.join(this.namedPrefix, ref);
+          const target = this.refTarget(full, ptr.join(pointer, "discriminator", "mapping", value));
+          if (target) mapping.push({ value, target });
+        }
+      }
+      // implicit mapping: a variant's component name is its discriminator value
+      for (const v of [...(s.oneOf ?? []), ...(s.anyOf ?? [])]) {
+        if (v.kind === "ref" && !mapping.some((m) => m.target === v.target)) {
+          const id = this.named.get(v.target)!.id;
+          if (!id.startsWith("#")) mapping.push({ value: id, target: v.target });
+        }
+      }
+      s.discriminator = { propertyName: d["propertyName"] as string, mapping };
+    }
+    return s;
+  }
+}
+
+const ANNOTATIONS = new Set(["title", "description", "deprecated", "readOnly", "writeOnly", "default", "examples", "example", "$comment", "summary"]);

@@ -1,0 +1,126 @@
+/**
+ * Structural checks an OpenAPI 3.0/3.1 document must pass before the IR is
+ * built, plus avaspec's own rules. Every finding is a Diagnostic with a code,
+ * the pointer of the node at fault and its position; nothing is thrown.
+ */
+import type { Diagnostic } from "../load/diagnostics.js";
+import type { LoadedDocument } from "../load/load.js";
+import * as ptr from "../load/pointer.js";
+
+export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Keys whose values are data, not spec structure: a `$ref` inside them is not a reference. */
+const DATA_KEYS = new Set(["example", "default", "enum", "const", "value"]);
+/** Maps whose keys are user-chosen names (a property may well be called "value" or "enum"). */
+const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "schemas", "parameters", "responses", "requestBodies", "headers", "securitySchemes", "links", "callbacks", "pathItems", "examples", "dependentSchemas", "encoding", "content", "variables", "paths", "webhooks", "mapping"]);
+
+export function validateOpenApi(doc: LoadedDocument): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const report = (code: string, pointer: string, message: string, hint?: string, severity: "error" | "warning" = "error") => {
+    const { line, col } = doc.locate(pointer);
+    out.push({ code, severity, message, file: doc.file, pointer, line, col, ...(hint ? { hint } : {}) });
+  };
+  const root = doc.root;
+  if (!isObj(root)) {
+    report("openapi/root", "#", "the document must be an object");
+    return out;
+  }
+  const version = root["openapi"];
+  if (typeof version !== "string" || !/^3\.[01]\.\d+(-.+)?$/.test(version)) {
+    report("openapi/version", isObj(root) && "openapi" in root ? "#/openapi" : "#", `unsupported or missing "openapi" version ${JSON.stringify(version ?? null)}`, 'avaspec reads OpenAPI 3.0.x and 3.1.x: set "openapi: 3.1.0"');
+  }
+  const info = root["info"];
+  if (!isObj(info)) report("openapi/info", "#", 'missing "info" object');
+  else {
+    if (typeof info["title"] !== "string") report("openapi/info", "#/info", 'missing "info.title"');
+    if (typeof info["version"] !== "string") report("openapi/info", "#/info", 'missing "info.version" (a string)');
+  }
+
+  checkRefs(doc, root, "#", "", report);
+
+  const paths = root["paths"];
+  if (paths !== undefined && !isObj(paths)) report("openapi/paths", "#/paths", '"paths" must be an object');
+  if (paths === undefined && root["webhooks"] === undefined && root["components"] === undefined) report("openapi/paths", "#", 'missing "paths"');
+  const seenIds = new Map<string, string>();
+  for (const [path, item] of Object.entries(isObj(paths) ? paths : {})) {
+    const itemPtr = ptr.join("#/paths", path);
+    if (!path.startsWith("/")) report("openapi/path", itemPtr, `path ${JSON.stringify(path)} must start with "/"`);
+    if (!isObj(item)) {
+      report("openapi/path-item", itemPtr, "a path item must be an object");
+      continue;
+    }
+    const templateNames = [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]!);
+    const pathLevel = declaredParams(doc, item["parameters"]);
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (op === undefined) continue;
+      const opPtr = ptr.join(itemPtr, method);
+      if (!isObj(op)) {
+        report("openapi/operation", opPtr, "an operation must be an object");
+        continue;
+      }
+      const id = op["operationId"];
+      if (id !== undefined) {
+        if (typeof id !== "string" || id.trim() === "") report("operation/id", ptr.join(opPtr, "operationId"), "operationId must be a non-empty string");
+        else if (seenIds.has(id)) report("operation/duplicate-id", ptr.join(opPtr, "operationId"), `duplicate operationId ${JSON.stringify(id)} (first used at ${seenIds.get(id)})`, "operationIds must be unique: rename one of them");
+        else seenIds.set(id, ptr.join(opPtr, "operationId"));
+      }
+      if (!isObj(op["responses"]) || Object.keys(op["responses"]).length === 0) report("operation/responses", opPtr, 'an operation needs a non-empty "responses" object');
+      const opLevel = declaredParams(doc, op["parameters"]);
+      const all = new Map([...pathLevel, ...opLevel]);
+      for (const name of templateNames) {
+        if (!all.has(`path:${name}`)) report("parameter/path-undeclared", opPtr, `path template parameter {${name}} of ${JSON.stringify(path)} is not declared`, `add a parameter with "in: path" and "name: ${name}"`);
+      }
+      for (const [key, p] of all) {
+        if (!key.startsWith("path:")) continue;
+        const name = key.slice(5);
+        if (!templateNames.includes(name)) report("parameter/path-unused", p.pointer, `path parameter ${JSON.stringify(name)} does not appear in ${JSON.stringify(path)}`);
+        if (p.value["required"] !== true) report("parameter/path-required", p.pointer, `path parameter ${JSON.stringify(name)} must have "required: true"`);
+      }
+    }
+  }
+  return out;
+}
+
+function declaredParams(doc: LoadedDocument, list: unknown): Map<string, { pointer: string; value: Record<string, unknown> }> {
+  const out = new Map<string, { pointer: string; value: Record<string, unknown> }>();
+  if (!Array.isArray(list)) return out;
+  for (const p of list) {
+    let value: unknown = p;
+    let pointer = "";
+    if (isObj(p) && typeof p["$ref"] === "string") {
+      const r = doc.resolve(p["$ref"]);
+      if (!r) continue;
+      value = r.value;
+      pointer = r.pointer;
+    }
+    if (isObj(value) && typeof value["name"] === "string" && typeof value["in"] === "string") {
+      out.set(`${value["in"]}:${value["name"]}`, { pointer, value });
+    }
+  }
+  return out;
+}
+
+function checkRefs(doc: LoadedDocument, node: unknown, pointer: string, ownKey: string, report: (code: string, pointer: string, message: string, hint?: string) => void): void {
+  if (Array.isArray(node)) {
+    node.forEach((v, i) => checkRefs(doc, v, ptr.join(pointer, i), "", report));
+    return;
+  }
+  const isNameMap = NAME_MAPS.has(ownKey);
+  if (!isObj(node)) return;
+  for (const [key, value] of Object.entries(node)) {
+    const here = ptr.join(pointer, key);
+    if (key === "$ref" && typeof value === "string" && !isNameMap) {
+      if (!value.startsWith("#")) {
+        report("ref/external", here, `external $ref ${JSON.stringify(value)} is not allowed`, "avaspec resolves local references only; bundle the document first");
+      } else if (!doc.resolve(value)) {
+        report("ref/dangling", here, `$ref ${JSON.stringify(value)} does not resolve`, "check the spelling of the target, or add it under components");
+      }
+      continue;
+    }
+    if (!isNameMap && (DATA_KEYS.has(key) || key.startsWith("x-") || (key === "examples" && Array.isArray(value)))) continue;
+    checkRefs(doc, value, here, isNameMap ? "" : key, report);
+  }
+}

@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ApiError, NetworkError, ResponseParseError, ValidationError } from "@avaspec/client";
+import { createDataApiClient, type DataApiClient } from "@avaspec/client/data-api";
+import { startServer, type TestServer } from "../helpers/server.js";
+import { loadSpec, okExample, operations } from "../helpers/spec.js";
+
+const spec = loadSpec("data-api.openapi.json");
+let server: TestServer;
+let data: DataApiClient;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+  data = createDataApiClient({ baseUrl: server.url });
+});
+
+const H = "0x71C7656EC7ab88b098defB751B7401B5f6d8976F";
+const TOKEN = "4d8b5f2e-7a13-4c09-b6e1-2f9a0c3d5e71";
+
+/** Every operation: how it is called and the exact request that must go out. */
+const cases: { id: string; call: (c: DataApiClient) => Promise<unknown>; method: string; url: string; body?: unknown }[] = [
+  {
+    id: "aggregateSignatures",
+    call: (c) => c.aggregateSignatures({ network: "fuji", body: { message: "0xdeadbeef", quorumPercentage: 67, quorumPercentageBuffer: 3, pChainHeight: 0 } }),
+    method: "POST",
+    url: "/v1/signatureAggregator/fuji/aggregateSignatures",
+    body: { message: "0xdeadbeef", quorumPercentage: 67, quorumPercentageBuffer: 3, pChainHeight: 0 },
+  },
+  {
+    id: "getAggregatedSignatures",
+    call: (c) => c.getAggregatedSignatures({ network: "mainnet", txHash: "22kPCBs1Y3wQNbchn5vN3EwKssPoanUYcorWprPMbERGgz1SHC" }),
+    method: "GET",
+    url: "/v1/signatureAggregator/mainnet/aggregateSignatures/22kPCBs1Y3wQNbchn5vN3EwKssPoanUYcorWprPMbERGgz1SHC",
+  },
+  {
+    id: "listBlockchains",
+    call: (c) => c.listBlockchains({ network: "mainnet", pageToken: TOKEN, pageSize: 500, sortOrder: "asc" }),
+    method: "GET",
+    url: `/v1/networks/mainnet/blockchains?pageToken=${TOKEN}&pageSize=500&sortOrder=asc`,
+  },
+  {
+    id: "listErc20Transactions",
+    call: (c) => c.listErc20Transactions({ chainId: "43114", address: H, startBlock: 6479329, endBlock: 6479330, pageSize: 25 }),
+    method: "GET",
+    url: `/v1/chains/43114/addresses/${H}/transactions:listErc20?startBlock=6479329&endBlock=6479330&pageSize=25`,
+  },
+  {
+    id: "getTransactionsForBlock",
+    call: (c) => c.getTransactionsForBlock({ chainId: "43114", blockId: "41530011", pageSize: 0 }),
+    method: "GET",
+    url: "/v1/chains/43114/blocks/41530011/transactions?pageSize=0",
+  },
+  {
+    id: "getSingleValidatorDetails",
+    call: (c) => c.getSingleValidatorDetails({ network: "mainnet", nodeId: "NodeID-JuHmmNsXBoxE1ypQuyxkTh9gRujPLmacY", validationStatus: "active", sortOrder: "desc", pageToken: TOKEN }),
+    method: "GET",
+    url: `/v1/networks/mainnet/validators/NodeID-JuHmmNsXBoxE1ypQuyxkTh9gRujPLmacY?pageToken=${TOKEN}&validationStatus=active&sortOrder=desc`,
+  },
+  {
+    id: "listContractDeployments",
+    call: (c) => c.listContractDeployments({ chainId: "43114", address: H, pageSize: 100 }),
+    method: "GET",
+    url: `/v1/chains/43114/contracts/${H}/deployments?pageSize=100`,
+  },
+  {
+    id: "getNativeBalance",
+    call: (c) => c.getNativeBalance({ chainId: "43114", address: H, blockNumber: "41530011", currency: "eur" }),
+    method: "GET",
+    url: `/v1/chains/43114/addresses/${H}/balances:getNative?blockNumber=41530011&currency=eur`,
+  },
+  {
+    id: "getTransaction",
+    call: (c) => c.getTransaction({ chainId: "43114", txHash: "0x023de35248d395c52af5894351e79f64dcbd0ff519daceb33b5b084e4d14bd36" }),
+    method: "GET",
+    url: "/v1/chains/43114/transactions/0x023de35248d395c52af5894351e79f64dcbd0ff519daceb33b5b084e4d14bd36",
+  },
+  { id: "supportedChains", call: (c) => c.supportedChains({ network: "fuji", feature: "webhooks" }), method: "GET", url: "/v1/chains?network=fuji&feature=webhooks" },
+  { id: "getChainInfo", call: (c) => c.getChainInfo({ chainId: "43114" }), method: "GET", url: "/v1/chains/43114" },
+  { id: "getContractMetadata", call: (c) => c.getContractMetadata({ chainId: "43114", address: H }), method: "GET", url: `/v1/chains/43114/addresses/${H}` },
+  {
+    id: "getChainIdsForAddresses",
+    call: (c) => c.getChainIdsForAddresses({ network: "mainnet", addresses: "avax1qm2a25eytsrj235hxg6jc0mwk99tss64eqevsw,P-avax1h2ccj9f5ay5acl6tyn9mwmw32p8wref8vl8ctg" }),
+    method: "GET",
+    url: "/v1/networks/mainnet/addresses:listChainIds?addresses=avax1qm2a25eytsrj235hxg6jc0mwk99tss64eqevsw%2CP-avax1h2ccj9f5ay5acl6tyn9mwmw32p8wref8vl8ctg",
+  },
+  {
+    id: "getTxByHash",
+    call: (c) => c.getTxByHash({ network: "mainnet", blockchainId: "p-chain", txHash: "VyHGBoA1xAGTxftHVwHEwCNvU8VXT9STAK63JYieLwHud65QZ" }),
+    method: "GET",
+    url: "/v1/networks/mainnet/blockchains/p-chain/transactions/VyHGBoA1xAGTxftHVwHEwCNvU8VXT9STAK63JYieLwHud65QZ",
+  },
+];
+
+describe("Data API client against a loopback server", () => {
+  it("covers every operation of the spec", () => {
+    expect(cases.map((c) => c.id).sort()).toEqual(operations(spec).map((o) => o.id).sort());
+  });
+
+  describe.each(cases)("$id", ({ id, call, method, url, body }) => {
+    it("sends the request the spec describes and returns the typed body", async () => {
+      const example = okExample(spec, id);
+      server.reply(() => ({ status: 200, body: example }));
+      const result = await call(data);
+      expect(result).toEqual(example);
+      expect(server.requests).toHaveLength(1);
+      const req = server.requests[0]!;
+      expect(req.method).toBe(method);
+      expect(req.url).toBe(url);
+      expect(req.headers["accept"]).toBe("application/json");
+      expect(req.headers["x-service-api-key"]).toBeUndefined();
+      if (body === undefined) expect(req.body).toBe("");
+      else {
+        expect(req.headers["content-type"]).toBe("application/json");
+        expect(JSON.parse(req.body)).toEqual(body);
+      }
+    });
+
+    it.each([
+      [400, "Bad Request"],
+      [401, "Unauthorized"],
+      [403, "Forbidden"],
+      [404, "Not Found"],
+      [429, "Too Many Requests"],
+      [500, "Internal Server Error"],
+      [502, "Bad Gateway"],
+      [503, "Service Unavailable"],
+    ])("turns %i into an ApiError", async (status, reason) => {
+      const errorBody = { message: status === 400 ? ["pageSize must not be greater than 100", "address is invalid"] : `${reason} message`, statusCode: status, error: reason };
+      server.reply(() => ({ status, body: errorBody }));
+      const err = await call(data).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ApiError);
+      const e = err as ApiError;
+      expect(e.statusCode).toBe(status);
+      expect(e.error).toBe(reason);
+      expect(e.messages).toEqual(Array.isArray(errorBody.message) ? errorBody.message : [errorBody.message]);
+      expect(e.body).toEqual(errorBody);
+      expect(e.rawBody).toBe(JSON.stringify(errorBody));
+      expect(e.operationId).toBe(id);
+      expect(e.message).toContain(String(status));
+    });
+  });
+});
+
+describe("Data API client behaviour", () => {
+  it("sends the API key header only when a key is set", async () => {
+    server.reply(() => ({ body: okExample(spec, "getChainInfo") }));
+    await createDataApiClient({ baseUrl: server.url, apiKey: "k-123" }).getChainInfo({ chainId: "43114" });
+    await createDataApiClient({ baseUrl: server.url }).getChainInfo({ chainId: "43114" });
+    expect(server.requests[0]!.headers["x-service-api-key"]).toBe("k-123");
+    expect(server.requests[1]!.headers["x-service-api-key"]).toBeUndefined();
+  });
+
+  it("keeps the API key out of errors", async () => {
+    server.reply(() => ({ status: 401, body: { message: "bad key", statusCode: 401, error: "Unauthorized" } }));
+    const err = (await createDataApiClient({ baseUrl: server.url, apiKey: "secret-key-value" }).getChainInfo({ chainId: "1" }).catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(JSON.stringify({ ...err, message: err.message, stack: err.stack })).not.toContain("secret-key-value");
+  });
+
+  it("sends client-wide and per-call headers", async () => {
+    server.reply(() => ({ body: okExample(spec, "getChainInfo") }));
+    await createDataApiClient({ baseUrl: server.url, headers: { "x-trace": "a" } }).getChainInfo({ chainId: "43114" }, { headers: { "x-call": "b" } });
+    expect(server.requests[0]!.headers["x-trace"]).toBe("a");
+    expect(server.requests[0]!.headers["x-call"]).toBe("b");
+  });
+
+  it.each([
+    ["a/b", "/v1/chains/a%2Fb"],
+    ["%2e%2e", "/v1/chains/%252e%252e"],
+    ["//evil.example", "/v1/chains/%2F%2Fevil.example"],
+    ["43114?x=1#f", "/v1/chains/43114%3Fx%3D1%23f"],
+  ])("percent-encodes path parameter %j so it cannot change the target", async (chainId, path) => {
+    server.reply(() => ({ body: okExample(spec, "getChainInfo") }));
+    await data.getChainInfo({ chainId });
+    expect(server.requests[0]!.url).toBe(path);
+  });
+
+  it.each(["..", ".", ""])("refuses path parameter %j before sending anything", async (chainId) => {
+    const err = await data.getChainInfo({ chainId }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ValidationError);
+    expect((err as ValidationError).issues[0]!.path).toBe("/chainId");
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("names a missing required parameter and sends nothing", async () => {
+    // @ts-expect-error: address is required
+    const err = await data.getContractMetadata({ chainId: "43114" }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ValidationError);
+    expect((err as ValidationError).message).toContain('"address"');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("names a missing required body and sends nothing", async () => {
+    // @ts-expect-error: body is required
+    const err = await data.aggregateSignatures({ network: "mainnet" }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ValidationError);
+    expect((err as ValidationError).issues[0]!.path).toBe("/body");
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("rejects CR/LF in header values before sending", async () => {
+    const client = createDataApiClient({ baseUrl: server.url, apiKey: "k\r\nx-injected: 1" });
+    await expect(client.getChainInfo({ chainId: "43114" })).rejects.toBeInstanceOf(ValidationError);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("raises ResponseParseError for an empty 200 body", async () => {
+    server.reply(() => ({ status: 200, body: "" }));
+    const err = (await data.getChainInfo({ chainId: "43114" }).catch((e: unknown) => e)) as ResponseParseError;
+    expect(err).toBeInstanceOf(ResponseParseError);
+    expect(err.statusCode).toBe(200);
+  });
+
+  it("raises ResponseParseError for a non-JSON 200 body", async () => {
+    server.reply(() => ({ status: 200, body: "<html>gateway</html>", headers: { "content-type": "text/html" } }));
+    const err = (await data.getChainInfo({ chainId: "43114" }).catch((e: unknown) => e)) as ResponseParseError;
+    expect(err).toBeInstanceOf(ResponseParseError);
+    expect(err.rawBody).toBe("<html>gateway</html>");
+    expect(err.contentType).toBe("text/html");
+  });
+
+  it("keeps a non-JSON error body as rawBody with the status reason", async () => {
+    server.reply(() => ({ status: 502, body: "upstream down" }));
+    const err = (await data.getChainInfo({ chainId: "43114" }).catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.statusCode).toBe(502);
+    expect(err.error).toBe("Bad Gateway");
+    expect(err.body).toBeUndefined();
+    expect(err.rawBody).toBe("upstream down");
+  });
+
+  it("treats any 2XX as success", async () => {
+    server.reply(() => ({ status: 203, body: okExample(spec, "getChainInfo") }));
+    await expect(data.getChainInfo({ chainId: "43114" })).resolves.toEqual(okExample(spec, "getChainInfo"));
+  });
+
+  it("raises NetworkError when nothing listens", async () => {
+    const closed = await startServer();
+    const url = closed.url;
+    await closed.close();
+    const err = await createDataApiClient({ baseUrl: url }).getChainInfo({ chainId: "43114" }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+  });
+
+  it("uses the spec's server as the default base URL", async () => {
+    const seen: string[] = [];
+    const client = createDataApiClient({ fetch: async (input) => (seen.push(String(input)), new Response(JSON.stringify(okExample(spec, "getChainInfo")), { status: 200 })) });
+    await client.getChainInfo({ chainId: "43114" });
+    expect(seen).toEqual(["https://glacier-api.avax.network/v1/chains/43114"]);
+  });
+});
