@@ -151,7 +151,7 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
         names: { method: "", params: "", response: "", descriptor: "" },
         deprecated: op["deprecated"] === true,
         tags: Array.isArray(op["tags"]) ? op["tags"].filter((t): t is string => typeof t === "string") : [],
-        transport: { kind: "http", method, path },
+        transport: { kind: "http", pointer: item.pointer, method, path },
         parameters: [...merged.values()],
         responses,
         security: security(op["security"] ?? root["security"]),

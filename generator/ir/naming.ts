@@ -21,10 +21,11 @@ export function words(input: string): string[] {
     .filter((w) => w !== "");
 }
 
-const upperFirst = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+/** An all-caps word (an acronym like HTTP or ERC20) is treated as a word: `Http`, `Erc20`. */
+const capitalize = (w: string) => (w.length > 1 && w === w.toUpperCase() ? w.charAt(0) + w.slice(1).toLowerCase() : w.charAt(0).toUpperCase() + w.slice(1));
 
 export function pascalCase(input: string): string {
-  return words(input).map((w) => upperFirst(w)).join("");
+  return words(input).map(capitalize).join("");
 }
 
 export function camelCase(input: string): string {
@@ -35,6 +36,11 @@ export function camelCase(input: string): string {
 /** True for an identifier TypeScript accepts as a binding name. */
 export function isIdentifier(name: string): boolean {
   return /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*$/u.test(name) && !RESERVED.has(name);
+}
+
+/** True for a name usable as a property or method name without quotes (reserved words are fine there). */
+export function isIdentifierName(name: string): boolean {
+  return /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*$/u.test(name);
 }
 
 /** Makes any string a valid binding name, keeping it recognisable. */

@@ -4,7 +4,7 @@
  */
 import type { Diagnostic } from "../load/diagnostics.js";
 import * as ptr from "../load/pointer.js";
-import { deriveOperationName, isIdentifier, NameRegistry, pascalCase, toIdentifier } from "./naming.js";
+import { deriveOperationName, isIdentifierName, NameRegistry, pascalCase, toIdentifier } from "./naming.js";
 import type { IrDocument, IrSchema } from "./types.js";
 
 export function assignNames(ir: IrDocument, clientName: string, diagnostics: Diagnostic[], locate: (pointer: string) => { line: number; col: number }): void {
@@ -24,7 +24,7 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
   }
   const methods = new NameRegistry();
   for (const op of ir.operations) {
-    const wanted = op.id !== "" ? (isIdentifier(op.id) ? op.id : toIdentifier(op.id, "camel")) : deriveOperationName(op.transport.method, op.transport.path);
+    const wanted = op.id !== "" ? (isIdentifierName(op.id) ? op.id : toIdentifier(op.id, "camel")) : deriveOperationName(op.transport.method, op.transport.path);
     const method = methods.claim(wanted);
     if (method !== wanted) {
       const { line, col } = locate(op.pointer);
@@ -38,7 +38,7 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
       method,
       params: exported.claim(`${type}Params`),
       response: only ? only.name : exported.claim(`${type}Response`),
-      descriptor: exported.claim(`${method}Operation`),
+      descriptor: exported.claim(toIdentifier(`${method}Operation`, "camel")),
     };
   }
 }

@@ -155,6 +155,8 @@ export interface IrResponse {
 
 export interface IrHttpTransport {
   kind: "http";
+  /** The path item's pointer. */
+  pointer: string;
   method: "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
   path: string;
 }

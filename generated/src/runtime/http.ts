@@ -149,7 +149,10 @@ function queryPairs(op: HttpOperation, spec: ParamSpec, value: unknown): string[
   return [`${name}=${enc(scalar(op, spec.name, value))}`];
 }
 
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
 function headerValue(op: HttpOperation, name: string, value: string): string {
+  if (!HEADER_NAME.test(name)) fail(op, op.path, `/${name}`, `${JSON.stringify(name)} is not a valid HTTP header name`);
   // CR, LF or NUL in a header value would split or corrupt the request.
   if (/[\r\n\0]/.test(value)) fail(op, op.path, `/${name}`, `header "${name}" must not contain CR, LF or NUL characters`);
   return value;
@@ -193,7 +196,7 @@ export function buildRequest(config: HttpConfig, op: HttpOperation, params: Para
   let url = config.baseUrl + path;
   const safeUrl = url + (query.length > 0 ? `?${query.join("&")}` : "");
   if (op.apiKey && config.apiKey !== undefined) {
-    if (op.apiKey.in === "header") headers[op.apiKey.name.toLowerCase()] = headerValue(op, "apiKey", config.apiKey);
+    if (op.apiKey.in === "header") headers[op.apiKey.name.toLowerCase()] = headerValue(op, op.apiKey.name, config.apiKey);
     else query.push(`${enc(op.apiKey.name)}=${enc(config.apiKey)}`);
   }
   if (query.length > 0) url += `?${query.join("&")}`;

@@ -59,10 +59,10 @@ export function emitClient(ir: IrDocument): (StatementStructures | WriterFunctio
     if (op.requestBody) {
       members.push({ key: "body", optional: !op.requestBody.required, type: body ? toTypeNode(body.schema, ctx) : UNKNOWN, docs: comment(op.requestBody.description ?? "The request body.") });
     }
-    statements.push(typeAlias(op.names.params, `Parameters of {@link ${identifier(ir.names.client)}.${identifier(op.names.method)}}.`, (w) => writeObjectType(w, members)));
+    statements.push(typeAlias(op.names.params, `Parameters of {@link ${identifier(ir.names.client)}.${comment(op.names.method)}}.`, (w) => writeObjectType(w, members)));
     if (!schemaNames.has(op.names.response)) {
       const bodies = successBodies(op).map((s) => toTypeNode(s, ctx));
-      statements.push(typeAlias(op.names.response, `Successful (2XX) response body of \`${identifier(op.names.method)}\`.`, bodies.length === 0 ? { k: "raw", text: "void" } : bodies.length === 1 ? bodies[0]! : { k: "union", parts: bodies }));
+      statements.push(typeAlias(op.names.response, `Successful (2XX) response body of \`${comment(op.names.method)}\`.`, bodies.length === 0 ? { k: "raw", text: "void" } : bodies.length === 1 ? bodies[0]! : { k: "union", parts: bodies }));
     }
     const key = apiKeyScheme(ir, op);
     const descriptor = {
@@ -80,7 +80,7 @@ export function emitClient(ir: IrDocument): (StatementStructures | WriterFunctio
       response: responseKind(op),
       apiKey: key ? { name: key.name, in: key.in } : undefined,
     };
-    statements.push(constValue(op.names.descriptor, `Wire description of \`${identifier(op.names.method)}\` (${descriptor.method} ${comment(op.transport.path)}).`, "HttpOperation", descriptor));
+    statements.push(constValue(op.names.descriptor, `Wire description of \`${comment(op.names.method)}\` (${descriptor.method} ${comment(op.transport.path)}).`, "HttpOperation", descriptor));
   }
 
   statements.push({

@@ -1,0 +1,151 @@
+/**
+ * The CLI as users run it: --check on drift, and broken specs reported as
+ * `file:line:col at #/pointer: message` with the output folder untouched.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ROOT, runCli } from "../helpers/cli.js";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/** A scratch project: one spec, a config, and an output folder with known content. */
+function scratch(specText: string, file = "api.yaml"): string {
+  const dir = mkdtempSync(join(tmpdir(), "avaspec-cli-"));
+  dirs.push(dir);
+  writeFileSync(join(dir, file), specText);
+  writeFileSync(
+    join(dir, "avaspec.config.json"),
+    JSON.stringify({ out: "out", package: { name: "scratch", version: "1.0.0" }, inputs: [{ spec: file, output: "api", clientName: "Api" }] }),
+  );
+  return dir;
+}
+
+const GOOD = readFileSync(join(ROOT, "test/fixtures/petstore-30/spec.yaml"), "utf8");
+
+describe("npm run generate -- --check", () => {
+  it("passes on the committed generated/", () => {
+    const r = runCli(["generate", "--check"]);
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("generated/ is up to date");
+  });
+
+  it("fails and names the files that drifted", () => {
+    const dir = scratch(GOOD);
+    expect(runCli(["generate", "--config", "avaspec.config.json"], dir).status).toBe(0);
+    writeFileSync(join(dir, "out/src/api/types.ts"), "// edited by hand\n");
+    rmSync(join(dir, "out/README.md"));
+    writeFileSync(join(dir, "out/src/stray.ts"), "export {};\n");
+    const r = runCli(["generate", "--check"], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("changed: out/src/api/types.ts");
+    expect(r.stderr).toContain("missing: out/README.md");
+    expect(r.stderr).toContain("extra:   out/src/stray.ts");
+    // --check writes nothing
+    expect(readFileSync(join(dir, "out/src/api/types.ts"), "utf8")).toBe("// edited by hand\n");
+  });
+
+  it("regenerating keeps dist/ and node_modules/ but replaces everything else", () => {
+    const dir = scratch(GOOD);
+    runCli(["generate"], dir);
+    cpSync(join(dir, "out/package.json"), join(dir, "out/dist/keep.json"), { recursive: true });
+    writeFileSync(join(dir, "out/src/stray.ts"), "export {};\n");
+    expect(runCli(["generate"], dir).status).toBe(0);
+    expect(readFileSync(join(dir, "out/dist/keep.json"), "utf8")).toContain('"name": "scratch"');
+    expect(() => readFileSync(join(dir, "out/src/stray.ts"))).toThrow();
+  });
+});
+
+/** Broken specs: each must report the exact position and leave out/ byte-identical. */
+const broken: { name: string; spec: string; where: string; message: RegExp; token: string }[] = [
+  {
+    name: "a dangling $ref",
+    spec: GOOD.replace("$ref: '#/components/schemas/Category'", "$ref: '#/components/schemas/Categroy'"),
+    where: "api.yaml:LINE:COL at #/components/schemas/NewPet/properties/category/allOf/0/$ref",
+    message: /\$ref "#\/components\/schemas\/Categroy" does not resolve \[ref\/dangling\]/,
+    token: "$ref: '#/components/schemas/Categroy'",
+  },
+  {
+    name: "a duplicate operationId",
+    spec: GOOD.replace("operationId: deletePet", "operationId: listPets"),
+    where: "api.yaml:LINE:COL at #/paths/~1pets~1{petId}/delete/operationId",
+    message: /duplicate operationId "listPets" \(first used at #\/paths\/~1pets\/get\/operationId\) \[operation\/duplicate-id\]/,
+    token: "operationId: listPets",
+  },
+  {
+    name: "a YAML syntax error",
+    spec: GOOD.replace("title: Petstore", "title: Pet: store"),
+    where: "api.yaml:3:10 at #",
+    message: /Nested mappings are not allowed in compact mappings \[load\/syntax\]/,
+    token: ": store",
+  },
+  {
+    name: "a duplicate YAML key",
+    spec: GOOD.replace("  version: 1.0.0\n", "  version: 1.0.0\n  version: 2.0.0\n"),
+    where: "api.yaml:5:3 at #",
+    message: /Map keys must be unique \[load\/syntax\]/,
+    token: "version: 2.0.0",
+  },
+];
+
+describe.each(broken)("a spec with $name", ({ spec, where, message, token }) => {
+  it("prints file:line:col at #/pointer: message, exits non-zero and leaves the output untouched", () => {
+    expect(spec).not.toBe(GOOD);
+    const dir = scratch(GOOD);
+    expect(runCli(["generate"], dir).status).toBe(0);
+    const before = readFileSync(join(dir, "out/src/api/types.ts"), "utf8");
+    writeFileSync(join(dir, "api.yaml"), spec);
+    const r = runCli(["generate"], dir);
+    expect(r.status).toBe(1);
+    const line = r.stderr.split("\n")[0]!;
+    expect(line).toMatch(message);
+    const m = /^(.+?):(\d+):(\d+) at (\S+): /.exec(line);
+    expect(m, line).not.toBeNull();
+    const [, file, ln, col, pointer] = m!;
+    if (where.includes(":LINE:COL")) {
+      const [expectedFile, expectedPointer] = where.split(":LINE:COL at ");
+      expect([file, pointer]).toEqual([expectedFile, expectedPointer]);
+    } else expect(`${file}:${ln}:${col} at ${pointer}`).toBe(where);
+    // the reported line and column really point at the offending text
+    const srcLine = spec.split("\n")[Number(ln) - 1]!;
+    expect(srcLine.slice(Number(col) - 1)).toContain(token);
+    expect(srcLine.indexOf(token)).toBeGreaterThanOrEqual(Number(col) - 1 - token.length);
+    expect(r.stderr).toContain("left untouched");
+    expect(readFileSync(join(dir, "out/src/api/types.ts"), "utf8")).toBe(before);
+  });
+});
+
+describe("other bad input", () => {
+  it("refuses an external $ref", () => {
+    const dir = scratch(GOOD.replace("$ref: '#/components/schemas/Category'", "$ref: 'https://example.com/x.yaml#/Category'"));
+    const r = runCli(["generate"], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/at #\/components\/schemas\/NewPet\/properties\/category\/allOf\/0\/\$ref: external \$ref/);
+  });
+
+  it("reports a missing spec file", () => {
+    const dir = scratch(GOOD);
+    rmSync(join(dir, "api.yaml"));
+    const r = runCli(["generate"], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/api\.yaml:1:1 at #: cannot read spec: file not found/);
+  });
+
+  it("reports an undeclared path parameter at the operation", () => {
+    const dir = scratch(GOOD.replace("/pets/{petId}/status:", "/pets/{petId}/status/{extra}:"));
+    const r = runCli(["generate"], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("path template parameter {extra}");
+  });
+
+  it("rejects an unknown command with usage", () => {
+    const r = runCli(["frobnicate"]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("usage: avaspec generate");
+  });
+});

@@ -1,0 +1,192 @@
+/**
+ * The hand-authored OpenAPI documents against the requirements in the seed:
+ * operations, fields, bounds, errors, security, and examples that validate
+ * (checked with Ajv, an independent JSON Schema implementation).
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { parse } from "yaml";
+import { describe, expect, it } from "vitest";
+import { ROOT } from "../helpers/cli.js";
+
+type Doc = Record<string, any>;
+const load = (f: string): Doc => parse(readFileSync(join(ROOT, "spec", f), "utf8")) as Doc;
+const data = load("data-api.openapi.yaml");
+const metrics = load("metrics-api.openapi.yaml");
+const seed = readFileSync(join(ROOT, "../shared/seeds/000_a1543f43d0d41df8.txt"), "utf8");
+
+const deref = (doc: Doc, node: any): any => {
+  while (node && typeof node.$ref === "string") node = node.$ref.slice(2).split("/").reduce((o: any, k: string) => o[k.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
+  return node;
+};
+const ops = (doc: Doc) =>
+  Object.entries(doc.paths as Record<string, any>).flatMap(([path, item]) =>
+    Object.entries(item as Record<string, any>)
+      .filter(([, op]) => op?.operationId)
+      .map(([method, op]) => ({ path, method, op, id: op.operationId as string, params: ((op.parameters ?? []) as any[]).map((p) => deref(doc, p)) })),
+  );
+const param = (doc: Doc, id: string, name: string) => ops(doc).find((o) => o.id === id)!.params.find((p: any) => p.name === name);
+
+describe("operations", () => {
+  it("the Data API has exactly its 14 operationIds", () => {
+    expect(ops(data).map((o) => o.id).sort()).toEqual(
+      ["aggregateSignatures", "getAggregatedSignatures", "listBlockchains", "listErc20Transactions", "getTransactionsForBlock", "getSingleValidatorDetails", "listContractDeployments", "getNativeBalance", "getTransaction", "supportedChains", "getChainInfo", "getContractMetadata", "getChainIdsForAddresses", "getTxByHash"].sort(),
+    );
+  });
+  it("the Metrics API has exactly its 2 operationIds", () => {
+    expect(ops(metrics).map((o) => o.id).sort()).toEqual(["getAddressesByBalanceOverTime", "getAvgTps"]);
+  });
+  it("every endpoint of the seed is there with its method and path", () => {
+    const listed = [...seed.matchAll(/\*\*(GET|POST)\*\* `(?:\{metrics_url\})?([^`]+)`/g)].map((m) => `${m[1]} ${m[2]!.trim()}`);
+    expect(listed).toHaveLength(16);
+    const ours = [...ops(data), ...ops(metrics)].map((o) => `${o.method.toUpperCase()} ${o.path}`);
+    expect(ours.sort()).toEqual(listed.sort());
+  });
+});
+
+describe("fields", () => {
+  const resources = seed.slice(seed.indexOf("## Resources and their fields"), seed.indexOf("## States and transitions"));
+  const names = new Set([...resources.matchAll(/`([A-Za-z][A-Za-z0-9]*)`/g)].map((m) => m[1]!));
+  const properties = new Set<string>();
+  const collect = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(collect);
+    else if (node && typeof node === "object") {
+      const o = node as Record<string, unknown>;
+      if (o["properties"] && typeof o["properties"] === "object") for (const k of Object.keys(o["properties"] as object)) properties.add(k);
+      Object.values(o).forEach(collect);
+    }
+  };
+  collect(data.components);
+  collect(metrics.components);
+
+  it("every field of every resource in the seed is a schema property", () => {
+    expect(names.size).toBeGreaterThan(150);
+    expect([...names].filter((n) => !properties.has(n))).toEqual([]);
+  });
+
+  it("large integers share one decimal-string schema with a pattern", () => {
+    const big = data.components.schemas.BigIntString;
+    expect(big).toMatchObject({ type: "string", pattern: "^(0|[1-9][0-9]*)$" });
+    const uses = JSON.stringify(data).split('"#/components/schemas/BigIntString"').length - 1;
+    expect(uses).toBeGreaterThan(20);
+  });
+
+  it("names every closed enum of the seed", () => {
+    const v = deref(data, data.components.schemas.ValidationStatus);
+    expect(v.enum).toEqual(["completed", "active", "pending", "removed"]);
+    expect(deref(data, param(data, "listBlockchains", "network").schema).enum).toEqual(["mainnet", "fuji", "testnet"]);
+    expect(deref(data, param(data, "listBlockchains", "sortOrder").schema).enum).toEqual(["asc", "desc"]);
+    expect(deref(data, param(data, "supportedChains", "feature").schema).enum).toEqual(["nftIndexing", "webhooks", "teleporter"]);
+    const currency = deref(data, param(data, "getNativeBalance", "currency").schema);
+    expect(currency.enum).toEqual(["usd", "eur", "aud", "cad", "chf", "clp", "cny", "czk", "dkk", "gbp", "hkd", "huf", "jpy", "nzd"]);
+    expect(currency.default ?? param(data, "getNativeBalance", "currency").schema.default).toBe("usd");
+  });
+});
+
+describe("bounds and defaults", () => {
+  it.each([
+    [data, "listBlockchains", 100, 1, 10000],
+    [data, "listErc20Transactions", 10, 1, 100],
+    [data, "getSingleValidatorDetails", 10, 1, 100],
+    [data, "listContractDeployments", 10, 1, 100],
+    [data, "getTransactionsForBlock", 0, 0, 100],
+    [metrics, "getAddressesByBalanceOverTime", 1000, 1, 5000],
+  ])("pageSize of %#: default, minimum, maximum", (doc, id, def, min, max) => {
+    const s = deref(doc, param(doc, id as string, "pageSize").schema);
+    expect([s.default, s.minimum, s.maximum]).toEqual([def, min, max]);
+  });
+
+  it("quorum settings: 0..100, defaults 67 and 0, at least one of message/justification", () => {
+    const body = deref(data, data.components.schemas.SignatureAggregationRequest);
+    expect(body.properties.quorumPercentage).toMatchObject({ minimum: 0, maximum: 100, default: 67 });
+    expect(body.properties.quorumPercentageBuffer).toMatchObject({ minimum: 0, maximum: 100, default: 0 });
+    expect(body.anyOf).toEqual([{ required: ["message"] }, { required: ["justification"] }]);
+    expect(body.description).toMatch(/quorumPercentage \+ quorumPercentageBuffer/);
+  });
+
+  it("required parameters are required", () => {
+    expect(param(data, "getChainIdsForAddresses", "addresses").required).toBe(true);
+    expect(param(metrics, "getAddressesByBalanceOverTime", "threshold").required).toBe(true);
+    for (const doc of [data, metrics]) for (const o of ops(doc)) for (const p of o.params) if (p.in === "path") expect(p.required, `${o.id} ${p.name}`).toBe(true);
+  });
+
+  it("blockchainId accepts the p-chain, x-chain and c-chain aliases", () => {
+    expect(JSON.stringify(param(data, "getTxByHash", "blockchainId").schema)).toContain('["p-chain","x-chain","c-chain"]');
+  });
+});
+
+describe("errors, security, servers", () => {
+  const statuses = ["400", "401", "403", "404", "429", "500", "502", "503"];
+  it.each([...ops(data).map((o) => [o.id, data, o] as const), ...ops(metrics).map((o) => [o.id, metrics, o] as const)])("%s documents 200 and every error status with the shared error body", (_id, doc, o) => {
+    expect(Object.keys(o.op.responses).sort()).toEqual(["200", ...statuses]);
+    for (const s of statuses) {
+      const r = deref(doc, o.op.responses[s]);
+      expect(r.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ErrorBody" });
+    }
+  });
+
+  it("the error body's message is a string or an array of strings", () => {
+    for (const doc of [data, metrics]) {
+      const e = doc.components.schemas.ErrorBody;
+      expect([...e.required].sort()).toEqual(["error", "message", "statusCode"]);
+      expect(e.properties.message.anyOf ?? e.properties.message.oneOf).toMatchObject([{ type: "string" }, { type: "array", items: { type: "string" } }]);
+    }
+  });
+
+  it("the Data API takes an optional x-service-api-key header; the Metrics API none", () => {
+    const scheme = Object.values(data.components.securitySchemes)[0] as any;
+    expect(scheme).toMatchObject({ type: "apiKey", in: "header", name: "x-service-api-key" });
+    expect(data.security).toContainEqual({});
+    expect(metrics.components.securitySchemes).toBeUndefined();
+    expect(metrics.security ?? []).toEqual([]);
+  });
+
+  it("servers have variables for the two base URLs", () => {
+    expect(data.servers[0].variables.host.default).toBe("glacier-api.avax.network");
+    expect(metrics.servers[0].variables.host.default).toBe("metrics.avax.network");
+  });
+});
+
+describe("examples validate against their schemas (Ajv 2020-12)", () => {
+  for (const [name, doc] of [["data", data], ["metrics", metrics]] as const) {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    ajv.addSchema({ ...doc, $id: "doc.json" }, "doc.json");
+    const check = (schema: unknown, value: unknown) => {
+      const validate = ajv.compile({ $ref: "#/x", $defs: {}, x: schema, $id: undefined } as never);
+      return validate(value) ? [] : validate.errors;
+    };
+    const validateAt = (pointerSchema: any, value: unknown) => {
+      const s = JSON.parse(JSON.stringify(pointerSchema).replace(/"#\/components\//g, '"doc.json#/components/'));
+      return check(s, value);
+    };
+    for (const o of ops(doc)) {
+      it(`${name}: ${o.id} has a 200 example and parameter examples, all valid`, () => {
+        const media = o.op.responses["200"].content["application/json"];
+        const example = media.example ?? (Object.values(media.examples ?? {})[0] as any)?.value;
+        expect(example, "200 example").toBeDefined();
+        expect(validateAt(media.schema, example)).toEqual([]);
+        for (const p of o.params) {
+          expect(p.example, `${p.name} example`).toBeDefined();
+          expect(validateAt(p.schema, p.example), p.name).toEqual([]);
+        }
+        if (o.op.requestBody) {
+          const rb = deref(doc, o.op.requestBody).content["application/json"];
+          const ex = rb.example ?? (Object.values(rb.examples ?? {})[0] as any)?.value;
+          expect(validateAt(rb.schema, ex)).toEqual([]);
+        }
+      });
+    }
+    it(`${name}: a wrong body is rejected (the check can fail)`, () => {
+      expect(validateAt({ $ref: "#/components/schemas/ErrorBody" }, { message: 5 })).not.toEqual([]);
+    });
+  }
+});
+
+describe("the bundled JSON copies", () => {
+  it.each([["data-api", data], ["metrics-api", metrics]])("generated/spec/%s.openapi.json equals the YAML source", (name, doc) => {
+    expect(JSON.parse(readFileSync(join(ROOT, `generated/spec/${name}.openapi.json`), "utf8"))).toEqual(doc);
+  });
+});
