@@ -90,11 +90,26 @@ export function emitPackageFiles(pkg: PackageConfig, inputs: PackageInput[]): Ma
 
 // ---------- README ----------
 
-const MD_SPECIAL = /[\\`*_{}[\]<>()#+|!~]/g;
+/**
+ * Spec descriptions are CommonMark, so prose keeps its Markdown; only raw HTML
+ * is neutralised (a spec cannot inject tags or scripts into the README).
+ */
+function prose(value: unknown): Handlebars.SafeString {
+  return new Handlebars.SafeString(String(value ?? "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").trim());
+}
 
-function mdText(value: unknown): Handlebars.SafeString {
-  const s = String(value ?? "").replace(/\r?\n+/g, " ").trim();
-  return new Handlebars.SafeString(Handlebars.escapeExpression(s).replace(MD_SPECIAL, (c) => `\\${c}`));
+/** Prose for one table cell: one line, and `|` cannot end the cell. */
+function cell(value: unknown): Handlebars.SafeString {
+  return new Handlebars.SafeString(prose(String(value ?? "").replace(/\s*\r?\n\s*/g, " ")).toString().replace(/\|/g, "\\|"));
+}
+
+/** An inline code span: backslashes do not escape inside one, so the fence grows instead. */
+function code(value: unknown): Handlebars.SafeString {
+  const text = String(value ?? "").replace(/\s*\r?\n\s*/g, " ");
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const f = "`".repeat(longest + 1);
+  const pad = text.startsWith("`") || text.endsWith("`") ? " " : "";
+  return new Handlebars.SafeString(`${f}${pad}${text.replace(/\|/g, "\\|")}${pad}${f}`);
 }
 
 /** A fenced code block whose fence is longer than any backtick run inside. */
@@ -137,7 +152,9 @@ function exampleCall(varName: string, op: IrOperation): string {
 }
 
 const hb = Handlebars.create();
-hb.registerHelper("md", mdText);
+hb.registerHelper("prose", prose);
+hb.registerHelper("cell", cell);
+hb.registerHelper("code", code);
 hb.registerHelper("fence", fence);
 let readmeTemplate: HandlebarsTemplateDelegate | undefined;
 
@@ -165,12 +182,14 @@ function renderReadme(pkg: PackageConfig, inputs: PackageInput[]): string {
       })),
     };
   });
+  // the shortest call of the first client makes the clearest example
   const first = clients[0]!;
+  const shortest = inputs[0]!.ir.operations.map((op) => exampleCall(first.varName, op)).sort((a, b) => a.length - b.length)[0];
   const errorsExample = [
     `import { ApiError } from ${stringLiteral(pkg.name)};`,
     "",
     "try {",
-    `  ${inputs[0]!.ir.operations[0] ? exampleCall(first.varName, inputs[0]!.ir.operations[0]) : "// …"}`,
+    `  ${shortest ?? "// …"}`,
     "} catch (error) {",
     "  if (error instanceof ApiError) console.error(error.statusCode, error.messages);",
     "  else throw error;",
