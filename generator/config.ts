@@ -5,13 +5,34 @@
 import { readFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 
-export interface InputConfig {
-  /** Spec document (YAML or JSON). */
+export interface SpecEntry {
+  /** Spec document (YAML or JSON): OpenAPI 3.0/3.1 or OpenRPC 1.x. */
   spec: string;
+  /** Group path of its operations on the client, e.g. "index.cBlock" (default: top level). */
+  group?: string;
+  /** JSON-RPC: `eth_call` becomes `eth.call` (default true); false only strips the namespace. */
+  splitNamespaces?: boolean;
+}
+
+export interface InputConfig {
+  /** One spec document… */
+  spec?: string;
+  /** …or several, merged into one client. */
+  specs?: SpecEntry[];
   /** Folder under src/ and the package's export subpath, e.g. "data-api". */
   output: string;
   /** Client name; `DataApi` gives `createDataApiClient`. */
   clientName: string;
+  /** Client title and description (default: the first spec's). */
+  title?: string;
+  description?: string;
+  /** Default base URL (default: the first spec's first server). */
+  baseUrl?: string;
+}
+
+/** Every input's specs as a list. */
+export function specEntries(input: InputConfig): SpecEntry[] {
+  return input.specs ?? (input.spec !== undefined ? [{ spec: input.spec }] : []);
 }
 
 export interface PackageConfig {
@@ -59,7 +80,11 @@ export function loadConfig(file: string): ResolvedConfig {
   if (!Array.isArray(c.inputs) || c.inputs.length === 0) fail('"inputs" must list at least one spec');
   const seen = new Set<string>();
   c.inputs!.forEach((input, i) => {
-    if (typeof input?.spec !== "string") fail(`inputs[${i}].spec must be a path`);
+    if (typeof input?.spec !== "string" && !(Array.isArray(input?.specs) && input.specs.length > 0)) fail(`inputs[${i}] needs "spec" (a path) or "specs" (a list)`);
+    (input.specs ?? []).forEach((e, j) => {
+      if (typeof e?.spec !== "string") fail(`inputs[${i}].specs[${j}].spec must be a path`);
+      if (e.group !== undefined && !/^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*$/.test(e.group)) fail(`inputs[${i}].specs[${j}].group must be a dotted path of identifiers, like "index.cBlock"`);
+    });
     if (typeof input.output !== "string" || !SUBPATH.test(input.output)) fail(`inputs[${i}].output must be a lowercase subpath like "data-api"`);
     if (typeof input.clientName !== "string" || !/^[A-Za-z][A-Za-z0-9]*$/.test(input.clientName)) fail(`inputs[${i}].clientName must be alphanumeric, like "DataApi"`);
     if (seen.has(input.output)) fail(`inputs[${i}].output "${input.output}" is used twice`);

@@ -4,17 +4,20 @@
  */
 import { relative } from "node:path";
 import { StructureKind, type ExportDeclarationStructure } from "ts-morph";
-import { displayPath, inputPath, type ResolvedConfig } from "./config.js";
+import { displayPath, inputPath, specEntries, type InputConfig, type ResolvedConfig } from "./config.js";
 import { emitClient } from "./emit/client/index.js";
 import { emitPackageFiles, runtimeFiles, type PackageInput } from "./emit/package/index.js";
 import { emitTypes } from "./emit/types/index.js";
 import { buildOpenApiIr } from "./ir/build-openapi.js";
+import { buildOpenRpcIr } from "./ir/build-openrpc.js";
+import { mergeModule, type ModulePart } from "./ir/module.js";
 import { assignNames } from "./ir/passes.js";
 import type { IrDocument } from "./ir/types.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./load/diagnostics.js";
 import { loadFile, type LoadedDocument } from "./load/load.js";
 import { Printer } from "./print.js";
 import { validateOpenApi } from "./validate/openapi.js";
+import { validateOpenRpc } from "./validate/openrpc.js";
 
 export interface GenerateResult {
   files: Map<string, string>;
@@ -24,26 +27,41 @@ export interface GenerateResult {
   irs: IrDocument[];
 }
 
-/** Front end for one spec: load, validate, build IR, name. */
-export function buildIr(file: string, clientName: string, diagnostics: Diagnostic[], sources?: Map<string, string>): { ir: IrDocument; doc: LoadedDocument } | undefined {
+/** Front end for one spec: load, validate, build its IR. */
+export function buildDocument(file: string, diagnostics: Diagnostic[], sources?: Map<string, string>): { ir: IrDocument; doc: LoadedDocument } | undefined {
   const loaded = loadFile(file);
   diagnostics.push(...loaded.diagnostics);
   const doc = loaded.document;
   if (!doc) return undefined;
   sources?.set(doc.file, doc.text);
   const root = doc.root as Record<string, unknown> | null;
-  if (typeof root === "object" && root !== null && "openrpc" in root) {
-    diagnostics.push({ code: "format/unsupported", severity: "error", message: "OpenRPC documents are not supported yet", file: doc.file, pointer: "#/openrpc", ...doc.locate("#/openrpc") });
-    return undefined;
-  }
-  const found = validateOpenApi(doc);
+  const isRpc = typeof root === "object" && root !== null && "openrpc" in root;
+  const found = isRpc ? validateOpenRpc(doc) : validateOpenApi(doc);
   diagnostics.push(...found);
   if (hasErrors(found)) return undefined;
   const irDiagnostics: Diagnostic[] = [];
-  const ir = buildOpenApiIr(doc, irDiagnostics);
-  assignNames(ir, clientName, irDiagnostics, doc.locate);
+  const ir = isRpc ? buildOpenRpcIr(doc, irDiagnostics) : buildOpenApiIr(doc, irDiagnostics);
   diagnostics.push(...irDiagnostics);
   return hasErrors(irDiagnostics) ? undefined : { ir, doc };
+}
+
+/** Front end for one config input: every spec, merged into one named module. */
+export function buildModule(config: ResolvedConfig, input: InputConfig, diagnostics: Diagnostic[], sources?: Map<string, string>): { ir: IrDocument; documents: { file: string; root: unknown }[] } | undefined {
+  const parts: ModulePart[] = [];
+  const docs = new Map<string, LoadedDocument>();
+  for (const entry of specEntries(input)) {
+    const file = displayPath(inputPath(config, entry.spec));
+    const built = buildDocument(file, diagnostics, sources);
+    if (!built) continue;
+    docs.set(file, built.doc);
+    parts.push({ ir: built.ir, group: entry.group ? entry.group.split(".") : [], splitNamespaces: entry.splitNamespaces ?? true });
+  }
+  if (parts.length !== specEntries(input).length) return undefined;
+  const ir = mergeModule(parts, { ...(input.title ? { title: input.title } : {}), ...(input.description ? { description: input.description } : {}), ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}) });
+  const naming: Diagnostic[] = [];
+  assignNames(ir, input.clientName, naming, (file, pointer) => docs.get(file)?.locate(pointer) ?? { line: 1, col: 1 });
+  diagnostics.push(...naming);
+  return { ir, documents: specEntries(input).map((e) => ({ file: e.spec, root: docs.get(displayPath(inputPath(config, e.spec)))!.root })) };
 }
 
 const reexport = (moduleSpecifier: string): ExportDeclarationStructure => ({ kind: StructureKind.ExportDeclaration, moduleSpecifier });
@@ -53,9 +71,8 @@ export function generate(config: ResolvedConfig): GenerateResult {
   const sources = new Map<string, string>();
   const inputs: PackageInput[] = [];
   for (const input of config.inputs) {
-    const file = displayPath(inputPath(config, input.spec));
-    const built = buildIr(file, input.clientName, diagnostics, sources);
-    if (built) inputs.push({ ir: built.ir, output: input.output, document: built.doc.root, specFile: input.spec });
+    const built = buildModule(config, input, diagnostics, sources);
+    if (built) inputs.push({ ir: built.ir, output: input.output, documents: built.documents });
   }
   sortDiagnostics(diagnostics);
   if (hasErrors(diagnostics) || inputs.length !== config.inputs.length) return { files: new Map(), diagnostics, sources, irs: inputs.map((i) => i.ir) };
@@ -64,7 +81,7 @@ export function generate(config: ResolvedConfig): GenerateResult {
   const files = new Map<string, string>();
   const header = (from: string) => [`Code generated by avaspec from ${from}. DO NOT EDIT.`, `Regenerate with: ${config.regenerate}`];
   for (const i of inputs) {
-    const from = relative(config.root, inputPath(config, i.specFile)).split("\\").join("/");
+    const from = i.documents.map((d) => relative(config.root, inputPath(config, d.file)).split("\\").join("/")).join(", ");
     files.set(`src/${i.output}/types.ts`, printer.print(header(from), emitTypes(i.ir)));
     files.set(`src/${i.output}/client.ts`, printer.print(header(from), emitClient(i.ir)));
     files.set(`src/${i.output}/index.ts`, printer.print(header(from), [reexport("./types.js"), reexport("./client.js")]));

@@ -80,6 +80,26 @@ export class ResponseParseError extends AvaspecError {
   }
 }
 
+/**
+ * A JSON-RPC error object answered for one call: `code`, `message` and
+ * `data` as the server sent them, and the method that failed.
+ */
+export class RpcError extends AvaspecError {
+  override name = "RpcError";
+  readonly code: number;
+  readonly data: unknown;
+  readonly method: string;
+  /** HTTP status of the response that carried the error object. */
+  readonly statusCode: number;
+  constructor(init: { request: RequestInfo; method: string; code: number; message: string; data?: unknown; statusCode: number }) {
+    super(`${init.method} failed with JSON-RPC error ${init.code}: ${init.message}`, init.request);
+    this.code = init.code;
+    this.data = init.data;
+    this.method = init.method;
+    this.statusCode = init.statusCode;
+  }
+}
+
 /** The request could not be sent or no response arrived (DNS, refused connection, reset…). */
 export class NetworkError extends AvaspecError {
   override name = "NetworkError";

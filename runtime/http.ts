@@ -30,6 +30,8 @@ export interface HttpOperation {
   readonly response: "json" | "text" | "none";
   /** The API-key scheme the operation accepts, if any. */
   readonly apiKey?: { readonly name: string; readonly in: "header" | "query" };
+  /** Non-2XX statuses whose body is the result, not an error (a health check's 503). */
+  readonly returns?: readonly number[];
 }
 
 export interface HttpClientOptions {
@@ -151,10 +153,17 @@ function queryPairs(op: HttpOperation, spec: ParamSpec, value: unknown): string[
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
-function headerValue(op: HttpOperation, name: string, value: string): string {
-  if (!HEADER_NAME.test(name)) fail(op, op.path, `/${name}`, `${JSON.stringify(name)} is not a valid HTTP header name`);
+/** Why a header cannot be sent as is, or undefined when it can. */
+export function headerProblem(name: string, value: string): string | undefined {
+  if (!HEADER_NAME.test(name)) return `${JSON.stringify(name)} is not a valid HTTP header name`;
   // CR, LF or NUL in a header value would split or corrupt the request.
-  if (/[\r\n\0]/.test(value)) fail(op, op.path, `/${name}`, `header "${name}" must not contain CR, LF or NUL characters`);
+  if (/[\r\n\0]/.test(value)) return `header "${name}" must not contain CR, LF or NUL characters`;
+  return undefined;
+}
+
+function headerValue(op: HttpOperation, name: string, value: string): string {
+  const problem = headerProblem(name, value);
+  if (problem) fail(op, op.path, `/${name}`, problem);
   return value;
 }
 
@@ -216,7 +225,7 @@ export function buildRequest(config: HttpConfig, op: HttpOperation, params: Para
   return { url, safeUrl, init };
 }
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: unknown } {
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: unknown } {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
@@ -224,7 +233,7 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; er
   }
 }
 
-/** Sends one call and returns the typed 2XX body; throws a typed error otherwise. */
+/** Sends one call and returns the typed 2XX body (or a body the spec lists in `returns`); throws a typed error otherwise. */
 export async function callHttp<T>(config: HttpConfig, op: HttpOperation, params: Params | undefined, options?: CallOptions): Promise<T> {
   const { url, safeUrl, init } = buildRequest(config, op, params, options);
   const request: RequestInfo = { operationId: op.id, method: init.method ?? "GET", url: safeUrl };
@@ -244,7 +253,7 @@ export async function callHttp<T>(config: HttpConfig, op: HttpOperation, params:
     throw new NetworkError(`${op.id}: the response from ${safeUrl} was cut off: ${error instanceof Error ? error.message : String(error)}`, request, { cause: error });
   }
   const contentType = response.headers.get("content-type");
-  if (response.status < 200 || response.status > 299) {
+  if ((response.status < 200 || response.status > 299) && !op.returns?.includes(response.status)) {
     const parsed = text.trim() === "" ? undefined : parseJson(text);
     throw new ApiError({
       request,

@@ -1,2 +1,3 @@
 export * from "./errors.js";
 export * from "./http.js";
+export * from "./jsonrpc.js";

@@ -7,7 +7,7 @@ import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
 import { HTTP_METHODS } from "../validate/openapi.js";
 import { SchemaBuilder } from "./schema.js";
-import type { IrApiKeyScheme, IrDocument, IrMediaContent, IrOperation, IrParameter, IrRequestBody, IrResponse, IrServer, JsonValue, ParameterLocation } from "./types.js";
+import type { IrApiKeyScheme, IrDocument, IrHttpOperation, IrMediaContent, IrParameter, IrRequestBody, IrResponse, IrServer, JsonValue, ParameterLocation } from "./types.js";
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
@@ -57,7 +57,7 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
       }
     }
   }
-  const security = (list: unknown): IrOperation["security"] => {
+  const security = (list: unknown): IrHttpOperation["security"] => {
     if (!Array.isArray(list)) return { schemes: [], optional: true };
     const schemes: string[] = [];
     let optional = list.length === 0;
@@ -104,7 +104,7 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     return out;
   };
 
-  const operations: IrOperation[] = [];
+  const operations: IrHttpOperation[] = [];
   const paths = isObj(root["paths"]) ? root["paths"] : {};
   for (const path of Object.keys(paths)) {
     const itemPtr = ptr.join("#/paths", path);
@@ -144,9 +144,13 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
         if (r.refId !== undefined) resp.componentId = r.refId;
         responses.push(resp);
       }
-      const ir: IrOperation = {
+      const ir: IrHttpOperation = {
         kind: "operation",
+        protocol: "http",
         pointer: opPtr,
+        file: doc.file,
+        group: [],
+        endpoint: "",
         id: str(op["operationId"]) ?? "",
         names: { method: "", params: "", response: "", descriptor: "" },
         deprecated: op["deprecated"] === true,
@@ -163,7 +167,24 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     }
   }
 
-  const servers: IrServer[] = (Array.isArray(root["servers"]) ? root["servers"] : []).filter(isObj).map((s) => {
+  const servers = buildServers(root["servers"]);
+  const info = buildInfo(root["info"]);
+  return {
+    kind: "document",
+    sources: [{ file: doc.file, format: "openapi", version, title: info.title }],
+    info,
+    servers,
+    defaultBaseUrl: serverUrl(servers[0]),
+    securitySchemes,
+    schemas: [...schemas.named.values()],
+    operations,
+    names: { factory: "", client: "", options: "", defaultBaseUrl: "" },
+  };
+}
+
+/** `servers` of OpenAPI and OpenRPC (same shape). */
+export function buildServers(list: unknown): IrServer[] {
+  return (Array.isArray(list) ? list : []).filter(isObj).map((s) => {
     const vars = isObj(s["variables"]) ? s["variables"] : {};
     return {
       url: str(s["url"]) ?? "/",
@@ -181,18 +202,17 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
         }),
     };
   });
+}
 
-  const info = isObj(root["info"]) ? root["info"] : {};
-  return {
-    kind: "document",
-    source: { file: doc.file, format: "openapi", version },
-    info: { title: str(info["title"]) ?? "API", version: str(info["version"]) ?? "0.0.0", ...(str(info["description"]) ? { description: info["description"] as string } : {}) },
-    servers,
-    securitySchemes,
-    schemas: [...schemas.named.values()],
-    operations,
-    names: { factory: "", client: "", options: "", defaultBaseUrl: "" },
-  };
+export function buildInfo(node: unknown): IrDocument["info"] {
+  const info = isObj(node) ? node : {};
+  return { title: str(info["title"]) ?? "API", version: str(info["version"]) ?? "0.0.0", ...(str(info["description"]) ? { description: info["description"] as string } : {}) };
+}
+
+/** A server's URL with every variable at its default ("" when there is no server). */
+export function serverUrl(server: IrServer | undefined): string {
+  if (!server) return "";
+  return server.url.replace(/\{([^}]+)\}/g, (m, name: string) => server.variables.find((v) => v.name === name)?.default ?? m);
 }
 
 function rankMedia(type: string): number {

@@ -1,16 +1,22 @@
 /**
  * IR passes that run after building: naming. All TypeScript names of one
- * output module come from one registry, so nothing exported can collide.
+ * output module come from one registry, so nothing exported can collide;
+ * method names are unique within their group on the client.
  */
 import type { Diagnostic } from "../load/diagnostics.js";
 import * as ptr from "../load/pointer.js";
 import { deriveOperationName, isIdentifierName, NameRegistry, pascalCase, toIdentifier } from "./naming.js";
-import type { IrDocument, IrSchema } from "./types.js";
+import type { IrDocument, IrHttpOperation, IrOperation, IrSchema } from "./types.js";
 
-export function assignNames(ir: IrDocument, clientName: string, diagnostics: Diagnostic[], locate: (pointer: string) => { line: number; col: number }): void {
+/** Names the emitted modules import or use themselves. */
+const RESERVED_EXPORTS = ["T", "HttpOperation", "RpcMethod", "CallOptions", "HttpClientOptions", "RpcClientOptions", "BatchResults", "RpcCall", "callHttp", "resolveHttpConfig", "createRpcTransport", "Promise", "Record"];
+
+/** Client members that are not operations. */
+const RESERVED_MEMBERS = ["batch"];
+
+export function assignNames(ir: IrDocument, clientName: string, diagnostics: Diagnostic[], locate: (file: string, pointer: string) => { line: number; col: number }): void {
   const exported = new NameRegistry();
-  // names the emitted modules import or use themselves
-  exported.reserve("T", "HttpOperation", "CallOptions", "HttpClientOptions", "callHttp", "resolveHttpConfig", "Promise", "Record");
+  exported.reserve(...RESERVED_EXPORTS);
   const base = toIdentifier(clientName, "pascal");
   ir.names = {
     factory: exported.claim(`create${base}Client`),
@@ -22,29 +28,46 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
     const source = s.id.startsWith("#") ? (ptr.parse(s.id)?.at(-1) ?? "Schema") : s.id;
     s.name = exported.claim(toIdentifier(source, "pascal"));
   }
-  const methods = new NameRegistry();
+  // one registry per group; child group names are taken first so a method cannot shadow a group
+  const levels = new Map<string, NameRegistry>();
+  const level = (path: string[]) => {
+    const key = path.join(".");
+    let r = levels.get(key);
+    if (!r) levels.set(key, (r = new NameRegistry()));
+    return r;
+  };
+  if (ir.operations.some((op) => op.protocol === "json-rpc")) level([]).reserve(...RESERVED_MEMBERS);
+  for (const op of ir.operations) for (let i = 0; i < op.group.length; i++) level(op.group.slice(0, i)).reserve(op.group[i]!);
+
   for (const op of ir.operations) {
-    const wanted = op.id !== "" ? (isIdentifierName(op.id) ? op.id : toIdentifier(op.id, "camel")) : deriveOperationName(op.transport.method, op.transport.path);
-    const method = methods.claim(wanted);
-    if (method !== wanted) {
-      const { line, col } = locate(op.pointer);
-      diagnostics.push({ code: "naming/collision", severity: "warning", message: `operation name ${JSON.stringify(wanted)} is taken; using ${JSON.stringify(method)}`, file: ir.source.file, pointer: op.pointer, line, col });
+    const wanted = op.nameHint ?? (op.id !== "" ? (isIdentifierName(op.id) ? op.id : toIdentifier(op.id, "camel")) : op.protocol === "http" ? deriveOperationName(op.transport.method, op.transport.path) : "call");
+    const safe = isIdentifierName(wanted) ? wanted : toIdentifier(wanted, "camel");
+    const method = level(op.group).claim(safe);
+    if (method !== safe) {
+      const { line, col } = locate(op.file, op.pointer);
+      diagnostics.push({ code: "naming/collision", severity: "warning", message: `method name ${JSON.stringify([...op.group, safe].join("."))} is taken; using ${JSON.stringify(method)}`, file: op.file, pointer: op.pointer, line, col });
     }
-    const type = pascalCase(method) || "Operation";
-    // A response that is exactly one named schema is typed by that schema's name: no alias.
-    const bodies = successBodies(op);
-    const only = bodies.length === 1 && bodies[0]!.kind === "ref" ? ir.schemas.find((s) => s.pointer === (bodies[0] as { target: string }).target) : undefined;
+    const type = pascalCase([...op.group, method].join(" ")) || "Operation";
+    const only = onlyNamedBody(ir, op);
     op.names = {
       method,
       params: exported.claim(`${type}Params`),
-      response: only ? only.name : exported.claim(`${type}Response`),
-      descriptor: exported.claim(toIdentifier(`${method}Operation`, "camel")),
+      response: only ? only : exported.claim(`${type}${op.protocol === "http" ? "Response" : "Result"}`),
+      descriptor: exported.claim(toIdentifier(`${type} ${op.protocol === "http" ? "Operation" : "Method"}`, "camel")),
     };
   }
 }
 
+/** A response that is exactly one named schema is typed by that schema's name: no alias. */
+function onlyNamedBody(ir: IrDocument, op: IrOperation): string | undefined {
+  const bodies = op.protocol === "http" ? successBodies(op) : op.result ? [op.result.schema] : [];
+  const first = bodies[0];
+  if (bodies.length !== 1 || first?.kind !== "ref") return undefined;
+  return ir.schemas.find((s) => s.key === first.target)?.name;
+}
+
 /** The distinct schemas of an operation's 2XX bodies (first media type each). */
-export function successBodies(op: IrDocument["operations"][number]): IrSchema[] {
+export function successBodies(op: IrHttpOperation): IrSchema[] {
   const out: IrSchema[] = [];
   for (const r of op.responses) {
     const c = r.success ? r.content[0] : undefined;

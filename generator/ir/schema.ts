@@ -18,7 +18,7 @@ const num = (v: unknown): number | undefined => (typeof v === "number" && Number
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 
 export class SchemaBuilder {
-  /** Named schemas by the pointer they live at; insertion order is output order. */
+  /** Named schemas by key (file + pointer); insertion order is output order. */
   readonly named = new Map<string, IrNamedSchema>();
   private readonly building = new Set<string>();
 
@@ -44,11 +44,16 @@ export class SchemaBuilder {
     for (const key of Object.keys(r.value)) this.ensureBuilt(ptr.join(this.namedPrefix, key));
   }
 
+  private keyOf(pointer: string): string {
+    return `${this.doc.file}${pointer}`;
+  }
+
   private register(pointer: string, id: string): IrNamedSchema {
-    let n = this.named.get(pointer);
+    const key = this.keyOf(pointer);
+    let n = this.named.get(key);
     if (!n) {
-      n = { kind: "named-schema", id, name: "", pointer, schema: { kind: "boolean", value: true, pointer } };
-      this.named.set(pointer, n);
+      n = { kind: "named-schema", key, id, name: "", pointer, schema: { kind: "boolean", value: true, pointer } };
+      this.named.set(key, n);
     }
     return n;
   }
@@ -58,7 +63,7 @@ export class SchemaBuilder {
   private ensureBuilt(pointer: string): void {
     if (this.built.has(pointer)) return;
     this.built.add(pointer);
-    const n = this.named.get(pointer)!;
+    const n = this.named.get(this.keyOf(pointer))!;
     const r = this.doc.resolve(pointer);
     n.schema = this.build(r?.value, pointer);
   }
@@ -70,7 +75,7 @@ export class SchemaBuilder {
       this.report("ref/dangling", at, `$ref ${JSON.stringify(ref)} does not resolve`);
       return undefined;
     }
-    let n = this.named.get(r.pointer);
+    let n = this.named.get(this.keyOf(r.pointer));
     if (!n) {
       // A schema referenced from elsewhere (e.g. `#/$defs/x`, `#/components/schemas/A/properties/b`):
       // give it a name of its own, so a cycle through it is a cycle of names.
@@ -78,7 +83,7 @@ export class SchemaBuilder {
       n = this.register(r.pointer, r.pointer.startsWith(this.namedPrefix + "/") && tokens.length === ptr.parse(this.namedPrefix)!.length + 1 ? tokens.at(-1)! : r.pointer);
     }
     this.ensureBuilt(r.pointer);
-    return n.pointer;
+    return n.key;
   }
 
   build(node: unknown, pointer: string): IrSchema {

@@ -28,7 +28,7 @@ export interface IrSchemaMeta {
 /** A reference to a named schema. */
 export interface IrRefSchema extends IrSchemaMeta {
   kind: "ref";
-  /** `pointer` of the target in `IrDocument.schemas` (unique, stable). */
+  /** `key` of the target in `IrDocument.schemas` (unique, stable). */
   target: string;
 }
 
@@ -101,6 +101,8 @@ export type IrSchema = IrRefSchema | IrBooleanSchema | IrObjectLikeSchema;
 /** A schema with a name of its own (`components.schemas`, OpenRPC `components.schemas`). */
 export interface IrNamedSchema {
   kind: "named-schema";
+  /** Unique across documents: the source file and the pointer (`spec/a.yaml#/components/schemas/X`). */
+  key: string;
   /** The component key (or, for a schema promoted from elsewhere, its pointer). */
   id: string;
   /** TypeScript name, assigned by the naming pass. */
@@ -161,6 +163,21 @@ export interface IrHttpTransport {
   path: string;
 }
 
+/**
+ * How JSON-RPC params travel: an object by name, an array by position, or an
+ * array holding one object (a by-position method whose single required param
+ * is an object with properties: callers pass that object's fields).
+ */
+export type RpcParamForm = "by-name" | "by-position" | "one-object";
+
+export interface IrRpcTransport {
+  kind: "json-rpc";
+  pointer: string;
+  /** The method name on the wire (`info.getNodeVersion`, `eth_baseFee`). */
+  method: string;
+  form: RpcParamForm;
+}
+
 export interface IrApiKeyScheme {
   kind: "api-key";
   id: string;
@@ -170,17 +187,29 @@ export interface IrApiKeyScheme {
   description?: string;
 }
 
-export interface IrOperation {
+interface IrOperationBase {
   kind: "operation";
   pointer: string;
-  /** operationId as written in the spec; "" when the spec has none. */
+  /** Spec file the operation comes from. */
+  file: string;
+  /** operationId / method name as written in the spec; "" when an HTTP operation has none. */
   id: string;
   /** Names assigned by the naming pass (empty until then). */
   names: OperationNames;
+  /** Where the method sits on the client (`["cChain", "eth"]`); empty for top level. */
+  group: string[];
+  /** Method name within the group when it differs from `id` (`baseFee` for `eth_baseFee`). */
+  nameHint?: string;
+  /** Path prefix of the operation's endpoint below the client's base URL ("" or `/ext/info`). */
+  endpoint: string;
   summary?: string;
   description?: string;
   deprecated: boolean;
   tags: string[];
+}
+
+export interface IrHttpOperation extends IrOperationBase {
+  protocol: "http";
   transport: IrHttpTransport;
   parameters: IrParameter[];
   requestBody?: IrRequestBody;
@@ -189,12 +218,49 @@ export interface IrOperation {
   security: { schemes: string[]; optional: boolean };
 }
 
+export interface IrRpcParam {
+  kind: "rpc-param";
+  pointer: string;
+  name: string;
+  required: boolean;
+  deprecated: boolean;
+  description?: string;
+  schema: IrSchema;
+}
+
+export interface IrRpcError {
+  kind: "rpc-error";
+  pointer: string;
+  code: number;
+  message: string;
+  description?: string;
+}
+
+export interface IrRpcExample {
+  kind: "rpc-example";
+  pointer: string;
+  name: string;
+  params: { name: string; value: JsonValue }[];
+  result?: JsonValue;
+}
+
+export interface IrRpcOperation extends IrOperationBase {
+  protocol: "json-rpc";
+  transport: IrRpcTransport;
+  params: IrRpcParam[];
+  result?: { kind: "rpc-result"; pointer: string; name: string; description?: string; schema: IrSchema };
+  errors: IrRpcError[];
+  examples: IrRpcExample[];
+}
+
+export type IrOperation = IrHttpOperation | IrRpcOperation;
+
 export interface OperationNames {
   /** Client method (`getChainInfo`). */
   method: string;
   /** Parameters type (`GetChainInfoParams`). */
   params: string;
-  /** 2XX body type (`GetChainInfoResponse`). */
+  /** 2XX body / JSON-RPC result type (`GetChainInfoResponse`, or the schema's own name). */
   response: string;
   /** Exported operation descriptor (`getChainInfoOperation`). */
   descriptor: string;
@@ -213,11 +279,24 @@ export interface IrServer {
   variables: { name: string; default: string; enum?: string[]; description?: string }[];
 }
 
+export interface IrSource {
+  file: string;
+  format: "openapi" | "openrpc";
+  version: string;
+  title: string;
+}
+
+/**
+ * One output module: the documents of one config input (usually one; the node
+ * client merges many), with their schemas deduplicated and names assigned.
+ */
 export interface IrDocument {
   kind: "document";
-  source: { file: string; format: "openapi"; version: string };
+  sources: IrSource[];
   info: { title: string; version: string; description?: string };
   servers: IrServer[];
+  /** Base URL a client uses when given none. */
+  defaultBaseUrl: string;
   securitySchemes: IrApiKeyScheme[];
   schemas: IrNamedSchema[];
   operations: IrOperation[];

@@ -1,160 +1,254 @@
 /**
- * Target `client`: for each operation a parameters type, a response type and
- * an operation descriptor (plain data for the runtime), then the client
- * interface and its factory. Generated code is wiring; behaviour is in runtime/.
+ * Target `client`: for each operation a params type, a result type and a
+ * descriptor (plain data for the runtime); then the client interface — nested
+ * by group — and its factory. Generated code is wiring; behaviour is in runtime/.
  */
-import { StructureKind, VariableDeclarationKind, type CodeBlockWriter, type StatementStructures, type WriterFunction } from "ts-morph";
+import { StructureKind, type CodeBlockWriter, type StatementStructures, type WriterFunction } from "ts-morph";
 import { successBodies } from "../../ir/passes.js";
-import type { IrDocument, IrOperation, IrParameter } from "../../ir/types.js";
-import { comment, identifier, propertyKey, stringLiteral } from "../escape.js";
-import { jsDoc, printType, toTypeNode, UNKNOWN, writeMember, type Member, type TypeContext } from "../types/type-node.js";
+import type { IrDocument, IrHttpOperation, IrOperation, IrParameter, IrRpcOperation, IrRpcParam, IrSchema } from "../../ir/types.js";
+import { comment, identifier, propertyKey } from "../escape.js";
 import { constValue, typeAlias } from "../statements.js";
+import { jsDoc, toTypeNode, UNKNOWN, writeDocs, writeMember, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
 
 /** The import name of the types module inside client.ts. */
 const TYPES_NS = "T";
 
-export function defaultBaseUrl(ir: IrDocument): string {
-  const server = ir.servers[0];
-  if (!server) return "";
-  return server.url.replace(/\{([^}]+)\}/g, (m, name: string) => server.variables.find((v) => v.name === name)?.default ?? m);
-}
-
-function apiKeyScheme(ir: IrDocument, op: IrOperation) {
+function apiKeyScheme(ir: IrDocument, op: IrHttpOperation) {
   return ir.securitySchemes.find((s) => op.security.schemes.includes(s.id) && s.in !== "cookie");
 }
 
-function responseKind(op: IrOperation): "json" | "text" | "none" {
+function responseKind(op: IrHttpOperation): "json" | "text" | "none" {
   const c = op.responses.find((r) => r.success && r.content.length > 0)?.content[0];
   if (!c) return "none";
   return /json/i.test(c.contentType) ? "json" : "text";
 }
 
-function paramDocs(p: IrParameter): string | undefined {
-  const own = [p.description ? comment(p.description) : undefined, p.deprecated ? "@deprecated" : undefined].filter(Boolean).join("\n");
-  const fromSchema = jsDoc(p.schema, "");
+/** Non-2XX statuses that carry the very schema of a 2XX body: results, not errors (a health check's 503). */
+export function returnedStatuses(op: IrHttpOperation): number[] {
+  const ok = successBodies(op).filter((s) => s.kind === "ref").map((s) => (s as { target: string }).target);
+  return op.responses
+    .filter((r) => !r.success && /^\d{3}$/.test(r.status))
+    .filter((r) => {
+      const s = r.content[0]?.schema;
+      return s?.kind === "ref" && ok.includes(s.target);
+    })
+    .map((r) => Number(r.status));
+}
+
+function docsOf(description: string | undefined, deprecated: boolean, schema: IrSchema): string | undefined {
+  const own = [description ? comment(description) : undefined, deprecated ? "@deprecated" : undefined].filter(Boolean).join("\n");
+  const fromSchema = jsDoc(schema, "");
   return [own, fromSchema].filter((x) => x).join("\n") || undefined;
+}
+
+interface Emitted {
+  statements: (StatementStructures | WriterFunction)[];
+  usesTypes: boolean;
 }
 
 export function emitClient(ir: IrDocument): (StatementStructures | WriterFunction)[] {
   const schemaNames = new Set(ir.schemas.map((s) => s.name));
-  const byPointer = new Map(ir.schemas.map((s) => [s.pointer, s.name]));
-  let usesTypes = false;
+  const byKey = new Map(ir.schemas.map((s) => [s.key, s]));
+  const out: Emitted = { statements: [], usesTypes: false };
   const ctx: TypeContext = {
     refName: (target) => {
-      const name = byPointer.get(target);
-      if (!name) return "unknown";
-      usesTypes = true;
-      return `${TYPES_NS}.${name}`;
+      const s = byKey.get(target);
+      if (!s) return "unknown";
+      out.usesTypes = true;
+      return `${TYPES_NS}.${s.name}`;
     },
   };
-  const statements: (StatementStructures | WriterFunction)[] = [];
-  const usedKey = ir.operations.map((op) => apiKeyScheme(ir, op)).find((k) => k !== undefined);
+  const hasHttp = ir.operations.some((op) => op.protocol === "http");
+  const hasRpc = ir.operations.some((op) => op.protocol === "json-rpc");
+  const usedKey = ir.operations.map((op) => (op.protocol === "http" ? apiKeyScheme(ir, op) : undefined)).find((k) => k !== undefined);
+  const resultType = (op: IrOperation) => {
+    if (schemaNames.has(op.names.response)) {
+      out.usesTypes = true;
+      return `${TYPES_NS}.${op.names.response}`;
+    }
+    return op.names.response;
+  };
 
   for (const op of ir.operations) {
-    const members: Member[] = op.parameters.map((p) => {
-      const docs = paramDocs(p);
-      return { key: propertyKey(p.name), optional: !p.required, type: toTypeNode(p.schema, ctx), ...(docs ? { docs } : {}) };
-    });
-    const body = op.requestBody?.content[0];
-    if (op.requestBody) {
-      members.push({ key: "body", optional: !op.requestBody.required, type: body ? toTypeNode(body.schema, ctx) : UNKNOWN, docs: comment(op.requestBody.description ?? "The request body.") });
-    }
-    statements.push(typeAlias(op.names.params, `Parameters of {@link ${identifier(ir.names.client)}.${comment(op.names.method)}}.`, (w) => writeObjectType(w, members)));
-    if (!schemaNames.has(op.names.response)) {
-      const bodies = successBodies(op).map((s) => toTypeNode(s, ctx));
-      statements.push(typeAlias(op.names.response, `Successful (2XX) response body of \`${comment(op.names.method)}\`.`, bodies.length === 0 ? { k: "raw", text: "void" } : bodies.length === 1 ? bodies[0]! : { k: "union", parts: bodies }));
-    }
-    const key = apiKeyScheme(ir, op);
-    const descriptor = {
-      id: op.id || op.names.method,
-      method: op.transport.method.toUpperCase(),
-      path: op.transport.path,
-      params: op.parameters.map((p) => ({
-        name: p.name,
-        in: p.in,
-        required: p.required || undefined,
-        style: p.style === (p.in === "query" || p.in === "cookie" ? "form" : "simple") ? undefined : p.style,
-        explode: p.explode === (p.style === "form") ? undefined : p.explode,
-      })),
-      body: op.requestBody ? { required: op.requestBody.required, contentType: body?.contentType ?? "application/json" } : undefined,
-      response: responseKind(op),
-      apiKey: key ? { name: key.name, in: key.in } : undefined,
-    };
-    statements.push(constValue(op.names.descriptor, `Wire description of \`${comment(op.names.method)}\` (${descriptor.method} ${comment(op.transport.path)}).`, "HttpOperation", descriptor));
+    if (op.protocol === "http") emitHttpOperation(ir, op, ctx, schemaNames, out);
+    else emitRpcOperation(op, ctx, schemaNames, byKey, out);
   }
 
-  statements.push({
+  out.statements.push({
     kind: StructureKind.Interface,
     name: identifier(ir.names.options),
     isExported: true,
     docs: [`Options of {@link ${identifier(ir.names.factory)}}.`],
-    extends: ["HttpClientOptions"],
+    extends: [hasRpc ? "RpcClientOptions" : "HttpClientOptions"],
     properties: usedKey
       ? [{ name: "apiKey", hasQuestionToken: true, type: "string", docs: [comment(`API key, sent as the \`${usedKey.name}\` ${usedKey.in} parameter, and only when set.${usedKey.description ? `\n\n${usedKey.description}` : ""}`)] }]
       : [],
   });
 
+  // the client interface, nested by group
+  const tree = groupTree(ir.operations);
   const clientDocs = [comment(ir.info.title), ir.info.description ? comment(ir.info.description) : ""].filter(Boolean).join("\n\n");
-  statements.push({
-    kind: StructureKind.Interface,
-    name: identifier(ir.names.client),
-    isExported: true,
-    docs: [clientDocs],
-    methods: ir.operations.map((op) => {
-      const optional = !op.parameters.some((p) => p.required) && !op.requestBody?.required;
-      const response = schemaNames.has(op.names.response) ? `${TYPES_NS}.${op.names.response}` : op.names.response;
-      if (schemaNames.has(op.names.response)) usesTypes = true;
-      const docs = [op.summary ? comment(op.summary) : undefined, op.description ? comment(op.description) : undefined, `\`${op.transport.method.toUpperCase()} ${comment(op.transport.path)}\``, op.deprecated ? "@deprecated" : undefined]
-        .filter(Boolean)
-        .join("\n\n");
-      return {
-        name: propertyKey(op.names.method),
-        docs: [docs],
-        parameters: [
-          { name: "params", type: identifier(op.names.params), hasQuestionToken: optional },
-          { name: "options", type: "CallOptions", hasQuestionToken: true },
-        ],
-        returnType: `Promise<${response}>`,
-      };
-    }),
-  });
-
-  statements.push({
-    kind: StructureKind.VariableStatement,
-    isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
-    docs: ["Base URL used when no `baseUrl` option is given: the spec's first server, variables at their defaults."],
-    declarations: [{ name: identifier(ir.names.defaultBaseUrl), initializer: stringLiteral(defaultBaseUrl(ir)) }],
-  });
-
-  statements.push({
-    kind: StructureKind.Function,
-    name: identifier(ir.names.factory),
-    isExported: true,
-    docs: [`Creates a client for ${comment(ir.info.title)}: one method per operation, named by its operationId.`],
-    parameters: [{ name: "options", type: identifier(ir.names.options), initializer: "{}" }],
-    returnType: identifier(ir.names.client),
-    statements: (w) => {
-      w.writeLine(`const config = resolveHttpConfig(options, ${identifier(ir.names.defaultBaseUrl)});`);
-      w.write("return {").newLine();
-      w.indent(() => {
-        for (const op of ir.operations) {
-          w.writeLine(`${propertyKey(op.names.method, "value")}: (params, callOptions) => callHttp(config, ${identifier(op.names.descriptor)}, params, callOptions),`);
-        }
+  out.statements.push((w) => {
+    writeDocs(w, clientDocs);
+    w.write(`export interface ${identifier(ir.names.client)} `).inlineBlock(() => {
+      writeGroup(w, tree, (op) => {
+        const optional = op.protocol === "http" ? !op.parameters.some((p) => p.required) && !op.requestBody?.required : !op.params.some((p) => p.required);
+        writeDocs(w, methodDocs(op));
+        w.writeLine(`${propertyKey(op.names.method)}(params${optional ? "?" : ""}: ${identifier(op.names.params)}, options?: CallOptions): Promise<${resultType(op)}>;`);
       });
-      w.writeLine("};");
-    },
+      if (hasRpc) {
+        writeDocs(w, "Sends every JSON-RPC call `build` makes in one batch (chunks of at most `batch.maxSize`, default 40).\nResults come back in call order; one failing call does not fail the others.");
+        w.writeLine(`batch<const R extends readonly Promise<unknown>[]>(build: (client: Omit<${identifier(ir.names.client)}, "batch">) => R): Promise<BatchResults<R>>;`);
+      }
+    });
+    w.newLine();
   });
 
-  const imports: (StatementStructures | WriterFunction)[] = [
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: "../runtime/index.js",
-      namedImports: ["callHttp", "resolveHttpConfig", { name: "CallOptions", isTypeOnly: true }, { name: "HttpClientOptions", isTypeOnly: true }, { name: "HttpOperation", isTypeOnly: true }],
-    },
+  out.statements.push(constValue(ir.names.defaultBaseUrl, "Base URL used when no `baseUrl` option is given.", undefined, ir.defaultBaseUrl));
+
+  out.statements.push((w) => {
+    writeDocs(w, `Creates a client for ${comment(ir.info.title)}: one method per operation.`);
+    const client = identifier(ir.names.client);
+    w.write(`export function ${identifier(ir.names.factory)}(options: ${identifier(ir.names.options)} = {}): ${client} `).inlineBlock(() => {
+      if (hasHttp) w.writeLine(`const http = resolveHttpConfig(options, ${identifier(ir.names.defaultBaseUrl)});`);
+      if (hasRpc) {
+        w.writeLine(`const rpc = createRpcTransport(options, ${identifier(ir.names.defaultBaseUrl)});`);
+        w.write(`const build = (call: RpcCall): Omit<${client}, "batch"> => (`);
+        writeFactoryObject(w, tree);
+        w.write(");").newLine();
+        w.writeLine(`return { ...build(rpc.call), batch: (fn) => rpc.batch((call) => fn(build(call))) };`);
+      } else {
+        w.write("return ");
+        writeFactoryObject(w, tree);
+        w.write(";").newLine();
+      }
+    });
+  });
+
+  const runtimeImports = [
+    ...(hasHttp ? ["callHttp", "resolveHttpConfig"] : []),
+    ...(hasRpc ? ["createRpcTransport"] : []),
+    { name: "CallOptions", isTypeOnly: true },
+    ...(hasHttp ? [{ name: "HttpOperation", isTypeOnly: true }] : []),
+    ...(hasRpc ? [{ name: "BatchResults", isTypeOnly: true }, { name: "RpcCall", isTypeOnly: true }, { name: "RpcClientOptions", isTypeOnly: true }, { name: "RpcMethod", isTypeOnly: true }] : [{ name: "HttpClientOptions", isTypeOnly: true }]),
   ];
-  if (usesTypes) imports.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: TYPES_NS, moduleSpecifier: "./types.js" });
-  return [...imports, ...statements];
+  const imports: (StatementStructures | WriterFunction)[] = [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/index.js", namedImports: runtimeImports }];
+  if (out.usesTypes) imports.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: TYPES_NS, moduleSpecifier: "./types.js" });
+  return [...imports, ...out.statements];
+}
+
+function methodDocs(op: IrOperation): string {
+  const wire = op.protocol === "http" ? `${op.transport.method.toUpperCase()} ${op.endpoint}${op.transport.path}` : `JSON-RPC \`${op.transport.method}\` at \`${op.endpoint || "/"}\``;
+  return [op.summary ? comment(op.summary) : undefined, op.description ? comment(op.description) : undefined, op.protocol === "http" ? `\`${comment(wire)}\`` : comment(wire), op.deprecated ? "@deprecated" : undefined]
+    .filter(Boolean)
+    .join("\n\n");
+}
+
+function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext, schemaNames: Set<string>, out: Emitted): void {
+  const members: Member[] = op.parameters.map((p: IrParameter) => {
+    const docs = docsOf(p.description, p.deprecated, p.schema);
+    return { key: propertyKey(p.name), optional: !p.required, type: toTypeNode(p.schema, ctx), ...(docs ? { docs } : {}) };
+  });
+  const body = op.requestBody?.content[0];
+  if (op.requestBody) {
+    members.push({ key: "body", optional: !op.requestBody.required, type: body ? toTypeNode(body.schema, ctx) : UNKNOWN, docs: comment(op.requestBody.description ?? "The request body.") });
+  }
+  out.statements.push(typeAlias(op.names.params, `Parameters of \`${comment([...op.group, op.names.method].join("."))}\`.`, (w) => writeObjectType(w, members)));
+  if (!schemaNames.has(op.names.response)) {
+    const bodies = successBodies(op).map((s) => toTypeNode(s, ctx));
+    out.statements.push(typeAlias(op.names.response, `Successful (2XX) response body of \`${comment(op.names.method)}\`.`, bodies.length === 0 ? { k: "raw", text: "void" } : bodies.length === 1 ? bodies[0]! : { k: "union", parts: bodies }));
+  }
+  const key = apiKeyScheme(ir, op);
+  const returns = returnedStatuses(op);
+  const descriptor = {
+    id: op.id || op.names.method,
+    method: op.transport.method.toUpperCase(),
+    path: op.endpoint + op.transport.path,
+    params: op.parameters.map((p) => ({
+      name: p.name,
+      in: p.in,
+      required: p.required || undefined,
+      style: p.style === (p.in === "query" || p.in === "cookie" ? "form" : "simple") ? undefined : p.style,
+      explode: p.explode === (p.style === "form") ? undefined : p.explode,
+    })),
+    body: op.requestBody ? { required: op.requestBody.required, contentType: body?.contentType ?? "application/json" } : undefined,
+    response: responseKind(op),
+    apiKey: key ? { name: key.name, in: key.in } : undefined,
+    returns: returns.length > 0 ? returns : undefined,
+  };
+  out.statements.push(constValue(op.names.descriptor, `Wire description of \`${comment(op.names.method)}\` (${descriptor.method} ${comment(descriptor.path)}).`, "HttpOperation", descriptor));
+}
+
+function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, schemaNames: Set<string>, byKey: Map<string, IrDocument["schemas"][number]>, out: Emitted): void {
+  const docs = `Params of \`${comment([...op.group, op.names.method].join("."))}\` (JSON-RPC \`${comment(op.transport.method)}\`, sent ${op.transport.form === "by-name" ? "by name" : op.transport.form === "by-position" ? "by position" : "as an array holding one object"}).`;
+  let fields: { name: string; required?: boolean }[];
+  if (op.transport.form === "one-object") {
+    const only = op.params[0]!;
+    out.statements.push(typeAlias(op.names.params, docs, toTypeNode(only.schema, ctx)));
+    const target = resolveObject(only.schema, byKey);
+    fields = (target?.properties ?? []).map((p) => ({ name: p.name, required: p.required || undefined }));
+  } else {
+    const members: Member[] = op.params.map((p: IrRpcParam) => {
+      const d = docsOf(p.description, p.deprecated, p.schema);
+      return { key: propertyKey(p.name), optional: !p.required, type: toTypeNode(p.schema, ctx), ...(d ? { docs: d } : {}) };
+    });
+    out.statements.push(typeAlias(op.names.params, docs, (w) => writeObjectType(w, members)));
+    fields = op.params.map((p) => ({ name: p.name, required: p.required || undefined }));
+  }
+  if (!schemaNames.has(op.names.response)) {
+    const t: TypeNode = op.result ? toTypeNode(op.result.schema, ctx) : { k: "raw", text: "void" };
+    out.statements.push(typeAlias(op.names.response, `Result of \`${comment(op.transport.method)}\`.${op.result?.description ? `\n\n${comment(op.result.description)}` : ""}`, t));
+  }
+  const descriptor = { method: op.transport.method, endpoint: op.endpoint, form: op.transport.form, params: fields };
+  out.statements.push(constValue(op.names.descriptor, `Wire description of JSON-RPC \`${comment(op.transport.method)}\`.`, "RpcMethod", descriptor));
+}
+
+/** The object schema behind a (possibly referenced) schema, if it is one. */
+function resolveObject(s: IrSchema, byKey: Map<string, IrDocument["schemas"][number]>) {
+  let cur: IrSchema | undefined = s;
+  for (let i = 0; cur?.kind === "ref" && i < 32; i++) cur = byKey.get(cur.target)?.schema;
+  return cur?.kind === "schema" ? cur : undefined;
+}
+
+interface GroupNode {
+  ops: IrOperation[];
+  children: Map<string, GroupNode>;
+}
+
+function groupTree(ops: IrOperation[]): GroupNode {
+  const root: GroupNode = { ops: [], children: new Map() };
+  for (const op of ops) {
+    let node = root;
+    for (const g of op.group) {
+      let child = node.children.get(g);
+      if (!child) node.children.set(g, (child = { ops: [], children: new Map() }));
+      node = child;
+    }
+    node.ops.push(op);
+  }
+  return root;
+}
+
+function writeGroup(w: CodeBlockWriter, node: GroupNode, method: (op: IrOperation) => void): void {
+  for (const op of node.ops) method(op);
+  for (const [name, child] of node.children) {
+    w.write(`readonly ${propertyKey(name)}: `).inlineBlock(() => writeGroup(w, child, method));
+    w.write(";").newLine();
+  }
+}
+
+function writeFactoryObject(w: CodeBlockWriter, node: GroupNode): void {
+  w.inlineBlock(() => {
+    for (const op of node.ops) {
+      const call = op.protocol === "http" ? `callHttp(http, ${identifier(op.names.descriptor)}, params, callOptions)` : `call(${identifier(op.names.descriptor)}, params, callOptions)`;
+      w.writeLine(`${propertyKey(op.names.method, "value")}: (params, callOptions) => ${call},`);
+    }
+    for (const [name, child] of node.children) {
+      w.write(`${propertyKey(name, "value")}: `);
+      writeFactoryObject(w, child);
+      w.write(",").newLine();
+    }
+  });
 }
 
 function writeObjectType(w: CodeBlockWriter, members: Member[]): void {
@@ -166,3 +260,4 @@ function writeObjectType(w: CodeBlockWriter, members: Member[]): void {
   w.indent(() => members.forEach((m) => writeMember(w, m)));
   w.write("}");
 }
+

@@ -7,16 +7,14 @@ import { readdirSync, readFileSync } from "node:fs";
 import { basename, extname } from "node:path";
 import Handlebars from "handlebars";
 import type { PackageConfig } from "../../config.js";
-import type { IrDocument, IrOperation, JsonValue } from "../../ir/types.js";
-import { defaultBaseUrl } from "../client/index.js";
+import type { IrDocument, IrHttpOperation, IrOperation, IrRpcOperation, JsonValue } from "../../ir/types.js";
 import { propertyKey, stringLiteral } from "../escape.js";
 
 export interface PackageInput {
   ir: IrDocument;
   output: string;
-  /** The loaded spec document, bundled as JSON for other tools. */
-  document: unknown;
-  specFile: string;
+  /** The loaded spec documents, bundled as JSON for other tools. */
+  documents: { file: string; root: unknown }[];
 }
 
 const RUNTIME_DIR = new URL("../../../runtime/", import.meta.url);
@@ -83,7 +81,7 @@ export function emitPackageFiles(pkg: PackageConfig, inputs: PackageInput[]): Ma
       2,
     ) + "\n",
   );
-  for (const i of inputs) files.set(`spec/${specJsonName(i.specFile)}`, JSON.stringify(i.document, null, 2) + "\n");
+  for (const i of inputs) for (const d of i.documents) files.set(`spec/${specJsonName(d.file)}`, JSON.stringify(d.root, null, 2) + "\n");
   files.set("README.md", renderReadme(pkg, inputs));
   return files;
 }
@@ -119,7 +117,7 @@ function fence(lang: string, code: string): Handlebars.SafeString {
   return new Handlebars.SafeString(`${f}${lang}\n${code}\n${f}`);
 }
 
-function exampleValue(op: IrOperation, name: string): JsonValue | undefined {
+function exampleValue(op: IrHttpOperation, name: string): JsonValue | undefined {
   const p = op.parameters.find((x) => x.name === name);
   if (!p) return undefined;
   if (p.example !== undefined) return p.example;
@@ -128,6 +126,28 @@ function exampleValue(op: IrOperation, name: string): JsonValue | undefined {
   if (s.default !== undefined) return s.default;
   if (s.kind === "schema" && s.enum?.[0] !== undefined) return s.enum[0];
   return s.kind === "schema" && s.types?.some((t) => t === "integer" || t === "number") ? 1 : "…";
+}
+
+/** Call arguments for a README snippet, from the spec's examples. */
+function exampleArgs(op: IrOperation): Record<string, unknown> | undefined {
+  if (op.protocol === "json-rpc") return rpcExampleArgs(op);
+  const args: Record<string, unknown> = {};
+  for (const p of op.parameters) if (p.required) args[p.name] = exampleValue(op, p.name);
+  if (op.requestBody?.required) {
+    const c = op.requestBody.content[0];
+    args["body"] = c?.example ?? c?.schema.examples?.[0] ?? {};
+  }
+  return Object.keys(args).length > 0 ? args : undefined;
+}
+
+function rpcExampleArgs(op: IrRpcOperation): Record<string, unknown> | undefined {
+  const ex = op.examples[0];
+  if (!ex || ex.params.length === 0) return undefined;
+  if (op.transport.form === "one-object") {
+    const v = ex.params[0]!.value;
+    return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  }
+  return Object.fromEntries(ex.params.map((p) => [p.name, p.value]));
 }
 
 /** Inline JS object text for a README snippet; keys and strings go through the escaping choke point. */
@@ -141,14 +161,18 @@ function inline(value: unknown): string {
 }
 
 function exampleCall(varName: string, op: IrOperation): string {
-  const args: Record<string, unknown> = {};
-  for (const p of op.parameters) if (p.required) args[p.name] = exampleValue(op, p.name);
-  if (op.requestBody?.required) {
-    const c = op.requestBody.content[0];
-    args["body"] = c?.example ?? c?.schema.examples?.[0] ?? {};
-  }
-  const argText = Object.keys(args).length > 0 ? inline(args) : "";
-  return `const result = await ${varName}.${op.names.method}(${argText});`;
+  const args = exampleArgs(op);
+  return `const result = await ${[varName, ...op.group, op.names.method].join(".")}(${args ? inline(args) : ""});`;
+}
+
+function wireOf(op: IrOperation): string {
+  return op.protocol === "http" ? `${op.transport.method.toUpperCase()} ${op.endpoint}${op.transport.path}` : `${op.transport.method} @ ${op.endpoint || "/"}`;
+}
+
+function paramsOf(op: IrOperation): string {
+  const list = op.protocol === "http" ? [...op.parameters.map((p) => ({ name: p.name, required: p.required })), ...(op.requestBody ? [{ name: "body", required: op.requestBody.required }] : [])] : op.params.map((p) => ({ name: p.name, required: p.required }));
+  const form = op.protocol === "json-rpc" ? ` (${op.transport.form})` : "";
+  return list.length === 0 ? "none" : list.map((p) => `${p.name}${p.required ? "" : "?"}`).join(", ") + form;
 }
 
 const hb = Handlebars.create();
@@ -162,7 +186,7 @@ function renderReadme(pkg: PackageConfig, inputs: PackageInput[]): string {
   readmeTemplate ??= hb.compile(readFileSync(new URL("package-readme.md.hbs", TEMPLATES_DIR), "utf8"), { strict: true });
   const clients = inputs.map((i) => {
     const varName = i.output.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-    const hasApiKey = i.ir.operations.some((op) => i.ir.securitySchemes.some((s) => op.security.schemes.includes(s.id)));
+    const hasApiKey = i.ir.operations.some((op) => op.protocol === "http" && i.ir.securitySchemes.some((s) => op.security.schemes.includes(s.id)));
     const setup = `import { ${i.ir.names.factory} } from ${stringLiteral(`${pkg.name}/${i.output}`)};\n\nconst ${varName} = ${i.ir.names.factory}(${hasApiKey ? "{ apiKey: process.env.API_KEY }" : ""});`;
     return {
       varName,
@@ -170,12 +194,13 @@ function renderReadme(pkg: PackageConfig, inputs: PackageInput[]): string {
       version: i.ir.info.version,
       description: i.ir.info.description ?? "",
       subpath: `${pkg.name}/${i.output}`,
-      specJson: `${pkg.name}/spec/${specJsonName(i.specFile)}`,
-      baseUrl: defaultBaseUrl(i.ir),
+      specJson: i.documents.map((d) => `${pkg.name}/spec/${specJsonName(d.file)}`).join(", "),
+      baseUrl: i.ir.defaultBaseUrl,
       setup,
       operations: i.ir.operations.map((op) => ({
-        method: op.names.method,
-        http: `${op.transport.method.toUpperCase()} ${op.transport.path}`,
+        method: [...op.group, op.names.method].join("."),
+        http: wireOf(op),
+        params: paramsOf(op),
         summary: op.summary ?? op.description ?? "",
         deprecated: op.deprecated,
         example: exampleCall(varName, op),

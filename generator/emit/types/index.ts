@@ -9,8 +9,8 @@ import { typeAlias } from "../statements.js";
 import { jsDoc, objectMembers, printType, toTypeNode, type TypeContext } from "./type-node.js";
 
 export function localTypeContext(ir: IrDocument): TypeContext {
-  const byPointer = new Map(ir.schemas.map((s) => [s.pointer, s.name]));
-  return { refName: (target) => byPointer.get(target) ?? "unknown" };
+  const byKey = new Map(ir.schemas.map((s) => [s.key, s.name]));
+  return { refName: (target) => byKey.get(target) ?? "unknown" };
 }
 
 function isPlainObject(s: IrNamedSchema["schema"]): s is IrObjectLikeSchema {

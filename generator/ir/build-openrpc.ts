@@ -1,0 +1,130 @@
+/**
+ * OpenRPC 1.x document → IR. Methods become `json-rpc` operations; their
+ * content descriptors become params and a result; schemas are draft-07.
+ */
+import type { Diagnostic } from "../load/diagnostics.js";
+import type { LoadedDocument } from "../load/load.js";
+import * as ptr from "../load/pointer.js";
+import { buildInfo, buildServers, serverUrl } from "./build-openapi.js";
+import { SchemaBuilder } from "./schema.js";
+import type { IrDocument, IrRpcError, IrRpcExample, IrRpcOperation, IrRpcParam, IrSchema, JsonValue, RpcParamForm } from "./types.js";
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+
+export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): IrDocument {
+  const root = doc.root as Record<string, unknown>;
+  const schemas = new SchemaBuilder(doc, "draft-07", diagnostics, "#/components/schemas");
+  schemas.buildNamedSchemas();
+
+  const deref = (node: unknown, pointer: string): { value: Record<string, unknown>; pointer: string } | undefined => {
+    let cur = node;
+    let at = pointer;
+    for (let hops = 0; isObj(cur) && typeof cur["$ref"] === "string"; hops++) {
+      const r = hops > 32 ? undefined : doc.resolve(cur["$ref"]);
+      if (!r) return undefined;
+      cur = r.value;
+      at = r.pointer;
+    }
+    return isObj(cur) ? { value: cur, pointer: at } : undefined;
+  };
+
+  /** Whether a schema (following refs) is an object with named properties. */
+  const isObjectWithProperties = (s: IrSchema): boolean => {
+    const seen = new Set<string>();
+    let cur: IrSchema | undefined = s;
+    while (cur?.kind === "ref" && !seen.has(cur.target)) {
+      seen.add(cur.target);
+      const target: string = cur.target;
+      cur = schemas.named.get(target)?.schema;
+    }
+    return cur?.kind === "schema" && (cur.types === undefined || (cur.types.length === 1 && cur.types[0] === "object")) && (cur.properties?.length ?? 0) > 0;
+  };
+
+  const operations: IrRpcOperation[] = [];
+  (Array.isArray(root["methods"]) ? root["methods"] : []).forEach((m, i) => {
+    const d = deref(m, ptr.join("#/methods", i));
+    if (!d || typeof d.value["name"] !== "string") return;
+    const method = d.value;
+    const name = d.value["name"];
+    const at = d.pointer;
+    const params: IrRpcParam[] = [];
+    (Array.isArray(method["params"]) ? method["params"] : []).forEach((p, j) => {
+      const cd = deref(p, ptr.join(at, "params", j));
+      if (!cd || typeof cd.value["name"] !== "string") return;
+      const param: IrRpcParam = {
+        kind: "rpc-param",
+        pointer: cd.pointer,
+        name: cd.value["name"],
+        required: cd.value["required"] === true,
+        deprecated: cd.value["deprecated"] === true,
+        schema: schemas.build(cd.value["schema"] ?? true, ptr.join(cd.pointer, "schema")),
+      };
+      const desc = str(cd.value["description"]) ?? str(cd.value["summary"]);
+      if (desc) param.description = desc;
+      params.push(param);
+    });
+    const structure = str(method["paramStructure"]) ?? "either";
+    let form: RpcParamForm = structure === "by-position" ? "by-position" : "by-name";
+    if (form === "by-position" && params.length === 1 && params[0]!.required && isObjectWithProperties(params[0]!.schema)) form = "one-object";
+
+    const op: IrRpcOperation = {
+      kind: "operation",
+      protocol: "json-rpc",
+      pointer: at,
+      file: doc.file,
+      id: name,
+      names: { method: "", params: "", response: "", descriptor: "" },
+      group: [],
+      endpoint: "",
+      deprecated: method["deprecated"] === true,
+      tags: (Array.isArray(method["tags"]) ? method["tags"] : []).map((t, k) => deref(t, ptr.join(at, "tags", k))?.value["name"]).filter((t): t is string => typeof t === "string"),
+      transport: { kind: "json-rpc", pointer: at, method: name, form },
+      params,
+      errors: [],
+      examples: [],
+    };
+    if (str(method["summary"])) op.summary = method["summary"] as string;
+    if (str(method["description"])) op.description = method["description"] as string;
+    const result = deref(method["result"], ptr.join(at, "result"));
+    if (result) {
+      op.result = { kind: "rpc-result", pointer: result.pointer, name: str(result.value["name"]) ?? "result", schema: schemas.build(result.value["schema"] ?? true, ptr.join(result.pointer, "schema")) };
+      if (str(result.value["description"])) op.result.description = result.value["description"] as string;
+    }
+    (Array.isArray(method["errors"]) ? method["errors"] : []).forEach((e, k) => {
+      const err = deref(e, ptr.join(at, "errors", k));
+      if (!err || typeof err.value["code"] !== "number") return;
+      const irErr: IrRpcError = { kind: "rpc-error", pointer: err.pointer, code: err.value["code"], message: str(err.value["message"]) ?? "" };
+      const desc = str(err.value["data"]) ?? str(err.value["description"]);
+      if (desc) irErr.description = desc;
+      op.errors.push(irErr);
+    });
+    (Array.isArray(method["examples"]) ? method["examples"] : []).forEach((e, k) => {
+      const ex = deref(e, ptr.join(at, "examples", k));
+      if (!ex) return;
+      const example: IrRpcExample = { kind: "rpc-example", pointer: ex.pointer, name: str(ex.value["name"]) ?? `example ${k + 1}`, params: [] };
+      (Array.isArray(ex.value["params"]) ? ex.value["params"] : []).forEach((p, n) => {
+        const v = deref(p, ptr.join(ex.pointer, "params", n));
+        if (v && typeof v.value["name"] === "string") example.params.push({ name: v.value["name"], value: v.value["value"] as JsonValue });
+      });
+      const r = deref(ex.value["result"], ptr.join(ex.pointer, "result"));
+      if (r && "value" in r.value) example.result = r.value["value"] as JsonValue;
+      op.examples.push(example);
+    });
+    operations.push(op);
+  });
+
+  const servers = buildServers(root["servers"]);
+  const info = buildInfo(root["info"]);
+  return {
+    kind: "document",
+    sources: [{ file: doc.file, format: "openrpc", version: String(root["openrpc"]), title: info.title }],
+    info,
+    servers,
+    defaultBaseUrl: serverUrl(servers[0]),
+    securitySchemes: [],
+    schemas: [...schemas.named.values()],
+    operations,
+    names: { factory: "", client: "", options: "", defaultBaseUrl: "" },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * OpenRPC 1.x documents: the official meta-schema (@open-rpc/meta-schema),
+ * then avaspec's own rules. Findings are diagnostics; nothing is thrown.
+ */
+import { createRequire } from "node:module";
+import type { ValidateFunction } from "ajv";
+import type { Diagnostic } from "../load/diagnostics.js";
+import type { LoadedDocument } from "../load/load.js";
+import * as ptr from "../load/pointer.js";
+import { checkRefs } from "./refs.js";
+
+const require = createRequire(import.meta.url);
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+let metaValidator: ValidateFunction | undefined;
+
+/** The OpenRPC meta-schema compiled once; it refers to the JSON Schema meta-schema of json-schema.tools. */
+function meta(): ValidateFunction {
+  if (metaValidator) return metaValidator;
+  const Ajv = (require("ajv") as { default: typeof import("ajv").default }).default;
+  const openrpc = { ...(require("@open-rpc/meta-schema") as { default: Record<string, unknown> }).default };
+  const jsonSchemaMod = require("@json-schema-tools/meta-schema") as { default?: Record<string, unknown> } & Record<string, unknown>;
+  const jsonSchema = { ...(jsonSchemaMod.default ?? jsonSchemaMod) };
+  // both declare a `$schema` Ajv does not know; their content is draft-07
+  delete openrpc["$schema"];
+  delete jsonSchema["$schema"];
+  const ajv = new Ajv({ strict: false, logger: false, allErrors: false, validateFormats: false });
+  ajv.addSchema(jsonSchema, "https://meta.json-schema.tools");
+  metaValidator = ajv.compile(openrpc);
+  return metaValidator;
+}
+
+export function validateOpenRpc(doc: LoadedDocument): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const report = (code: string, pointer: string, message: string, hint?: string) => {
+    const { line, col } = doc.locate(pointer);
+    out.push({ code, severity: "error", message, file: doc.file, pointer, line, col, ...(hint ? { hint } : {}) });
+  };
+  const root = doc.root;
+  if (!isObj(root) || typeof root["openrpc"] !== "string" || !/^1\.\d+\.\d+/.test(root["openrpc"])) {
+    report("openrpc/version", isObj(root) && "openrpc" in root ? "#/openrpc" : "#", "unsupported or missing \"openrpc\" version", 'avaspec reads OpenRPC 1.x: set "openrpc: 1.3.2"');
+    return out;
+  }
+  const validate = meta();
+  if (!validate(root)) {
+    for (const e of validate.errors ?? []) {
+      const pointer = "#" + e.instancePath;
+      const detail = e.keyword === "additionalProperties" ? ` (${JSON.stringify((e.params as { additionalProperty: string }).additionalProperty)})` : "";
+      report("openrpc/meta-schema", pointer, `does not match the OpenRPC meta-schema: ${e.message ?? e.keyword}${detail}`, `see the OpenRPC specification for ${e.schemaPath.split("/").slice(0, 3).join("/")}`);
+    }
+    return out;
+  }
+  checkRefs(doc, root, "#", "", report);
+  const seen = new Map<string, string>();
+  (root["methods"] as unknown[]).forEach((m, i) => {
+    const at = ptr.join("#/methods", i);
+    const method = isObj(m) && typeof m["$ref"] === "string" ? doc.resolve(m["$ref"])?.value : m;
+    if (!isObj(method) || typeof method["name"] !== "string") return;
+    const name = method["name"];
+    if (seen.has(name)) report("method/duplicate-name", ptr.join(at, "name"), `duplicate method name ${JSON.stringify(name)} (first at ${seen.get(name)})`, "JSON-RPC method names must be unique in a document");
+    else seen.set(name, ptr.join(at, "name"));
+    const params = Array.isArray(method["params"]) ? method["params"] : [];
+    const names = new Set<string>();
+    let optionalSeen = false;
+    params.forEach((p, j) => {
+      const pAt = ptr.join(at, "params", j);
+      const cd = isObj(p) && typeof p["$ref"] === "string" ? doc.resolve(p["$ref"])?.value : p;
+      if (!isObj(cd) || typeof cd["name"] !== "string") return;
+      if (names.has(cd["name"])) report("param/duplicate-name", ptr.join(pAt, "name"), `duplicate param name ${JSON.stringify(cd["name"])} in ${JSON.stringify(name)}`);
+      names.add(cd["name"]);
+      if (method["paramStructure"] === "by-position") {
+        if (cd["required"] === true && optionalSeen) report("param/required-after-optional", pAt, `required param ${JSON.stringify(cd["name"])} follows an optional one in by-position method ${JSON.stringify(name)}`, "positional params can only be omitted from the end");
+        if (cd["required"] !== true) optionalSeen = true;
+      }
+    });
+  });
+  return out;
+}

@@ -1,0 +1,230 @@
+/**
+ * JSON-RPC 2.0 over HTTP: one object of named params in, the method's wire
+ * form out (`by-name` object, `by-position` array, or an array holding one
+ * object); responses matched by id; explicit and automatic batching.
+ */
+import { ApiError, AvaspecError, NetworkError, ResponseParseError, RpcError, ValidationError, isRecord, type RequestInfo } from "./errors.js";
+import { headerProblem, parseJson, type CallOptions, type HttpClientOptions } from "./http.js";
+
+export type RpcParamForm = "by-name" | "by-position" | "one-object";
+
+/** Everything the runtime needs to know about one JSON-RPC method. */
+export interface RpcMethod {
+  /** Method name on the wire. */
+  readonly method: string;
+  /** Path of the endpoint below the base URL (`/ext/info`), or "". */
+  readonly endpoint: string;
+  readonly form: RpcParamForm;
+  /** Declared params in order (for `one-object`: the object's fields). */
+  readonly params: readonly { readonly name: string; readonly required?: boolean }[];
+}
+
+export interface BatchOptions {
+  /** Collect calls made in the same tick into one request (default false). */
+  auto?: boolean;
+  /** Most calls in one HTTP request; larger batches are split (default 40, the public node's limit). */
+  maxSize?: number;
+  /** With `auto`: how long to wait for more calls, in ms (default 0: the same tick). */
+  wait?: number;
+}
+
+export interface RpcClientOptions extends HttpClientOptions {
+  batch?: BatchOptions;
+}
+
+/** One call's outcome in a batch: a failing call does not fail the others. */
+export type BatchResult<T> = { ok: true; value: T } | { ok: false; error: AvaspecError };
+export type BatchResults<T extends readonly unknown[]> = { -readonly [K in keyof T]: BatchResult<Awaited<T[K]>> };
+
+export type RpcCall = <T>(method: RpcMethod, params: object | undefined, options?: CallOptions) => Promise<T>;
+
+export interface RpcTransport {
+  call: RpcCall;
+  /** Runs every call `build` makes as one batch (split into chunks of `maxSize`); results in call order. */
+  batch<const T extends readonly Promise<unknown>[]>(build: (call: RpcCall) => T): Promise<BatchResults<T>>;
+}
+
+interface Pending {
+  method: RpcMethod;
+  envelope: { jsonrpc: "2.0"; id: number; method: string; params: unknown };
+  resolve(value: unknown): void;
+  reject(error: AvaspecError | unknown): void;
+}
+
+const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+
+function invalid(m: RpcMethod, url: string, path: string, message: string): ValidationError {
+  return new ValidationError(`${m.method}: ${message}`, { request: { operationId: m.method, method: "POST", url }, issues: [{ path, message }] });
+}
+
+/** The params member of the envelope, per the method's wire form. Throws ValidationError. */
+export function serializeParams(m: RpcMethod, params: object | undefined, url = m.endpoint): unknown {
+  if (params !== undefined && (typeof params !== "object" || params === null || Array.isArray(params))) throw invalid(m, url, "", "params must be an object");
+  const given = (params ?? {}) as Record<string, unknown>;
+  const value = (name: string) => (hasOwn(given, name) ? given[name] : undefined);
+  for (const p of m.params) {
+    if (p.required && (value(p.name) === undefined || value(p.name) === null)) throw invalid(m, url, `/${p.name}`, `missing required param "${p.name}"`);
+  }
+  switch (m.form) {
+    case "by-name": {
+      const out: Record<string, unknown> = {};
+      for (const p of m.params) if (value(p.name) !== undefined) Object.defineProperty(out, p.name, { value: value(p.name), enumerable: true, writable: true, configurable: true });
+      return out;
+    }
+    case "by-position": {
+      let last = -1;
+      m.params.forEach((p, i) => {
+        if (value(p.name) !== undefined) last = i;
+      });
+      // positional params can only be left out from the end; a gap is sent as null
+      return m.params.slice(0, last + 1).map((p) => value(p.name) ?? null);
+    }
+    case "one-object": {
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(given)) if (given[k] !== undefined) Object.defineProperty(out, k, { value: given[k], enumerable: true, writable: true, configurable: true });
+      return [out];
+    }
+  }
+}
+
+export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: string): RpcTransport {
+  const baseUrl = (options.baseUrl ?? defaultBaseUrl).replace(/\/+$/, "");
+  const maxSize = Math.max(1, Math.floor(options.batch?.maxSize ?? 40));
+  const auto = options.batch?.auto ?? false;
+  const wait = options.batch?.wait ?? 0;
+  const baseHeaders: Record<string, string> = {};
+  for (const [k, v] of Object.entries(options.headers ?? {})) baseHeaders[k.toLowerCase()] = v;
+  let nextId = 1;
+  let queue: Pending[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const urlOf = (m: RpcMethod) => baseUrl + m.endpoint;
+
+  function headersFor(m: RpcMethod, extra?: Record<string, string>): Record<string, string> {
+    const h: Record<string, string> = { ...baseHeaders };
+    for (const [k, v] of Object.entries(extra ?? {})) h[k.toLowerCase()] = v;
+    for (const [k, v] of Object.entries(h)) {
+      const problem = headerProblem(k, v);
+      if (problem) throw invalid(m, urlOf(m), `/${k}`, problem);
+    }
+    h["content-type"] = "application/json";
+    h["accept"] = "application/json";
+    return h;
+  }
+
+  function prepare(m: RpcMethod, params: object | undefined, resolve: Pending["resolve"], reject: Pending["reject"]): Pending {
+    const envelope = { jsonrpc: "2.0" as const, id: nextId++, method: m.method, params: serializeParams(m, params, urlOf(m)) };
+    return { method: m, envelope, resolve, reject };
+  }
+
+  function settle(item: Pending, reply: unknown, request: RequestInfo, status: number): void {
+    if (!isRecord(reply)) {
+      item.reject(new ResponseParseError(`${item.method.method}: the response is not a JSON-RPC response object`, { request, statusCode: status, rawBody: JSON.stringify(reply) ?? "", contentType: "application/json" }));
+    } else if (isRecord(reply["error"])) {
+      const e = reply["error"];
+      item.reject(new RpcError({ request, method: item.method.method, code: typeof e["code"] === "number" ? e["code"] : 0, message: typeof e["message"] === "string" ? e["message"] : "", data: e["data"], statusCode: status }));
+    } else if (hasOwn(reply, "result")) {
+      item.resolve(reply["result"]);
+    } else {
+      item.reject(new ResponseParseError(`${item.method.method}: the JSON-RPC response has neither "result" nor "error"`, { request, statusCode: status, rawBody: JSON.stringify(reply), contentType: "application/json" }));
+    }
+  }
+
+  /** Sends items to one endpoint, as one envelope or as a batch array, and settles every item. */
+  async function send(items: Pending[], asBatch: boolean, callOptions?: CallOptions): Promise<void> {
+    const m = items[0]!.method;
+    const url = urlOf(m);
+    const request: RequestInfo = { operationId: asBatch ? `batch of ${items.length}` : m.method, method: "POST", url };
+    const failAll = (error: unknown) => items.forEach((i) => i.reject(error));
+    let headers: Record<string, string>;
+    try {
+      headers = headersFor(m, callOptions?.headers);
+    } catch (error) {
+      return failAll(error);
+    }
+    const init: RequestInit = { method: "POST", headers, body: JSON.stringify(asBatch ? items.map((i) => i.envelope) : items[0]!.envelope) };
+    if (callOptions?.signal) init.signal = callOptions.signal;
+    let text: string;
+    let response: Response;
+    try {
+      response = await (options.fetch ?? globalThis.fetch)(url, init);
+      text = await response.text();
+    } catch (error) {
+      if (callOptions?.signal?.aborted) return failAll(callOptions.signal.reason ?? error);
+      return failAll(new NetworkError(`${request.operationId}: request to ${url} failed: ${error instanceof Error ? error.message : String(error)}. Check the node URL and that the API is enabled.`, request, { cause: error }));
+    }
+    const status = response.status;
+    const contentType = response.headers.get("content-type");
+    const parsed = text.trim() === "" ? undefined : parseJson(text);
+    const ok = status >= 200 && status <= 299;
+    if (!parsed?.ok) {
+      if (!ok) return failAll(new ApiError({ request, statusCode: status, statusText: response.statusText, body: undefined, rawBody: text, headers: response.headers }));
+      return failAll(new ResponseParseError(`${request.operationId}: expected a JSON-RPC response but the ${status} body was ${parsed ? "not valid JSON" : "empty"}`, { request, statusCode: status, rawBody: text, contentType }));
+    }
+    const body = parsed.value;
+    const replies = Array.isArray(body) ? body : [body];
+    const byId = new Map<unknown, unknown>();
+    for (const r of replies) if (isRecord(r) && hasOwn(r, "id")) byId.set(r["id"], r);
+    // One error object with a null id answers the whole request (parse error, invalid request).
+    const whole = !Array.isArray(body) && isRecord(body) && body["id"] === null && isRecord(body["error"]) ? body : undefined;
+    if (!ok && !whole && !replies.some((r) => isRecord(r) && isRecord(r["error"]))) {
+      return failAll(new ApiError({ request, statusCode: status, statusText: response.statusText, body, rawBody: text, headers: response.headers }));
+    }
+    for (const item of items) {
+      const reply = byId.get(item.envelope.id) ?? whole;
+      if (reply === undefined) {
+        item.reject(new ResponseParseError(`${item.method.method}: the response has no reply for request id ${item.envelope.id}`, { request, statusCode: status, rawBody: text, contentType }));
+      } else settle(item, reply, request, status);
+    }
+  }
+
+  /** Groups by endpoint and splits into chunks of at most maxSize. */
+  function dispatch(items: Pending[], forceBatch: boolean): void {
+    const byEndpoint = new Map<string, Pending[]>();
+    for (const i of items) {
+      const list = byEndpoint.get(i.method.endpoint) ?? [];
+      list.push(i);
+      byEndpoint.set(i.method.endpoint, list);
+    }
+    for (const list of byEndpoint.values()) {
+      if (list.length === 1 && !forceBatch) void send(list, false);
+      else for (let i = 0; i < list.length; i += maxSize) void send(list.slice(i, i + maxSize), true);
+    }
+  }
+
+  function flush(): void {
+    timer = undefined;
+    const items = queue;
+    queue = [];
+    dispatch(items, false);
+  }
+
+  const call: RpcCall = <T>(m: RpcMethod, params: object | undefined, callOptions?: CallOptions) =>
+    new Promise<T>((resolve, reject) => {
+      const item = prepare(m, params, resolve as Pending["resolve"], reject);
+      if (!auto || callOptions?.signal || callOptions?.headers) {
+        void send([item], false, callOptions);
+        return;
+      }
+      queue.push(item);
+      timer ??= setTimeout(flush, wait);
+    });
+
+  async function batch<const T extends readonly Promise<unknown>[]>(build: (call: RpcCall) => T): Promise<BatchResults<T>> {
+    const collected: Pending[] = [];
+    const collect: RpcCall = <U>(m: RpcMethod, params: object | undefined) =>
+      new Promise<U>((resolve, reject) => {
+        collected.push(prepare(m, params, resolve as Pending["resolve"], reject));
+      });
+    const calls = build(collect);
+    if (collected.length > 0) dispatch(collected, true);
+    const settled = await Promise.allSettled(calls);
+    return settled.map((s) =>
+      s.status === "fulfilled"
+        ? { ok: true, value: s.value }
+        : { ok: false, error: s.reason instanceof AvaspecError ? s.reason : new AvaspecError(String(s.reason), undefined, { cause: s.reason }) },
+    ) as unknown as BatchResults<T>;
+  }
+
+  return { call, batch };
+}
