@@ -105,8 +105,7 @@ export const getAvgTpsOperation: HttpOperation = {
 };
 
 /** Options of {@link createMetricsApiClient}. */
-export interface MetricsApiClientOptions extends HttpClientOptions {
-}
+export type MetricsApiClientOptions = HttpClientOptions;
 
 /**
  * Avalanche Metrics API

@@ -74,16 +74,20 @@ export function emitClient(ir: IrDocument): (StatementStructures | WriterFunctio
     else emitRpcOperation(op, ctx, schemaNames, byKey, out);
   }
 
-  out.statements.push({
-    kind: StructureKind.Interface,
-    name: identifier(ir.names.options),
-    isExported: true,
-    docs: [`Options of {@link ${identifier(ir.names.factory)}}.`],
-    extends: [hasRpc ? "RpcClientOptions" : "HttpClientOptions"],
-    properties: usedKey
-      ? [{ name: "apiKey", hasQuestionToken: true, type: "string", docs: [comment(`API key, sent as the \`${usedKey.name}\` ${usedKey.in} parameter, and only when set.${usedKey.description ? `\n\n${usedKey.description}` : ""}`)] }]
-      : [],
-  });
+  const optionsBase = hasRpc ? "RpcClientOptions" : "HttpClientOptions";
+  const optionsDocs = `Options of {@link ${identifier(ir.names.factory)}}.`;
+  out.statements.push(
+    usedKey
+      ? {
+          kind: StructureKind.Interface,
+          name: identifier(ir.names.options),
+          isExported: true,
+          docs: [optionsDocs],
+          extends: [optionsBase],
+          properties: [{ name: "apiKey", hasQuestionToken: true, type: "string", docs: [comment(`API key, sent as the \`${usedKey.name}\` ${usedKey.in} parameter, and only when set.${usedKey.description ? `\n\n${usedKey.description}` : ""}`)] }],
+        }
+      : typeAlias(ir.names.options, optionsDocs, { k: "raw", text: optionsBase }),
+  );
 
   // the client interface, nested by group
   const tree = groupTree(ir.operations);

@@ -1,0 +1,170 @@
+/**
+ * The node's OpenRPC documents against the seed: methods per endpoint, param
+ * structure, deprecations, limits, fields; meta-schema valid; every example
+ * pairing valid against the method's schemas (Ajv, draft-07).
+ */
+import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import Ajv from "ajv";
+import { describe, expect, it } from "vitest";
+import { ROOT } from "../helpers/cli.js";
+import { nodeSpecs, resolveRef } from "../helpers/node-specs.js";
+
+const require = createRequire(import.meta.url);
+const specs = nodeSpecs().filter((s) => s.doc.openrpc);
+const byFile = (f: string) => specs.find((s) => s.file === `spec/${f}`)!;
+
+const metaValidate = (() => {
+  const openrpc = { ...require("@open-rpc/meta-schema").default };
+  const js = { ...(require("@json-schema-tools/meta-schema").default ?? require("@json-schema-tools/meta-schema")) };
+  delete openrpc.$schema;
+  delete js.$schema;
+  const ajv = new Ajv.default({ strict: false, logger: false, allErrors: true, validateFormats: false });
+  ajv.addSchema(js, "https://meta.json-schema.tools");
+  return ajv.compile(openrpc);
+})();
+
+const INDEX = ["index.getContainerByID", "index.getContainerByIndex", "index.getContainerRange", "index.getIndex", "index.getLastAccepted", "index.isAccepted"];
+const expected: Record<string, { endpoint: string; methods: string[] }> = {
+  "node-admin.openrpc.yaml": { endpoint: "/ext/admin", methods: ["admin.alias", "admin.aliasChain", "admin.getChainAliases", "admin.getLoggerLevel", "admin.loadVMs", "admin.lockProfile", "admin.memoryProfile", "admin.setLoggerLevel", "admin.startCPUProfiler", "admin.stopCPUProfiler"] },
+  "node-info.openrpc.yaml": { endpoint: "/ext/info", methods: ["info.acps", "info.isBootstrapped", "info.getBlockchainID", "info.getNetworkID", "info.getNetworkName", "info.getNodeID", "info.getNodeIP", "info.getNodeVersion", "info.getTxFee", "info.getVMs", "info.peers", "info.uptime", "info.upgrades"] },
+  "node-health.openrpc.yaml": { endpoint: "/ext/health", methods: ["health.health", "health.readiness", "health.liveness"] },
+  "node-platform.openrpc.yaml": { endpoint: "/ext/bc/P", methods: ["platform.getBalance", "platform.getBlock", "platform.getBlockByHeight", "platform.getBlockchains", "platform.getBlockchainStatus", "platform.getCurrentSupply", "platform.getCurrentValidators"] },
+  "node-index-c-block.openrpc.yaml": { endpoint: "/ext/index/C/block", methods: INDEX },
+  "node-index-p-block.openrpc.yaml": { endpoint: "/ext/index/P/block", methods: INDEX },
+  "node-index-x-tx.openrpc.yaml": { endpoint: "/ext/index/X/tx", methods: INDEX },
+  "node-index-x-block.openrpc.yaml": { endpoint: "/ext/index/X/block", methods: INDEX },
+  "node-index-x-vtx.openrpc.yaml": { endpoint: "/ext/index/X/vtx", methods: INDEX },
+  "node-cchain-admin.openrpc.yaml": { endpoint: "/ext/bc/C/admin", methods: ["admin_startCPUProfiler", "admin_stopCPUProfiler", "admin_memoryProfile", "admin_lockProfile", "admin_setLogLevel", "admin_getVMConfig"] },
+  "node-cchain-native.openrpc.yaml": { endpoint: "/ext/bc/C/native", methods: ["native.getUTXOs", "native.issueTx", "native.getAtomicTxStatus", "native.getAtomicTx", "native.version"] },
+};
+const methodsOf = (s: (typeof specs)[number]) => (s.doc.methods as unknown[]).map((m) => resolveRef(s.doc, m));
+
+describe("endpoints and methods", () => {
+  it("there is one document per node endpoint", () => {
+    expect(specs.map((s) => s.file.replace("spec/", "")).sort()).toEqual([...Object.keys(expected), "node-cchain-rpc.openrpc.yaml"].sort());
+  });
+
+  it.each(Object.entries(expected))("%s serves exactly its methods at its path", (file, want) => {
+    const s = byFile(file);
+    expect(s.endpoint).toBe(want.endpoint);
+    expect(methodsOf(s).map((m) => m.name).sort()).toEqual([...want.methods].sort());
+  });
+
+  it("the C-Chain RPC document has the seed's methods and the standard namespaces", () => {
+    const s = byFile("node-cchain-rpc.openrpc.yaml");
+    expect(s.endpoint).toBe("/ext/bc/C/rpc");
+    const names = methodsOf(s).map((m) => m.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const n of ["eth_baseFee", "eth_maxPriorityFeePerGas", "eth_getChainConfig", "eth_getProof", "eth_chainId", "net_version", "web3_clientVersion", "web3_sha3", "net_listening", "net_peerCount", "txpool_status", "txpool_content", "txpool_inspect"]) expect(names).toContain(n);
+    // the execution API's eth_ namespace
+    for (const n of ["eth_blockNumber", "eth_call", "eth_estimateGas", "eth_feeHistory", "eth_gasPrice", "eth_getBalance", "eth_getBlockByHash", "eth_getBlockByNumber", "eth_getBlockReceipts", "eth_getCode", "eth_getLogs", "eth_getStorageAt", "eth_getTransactionByHash", "eth_getTransactionCount", "eth_getTransactionReceipt", "eth_sendRawTransaction", "eth_syncing", "eth_newFilter", "eth_getFilterChanges", "eth_uninstallFilter", "eth_createAccessList", "eth_blobBaseFee"]) expect(names).toContain(n);
+    expect(names.filter((n) => n.startsWith("eth_")).length).toBeGreaterThanOrEqual(38);
+  });
+});
+
+describe.each(specs.map((s) => [s.file, s] as const))("%s", (_file, s) => {
+  it("is valid against the OpenRPC meta-schema", () => {
+    expect(s.doc.openrpc).toMatch(/^1\.3\./);
+    const ok = metaValidate(s.doc);
+    expect(metaValidate.errors ?? []).toEqual([]);
+    expect(ok).toBe(true);
+  });
+
+  it("every method has an example pairing whose params and result validate", () => {
+    const ajv = new Ajv.default({ strict: false, allErrors: true });
+    ajv.addSchema({ $id: "doc", definitions: {}, components: s.doc.components }, "doc");
+    const check = (schema: unknown, value: unknown) => {
+      const rewritten = JSON.parse(JSON.stringify(schema ?? {}).replace(/"#\/components\//g, '"doc#/components/'));
+      const validate = ajv.compile(rewritten);
+      return validate(value) ? [] : validate.errors;
+    };
+    for (const m of methodsOf(s)) {
+      const example = resolveRef(s.doc, m.examples?.[0]);
+      expect(example, `${m.name} example`).toBeDefined();
+      const params = (m.params ?? []).map((p: unknown) => resolveRef(s.doc, p));
+      for (const ep of example.params ?? []) {
+        const p = params.find((x: { name: string }) => x.name === resolveRef(s.doc, ep).name);
+        expect(p, `${m.name} example param ${ep.name}`).toBeDefined();
+        expect(check(p.schema, resolveRef(s.doc, ep).value), `${m.name} param ${ep.name}`).toEqual([]);
+      }
+      if (m.result) expect(check(resolveRef(s.doc, m.result).schema, resolveRef(s.doc, example.result)?.value), `${m.name} result`).toEqual([]);
+    }
+    // the check can fail
+    const first = methodsOf(s).find((m) => m.result && resolveRef(s.doc, m.result).schema);
+    if (first) expect(check(resolveRef(s.doc, first.result).schema, Symbol.for("not json") as unknown)).not.toEqual([]);
+  });
+
+  it("uses the param structure the seed prescribes", () => {
+    const cChain = s.file.includes("cchain");
+    for (const m of methodsOf(s)) {
+      if (!cChain) expect(m.paramStructure, m.name).toBe("by-name");
+      else expect(m.paramStructure, m.name).toBe("by-position");
+      if (s.file.includes("cchain-admin") || s.file.includes("cchain-native")) {
+        const params = (m.params ?? []).map((p: unknown) => resolveRef(s.doc, p));
+        expect(params.length, m.name).toBeLessThanOrEqual(1);
+        if (params.length === 1) {
+          expect(params[0].required).toBe(true);
+          expect(resolveRef(s.doc, params[0].schema).type).toBe("object");
+        }
+      }
+    }
+  });
+});
+
+describe("facts from the seed", () => {
+  const method = (file: string, name: string) => methodsOf(byFile(file)).find((m) => m.name === name)!;
+  const param = (file: string, name: string, p: string) => resolveRef(byFile(file).doc, (method(file, name).params as unknown[]).map((x) => resolveRef(byFile(file).doc, x)).find((x: { name: string }) => x.name === p).schema);
+  const schema = (file: string, name: string) => resolveRef(byFile(file).doc, byFile(file).doc.components.schemas[name]);
+
+  it("marks the deprecated methods", () => {
+    expect(method("node-platform.openrpc.yaml", "platform.getBalance").deprecated).toBe(true);
+    expect(method("node-platform.openrpc.yaml", "platform.getBlockchains").deprecated).toBe(true);
+    expect(method("node-info.openrpc.yaml", "info.getTxFee").deprecated).toBe(true);
+    expect(method("node-info.openrpc.yaml", "info.getNodeVersion").deprecated ?? false).toBe(false);
+  });
+
+  it("keeps the limits", () => {
+    expect(param("node-admin.openrpc.yaml", "admin.alias", "alias").maxLength).toBe(512);
+    const n = param("node-index-c-block.openrpc.yaml", "index.getContainerRange", "numToFetch");
+    expect([n.minimum, n.maximum]).toEqual([0, 1024]);
+    expect(param("node-index-c-block.openrpc.yaml", "index.getLastAccepted", "encoding").enum).toEqual(["hex"]);
+  });
+
+  it("has the blockchain status enum", () => {
+    expect(schema("node-platform.openrpc.yaml", "BlockchainStatus").enum).toEqual(["Validating", "Created", "Preferred", "Syncing", "Unknown"]);
+  });
+
+  it.each([
+    ["node-index-c-block.openrpc.yaml", "Container", ["id", "bytes", "timestamp", "encoding", "index"]],
+    ["node-health.openrpc.yaml", "HealthCheck", ["message", "error", "timestamp", "duration", "contiguousFailures", "timeOfFirstFailure"]],
+    ["node-health.openrpc.yaml", "HealthResult", ["checks", "healthy"]],
+    ["node-info.openrpc.yaml", "Peer", ["ip", "publicIP", "nodeID", "version", "lastSent", "lastReceived", "benched", "observedUptime", "trackedSubnets"]],
+    ["node-info.openrpc.yaml", "NodeVersion", ["version", "databaseVersion", "gitCommit", "vmVersions", "rpcProtocolVersion"]],
+    ["node-info.openrpc.yaml", "NodePop", ["publicKey", "proofOfPossession"]],
+    ["node-platform.openrpc.yaml", "BlockchainEntry", ["id", "name", "subnetID", "vmID"]],
+    ["node-platform.openrpc.yaml", "Owner", ["locktime", "threshold", "addresses"]],
+    ["node-platform.openrpc.yaml", "Validator", ["txID", "startTime", "endTime", "nodeID", "weight", "validationID", "publicKey", "minNonce", "balance", "potentialReward", "delegationFee", "uptime", "delegatorCount", "delegatorWeight", "connected", "remainingBalanceOwner", "deactivationOwner", "validationRewardOwner", "delegationRewardOwner", "signer", "delegators"]],
+  ])("%s %s has every field of the seed", (file, name, fields) => {
+    expect(Object.keys(schema(file, name).properties ?? {})).toEqual(expect.arrayContaining(fields));
+  });
+
+  it("has every upgrade time of the schedule", () => {
+    const all = readFileSync(join(ROOT, "spec/node-info.openrpc.yaml"), "utf8");
+    for (const f of ["apricotPhase1Time", "apricotPhasePre6Time", "apricotPhasePost6Time", "banffTime", "cortinaTime", "durangoTime", "etnaTime", "fortunaTime", "graniteTime", "apricotPhase4MinPChainHeight", "cortinaXChainStopVertexID"]) expect(all).toContain(f);
+  });
+
+  it("writes 64-bit integers as decimal strings", () => {
+    for (const s of specs.filter((x) => !x.file.includes("cchain-rpc"))) {
+      const u = s.doc.components?.schemas?.Uint64String;
+      if (u) expect(u).toMatchObject({ type: "string", pattern: "^(0|[1-9][0-9]*)$" });
+    }
+    expect(resolveRef(byFile("node-index-c-block.openrpc.yaml").doc, schema("node-index-c-block.openrpc.yaml", "Container").properties.index)).toMatchObject({ type: "string" });
+  });
+
+  it("the five indexer documents share identical components", () => {
+    const comps = specs.filter((s) => s.file.includes("node-index-")).map((s) => JSON.stringify(s.doc.components));
+    expect(new Set(comps).size).toBe(1);
+  });
+});
