@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { basename, extname } from "node:path";
 import Handlebars from "handlebars";
 import type { PackageConfig } from "../../config.js";
-import type { IrDocument, IrHttpOperation, IrOperation, IrRpcOperation, JsonValue } from "../../ir/types.js";
+import type { IrDocument, IrHttpOperation, IrOperation, IrRpcOperation, IrSchema, JsonValue } from "../../ir/types.js";
 import { propertyKey, stringLiteral } from "../escape.js";
 
 export interface PackageInput {
@@ -169,8 +169,15 @@ function wireOf(op: IrOperation): string {
   return op.protocol === "http" ? `${op.transport.method.toUpperCase()} ${op.endpoint}${op.transport.path}` : `${op.transport.method} @ ${op.endpoint || "/"}`;
 }
 
-function paramsOf(op: IrOperation): string {
-  const list = op.protocol === "http" ? [...op.parameters.map((p) => ({ name: p.name, required: p.required })), ...(op.requestBody ? [{ name: "body", required: op.requestBody.required }] : [])] : op.params.map((p) => ({ name: p.name, required: p.required }));
+function paramsOf(ir: IrDocument, op: IrOperation): string {
+  let list: { name: string; required: boolean }[];
+  if (op.protocol === "http") list = [...op.parameters.map((p) => ({ name: p.name, required: p.required })), ...(op.requestBody ? [{ name: "body", required: op.requestBody.required }] : [])];
+  else if (op.transport.form === "one-object") {
+    // callers pass the object's fields
+    let s: IrSchema | undefined = op.params[0]?.schema;
+    for (let i = 0; s?.kind === "ref" && i < 32; i++) s = ir.schemas.find((n) => n.key === (s as { target: string }).target)?.schema;
+    list = s?.kind === "schema" ? (s.properties ?? []).map((p) => ({ name: p.name, required: p.required })) : [];
+  } else list = op.params.map((p) => ({ name: p.name, required: p.required }));
   const form = op.protocol === "json-rpc" ? ` (${op.transport.form})` : "";
   return list.length === 0 ? "none" : list.map((p) => `${p.name}${p.required ? "" : "?"}`).join(", ") + form;
 }
@@ -200,7 +207,7 @@ function renderReadme(pkg: PackageConfig, inputs: PackageInput[]): string {
       operations: i.ir.operations.map((op) => ({
         method: [...op.group, op.names.method].join("."),
         http: wireOf(op),
-        params: paramsOf(op),
+        params: paramsOf(i.ir, op),
         summary: op.summary ?? op.description ?? "",
         deprecated: op.deprecated,
         example: exampleCall(varName, op),
