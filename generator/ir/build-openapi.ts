@@ -152,7 +152,7 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
         group: [],
         endpoint: "",
         id: str(op["operationId"]) ?? "",
-        names: { method: "", params: "", response: "", descriptor: "" },
+        names: { method: "", params: "", response: "", descriptor: "", validateParams: "", validateResult: "" },
         deprecated: op["deprecated"] === true,
         tags: Array.isArray(op["tags"]) ? op["tags"].filter((t): t is string => typeof t === "string") : [],
         transport: { kind: "http", pointer: item.pointer, method, path },

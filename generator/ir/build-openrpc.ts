@@ -74,7 +74,7 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
       pointer: at,
       file: doc.file,
       id: name,
-      names: { method: "", params: "", response: "", descriptor: "" },
+      names: { method: "", params: "", response: "", descriptor: "", validateParams: "", validateResult: "" },
       group: [],
       endpoint: "",
       deprecated: method["deprecated"] === true,

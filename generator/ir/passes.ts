@@ -28,6 +28,8 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
     const source = s.id.startsWith("#") ? (ptr.parse(s.id)?.at(-1) ?? "Schema") : s.id;
     s.name = exported.claim(toIdentifier(source, "pascal"));
   }
+  // validators after every type name, so a schema never loses its own name to a validator
+  for (const s of ir.schemas) s.names = { validate: exported.claim(`validate${s.name}`), standard: exported.claim(`${s.name}Schema`) };
   // one registry per group; child group names are taken first so a method cannot shadow a group
   const levels = new Map<string, NameRegistry>();
   const level = (path: string[]) => {
@@ -54,7 +56,14 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
       params: exported.claim(`${type}Params`),
       response: only ? only : exported.claim(`${type}${op.protocol === "http" ? "Response" : "Result"}`),
       descriptor: exported.claim(toIdentifier(`${type} ${op.protocol === "http" ? "Operation" : "Method"}`, "camel")),
+      validateParams: "",
+      validateResult: "",
     };
+  }
+  for (const op of ir.operations) {
+    const type = pascalCase([...op.group, op.names.method].join(" ")) || "Operation";
+    op.names.validateParams = exported.claim(`validate${type}Params`);
+    op.names.validateResult = exported.claim(`validate${type}${op.protocol === "http" ? "Response" : "Result"}`);
   }
 }
 

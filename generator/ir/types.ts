@@ -107,6 +107,8 @@ export interface IrNamedSchema {
   id: string;
   /** TypeScript name, assigned by the naming pass. */
   name: string;
+  /** Exported validator names, assigned by the naming pass. */
+  names: { validate: string; standard: string };
   pointer: string;
   schema: IrSchema;
 }
@@ -264,6 +266,9 @@ export interface OperationNames {
   response: string;
   /** Exported operation descriptor (`getChainInfoOperation`). */
   descriptor: string;
+  /** Exported validators of the params object and of the result. */
+  validateParams: string;
+  validateResult: string;
 }
 
 export interface ClientNames {

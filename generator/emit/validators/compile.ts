@@ -1,0 +1,366 @@
+/**
+ * JSON Schema (as IR) → plain TypeScript check functions. Each schema node
+ * becomes a function `(x, p, e) => boolean`: `e` collects issues, or is null
+ * when only the answer matters (inside anyOf, oneOf, not, if, contains).
+ * Keywords follow 2020-12 semantics; the IR already normalised OpenAPI 3.0
+ * and draft-07 forms. Spec strings reach the output only through escape.ts.
+ */
+import type { WriterFunction } from "ts-morph";
+import type { IrDocument, IrObjectLikeSchema, IrSchema, JsonValue } from "../../ir/types.js";
+import { escapeToken } from "../../load/pointer.js";
+import { literal, stringLiteral } from "../escape.js";
+import { writeValue } from "../value.js";
+
+export interface CompileProblem {
+  pointer: string;
+  message: string;
+}
+
+const isScalar = (v: JsonValue): boolean => v === null || typeof v !== "object";
+
+/** An indentation-aware list of code lines. */
+class Lines {
+  readonly out: string[] = [];
+  private depth = 0;
+  line(s: string): void {
+    this.out.push("  ".repeat(this.depth) + s);
+  }
+  block(head: string, body: () => void): void {
+    this.line(`${head} {`);
+    this.depth++;
+    body();
+    this.depth--;
+    this.line("}");
+  }
+}
+
+const TYPE_TEST: Record<string, string> = {
+  string: 'typeof x === "string"',
+  number: 'typeof x === "number"',
+  integer: "Number.isInteger(x)",
+  boolean: 'typeof x === "boolean"',
+  null: "x === null",
+  array: "Array.isArray(x)",
+  object: "isObject(x)",
+};
+
+export class ValidatorCompiler {
+  /** Hoisted constants (regexes, sets, literal values), then functions, in creation order. */
+  readonly decls: WriterFunction[] = [];
+  readonly problems: CompileProblem[] = [];
+  /** Runtime helpers the output uses. */
+  readonly helpers = new Set<string>();
+  private readonly named = new Map<string, string>();
+  private readonly byKey: Map<string, IrDocument["schemas"][number]>;
+  private count = 0;
+  private trueFn: string | undefined;
+  private falseFn: string | undefined;
+
+  constructor(schemas: IrDocument["schemas"]) {
+    this.byKey = new Map(schemas.map((s) => [s.key, s]));
+  }
+
+  /** The check function for a named schema (compiled once, so recursion terminates). */
+  namedCheck(key: string): string {
+    const existing = this.named.get(key);
+    if (existing) return existing;
+    const s = this.byKey.get(key);
+    if (!s) return this.constant(true);
+    const fn = `$${s.name}`;
+    this.named.set(key, fn);
+    this.emitFunction(fn, s.schema);
+    return fn;
+  }
+
+  /** The check function for any schema. */
+  check(s: IrSchema): string {
+    if (s.kind === "ref") return this.namedCheck(s.target);
+    if (s.kind === "boolean") return this.constant(s.value);
+    if (isEmpty(s)) return this.constant(true);
+    const fn = `$${++this.count}`;
+    this.emitFunction(fn, s);
+    return fn;
+  }
+
+  private constant(value: boolean): string {
+    if (value) {
+      if (!this.trueFn) {
+        this.trueFn = "$true";
+        this.decls.push((w) => w.writeLine("const $true: Check = () => true;"));
+      }
+      return this.trueFn;
+    }
+    if (!this.falseFn) {
+      this.falseFn = "$false";
+      this.helpers.add("fail");
+      this.decls.push((w) => w.writeLine('const $false: Check = (_x, p, e) => fail(e, p, "false", "no value is allowed here");'));
+    }
+    return this.falseFn;
+  }
+
+  private hoist(text: string): string {
+    const name = `$c${++this.count}`;
+    this.decls.push((w) => w.writeLine(`const ${name} = /*#__PURE__*/ ${text};`));
+    return name;
+  }
+
+  private hoistValue(value: unknown): string {
+    const name = `$c${++this.count}`;
+    this.decls.push((w) => {
+      w.write(`const ${name}: unknown = `);
+      writeValue(w, value);
+      w.write(";").newLine();
+    });
+    return name;
+  }
+
+  /** A RegExp for a schema pattern, hoisted; a pattern JavaScript cannot compile is a problem, not broken output. */
+  private regex(pattern: string, pointer: string): string | undefined {
+    for (const flags of ["u", ""]) {
+      try {
+        new RegExp(pattern, flags);
+        return this.hoist(`new RegExp(${stringLiteral(pattern)}${flags ? `, ${stringLiteral(flags)}` : ""})`);
+      } catch {
+        // try without the unicode flag: some valid ECMA-262 patterns use escapes u-mode rejects
+      }
+    }
+    this.problems.push({ pointer, message: `pattern ${JSON.stringify(pattern)} is not a valid regular expression` });
+    return undefined;
+  }
+
+  private emitFunction(fn: string, s: IrSchema): void {
+    const slot = this.decls.length;
+    this.decls.push(() => undefined);
+    const L = new Lines();
+    if (s.kind === "ref") {
+      const target = this.namedCheck(s.target);
+      this.decls[slot] = (w) => w.writeLine(`const ${fn}: Check = (x, p, e) => ${target}(x, p, e);`);
+      return;
+    }
+    if (s.kind === "boolean") {
+      const target = this.constant(s.value);
+      this.decls[slot] = (w) => w.writeLine(`const ${fn}: Check = ${target};`);
+      return;
+    }
+    this.body(L, s);
+    const lines = L.out;
+    this.decls[slot] = (w) => {
+      w.writeLine(`function ${fn}(x: unknown, p: string, e: ValidationIssue[] | null): boolean {`);
+      for (const l of lines) w.writeLine(`  ${l}`);
+      w.writeLine("}");
+    };
+  }
+
+  private failStmt(L: Lines, keyword: string, message: string, expected?: unknown, path = "p"): void {
+    this.helpers.add("fail");
+    const exp = expected === undefined ? "" : `, ${expected}`;
+    L.line(`if (e === null) return false;`);
+    L.line(`ok = fail(e, ${path}, ${stringLiteral(keyword)}, ${message}${exp});`);
+  }
+
+  private sub(L: Lines, check: string, x: string, path: string): void {
+    if (check === "$true") return;
+    L.block(`if (!${check}(${x}, ${path}, e))`, () => {
+      L.line("if (e === null) return false;");
+      L.line("ok = false;");
+    });
+  }
+
+  private body(L: Lines, s: IrObjectLikeSchema): void {
+    L.line("let ok = true;");
+    if (s.types && s.types.length > 0) {
+      const types = s.types.includes("number") ? s.types.filter((t) => t !== "integer") : s.types;
+      L.block(`if (!(${types.map((t) => TYPE_TEST[t]).join(" || ")}))`, () => this.failStmt(L, "type", stringLiteral(`must be ${types.join(" or ")}`), literal(types.join(","))));
+    }
+    if (s.const) {
+      const v = s.const.value;
+      const cond = isScalar(v) ? `x !== ${literal(v)}` : (this.helpers.add("equal"), `!equal(x, ${this.hoistValue(v)})`);
+      L.block(`if (${cond})`, () => this.failStmt(L, "const", stringLiteral(`must be equal to ${JSON.stringify(v)}`)));
+    }
+    if (s.enum) {
+      let cond: string;
+      if (s.enum.length === 0) cond = "true";
+      else if (s.enum.every(isScalar) && s.enum.length <= 8) cond = s.enum.map((v) => `x !== ${literal(v)}`).join(" && ");
+      else if (s.enum.every(isScalar)) cond = `!${this.hoist(`new Set<unknown>([${s.enum.map((v) => literal(v)).join(", ")}])`)}.has(x)`;
+      else {
+        this.helpers.add("equal");
+        const list = this.hoistValue(s.enum);
+        cond = `!(${list} as unknown[]).some((v) => equal(x, v))`;
+      }
+      const shown = JSON.stringify(s.enum).slice(0, 200);
+      L.block(`if (${cond})`, () => this.failStmt(L, "enum", stringLiteral(`must be one of ${shown}`)));
+    }
+    this.stringKeywords(L, s);
+    this.numberKeywords(L, s);
+    this.objectKeywords(L, s);
+    this.arrayKeywords(L, s);
+    this.composition(L, s);
+    L.line("return ok;");
+  }
+
+  private stringKeywords(L: Lines, s: IrObjectLikeSchema): void {
+    if (s.minLength === undefined && s.maxLength === undefined && s.pattern === undefined) return;
+    const re = s.pattern !== undefined ? this.regex(s.pattern, s.pointer) : undefined;
+    L.block(`if (typeof x === "string")`, () => {
+      if (s.minLength !== undefined || s.maxLength !== undefined) {
+        this.helpers.add("length");
+        L.line("const n = length(x);");
+        if (s.minLength !== undefined) L.block(`if (n < ${s.minLength})`, () => this.failStmt(L, "minLength", stringLiteral(`must have at least ${s.minLength} characters`), String(s.minLength)));
+        if (s.maxLength !== undefined) L.block(`if (n > ${s.maxLength})`, () => this.failStmt(L, "maxLength", stringLiteral(`must have at most ${s.maxLength} characters`), String(s.maxLength)));
+      }
+      if (re) L.block(`if (!${re}.test(x))`, () => this.failStmt(L, "pattern", stringLiteral(`must match pattern ${s.pattern}`), stringLiteral(s.pattern!)));
+    });
+  }
+
+  private numberKeywords(L: Lines, s: IrObjectLikeSchema): void {
+    const checks: [string | undefined, string, string, number | undefined][] = [
+      [s.minimum !== undefined ? `x < ${s.minimum}` : undefined, "minimum", `must be >= ${s.minimum}`, s.minimum],
+      [s.maximum !== undefined ? `x > ${s.maximum}` : undefined, "maximum", `must be <= ${s.maximum}`, s.maximum],
+      [s.exclusiveMinimum !== undefined ? `x <= ${s.exclusiveMinimum}` : undefined, "exclusiveMinimum", `must be > ${s.exclusiveMinimum}`, s.exclusiveMinimum],
+      [s.exclusiveMaximum !== undefined ? `x >= ${s.exclusiveMaximum}` : undefined, "exclusiveMaximum", `must be < ${s.exclusiveMaximum}`, s.exclusiveMaximum],
+    ];
+    const active = checks.filter((c) => c[0] !== undefined);
+    if (active.length === 0 && s.multipleOf === undefined) return;
+    L.block(`if (typeof x === "number")`, () => {
+      for (const [cond, kw, msg, exp] of active) L.block(`if (${cond})`, () => this.failStmt(L, kw, stringLiteral(msg), String(exp)));
+      if (s.multipleOf !== undefined) {
+        this.helpers.add("multipleOf");
+        L.block(`if (!multipleOf(x, ${s.multipleOf}))`, () => this.failStmt(L, "multipleOf", stringLiteral(`must be a multiple of ${s.multipleOf}`), String(s.multipleOf)));
+      }
+    });
+  }
+
+  private objectKeywords(L: Lines, s: IrObjectLikeSchema): void {
+    const props = (s.properties ?? []).filter((p) => !(p.schema.kind === "boolean" && p.schema.value));
+    const loop = s.additionalProperties !== undefined || (s.patternProperties?.length ?? 0) > 0 || s.propertyNames !== undefined;
+    const any = props.length > 0 || (s.required?.length ?? 0) > 0 || loop || s.minProperties !== undefined || s.maxProperties !== undefined || s.dependentRequired || s.dependentSchemas;
+    if (!any) return;
+    this.helpers.add("isObject");
+    L.block("if (isObject(x))", () => {
+      this.helpers.add("hasOwn");
+      for (const r of s.required ?? []) {
+        L.block(`if (!hasOwn(x, ${stringLiteral(r)}))`, () => this.failStmt(L, "required", stringLiteral(`must have required property '${r}'`), stringLiteral(r)));
+      }
+      for (const p of props) {
+        const check = this.check(p.schema);
+        const key = stringLiteral(p.name);
+        if (check === "$true") continue;
+        L.block(`if (hasOwn(x, ${key}))`, () => this.sub(L, check, `x[${key}]`, `p + ${stringLiteral("/" + escapeToken(p.name))}`));
+      }
+      if (s.minProperties !== undefined || s.maxProperties !== undefined) {
+        L.line("const count = Object.keys(x).length;");
+        if (s.minProperties !== undefined) L.block(`if (count < ${s.minProperties})`, () => this.failStmt(L, "minProperties", stringLiteral(`must have at least ${s.minProperties} properties`), String(s.minProperties)));
+        if (s.maxProperties !== undefined) L.block(`if (count > ${s.maxProperties})`, () => this.failStmt(L, "maxProperties", stringLiteral(`must have at most ${s.maxProperties} properties`), String(s.maxProperties)));
+      }
+      for (const [k, needs] of Object.entries(s.dependentRequired ?? {})) {
+        L.block(`if (hasOwn(x, ${stringLiteral(k)}))`, () => {
+          for (const n of needs) L.block(`if (!hasOwn(x, ${stringLiteral(n)}))`, () => this.failStmt(L, "dependentRequired", stringLiteral(`must have property '${n}' when property '${k}' is present`), stringLiteral(n)));
+        });
+      }
+      for (const [k, dep] of Object.entries(s.dependentSchemas ?? {})) {
+        const check = this.check(dep);
+        L.block(`if (hasOwn(x, ${stringLiteral(k)}))`, () => this.sub(L, check, "x", "p"));
+      }
+      if (loop) this.keyLoop(L, s);
+    });
+  }
+
+  private keyLoop(L: Lines, s: IrObjectLikeSchema): void {
+    const patterns = (s.patternProperties ?? []).map((pp) => ({ re: this.regex(pp.pattern, pp.schema.pointer), check: this.check(pp.schema) }));
+    const names = this.check(s.propertyNames ?? { kind: "boolean", value: true, pointer: s.pointer });
+    const ap = s.additionalProperties;
+    const apCheck = ap && !(ap.kind === "boolean") ? this.check(ap) : undefined;
+    const declared = (s.properties ?? []).map((p) => p.name);
+    let isDeclared = "false";
+    if (declared.length > 0 && declared.length <= 8) isDeclared = declared.map((n) => `k === ${stringLiteral(n)}`).join(" || ");
+    else if (declared.length > 8) isDeclared = `${this.hoist(`new Set<string>([${declared.map((n) => stringLiteral(n)).join(", ")}])`)}.has(k)`;
+    this.helpers.add("esc");
+    L.block("for (const k of Object.keys(x))", () => {
+      L.line('const pk = p + "/" + esc(k);');
+      if (names !== "$true") this.sub(L, names, "k", "pk");
+      const needMatch = ap !== undefined && !(ap.kind === "boolean" && ap.value);
+      if (needMatch && patterns.length > 0) L.line("let matched = false;");
+      for (const pt of patterns) {
+        if (!pt.re) continue;
+        L.block(`if (${pt.re}.test(k))`, () => {
+          if (needMatch) L.line("matched = true;");
+          this.sub(L, pt.check, "x[k]", "pk");
+        });
+      }
+      if (needMatch) {
+        const cond = [patterns.length > 0 ? "!matched" : undefined, isDeclared === "false" ? undefined : `!(${isDeclared})`].filter(Boolean).join(" && ") || "true";
+        L.block(`if (${cond})`, () => {
+          if (ap!.kind === "boolean") this.failStmt(L, "additionalProperties", '"must not have additional property \'" + k + "\'"', "false", "pk");
+          else this.sub(L, apCheck!, "x[k]", "pk");
+        });
+      }
+    });
+  }
+
+  private arrayKeywords(L: Lines, s: IrObjectLikeSchema): void {
+    const any = s.items || s.prefixItems || s.minItems !== undefined || s.maxItems !== undefined || s.uniqueItems || s.contains;
+    if (!any) return;
+    L.block("if (Array.isArray(x))", () => {
+      if (s.minItems !== undefined) L.block(`if (x.length < ${s.minItems})`, () => this.failStmt(L, "minItems", stringLiteral(`must have at least ${s.minItems} items`), String(s.minItems)));
+      if (s.maxItems !== undefined) L.block(`if (x.length > ${s.maxItems})`, () => this.failStmt(L, "maxItems", stringLiteral(`must have at most ${s.maxItems} items`), String(s.maxItems)));
+      if (s.uniqueItems) {
+        this.helpers.add("unique");
+        L.block("if (!unique(x))", () => this.failStmt(L, "uniqueItems", stringLiteral("must not contain duplicate items")));
+      }
+      const prefix = s.prefixItems ?? [];
+      prefix.forEach((item, i) => {
+        const check = this.check(item);
+        if (check !== "$true") L.block(`if (x.length > ${i})`, () => this.sub(L, check, `x[${i}]`, `p + "/${i}"`));
+      });
+      if (s.items && !(s.items.kind === "boolean" && s.items.value)) {
+        if (s.items.kind === "boolean") {
+          L.block(`if (x.length > ${prefix.length})`, () => this.failStmt(L, "items", stringLiteral(`must have at most ${prefix.length} items`), String(prefix.length)));
+        } else {
+          const check = this.check(s.items);
+          L.block(`for (let i = ${prefix.length}; i < x.length; i++)`, () => this.sub(L, check, "x[i]", 'p + "/" + i'));
+        }
+      }
+      if (s.contains) {
+        const check = this.check(s.contains);
+        const min = s.minContains ?? 1;
+        L.line("let found = 0;");
+        L.line(`for (const item of x) if (${check}(item, p, null)) found++;`);
+        if (min > 0) L.block(`if (found < ${min})`, () => this.failStmt(L, "contains", stringLiteral(min === 1 ? "must contain a matching item" : `must contain at least ${min} matching items`), String(min)));
+        if (s.maxContains !== undefined) L.block(`if (found > ${s.maxContains})`, () => this.failStmt(L, "maxContains", stringLiteral(`must contain at most ${s.maxContains} matching items`), String(s.maxContains)));
+      }
+    });
+  }
+
+  private composition(L: Lines, s: IrObjectLikeSchema): void {
+    for (const part of s.allOf ?? []) this.sub(L, this.check(part), "x", "p");
+    if (s.anyOf) {
+      const checks = s.anyOf.map((v) => this.check(v));
+      if (!checks.includes("$true")) L.block(`if (!(${checks.map((c) => `${c}(x, p, null)`).join(" || ")}))`, () => this.failStmt(L, "anyOf", stringLiteral("must match a schema in anyOf")));
+    }
+    if (s.oneOf) {
+      const checks = s.oneOf.map((v) => this.check(v));
+      L.line("let matches = 0;");
+      for (const c of checks) L.line(`if (${c}(x, p, null)) matches++;`);
+      L.block("if (matches !== 1)", () => this.failStmt(L, "oneOf", '(matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf")'));
+    }
+    if (s.not) {
+      const check = this.check(s.not);
+      L.block(`if (${check}(x, p, null))`, () => this.failStmt(L, "not", stringLiteral("must not match the schema in not")));
+    }
+    if (s.if && (s.then || s.else)) {
+      const cond = this.check(s.if);
+      const then = s.then ? this.check(s.then) : undefined;
+      const els = s.else ? this.check(s.else) : undefined;
+      L.block(`if (${cond}(x, p, null))`, () => {
+        if (then) this.sub(L, then, "x", "p");
+      });
+      if (els) L.block(`if (!${cond}(x, p, null))`, () => this.sub(L, els, "x", "p"));
+    }
+  }
+}
+
+/** A schema node without any assertion (only annotations): always valid. */
+function isEmpty(s: IrObjectLikeSchema): boolean {
+  const assertions = ["types", "enum", "const", "minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "properties", "required", "additionalProperties", "patternProperties", "propertyNames", "minProperties", "maxProperties", "dependentRequired", "dependentSchemas", "items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains", "allOf", "anyOf", "oneOf", "not", "if"] as const;
+  return !assertions.some((k) => s[k] !== undefined && s[k] !== false);
+}

@@ -1,0 +1,85 @@
+/**
+ * Target `validators`: for every named schema and every operation a
+ * `validateX(value)` returning `{ ok, value } | { ok, issues }` and a Standard
+ * Schema v1 object. Checks are plain functions; only the schemas an exported
+ * validator reaches end up in a bundle that imports it.
+ */
+import { StructureKind, type StatementStructures, type WriterFunction } from "ts-morph";
+import { successBodies } from "../../ir/passes.js";
+import type { IrDocument, IrObjectLikeSchema, IrOperation, IrSchema } from "../../ir/types.js";
+import { comment, identifier } from "../escape.js";
+import { writeDocs } from "../types/type-node.js";
+import { ValidatorCompiler, type CompileProblem } from "./compile.js";
+
+/** The schema a call's params object must match (path/query/header params and `body`, or the JSON-RPC params). */
+export function paramsSchema(op: IrOperation): IrSchema {
+  if (op.protocol === "json-rpc" && op.transport.form === "one-object") return op.params[0]!.schema;
+  const list = op.protocol === "http" ? [...op.parameters.map((p) => ({ name: p.name, schema: p.schema, required: p.required })), ...(op.requestBody ? [{ name: "body", schema: op.requestBody.content[0]?.schema ?? { kind: "boolean" as const, value: true, pointer: op.requestBody.pointer }, required: op.requestBody.required }] : [])] : op.params.map((p) => ({ name: p.name, schema: p.schema, required: p.required }));
+  const s: IrObjectLikeSchema = { kind: "schema", pointer: op.pointer, types: ["object"], properties: list, required: list.filter((p) => p.required).map((p) => p.name) };
+  return s;
+}
+
+/** The schema of a successful response body / JSON-RPC result, if the spec gives one. */
+export function resultSchema(op: IrOperation): IrSchema | undefined {
+  if (op.protocol === "json-rpc") return op.result?.schema;
+  const bodies = successBodies(op);
+  if (bodies.length === 0) return undefined;
+  return bodies.length === 1 ? bodies[0] : { kind: "schema", pointer: op.pointer, anyOf: bodies };
+}
+
+export interface ValidatorModule {
+  statements: (StatementStructures | WriterFunction)[];
+  problems: CompileProblem[];
+  /** Per operation: check function names for params and result, for the client's descriptors. */
+  checks: Map<IrOperation, { params: string; result?: string }>;
+}
+
+export function emitValidators(ir: IrDocument): ValidatorModule {
+  const compiler = new ValidatorCompiler(ir.schemas);
+  const exports: WriterFunction[] = [];
+  let usesTypes = false;
+  const typeOf = (name: string) => {
+    usesTypes = true;
+    return `T.${name}`;
+  };
+  for (const s of ir.schemas) {
+    const check = compiler.namedCheck(s.key);
+    exports.push(exported(s.names.validate, s.names.standard, check, typeOf(s.name), `a \`${comment(s.name)}\``));
+  }
+  const checks = new Map<IrOperation, { params: string; result?: string }>();
+  for (const op of ir.operations) {
+    const params = compiler.check(paramsSchema(op));
+    const result = resultSchema(op);
+    const resultCheck = result ? compiler.check(result) : undefined;
+    checks.set(op, { params, ...(resultCheck ? { result: resultCheck } : {}) });
+    const label = comment([...op.group, op.names.method].join("."));
+    exports.push(exported(op.names.validateParams, undefined, params, "unknown", `the params of \`${label}\``));
+    if (resultCheck) exports.push(exported(op.names.validateResult, undefined, resultCheck, "unknown", `the result of \`${label}\``));
+  }
+  const helpers = [...compiler.helpers].sort();
+  const statements: (StatementStructures | WriterFunction)[] = [
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: "../runtime/validate.js",
+      namedImports: [...helpers, "run", "standard", { name: "Check", isTypeOnly: true }, { name: "StandardSchemaV1", isTypeOnly: true }, { name: "ValidationResult", isTypeOnly: true }],
+    },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/errors.js", namedImports: [{ name: "ValidationIssue", isTypeOnly: true }] },
+  ];
+  if (usesTypes) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: "T", moduleSpecifier: "./types.js" });
+  statements.push(...compiler.decls, ...exports);
+  return { statements, problems: compiler.problems, checks };
+}
+
+function exported(fnName: string, standardName: string | undefined, check: string, type: string, what: string): WriterFunction {
+  return (w) => {
+    writeDocs(w, `Validates ${what}: every issue with its JSON-pointer path, keyword and expected value.`);
+    w.writeLine(`export function ${identifier(fnName)}(value: unknown): ValidationResult<${type}> {`);
+    w.writeLine(`  return run<${type}>(${check}, value);`);
+    w.writeLine("}");
+    if (standardName) {
+      w.blankLine();
+      writeDocs(w, `${what.charAt(0).toUpperCase()}${what.slice(1)} as a Standard Schema v1 validator.`);
+      w.writeLine(`export const ${identifier(standardName)}: StandardSchemaV1<unknown, ${type}> = /*#__PURE__*/ standard<${type}>(${check});`);
+    }
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * Support for generated validators: the result shape, the Standard Schema v1
+ * interface, and the few helpers generated checks share (JSON equality,
+ * code-point length, multipleOf, uniqueness). Generated code does the rest.
+ */
+import type { ValidationIssue } from "./errors.js";
+
+export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
+
+/**
+ * A generated check. With `e` an array it collects every issue; with `e`
+ * null it only answers, stopping at the first failure (used inside anyOf,
+ * oneOf, not, if and contains).
+ */
+export type Check = (x: unknown, p: string, e: ValidationIssue[] | null) => boolean;
+
+/** The Standard Schema v1 interface (https://standardschema.dev), inlined: no dependency. */
+export interface StandardSchemaV1<Input = unknown, Output = Input> {
+  readonly "~standard": {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (value: unknown) => StandardResult<Output> | Promise<StandardResult<Output>>;
+    readonly types?: { readonly input: Input; readonly output: Output } | undefined;
+  };
+}
+export type StandardResult<Output> = { readonly value: Output; readonly issues?: undefined } | { readonly issues: ReadonlyArray<StandardIssue> };
+export interface StandardIssue {
+  readonly message: string;
+  readonly path?: ReadonlyArray<PropertyKey> | undefined;
+}
+
+/** Runs a check and returns the typed value or every issue. */
+export function run<T>(check: Check, value: unknown): ValidationResult<T> {
+  const issues: ValidationIssue[] = [];
+  return check(value, "", issues) ? { ok: true, value: value as T } : { ok: false, issues };
+}
+
+/** Splits a JSON pointer into Standard Schema path segments. */
+export function pathSegments(pointer: string): PropertyKey[] {
+  if (pointer === "") return [];
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+/** A Standard Schema object around a check. */
+export function standard<T>(check: Check): StandardSchemaV1<unknown, T> {
+  return {
+    "~standard": {
+      version: 1,
+      vendor: "avaspec",
+      validate(value: unknown): StandardResult<T> {
+        const issues: ValidationIssue[] = [];
+        if (check(value, "", issues)) return { value: value as T };
+        return { issues: issues.map((i) => ({ message: i.message, path: pathSegments(i.path) })) };
+      },
+    },
+  };
+}
+
+/** Records one issue; returns false so a check can `return fail(...)`. */
+export function fail(e: ValidationIssue[] | null, path: string, keyword: string, message: string, expected?: unknown): false {
+  if (e) e.push(expected === undefined ? { path, message, keyword } : { path, message, keyword, expected });
+  return false;
+}
+
+export const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+
+export const isObject = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
+
+/** Escapes a key for a JSON pointer path. */
+export const esc = (k: string): string => (k.includes("~") || k.includes("/") ? k.replace(/~/g, "~0").replace(/\//g, "~1") : k);
+
+/** JSON equality: numbers by value (1 equals 1.0), objects regardless of key order. */
+export function equal(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== "object") return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!equal(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a as object);
+  const kb = Object.keys(b as object);
+  if (ka.length !== kb.length) return false;
+  for (const k of ka) if (!hasOwn(b as object, k) || !equal((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  return true;
+}
+
+/** Whether every item differs from every other (JSON equality). */
+export function unique(items: readonly unknown[]): boolean {
+  for (let i = 1; i < items.length; i++) for (let j = 0; j < i; j++) if (equal(items[i], items[j])) return false;
+  return true;
+}
+
+/** String length in Unicode code points, as JSON Schema counts it. */
+export function length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+}
+
+/** `x` is a multiple of `m`, tolerant of binary floating point (0.0075 is a multiple of 0.0001). */
+export function multipleOf(x: number, m: number): boolean {
+  const q = x / m;
+  if (!Number.isFinite(q)) return false;
+  return Number.isInteger(q) || Math.abs(q - Math.round(q)) < 1e-9 * Math.max(1, Math.abs(q));
+}
+
+/** JSON type name of a value, for messages. */
+export function typeName(x: unknown): string {
+  if (x === null) return "null";
+  if (Array.isArray(x)) return "array";
+  if (typeof x === "number") return Number.isInteger(x) ? "integer" : "number";
+  return typeof x;
+}
