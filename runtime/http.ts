@@ -3,7 +3,8 @@
  * one object of named parameters into a request, sends it with `fetch`, and
  * turns the response into a typed value or a typed error.
  */
-import { ApiError, NetworkError, ResponseParseError, ValidationError, type RequestInfo, isRecord } from "./errors.js";
+import { ApiError, NetworkError, ResponseParseError, ValidationError, type RequestInfo, type ValidationIssue, isRecord } from "./errors.js";
+import type { Check } from "./validate.js";
 
 export type ParamLocation = "path" | "query" | "header" | "cookie";
 
@@ -32,7 +33,18 @@ export interface HttpOperation {
   readonly apiKey?: { readonly name: string; readonly in: "header" | "query" };
   /** Non-2XX statuses whose body is the result, not an error (a health check's 503). */
   readonly returns?: readonly number[];
+  /** Generated check of the params object; runs before anything is sent. */
+  readonly check?: Check;
+  /** Generated check of the 2XX body; runs when response validation is on. */
+  readonly result?: Check;
 }
+
+/**
+ * What to do with a response that does not match the spec: nothing (the
+ * default: servers add fields and values faster than specs follow), log a
+ * warning, or throw a ValidationError carrying the status, issues and body.
+ */
+export type ResponseValidation = "off" | "warn" | "strict";
 
 export interface HttpClientOptions {
   /** Base URL of the service; the spec's first server is the default. */
@@ -41,6 +53,8 @@ export interface HttpClientOptions {
   fetch?: typeof fetch;
   /** Headers sent with every request. */
   headers?: Record<string, string>;
+  /** Check response bodies against the spec (default "off"). */
+  validateResponse?: ResponseValidation;
 }
 
 /** Options for one call. */
@@ -56,6 +70,7 @@ export interface HttpConfig {
   readonly fetch: typeof fetch | undefined;
   readonly headers: Readonly<Record<string, string>>;
   readonly apiKey: string | undefined;
+  readonly validateResponse: ResponseValidation;
 }
 
 export function resolveHttpConfig(options: HttpClientOptions & { apiKey?: string }, defaultBaseUrl: string): HttpConfig {
@@ -66,6 +81,7 @@ export function resolveHttpConfig(options: HttpClientOptions & { apiKey?: string
     fetch: options.fetch,
     headers,
     apiKey: options.apiKey === "" ? undefined : options.apiKey,
+    validateResponse: options.validateResponse ?? "off",
   };
 }
 
@@ -170,6 +186,7 @@ function headerValue(op: HttpOperation, name: string, value: string): string {
 /** Builds the URL, headers and body of a call; throws ValidationError before anything is sent. */
 export function buildRequest(config: HttpConfig, op: HttpOperation, params: Params | undefined, options?: CallOptions): { url: string; safeUrl: string; init: RequestInit } {
   if (params !== undefined && !isRecord(params)) fail(op, op.path, "", `parameters must be an object, got ${describe(params)}`);
+  if (op.check) checkParams(op.id, op.method, op.path, op.check, params ?? {});
   const pathValues = new Map<string, string>();
   const query: string[] = [];
   const headers: Record<string, string> = {};
@@ -225,6 +242,27 @@ export function buildRequest(config: HttpConfig, op: HttpOperation, params: Para
   return { url, safeUrl, init };
 }
 
+/** Throws a ValidationError naming the first bad parameter when the params object does not match the spec. */
+export function checkParams(operationId: string, method: string, url: string, check: Check, params: object): void {
+  const issues: ValidationIssue[] = [];
+  if (check(params, "", issues)) return;
+  const first = issues[0]!;
+  const name = first.path.split("/")[1]?.replace(/~1/g, "/").replace(/~0/g, "~");
+  const where = name === undefined ? "params" : `parameter "${name}"${first.path.split("/").length > 2 ? ` at ${first.path}` : ""}`;
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more issue${issues.length > 2 ? "s" : ""})` : "";
+  throw new ValidationError(`${operationId}: ${where} ${first.message}${more}`, { request: { operationId, method, url }, issues });
+}
+
+/** Applies the response-validation setting to a parsed body. */
+export function checkResult(mode: ResponseValidation, request: RequestInfo, check: Check | undefined, value: unknown, statusCode: number, rawBody: string): void {
+  if (mode === "off" || !check) return;
+  const issues: ValidationIssue[] = [];
+  if (check(value, "", issues)) return;
+  const message = `${request.operationId}: the ${statusCode} response does not match the spec: ${issues[0]!.path || "/"} ${issues[0]!.message}`;
+  if (mode === "strict") throw new ValidationError(message, { request, issues, statusCode, rawBody });
+  console.warn(`[avaspec] ${message}`);
+}
+
 export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: unknown } {
   try {
     return { ok: true, value: JSON.parse(text) };
@@ -265,7 +303,10 @@ export async function callHttp<T>(config: HttpConfig, op: HttpOperation, params:
     });
   }
   if (op.response === "none" || response.status === 204 || response.status === 205) return undefined as T;
-  if (op.response === "text") return text as T;
+  if (op.response === "text") {
+    checkResult(config.validateResponse, request, op.result, text, response.status, text);
+    return text as T;
+  }
   if (text.trim() === "") {
     throw new ResponseParseError(`${op.id}: expected a JSON body but the ${response.status} response was empty`, { request, statusCode: response.status, rawBody: text, contentType });
   }
@@ -273,5 +314,6 @@ export async function callHttp<T>(config: HttpConfig, op: HttpOperation, params:
   if (!parsed.ok) {
     throw new ResponseParseError(`${op.id}: expected a JSON body but the ${response.status} response (${contentType ?? "no content-type"}) is not valid JSON`, { request, statusCode: response.status, rawBody: text, contentType, cause: parsed.error });
   }
+  checkResult(config.validateResponse, request, op.result, parsed.value, response.status, text);
   return parsed.value as T;
 }

@@ -2,7 +2,18 @@
 import type { CodeBlockWriter } from "ts-morph";
 import { literal, propertyKey } from "./escape.js";
 
+/** A reference to a generated binding inside a value (written as the bare name, not as data). */
+export class CodeRef {
+  constructor(readonly name: string) {
+    if (!/^[$A-Za-z_][$\w]*$/.test(name)) throw new Error(`internal: ${JSON.stringify(name)} is not a generated binding`);
+  }
+}
+
 export function writeValue(w: CodeBlockWriter, value: unknown): void {
+  if (value instanceof CodeRef) {
+    w.write(value.name);
+    return;
+  }
   if (Array.isArray(value)) {
     if (value.length === 0) {
       w.write("[]");

@@ -102,10 +102,20 @@ describe("param structures, by hand", () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it("__proto__ in params is plain data", async () => {
-    await node.cChain.admin.setLogLevel(JSON.parse('{"level":"info","__proto__":{"polluted":true}}'));
-    expect(server.requests[0]!.raw).toContain('"__proto__":{"polluted":true}');
+  it("__proto__ in params is a key like any other: refused as an unknown param, nothing polluted, nothing sent", async () => {
+    const err = (await node.cChain.admin.setLogLevel(JSON.parse('{"level":"info","__proto__":{"polluted":true}}')).catch((e: unknown) => e)) as ValidationError;
+    expect(err).toBeInstanceOf(ValidationError);
+    expect(err.issues[0]).toMatchObject({ path: "/__proto__", keyword: "additionalProperties" });
     expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("a param of the wrong type is refused before sending, naming it", async () => {
+    // @ts-expect-error: height is an integer or a decimal string
+    const err = (await node.platform.getBlockByHeight({ height: true }).catch((e: unknown) => e)) as ValidationError;
+    expect(err).toBeInstanceOf(ValidationError);
+    expect(err.message).toMatch(/^platform\.getBlockByHeight: parameter "height" /);
+    expect(server.requests).toHaveLength(0);
   });
 });
 

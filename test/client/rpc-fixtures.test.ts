@@ -18,10 +18,10 @@ const load = async (fixture: string) => (await import(join(ROOT, `test/fixtures/
 
 describe("by-position fixture", () => {
   it.each([
-    ["getBalance", { address: "0xabc", block: "latest" }, ["0xabc", "latest"]],
-    ["getBalance", { address: "0xabc" }, ["0xabc"]],
+    ["getBalance", { address: "0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC", block: "latest" }, ["0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC", "latest"]],
+    ["getBalance", { address: "0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC" }, ["0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC"]],
     ["blockNumber", undefined, []],
-    ["sendTx", { from: "0x1", to: "0x2", value: "0x3" }, [{ from: "0x1", to: "0x2", value: "0x3" }]],
+    ["sendTx", { from: "0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC", to: "0x71C7656EC7ab88b098defB751B7401B5f6d8976F", value: "0x3" }, [{ from: "0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC", to: "0x71C7656EC7ab88b098defB751B7401B5f6d8976F", value: "0x3" }]],
     ["getLogs", {}, [{}]],
   ])("demo.%s(%j) sends params %j", async (method, args, params) => {
     const api = (await load("rpc-by-position")).createApiClient({ baseUrl: server.url });
@@ -30,6 +30,18 @@ describe("by-position fixture", () => {
     expect(env.method).toBe(`demo_${method}`);
     expect(env.params).toEqual(params);
     expect(server.requests[0]!.path).toBe("/");
+  });
+});
+
+describe("params are validated before sending", () => {
+  it("a value that breaks the schema is a ValidationError naming the param, and nothing is sent", async () => {
+    const { ValidationError } = await import(join(ROOT, "test/fixtures/rpc-by-position/golden/src/runtime/errors.ts"));
+    const api = (await load("rpc-by-position")).createApiClient({ baseUrl: server.url });
+    const err = await api.demo.getBalance({ address: "0xabc" }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ValidationError);
+    expect(err.message).toBe('demo_getBalance: parameter "address" must match pattern ^0x[0-9a-fA-F]{40}$');
+    expect(err.issues[0]).toMatchObject({ path: "/address", keyword: "pattern" });
+    expect(server.requests).toHaveLength(0);
   });
 });
 

@@ -3,6 +3,7 @@
 
 import { callHttp, resolveHttpConfig, type CallOptions, type HttpOperation, type HttpClientOptions } from "../runtime/index.js";
 import type * as T from "./types.js";
+import { $282, $283, $284, $287, $295, $301, $306, $312, $316, $320, $321, $323, $327, $329, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage } from "./validators.js";
 
 /** Parameters of `aggregateSignatures`. */
 export type AggregateSignaturesParams = {
@@ -33,6 +34,8 @@ export const aggregateSignaturesOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
+  check: $282,
+  result: $SignedMessage,
 };
 
 /** Parameters of `getAggregatedSignatures`. */
@@ -65,6 +68,8 @@ export const getAggregatedSignaturesOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
+  check: $283,
+  result: $SignedMessage,
 };
 
 /** Parameters of `listBlockchains`. */
@@ -124,6 +129,8 @@ export const listBlockchainsOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
+  check: $284,
+  result: $ListBlockchainsResponse,
 };
 
 /** Parameters of `listErc20Transactions`. */
@@ -200,6 +207,8 @@ export const listErc20TransactionsOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
+  check: $287,
+  result: $ListErc20TransactionsResponse,
 };
 
 /** Parameters of `getTransactionsForBlock`. */
@@ -258,6 +267,8 @@ export const getTransactionsForBlockOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
+  check: $295,
+  result: $ListNativeTransactionsResponse,
 };
 
 /** Parameters of `getSingleValidatorDetails`. */
@@ -333,6 +344,8 @@ export const getSingleValidatorDetailsOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
+  check: $301,
+  result: $ListValidatorDetailsResponse,
 };
 
 /** Parameters of `listContractDeployments`. */
@@ -391,6 +404,8 @@ export const listContractDeploymentsOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
+  check: $306,
+  result: $ListContractsResponse,
 };
 
 /** Parameters of `getNativeBalance`. */
@@ -444,6 +459,8 @@ export const getNativeBalanceOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
+  check: $312,
+  result: $GetNativeBalanceResponse,
 };
 
 /** Parameters of `getTransaction`. */
@@ -482,6 +499,8 @@ export const getTransactionOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
+  check: $316,
+  result: $GetTransactionResponse,
 };
 
 /** Parameters of `supportedChains`. */
@@ -512,6 +531,8 @@ export const supportedChainsOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
+  check: $320,
+  result: $ListChainsResponse,
 };
 
 /** Parameters of `getChainInfo`. */
@@ -540,6 +561,8 @@ export const getChainInfoOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
+  check: $321,
+  result: $ChainInfo,
 };
 
 /** Parameters of `getContractMetadata`. */
@@ -578,6 +601,8 @@ export const getContractMetadataOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
+  check: $323,
+  result: $ContractMetadata,
 };
 
 /** Parameters of `getChainIdsForAddresses`. */
@@ -613,6 +638,8 @@ export const getChainIdsForAddressesOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
+  check: $327,
+  result: $ListChainIdsForAddressesResponse,
 };
 
 /** Parameters of `getTxByHash`. */
@@ -663,6 +690,8 @@ export const getTxByHashOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
+  check: $329,
+  result: $PChainTransaction,
 };
 
 /** Options of {@link createDataApiClient}. */

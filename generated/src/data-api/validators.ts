@@ -149,15 +149,15 @@ function $ErrorBody(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   if (isObject(x)) {
     if (!hasOwn(x, "message")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'message'", "message");
+      ok = fail(e, p + "/message", "required", "is required", "message");
     }
     if (!hasOwn(x, "statusCode")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'statusCode'", "statusCode");
+      ok = fail(e, p + "/statusCode", "required", "is required", "statusCode");
     }
     if (!hasOwn(x, "error")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'error'", "error");
+      ok = fail(e, p + "/error", "required", "is required", "error");
     }
     if (hasOwn(x, "message")) {
       if (!$6(x["message"], p + "/message", e)) {
@@ -395,7 +395,7 @@ function $20(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "message")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'message'", "message");
+      ok = fail(e, p + "/message", "required", "is required", "message");
     }
   }
   return ok;
@@ -406,7 +406,7 @@ function $21(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "justification")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'justification'", "justification");
+      ok = fail(e, p + "/justification", "required", "is required", "justification");
     }
   }
   return ok;
@@ -421,7 +421,7 @@ function $SignedMessage(x: unknown, p: string, e: ValidationIssue[] | null): boo
   if (isObject(x)) {
     if (!hasOwn(x, "signedMessage")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'signedMessage'", "signedMessage");
+      ok = fail(e, p + "/signedMessage", "required", "is required", "signedMessage");
     }
     if (hasOwn(x, "signedMessage")) {
       if (!$22(x["signedMessage"], p + "/signedMessage", e)) {
@@ -459,27 +459,27 @@ function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   if (isObject(x)) {
     if (!hasOwn(x, "createBlockTimestamp")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'createBlockTimestamp'", "createBlockTimestamp");
+      ok = fail(e, p + "/createBlockTimestamp", "required", "is required", "createBlockTimestamp");
     }
     if (!hasOwn(x, "createBlockNumber")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'createBlockNumber'", "createBlockNumber");
+      ok = fail(e, p + "/createBlockNumber", "required", "is required", "createBlockNumber");
     }
     if (!hasOwn(x, "blockchainId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockchainId'", "blockchainId");
+      ok = fail(e, p + "/blockchainId", "required", "is required", "blockchainId");
     }
     if (!hasOwn(x, "vmId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'vmId'", "vmId");
+      ok = fail(e, p + "/vmId", "required", "is required", "vmId");
     }
     if (!hasOwn(x, "subnetId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'subnetId'", "subnetId");
+      ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
     }
     if (!hasOwn(x, "blockchainName")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockchainName'", "blockchainName");
+      ok = fail(e, p + "/blockchainName", "required", "is required", "blockchainName");
     }
     if (hasOwn(x, "createBlockTimestamp")) {
       if (!$24(x["createBlockTimestamp"], p + "/createBlockTimestamp", e)) {
@@ -748,7 +748,7 @@ function $GenesisAccount(x: unknown, p: string, e: ValidationIssue[] | null): bo
   if (isObject(x)) {
     if (!hasOwn(x, "balance")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'balance'", "balance");
+      ok = fail(e, p + "/balance", "required", "is required", "balance");
     }
     if (hasOwn(x, "balance")) {
       if (!$HexString(x["balance"], p + "/balance", e)) {
@@ -1439,7 +1439,7 @@ function $ListBlockchainsResponse(x: unknown, p: string, e: ValidationIssue[] | 
   if (isObject(x)) {
     if (!hasOwn(x, "blockchains")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockchains'", "blockchains");
+      ok = fail(e, p + "/blockchains", "required", "is required", "blockchains");
     }
     if (hasOwn(x, "nextPageToken")) {
       if (!$73(x["nextPageToken"], p + "/nextPageToken", e)) {
@@ -1492,7 +1492,7 @@ function $RichAddress(x: unknown, p: string, e: ValidationIssue[] | null): boole
   if (isObject(x)) {
     if (!hasOwn(x, "address")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'address'", "address");
+      ok = fail(e, p + "/address", "required", "is required", "address");
     }
     if (hasOwn(x, "name")) {
       if (!$75(x["name"], p + "/name", e)) {
@@ -1582,11 +1582,11 @@ function $Money(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "currencyCode")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'currencyCode'", "currencyCode");
+      ok = fail(e, p + "/currencyCode", "required", "is required", "currencyCode");
     }
     if (!hasOwn(x, "value")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'value'", "value");
+      ok = fail(e, p + "/value", "required", "is required", "value");
     }
     if (hasOwn(x, "currencyCode")) {
       if (!$CurrencyCode(x["currencyCode"], p + "/currencyCode", e)) {
@@ -1613,11 +1613,11 @@ function $MethodInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   if (isObject(x)) {
     if (!hasOwn(x, "callType")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'callType'", "callType");
+      ok = fail(e, p + "/callType", "required", "is required", "callType");
     }
     if (!hasOwn(x, "methodHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'methodHash'", "methodHash");
+      ok = fail(e, p + "/methodHash", "required", "is required", "methodHash");
     }
     if (hasOwn(x, "callType")) {
       if (!$80(x["callType"], p + "/callType", e)) {
@@ -1677,63 +1677,63 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
   if (isObject(x)) {
     if (!hasOwn(x, "blockNumber")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockNumber'", "blockNumber");
+      ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
     }
     if (!hasOwn(x, "blockTimestamp")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockTimestamp'", "blockTimestamp");
+      ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
     }
     if (!hasOwn(x, "blockHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockHash'", "blockHash");
+      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
     }
     if (!hasOwn(x, "chainId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'chainId'", "chainId");
+      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
     }
     if (!hasOwn(x, "blockIndex")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockIndex'", "blockIndex");
+      ok = fail(e, p + "/blockIndex", "required", "is required", "blockIndex");
     }
     if (!hasOwn(x, "txHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'txHash'", "txHash");
+      ok = fail(e, p + "/txHash", "required", "is required", "txHash");
     }
     if (!hasOwn(x, "txStatus")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'txStatus'", "txStatus");
+      ok = fail(e, p + "/txStatus", "required", "is required", "txStatus");
     }
     if (!hasOwn(x, "txType")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'txType'", "txType");
+      ok = fail(e, p + "/txType", "required", "is required", "txType");
     }
     if (!hasOwn(x, "gasLimit")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'gasLimit'", "gasLimit");
+      ok = fail(e, p + "/gasLimit", "required", "is required", "gasLimit");
     }
     if (!hasOwn(x, "gasUsed")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'gasUsed'", "gasUsed");
+      ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
     }
     if (!hasOwn(x, "gasPrice")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'gasPrice'", "gasPrice");
+      ok = fail(e, p + "/gasPrice", "required", "is required", "gasPrice");
     }
     if (!hasOwn(x, "nonce")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'nonce'", "nonce");
+      ok = fail(e, p + "/nonce", "required", "is required", "nonce");
     }
     if (!hasOwn(x, "from")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'from'", "from");
+      ok = fail(e, p + "/from", "required", "is required", "from");
     }
     if (!hasOwn(x, "to")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'to'", "to");
+      ok = fail(e, p + "/to", "required", "is required", "to");
     }
     if (!hasOwn(x, "value")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'value'", "value");
+      ok = fail(e, p + "/value", "required", "is required", "value");
     }
     if (hasOwn(x, "blockNumber")) {
       if (!$BigIntString(x["blockNumber"], p + "/blockNumber", e)) {
@@ -1913,71 +1913,71 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
   if (isObject(x)) {
     if (!hasOwn(x, "blockNumber")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockNumber'", "blockNumber");
+      ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
     }
     if (!hasOwn(x, "blockTimestamp")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockTimestamp'", "blockTimestamp");
+      ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
     }
     if (!hasOwn(x, "blockHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockHash'", "blockHash");
+      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
     }
     if (!hasOwn(x, "chainId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'chainId'", "chainId");
+      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
     }
     if (!hasOwn(x, "blockIndex")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockIndex'", "blockIndex");
+      ok = fail(e, p + "/blockIndex", "required", "is required", "blockIndex");
     }
     if (!hasOwn(x, "txHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'txHash'", "txHash");
+      ok = fail(e, p + "/txHash", "required", "is required", "txHash");
     }
     if (!hasOwn(x, "txStatus")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'txStatus'", "txStatus");
+      ok = fail(e, p + "/txStatus", "required", "is required", "txStatus");
     }
     if (!hasOwn(x, "txType")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'txType'", "txType");
+      ok = fail(e, p + "/txType", "required", "is required", "txType");
     }
     if (!hasOwn(x, "gasLimit")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'gasLimit'", "gasLimit");
+      ok = fail(e, p + "/gasLimit", "required", "is required", "gasLimit");
     }
     if (!hasOwn(x, "gasUsed")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'gasUsed'", "gasUsed");
+      ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
     }
     if (!hasOwn(x, "gasPrice")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'gasPrice'", "gasPrice");
+      ok = fail(e, p + "/gasPrice", "required", "is required", "gasPrice");
     }
     if (!hasOwn(x, "nonce")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'nonce'", "nonce");
+      ok = fail(e, p + "/nonce", "required", "is required", "nonce");
     }
     if (!hasOwn(x, "from")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'from'", "from");
+      ok = fail(e, p + "/from", "required", "is required", "from");
     }
     if (!hasOwn(x, "to")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'to'", "to");
+      ok = fail(e, p + "/to", "required", "is required", "to");
     }
     if (!hasOwn(x, "value")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'value'", "value");
+      ok = fail(e, p + "/value", "required", "is required", "value");
     }
     if (!hasOwn(x, "input")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'input'", "input");
+      ok = fail(e, p + "/input", "required", "is required", "input");
     }
     if (!hasOwn(x, "baseFeePerGas")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'baseFeePerGas'", "baseFeePerGas");
+      ok = fail(e, p + "/baseFeePerGas", "required", "is required", "baseFeePerGas");
     }
     if (hasOwn(x, "blockNumber")) {
       if (!$BigIntString(x["blockNumber"], p + "/blockNumber", e)) {
@@ -2181,7 +2181,7 @@ function $ListNativeTransactionsResponse(x: unknown, p: string, e: ValidationIss
   if (isObject(x)) {
     if (!hasOwn(x, "transactions")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'transactions'", "transactions");
+      ok = fail(e, p + "/transactions", "required", "is required", "transactions");
     }
     if (hasOwn(x, "nextPageToken")) {
       if (!$97(x["nextPageToken"], p + "/nextPageToken", e)) {
@@ -2234,23 +2234,23 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   if (isObject(x)) {
     if (!hasOwn(x, "address")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'address'", "address");
+      ok = fail(e, p + "/address", "required", "is required", "address");
     }
     if (!hasOwn(x, "name")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'name'", "name");
+      ok = fail(e, p + "/name", "required", "is required", "name");
     }
     if (!hasOwn(x, "symbol")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'symbol'", "symbol");
+      ok = fail(e, p + "/symbol", "required", "is required", "symbol");
     }
     if (!hasOwn(x, "decimals")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'decimals'", "decimals");
+      ok = fail(e, p + "/decimals", "required", "is required", "decimals");
     }
     if (!hasOwn(x, "ercType")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'ercType'", "ercType");
+      ok = fail(e, p + "/ercType", "required", "is required", "ercType");
     }
     if (hasOwn(x, "address")) {
       if (!$99(x["address"], p + "/address", e)) {
@@ -2361,39 +2361,39 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
   if (isObject(x)) {
     if (!hasOwn(x, "blockNumber")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockNumber'", "blockNumber");
+      ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
     }
     if (!hasOwn(x, "blockTimestamp")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockTimestamp'", "blockTimestamp");
+      ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
     }
     if (!hasOwn(x, "blockHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockHash'", "blockHash");
+      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
     }
     if (!hasOwn(x, "txHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'txHash'", "txHash");
+      ok = fail(e, p + "/txHash", "required", "is required", "txHash");
     }
     if (!hasOwn(x, "from")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'from'", "from");
+      ok = fail(e, p + "/from", "required", "is required", "from");
     }
     if (!hasOwn(x, "to")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'to'", "to");
+      ok = fail(e, p + "/to", "required", "is required", "to");
     }
     if (!hasOwn(x, "logIndex")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'logIndex'", "logIndex");
+      ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
     }
     if (!hasOwn(x, "value")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'value'", "value");
+      ok = fail(e, p + "/value", "required", "is required", "value");
     }
     if (!hasOwn(x, "erc20Token")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'erc20Token'", "erc20Token");
+      ok = fail(e, p + "/erc20Token", "required", "is required", "erc20Token");
     }
     if (hasOwn(x, "blockNumber")) {
       if (!$BigIntString(x["blockNumber"], p + "/blockNumber", e)) {
@@ -2504,23 +2504,23 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
   if (isObject(x)) {
     if (!hasOwn(x, "from")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'from'", "from");
+      ok = fail(e, p + "/from", "required", "is required", "from");
     }
     if (!hasOwn(x, "to")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'to'", "to");
+      ok = fail(e, p + "/to", "required", "is required", "to");
     }
     if (!hasOwn(x, "logIndex")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'logIndex'", "logIndex");
+      ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
     }
     if (!hasOwn(x, "value")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'value'", "value");
+      ok = fail(e, p + "/value", "required", "is required", "value");
     }
     if (!hasOwn(x, "erc20Token")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'erc20Token'", "erc20Token");
+      ok = fail(e, p + "/erc20Token", "required", "is required", "erc20Token");
     }
     if (hasOwn(x, "from")) {
       if (!$RichAddress(x["from"], p + "/from", e)) {
@@ -2580,7 +2580,7 @@ function $ListErc20TransactionsResponse(x: unknown, p: string, e: ValidationIssu
   if (isObject(x)) {
     if (!hasOwn(x, "transactions")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'transactions'", "transactions");
+      ok = fail(e, p + "/transactions", "required", "is required", "transactions");
     }
     if (hasOwn(x, "nextPageToken")) {
       if (!$110(x["nextPageToken"], p + "/nextPageToken", e)) {
@@ -2633,7 +2633,7 @@ function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null
   if (isObject(x)) {
     if (!hasOwn(x, "indexStatus")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'indexStatus'", "indexStatus");
+      ok = fail(e, p + "/indexStatus", "required", "is required", "indexStatus");
     }
     if (hasOwn(x, "indexStatus")) {
       if (!$112(x["indexStatus"], p + "/indexStatus", e)) {
@@ -2798,31 +2798,31 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
   if (isObject(x)) {
     if (!hasOwn(x, "address")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'address'", "address");
+      ok = fail(e, p + "/address", "required", "is required", "address");
     }
     if (!hasOwn(x, "name")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'name'", "name");
+      ok = fail(e, p + "/name", "required", "is required", "name");
     }
     if (!hasOwn(x, "symbol")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'symbol'", "symbol");
+      ok = fail(e, p + "/symbol", "required", "is required", "symbol");
     }
     if (!hasOwn(x, "ercType")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'ercType'", "ercType");
+      ok = fail(e, p + "/ercType", "required", "is required", "ercType");
     }
     if (!hasOwn(x, "tokenId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'tokenId'", "tokenId");
+      ok = fail(e, p + "/tokenId", "required", "is required", "tokenId");
     }
     if (!hasOwn(x, "tokenUri")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'tokenUri'", "tokenUri");
+      ok = fail(e, p + "/tokenUri", "required", "is required", "tokenUri");
     }
     if (!hasOwn(x, "metadata")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'metadata'", "metadata");
+      ok = fail(e, p + "/metadata", "required", "is required", "metadata");
     }
     if (hasOwn(x, "address")) {
       if (!$122(x["address"], p + "/address", e)) {
@@ -2939,19 +2939,19 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
   if (isObject(x)) {
     if (!hasOwn(x, "from")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'from'", "from");
+      ok = fail(e, p + "/from", "required", "is required", "from");
     }
     if (!hasOwn(x, "to")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'to'", "to");
+      ok = fail(e, p + "/to", "required", "is required", "to");
     }
     if (!hasOwn(x, "logIndex")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'logIndex'", "logIndex");
+      ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
     }
     if (!hasOwn(x, "erc721Token")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'erc721Token'", "erc721Token");
+      ok = fail(e, p + "/erc721Token", "required", "is required", "erc721Token");
     }
     if (hasOwn(x, "from")) {
       if (!$RichAddress(x["from"], p + "/from", e)) {
@@ -3005,7 +3005,7 @@ function $Erc1155TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | nul
   if (isObject(x)) {
     if (!hasOwn(x, "indexStatus")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'indexStatus'", "indexStatus");
+      ok = fail(e, p + "/indexStatus", "required", "is required", "indexStatus");
     }
     if (hasOwn(x, "indexStatus")) {
       if (!$129(x["indexStatus"], p + "/indexStatus", e)) {
@@ -3185,23 +3185,23 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
   if (isObject(x)) {
     if (!hasOwn(x, "address")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'address'", "address");
+      ok = fail(e, p + "/address", "required", "is required", "address");
     }
     if (!hasOwn(x, "ercType")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'ercType'", "ercType");
+      ok = fail(e, p + "/ercType", "required", "is required", "ercType");
     }
     if (!hasOwn(x, "tokenId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'tokenId'", "tokenId");
+      ok = fail(e, p + "/tokenId", "required", "is required", "tokenId");
     }
     if (!hasOwn(x, "tokenUri")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'tokenUri'", "tokenUri");
+      ok = fail(e, p + "/tokenUri", "required", "is required", "tokenUri");
     }
     if (!hasOwn(x, "metadata")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'metadata'", "metadata");
+      ok = fail(e, p + "/metadata", "required", "is required", "metadata");
     }
     if (hasOwn(x, "address")) {
       if (!$140(x["address"], p + "/address", e)) {
@@ -3273,23 +3273,23 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
   if (isObject(x)) {
     if (!hasOwn(x, "from")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'from'", "from");
+      ok = fail(e, p + "/from", "required", "is required", "from");
     }
     if (!hasOwn(x, "to")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'to'", "to");
+      ok = fail(e, p + "/to", "required", "is required", "to");
     }
     if (!hasOwn(x, "logIndex")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'logIndex'", "logIndex");
+      ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
     }
     if (!hasOwn(x, "value")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'value'", "value");
+      ok = fail(e, p + "/value", "required", "is required", "value");
     }
     if (!hasOwn(x, "erc1155Token")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'erc1155Token'", "erc1155Token");
+      ok = fail(e, p + "/erc1155Token", "required", "is required", "erc1155Token");
     }
     if (hasOwn(x, "from")) {
       if (!$RichAddress(x["from"], p + "/from", e)) {
@@ -3349,31 +3349,31 @@ function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null
   if (isObject(x)) {
     if (!hasOwn(x, "from")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'from'", "from");
+      ok = fail(e, p + "/from", "required", "is required", "from");
     }
     if (!hasOwn(x, "to")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'to'", "to");
+      ok = fail(e, p + "/to", "required", "is required", "to");
     }
     if (!hasOwn(x, "internalTxType")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'internalTxType'", "internalTxType");
+      ok = fail(e, p + "/internalTxType", "required", "is required", "internalTxType");
     }
     if (!hasOwn(x, "value")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'value'", "value");
+      ok = fail(e, p + "/value", "required", "is required", "value");
     }
     if (!hasOwn(x, "isReverted")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'isReverted'", "isReverted");
+      ok = fail(e, p + "/isReverted", "required", "is required", "isReverted");
     }
     if (!hasOwn(x, "gasUsed")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'gasUsed'", "gasUsed");
+      ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
     }
     if (!hasOwn(x, "gasLimit")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'gasLimit'", "gasLimit");
+      ok = fail(e, p + "/gasLimit", "required", "is required", "gasLimit");
     }
     if (hasOwn(x, "from")) {
       if (!$RichAddress(x["from"], p + "/from", e)) {
@@ -3448,15 +3448,15 @@ function $NetworkToken(x: unknown, p: string, e: ValidationIssue[] | null): bool
   if (isObject(x)) {
     if (!hasOwn(x, "name")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'name'", "name");
+      ok = fail(e, p + "/name", "required", "is required", "name");
     }
     if (!hasOwn(x, "symbol")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'symbol'", "symbol");
+      ok = fail(e, p + "/symbol", "required", "is required", "symbol");
     }
     if (!hasOwn(x, "decimals")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'decimals'", "decimals");
+      ok = fail(e, p + "/decimals", "required", "is required", "decimals");
     }
     if (hasOwn(x, "name")) {
       if (!$146(x["name"], p + "/name", e)) {
@@ -3546,7 +3546,7 @@ function $NetworkTokenDetails(x: unknown, p: string, e: ValidationIssue[] | null
   if (isObject(x)) {
     if (!hasOwn(x, "networkToken")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'networkToken'", "networkToken");
+      ok = fail(e, p + "/networkToken", "required", "is required", "networkToken");
     }
     if (hasOwn(x, "networkToken")) {
       if (!$NetworkToken(x["networkToken"], p + "/networkToken", e)) {
@@ -3579,11 +3579,11 @@ function $TeleporterMessageInfo(x: unknown, p: string, e: ValidationIssue[] | nu
   if (isObject(x)) {
     if (!hasOwn(x, "teleporterMessageId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'teleporterMessageId'", "teleporterMessageId");
+      ok = fail(e, p + "/teleporterMessageId", "required", "is required", "teleporterMessageId");
     }
     if (!hasOwn(x, "direction")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'direction'", "direction");
+      ok = fail(e, p + "/direction", "required", "is required", "direction");
     }
     if (hasOwn(x, "teleporterMessageId")) {
       if (!$151(x["teleporterMessageId"], p + "/teleporterMessageId", e)) {
@@ -3658,11 +3658,11 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
   if (isObject(x)) {
     if (!hasOwn(x, "networkTokenDetails")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'networkTokenDetails'", "networkTokenDetails");
+      ok = fail(e, p + "/networkTokenDetails", "required", "is required", "networkTokenDetails");
     }
     if (!hasOwn(x, "nativeTransaction")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'nativeTransaction'", "nativeTransaction");
+      ok = fail(e, p + "/nativeTransaction", "required", "is required", "nativeTransaction");
     }
     if (hasOwn(x, "erc20Transfers")) {
       if (!$155(x["erc20Transfers"], p + "/erc20Transfers", e)) {
@@ -3787,23 +3787,23 @@ function $NativeTokenBalance(x: unknown, p: string, e: ValidationIssue[] | null)
   if (isObject(x)) {
     if (!hasOwn(x, "name")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'name'", "name");
+      ok = fail(e, p + "/name", "required", "is required", "name");
     }
     if (!hasOwn(x, "symbol")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'symbol'", "symbol");
+      ok = fail(e, p + "/symbol", "required", "is required", "symbol");
     }
     if (!hasOwn(x, "decimals")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'decimals'", "decimals");
+      ok = fail(e, p + "/decimals", "required", "is required", "decimals");
     }
     if (!hasOwn(x, "chainId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'chainId'", "chainId");
+      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
     }
     if (!hasOwn(x, "balance")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'balance'", "balance");
+      ok = fail(e, p + "/balance", "required", "is required", "balance");
     }
     if (hasOwn(x, "name")) {
       if (!$159(x["name"], p + "/name", e)) {
@@ -3911,7 +3911,7 @@ function $GetNativeBalanceResponse(x: unknown, p: string, e: ValidationIssue[] |
   if (isObject(x)) {
     if (!hasOwn(x, "nativeTokenBalance")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'nativeTokenBalance'", "nativeTokenBalance");
+      ok = fail(e, p + "/nativeTokenBalance", "required", "is required", "nativeTokenBalance");
     }
     if (hasOwn(x, "nativeTokenBalance")) {
       if (!$NativeTokenBalance(x["nativeTokenBalance"], p + "/nativeTokenBalance", e)) {
@@ -3973,11 +3973,11 @@ function $ResourceLink(x: unknown, p: string, e: ValidationIssue[] | null): bool
   if (isObject(x)) {
     if (!hasOwn(x, "type")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'type'", "type");
+      ok = fail(e, p + "/type", "required", "is required", "type");
     }
     if (!hasOwn(x, "url")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'url'", "url");
+      ok = fail(e, p + "/url", "required", "is required", "url");
     }
     if (hasOwn(x, "type")) {
       if (!$166(x["type"], p + "/type", e)) {
@@ -4022,11 +4022,11 @@ function $ContractDeploymentDetails(x: unknown, p: string, e: ValidationIssue[] 
   if (isObject(x)) {
     if (!hasOwn(x, "txHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'txHash'", "txHash");
+      ok = fail(e, p + "/txHash", "required", "is required", "txHash");
     }
     if (!hasOwn(x, "deployerAddress")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'deployerAddress'", "deployerAddress");
+      ok = fail(e, p + "/deployerAddress", "required", "is required", "deployerAddress");
     }
     if (hasOwn(x, "txHash")) {
       if (!$168(x["txHash"], p + "/txHash", e)) {
@@ -4086,11 +4086,11 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
   if (isObject(x)) {
     if (!hasOwn(x, "address")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'address'", "address");
+      ok = fail(e, p + "/address", "required", "is required", "address");
     }
     if (!hasOwn(x, "ercType")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'ercType'", "ercType");
+      ok = fail(e, p + "/ercType", "required", "is required", "ercType");
     }
     if (hasOwn(x, "name")) {
       if (!$171(x["name"], p + "/name", e)) {
@@ -4298,7 +4298,7 @@ function $ListContractsResponse(x: unknown, p: string, e: ValidationIssue[] | nu
   if (isObject(x)) {
     if (!hasOwn(x, "contracts")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'contracts'", "contracts");
+      ok = fail(e, p + "/contracts", "required", "is required", "contracts");
     }
     if (hasOwn(x, "nextPageToken")) {
       if (!$182(x["nextPageToken"], p + "/nextPageToken", e)) {
@@ -4377,35 +4377,35 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   if (isObject(x)) {
     if (!hasOwn(x, "chainId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'chainId'", "chainId");
+      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
     }
     if (!hasOwn(x, "status")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'status'", "status");
+      ok = fail(e, p + "/status", "required", "is required", "status");
     }
     if (!hasOwn(x, "chainName")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'chainName'", "chainName");
+      ok = fail(e, p + "/chainName", "required", "is required", "chainName");
     }
     if (!hasOwn(x, "description")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'description'", "description");
+      ok = fail(e, p + "/description", "required", "is required", "description");
     }
     if (!hasOwn(x, "vmName")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'vmName'", "vmName");
+      ok = fail(e, p + "/vmName", "required", "is required", "vmName");
     }
     if (!hasOwn(x, "rpcUrl")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'rpcUrl'", "rpcUrl");
+      ok = fail(e, p + "/rpcUrl", "required", "is required", "rpcUrl");
     }
     if (!hasOwn(x, "isTestnet")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'isTestnet'", "isTestnet");
+      ok = fail(e, p + "/isTestnet", "required", "is required", "isTestnet");
     }
     if (!hasOwn(x, "networkToken")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'networkToken'", "networkToken");
+      ok = fail(e, p + "/networkToken", "required", "is required", "networkToken");
     }
     if (hasOwn(x, "chainId")) {
       if (!$185(x["chainId"], p + "/chainId", e)) {
@@ -4674,7 +4674,7 @@ function $ListChainsResponse(x: unknown, p: string, e: ValidationIssue[] | null)
   if (isObject(x)) {
     if (!hasOwn(x, "chains")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'chains'", "chains");
+      ok = fail(e, p + "/chains", "required", "is required", "chains");
     }
     if (hasOwn(x, "chains")) {
       if (!$201(x["chains"], p + "/chains", e)) {
@@ -4712,11 +4712,11 @@ function $BlsCredentials(x: unknown, p: string, e: ValidationIssue[] | null): bo
   if (isObject(x)) {
     if (!hasOwn(x, "publicKey")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'publicKey'", "publicKey");
+      ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
     }
     if (!hasOwn(x, "proofOfPossession")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'proofOfPossession'", "proofOfPossession");
+      ok = fail(e, p + "/proofOfPossession", "required", "is required", "proofOfPossession");
     }
     if (hasOwn(x, "publicKey")) {
       if (!$202(x["publicKey"], p + "/publicKey", e)) {
@@ -4761,11 +4761,11 @@ function $Rewards(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "validationRewardAmount")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'validationRewardAmount'", "validationRewardAmount");
+      ok = fail(e, p + "/validationRewardAmount", "required", "is required", "validationRewardAmount");
     }
     if (!hasOwn(x, "delegationRewardAmount")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'delegationRewardAmount'", "delegationRewardAmount");
+      ok = fail(e, p + "/delegationRewardAmount", "required", "is required", "delegationRewardAmount");
     }
     if (hasOwn(x, "validationRewardAmount")) {
       if (!$BigIntString(x["validationRewardAmount"], p + "/validationRewardAmount", e)) {
@@ -4839,31 +4839,31 @@ function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): 
   if (isObject(x)) {
     if (!hasOwn(x, "txHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'txHash'", "txHash");
+      ok = fail(e, p + "/txHash", "required", "is required", "txHash");
     }
     if (!hasOwn(x, "nodeId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'nodeId'", "nodeId");
+      ok = fail(e, p + "/nodeId", "required", "is required", "nodeId");
     }
     if (!hasOwn(x, "subnetId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'subnetId'", "subnetId");
+      ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
     }
     if (!hasOwn(x, "amountStaked")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'amountStaked'", "amountStaked");
+      ok = fail(e, p + "/amountStaked", "required", "is required", "amountStaked");
     }
     if (!hasOwn(x, "startTimestamp")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'startTimestamp'", "startTimestamp");
+      ok = fail(e, p + "/startTimestamp", "required", "is required", "startTimestamp");
     }
     if (!hasOwn(x, "endTimestamp")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'endTimestamp'", "endTimestamp");
+      ok = fail(e, p + "/endTimestamp", "required", "is required", "endTimestamp");
     }
     if (!hasOwn(x, "validationStatus")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'validationStatus'", "validationStatus");
+      ok = fail(e, p + "/validationStatus", "required", "is required", "validationStatus");
     }
     if (hasOwn(x, "txHash")) {
       if (!$207(x["txHash"], p + "/txHash", e)) {
@@ -5010,7 +5010,7 @@ function $ListValidatorDetailsResponse(x: unknown, p: string, e: ValidationIssue
   if (isObject(x)) {
     if (!hasOwn(x, "validators")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'validators'", "validators");
+      ok = fail(e, p + "/validators", "required", "is required", "validators");
     }
     if (hasOwn(x, "nextPageToken")) {
       if (!$213(x["nextPageToken"], p + "/nextPageToken", e)) {
@@ -5063,11 +5063,11 @@ function $ChainAddressChainIdMap(x: unknown, p: string, e: ValidationIssue[] | n
   if (isObject(x)) {
     if (!hasOwn(x, "address")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'address'", "address");
+      ok = fail(e, p + "/address", "required", "is required", "address");
     }
     if (!hasOwn(x, "blockchainIds")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockchainIds'", "blockchainIds");
+      ok = fail(e, p + "/blockchainIds", "required", "is required", "blockchainIds");
     }
     if (hasOwn(x, "address")) {
       if (!$215(x["address"], p + "/address", e)) {
@@ -5129,7 +5129,7 @@ function $ListChainIdsForAddressesResponse(x: unknown, p: string, e: ValidationI
   if (isObject(x)) {
     if (!hasOwn(x, "addresses")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'addresses'", "addresses");
+      ok = fail(e, p + "/addresses", "required", "is required", "addresses");
     }
     if (hasOwn(x, "addresses")) {
       if (!$218(x["addresses"], p + "/addresses", e)) {
@@ -5167,27 +5167,27 @@ function $AssetAmount(x: unknown, p: string, e: ValidationIssue[] | null): boole
   if (isObject(x)) {
     if (!hasOwn(x, "assetId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'assetId'", "assetId");
+      ok = fail(e, p + "/assetId", "required", "is required", "assetId");
     }
     if (!hasOwn(x, "name")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'name'", "name");
+      ok = fail(e, p + "/name", "required", "is required", "name");
     }
     if (!hasOwn(x, "symbol")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'symbol'", "symbol");
+      ok = fail(e, p + "/symbol", "required", "is required", "symbol");
     }
     if (!hasOwn(x, "denomination")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'denomination'", "denomination");
+      ok = fail(e, p + "/denomination", "required", "is required", "denomination");
     }
     if (!hasOwn(x, "type")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'type'", "type");
+      ok = fail(e, p + "/type", "required", "is required", "type");
     }
     if (!hasOwn(x, "amount")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'amount'", "amount");
+      ok = fail(e, p + "/amount", "required", "is required", "amount");
     }
     if (hasOwn(x, "assetId")) {
       if (!$219(x["assetId"], p + "/assetId", e)) {
@@ -5289,51 +5289,51 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "addresses")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'addresses'", "addresses");
+      ok = fail(e, p + "/addresses", "required", "is required", "addresses");
     }
     if (!hasOwn(x, "asset")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'asset'", "asset");
+      ok = fail(e, p + "/asset", "required", "is required", "asset");
     }
     if (!hasOwn(x, "consumedOnChainId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'consumedOnChainId'", "consumedOnChainId");
+      ok = fail(e, p + "/consumedOnChainId", "required", "is required", "consumedOnChainId");
     }
     if (!hasOwn(x, "createdOnChainId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'createdOnChainId'", "createdOnChainId");
+      ok = fail(e, p + "/createdOnChainId", "required", "is required", "createdOnChainId");
     }
     if (!hasOwn(x, "utxoId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'utxoId'", "utxoId");
+      ok = fail(e, p + "/utxoId", "required", "is required", "utxoId");
     }
     if (!hasOwn(x, "amount")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'amount'", "amount");
+      ok = fail(e, p + "/amount", "required", "is required", "amount");
     }
     if (!hasOwn(x, "assetId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'assetId'", "assetId");
+      ok = fail(e, p + "/assetId", "required", "is required", "assetId");
     }
     if (!hasOwn(x, "blockNumber")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockNumber'", "blockNumber");
+      ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
     }
     if (!hasOwn(x, "blockTimestamp")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockTimestamp'", "blockTimestamp");
+      ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
     }
     if (!hasOwn(x, "outputIndex")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'outputIndex'", "outputIndex");
+      ok = fail(e, p + "/outputIndex", "required", "is required", "outputIndex");
     }
     if (!hasOwn(x, "txHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'txHash'", "txHash");
+      ok = fail(e, p + "/txHash", "required", "is required", "txHash");
     }
     if (!hasOwn(x, "utxoType")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'utxoType'", "utxoType");
+      ok = fail(e, p + "/utxoType", "required", "is required", "utxoType");
     }
     if (hasOwn(x, "addresses")) {
       if (!$224(x["addresses"], p + "/addresses", e)) {
@@ -5686,11 +5686,11 @@ function $L1ValidatorManagerDetails(x: unknown, p: string, e: ValidationIssue[] 
   if (isObject(x)) {
     if (!hasOwn(x, "blockchainId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockchainId'", "blockchainId");
+      ok = fail(e, p + "/blockchainId", "required", "is required", "blockchainId");
     }
     if (!hasOwn(x, "contractAddress")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'contractAddress'", "contractAddress");
+      ok = fail(e, p + "/contractAddress", "required", "is required", "contractAddress");
     }
     if (hasOwn(x, "blockchainId")) {
       if (!$244(x["blockchainId"], p + "/blockchainId", e)) {
@@ -5735,23 +5735,23 @@ function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null)
   if (isObject(x)) {
     if (!hasOwn(x, "validationId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'validationId'", "validationId");
+      ok = fail(e, p + "/validationId", "required", "is required", "validationId");
     }
     if (!hasOwn(x, "nodeId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'nodeId'", "nodeId");
+      ok = fail(e, p + "/nodeId", "required", "is required", "nodeId");
     }
     if (!hasOwn(x, "subnetId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'subnetId'", "subnetId");
+      ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
     }
     if (!hasOwn(x, "weight")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'weight'", "weight");
+      ok = fail(e, p + "/weight", "required", "is required", "weight");
     }
     if (!hasOwn(x, "remainingBalance")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'remainingBalance'", "remainingBalance");
+      ok = fail(e, p + "/remainingBalance", "required", "is required", "remainingBalance");
     }
     if (hasOwn(x, "validationId")) {
       if (!$246(x["validationId"], p + "/validationId", e)) {
@@ -5892,15 +5892,15 @@ function $SubnetOwnershipInfo(x: unknown, p: string, e: ValidationIssue[] | null
   if (isObject(x)) {
     if (!hasOwn(x, "locktime")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'locktime'", "locktime");
+      ok = fail(e, p + "/locktime", "required", "is required", "locktime");
     }
     if (!hasOwn(x, "threshold")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'threshold'", "threshold");
+      ok = fail(e, p + "/threshold", "required", "is required", "threshold");
     }
     if (!hasOwn(x, "addresses")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'addresses'", "addresses");
+      ok = fail(e, p + "/addresses", "required", "is required", "addresses");
     }
     if (hasOwn(x, "locktime")) {
       if (!$254(x["locktime"], p + "/locktime", e)) {
@@ -5989,11 +5989,11 @@ function $BlockchainInfo(x: unknown, p: string, e: ValidationIssue[] | null): bo
   if (isObject(x)) {
     if (!hasOwn(x, "chainName")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'chainName'", "chainName");
+      ok = fail(e, p + "/chainName", "required", "is required", "chainName");
     }
     if (!hasOwn(x, "vmId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'vmId'", "vmId");
+      ok = fail(e, p + "/vmId", "required", "is required", "vmId");
     }
     if (hasOwn(x, "chainName")) {
       if (!$258(x["chainName"], p + "/chainName", e)) {
@@ -6044,43 +6044,43 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
   if (isObject(x)) {
     if (!hasOwn(x, "txHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'txHash'", "txHash");
+      ok = fail(e, p + "/txHash", "required", "is required", "txHash");
     }
     if (!hasOwn(x, "txType")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'txType'", "txType");
+      ok = fail(e, p + "/txType", "required", "is required", "txType");
     }
     if (!hasOwn(x, "blockTimestamp")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockTimestamp'", "blockTimestamp");
+      ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
     }
     if (!hasOwn(x, "blockNumber")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockNumber'", "blockNumber");
+      ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
     }
     if (!hasOwn(x, "blockHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockHash'", "blockHash");
+      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
     }
     if (!hasOwn(x, "consumedUtxos")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'consumedUtxos'", "consumedUtxos");
+      ok = fail(e, p + "/consumedUtxos", "required", "is required", "consumedUtxos");
     }
     if (!hasOwn(x, "emittedUtxos")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'emittedUtxos'", "emittedUtxos");
+      ok = fail(e, p + "/emittedUtxos", "required", "is required", "emittedUtxos");
     }
     if (!hasOwn(x, "value")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'value'", "value");
+      ok = fail(e, p + "/value", "required", "is required", "value");
     }
     if (!hasOwn(x, "amountBurned")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'amountBurned'", "amountBurned");
+      ok = fail(e, p + "/amountBurned", "required", "is required", "amountBurned");
     }
     if (!hasOwn(x, "amountStaked")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'amountStaked'", "amountStaked");
+      ok = fail(e, p + "/amountStaked", "required", "is required", "amountStaked");
     }
     if (hasOwn(x, "txHash")) {
       if (!$260(x["txHash"], p + "/txHash", e)) {
@@ -6525,11 +6525,11 @@ function $282(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "network")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'network'", "network");
+      ok = fail(e, p + "/network", "required", "is required", "network");
     }
     if (!hasOwn(x, "body")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'body'", "body");
+      ok = fail(e, p + "/body", "required", "is required", "body");
     }
     if (hasOwn(x, "network")) {
       if (!$Network(x["network"], p + "/network", e)) {
@@ -6556,11 +6556,11 @@ function $283(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "network")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'network'", "network");
+      ok = fail(e, p + "/network", "required", "is required", "network");
     }
     if (!hasOwn(x, "txHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'txHash'", "txHash");
+      ok = fail(e, p + "/txHash", "required", "is required", "txHash");
     }
     if (hasOwn(x, "network")) {
       if (!$Network(x["network"], p + "/network", e)) {
@@ -6587,7 +6587,7 @@ function $284(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "network")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'network'", "network");
+      ok = fail(e, p + "/network", "required", "is required", "network");
     }
     if (hasOwn(x, "network")) {
       if (!$Network(x["network"], p + "/network", e)) {
@@ -6661,11 +6661,11 @@ function $287(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "chainId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'chainId'", "chainId");
+      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
     }
     if (!hasOwn(x, "address")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'address'", "address");
+      ok = fail(e, p + "/address", "required", "is required", "address");
     }
     if (hasOwn(x, "chainId")) {
       if (!$288(x["chainId"], p + "/chainId", e)) {
@@ -6814,11 +6814,11 @@ function $295(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "chainId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'chainId'", "chainId");
+      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
     }
     if (!hasOwn(x, "blockId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockId'", "blockId");
+      ok = fail(e, p + "/blockId", "required", "is required", "blockId");
     }
     if (hasOwn(x, "chainId")) {
       if (!$296(x["chainId"], p + "/chainId", e)) {
@@ -6925,11 +6925,11 @@ function $301(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "network")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'network'", "network");
+      ok = fail(e, p + "/network", "required", "is required", "network");
     }
     if (!hasOwn(x, "nodeId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'nodeId'", "nodeId");
+      ok = fail(e, p + "/nodeId", "required", "is required", "nodeId");
     }
     if (hasOwn(x, "network")) {
       if (!$Network(x["network"], p + "/network", e)) {
@@ -7032,11 +7032,11 @@ function $306(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "chainId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'chainId'", "chainId");
+      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
     }
     if (!hasOwn(x, "address")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'address'", "address");
+      ok = fail(e, p + "/address", "required", "is required", "address");
     }
     if (hasOwn(x, "chainId")) {
       if (!$307(x["chainId"], p + "/chainId", e)) {
@@ -7143,11 +7143,11 @@ function $312(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "chainId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'chainId'", "chainId");
+      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
     }
     if (!hasOwn(x, "address")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'address'", "address");
+      ok = fail(e, p + "/address", "required", "is required", "address");
     }
     if (hasOwn(x, "chainId")) {
       if (!$313(x["chainId"], p + "/chainId", e)) {
@@ -7219,11 +7219,11 @@ function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "chainId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'chainId'", "chainId");
+      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
     }
     if (!hasOwn(x, "txHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'txHash'", "txHash");
+      ok = fail(e, p + "/txHash", "required", "is required", "txHash");
     }
     if (hasOwn(x, "chainId")) {
       if (!$317(x["chainId"], p + "/chainId", e)) {
@@ -7306,7 +7306,7 @@ function $321(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "chainId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'chainId'", "chainId");
+      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
     }
     if (hasOwn(x, "chainId")) {
       if (!$322(x["chainId"], p + "/chainId", e)) {
@@ -7343,11 +7343,11 @@ function $323(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "chainId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'chainId'", "chainId");
+      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
     }
     if (!hasOwn(x, "address")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'address'", "address");
+      ok = fail(e, p + "/address", "required", "is required", "address");
     }
     if (hasOwn(x, "chainId")) {
       if (!$324(x["chainId"], p + "/chainId", e)) {
@@ -7407,11 +7407,11 @@ function $327(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "network")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'network'", "network");
+      ok = fail(e, p + "/network", "required", "is required", "network");
     }
     if (!hasOwn(x, "addresses")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'addresses'", "addresses");
+      ok = fail(e, p + "/addresses", "required", "is required", "addresses");
     }
     if (hasOwn(x, "network")) {
       if (!$Network(x["network"], p + "/network", e)) {
@@ -7454,15 +7454,15 @@ function $329(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "network")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'network'", "network");
+      ok = fail(e, p + "/network", "required", "is required", "network");
     }
     if (!hasOwn(x, "blockchainId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockchainId'", "blockchainId");
+      ok = fail(e, p + "/blockchainId", "required", "is required", "blockchainId");
     }
     if (!hasOwn(x, "txHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'txHash'", "txHash");
+      ok = fail(e, p + "/txHash", "required", "is required", "txHash");
     }
     if (hasOwn(x, "network")) {
       if (!$Network(x["network"], p + "/network", e)) {
@@ -8159,3 +8159,5 @@ export function validateGetTxByHashParams(value: unknown): ValidationResult<unkn
 export function validateGetTxByHashResponse(value: unknown): ValidationResult<unknown> {
   return run<unknown>($PChainTransaction, value);
 }
+
+export { $282, $283, $284, $287, $295, $301, $306, $312, $316, $320, $321, $323, $327, $329, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage };

@@ -3,6 +3,7 @@
 
 import { callHttp, resolveHttpConfig, type CallOptions, type HttpOperation, type HttpClientOptions } from "../runtime/index.js";
 import type * as T from "./types.js";
+import { $16, $23, $AvgTpsResponse, $ListAddressesByBalanceOverTimeResponse } from "./validators.js";
 
 /** Parameters of `getAddressesByBalanceOverTime`. */
 export type GetAddressesByBalanceOverTimeParams = {
@@ -75,6 +76,8 @@ export const getAddressesByBalanceOverTimeOperation: HttpOperation = {
     },
   ],
   response: "json",
+  check: $16,
+  result: $ListAddressesByBalanceOverTimeResponse,
 };
 
 /** Parameters of `getAvgTps`. */
@@ -102,6 +105,8 @@ export const getAvgTpsOperation: HttpOperation = {
     },
   ],
   response: "json",
+  check: $23,
+  result: $AvgTpsResponse,
 };
 
 /** Options of {@link createMetricsApiClient}. */

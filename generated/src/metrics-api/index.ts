@@ -3,4 +3,4 @@
 
 export * from "./types.js";
 export * from "./client.js";
-export * from "./validators.js";
+export { validateEvmChainId, EvmChainIdSchema, validatePageToken, PageTokenSchema, validateBalanceOverTimeEntry, BalanceOverTimeEntrySchema, validateListAddressesByBalanceOverTimeResponse, ListAddressesByBalanceOverTimeResponseSchema, validateTimeSeriesDataPoint, TimeSeriesDataPointSchema, validateAvgTpsResponse, AvgTpsResponseSchema, validateErrorBody, ErrorBodySchema, validateGetAddressesByBalanceOverTimeParams, validateGetAddressesByBalanceOverTimeResponse, validateGetAvgTpsParams, validateGetAvgTpsResponse } from "./validators.js";

@@ -40,11 +40,11 @@ function $BalanceOverTimeEntry(x: unknown, p: string, e: ValidationIssue[] | nul
   if (isObject(x)) {
     if (!hasOwn(x, "address")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'address'", "address");
+      ok = fail(e, p + "/address", "required", "is required", "address");
     }
     if (!hasOwn(x, "sortKey")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'sortKey'", "sortKey");
+      ok = fail(e, p + "/sortKey", "required", "is required", "sortKey");
     }
     if (hasOwn(x, "address")) {
       if (!$2(x["address"], p + "/address", e)) {
@@ -89,7 +89,7 @@ function $ListAddressesByBalanceOverTimeResponse(x: unknown, p: string, e: Valid
   if (isObject(x)) {
     if (!hasOwn(x, "addresses")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'addresses'", "addresses");
+      ok = fail(e, p + "/addresses", "required", "is required", "addresses");
     }
     if (hasOwn(x, "nextPageToken")) {
       if (!$PageToken(x["nextPageToken"], p + "/nextPageToken", e)) {
@@ -133,11 +133,11 @@ function $TimeSeriesDataPoint(x: unknown, p: string, e: ValidationIssue[] | null
   if (isObject(x)) {
     if (!hasOwn(x, "timestamp")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'timestamp'", "timestamp");
+      ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
     }
     if (!hasOwn(x, "value")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'value'", "value");
+      ok = fail(e, p + "/value", "required", "is required", "value");
     }
     if (hasOwn(x, "timestamp")) {
       if (!$5(x["timestamp"], p + "/timestamp", e)) {
@@ -182,15 +182,15 @@ function $AvgTpsResponse(x: unknown, p: string, e: ValidationIssue[] | null): bo
   if (isObject(x)) {
     if (!hasOwn(x, "results")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'results'", "results");
+      ok = fail(e, p + "/results", "required", "is required", "results");
     }
     if (!hasOwn(x, "status")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'status'", "status");
+      ok = fail(e, p + "/status", "required", "is required", "status");
     }
     if (!hasOwn(x, "lastRun")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'lastRun'", "lastRun");
+      ok = fail(e, p + "/lastRun", "required", "is required", "lastRun");
     }
     if (hasOwn(x, "results")) {
       if (!$7(x["results"], p + "/results", e)) {
@@ -264,15 +264,15 @@ function $ErrorBody(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   if (isObject(x)) {
     if (!hasOwn(x, "message")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'message'", "message");
+      ok = fail(e, p + "/message", "required", "is required", "message");
     }
     if (!hasOwn(x, "statusCode")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'statusCode'", "statusCode");
+      ok = fail(e, p + "/statusCode", "required", "is required", "statusCode");
     }
     if (!hasOwn(x, "error")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'error'", "error");
+      ok = fail(e, p + "/error", "required", "is required", "error");
     }
     if (hasOwn(x, "message")) {
       if (!$10(x["message"], p + "/message", e)) {
@@ -367,15 +367,15 @@ function $16(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "chainId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'chainId'", "chainId");
+      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
     }
     if (!hasOwn(x, "address")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'address'", "address");
+      ok = fail(e, p + "/address", "required", "is required", "address");
     }
     if (!hasOwn(x, "threshold")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'threshold'", "threshold");
+      ok = fail(e, p + "/threshold", "required", "is required", "threshold");
     }
     if (hasOwn(x, "chainId")) {
       if (!$EvmChainId(x["chainId"], p + "/chainId", e)) {
@@ -507,7 +507,7 @@ function $23(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "chainId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'chainId'", "chainId");
+      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
     }
     if (hasOwn(x, "chainId")) {
       if (!$EvmChainId(x["chainId"], p + "/chainId", e)) {
@@ -600,3 +600,5 @@ export function validateGetAvgTpsParams(value: unknown): ValidationResult<unknow
 export function validateGetAvgTpsResponse(value: unknown): ValidationResult<unknown> {
   return run<unknown>($AvgTpsResponse, value);
 }
+
+export { $16, $23, $AvgTpsResponse, $ListAddressesByBalanceOverTimeResponse };

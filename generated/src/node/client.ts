@@ -3,6 +3,7 @@
 
 import { callHttp, resolveHttpConfig, createRpcTransport, type CallOptions, type HttpOperation, type BatchResults, type RpcCall, type RpcClientOptions, type RpcMethod } from "../runtime/index.js";
 import type * as T from "./types.js";
+import { $247, $250, $253, $254, $256, $257, $258, $259, $261, $262, $263, $264, $266, $268, $269, $270, $271, $272, $273, $274, $275, $277, $278, $279, $280, $281, $282, $285, $286, $287, $288, $289, $290, $292, $293, $295, $298, $299, $300, $301, $302, $304, $307, $308, $309, $310, $311, $313, $316, $317, $318, $319, $320, $322, $325, $326, $327, $328, $329, $331, $334, $335, $336, $337, $338, $339, $340, $341, $342, $343, $344, $345, $346, $347, $348, $351, $353, $354, $356, $357, $358, $359, $360, $361, $362, $363, $364, $365, $366, $367, $368, $369, $370, $372, $373, $374, $375, $376, $377, $378, $380, $381, $382, $383, $384, $385, $386, $387, $388, $389, $390, $391, $392, $393, $394, $395, $396, $397, $398, $399, $400, $401, $402, $403, $404, $405, $406, $407, $408, $409, $410, $412, $413, $414, $415, $416, $417, $418, $419, $420, $421, $422, $423, $424, $427, $430, $433, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult } from "./validators.js";
 
 /** Params of `admin.alias` (JSON-RPC `admin.alias`, sent by name). */
 export type AdminAliasParams = {
@@ -34,6 +35,8 @@ export const adminAliasMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $247,
+  result: $EmptyResult,
 };
 
 /** Params of `admin.aliasChain` (JSON-RPC `admin.aliasChain`, sent by name). */
@@ -66,6 +69,8 @@ export const adminAliasChainMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $250,
+  result: $EmptyResult,
 };
 
 /** Params of `admin.getChainAliases` (JSON-RPC `admin.getChainAliases`, sent by name). */
@@ -85,6 +90,8 @@ export const adminGetChainAliasesMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $253,
+  result: $ChainAliasesResult,
 };
 
 /** Params of `admin.getLoggerLevel` (JSON-RPC `admin.getLoggerLevel`, sent by name). */
@@ -103,6 +110,8 @@ export const adminGetLoggerLevelMethod: RpcMethod = {
       name: "loggerName",
     },
   ],
+  check: $254,
+  result: $LoggerLevelsResult,
 };
 
 /** Params of `admin.loadVMs` (JSON-RPC `admin.loadVMs`, sent by name). */
@@ -114,6 +123,8 @@ export const adminLoadVMsMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
+  check: $256,
+  result: $LoadVMsResult,
 };
 
 /** Params of `admin.lockProfile` (JSON-RPC `admin.lockProfile`, sent by name). */
@@ -125,6 +136,8 @@ export const adminLockProfileMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
+  check: $257,
+  result: $EmptyResult,
 };
 
 /** Params of `admin.memoryProfile` (JSON-RPC `admin.memoryProfile`, sent by name). */
@@ -136,6 +149,8 @@ export const adminMemoryProfileMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
+  check: $258,
+  result: $EmptyResult,
 };
 
 /** Params of `admin.setLoggerLevel` (JSON-RPC `admin.setLoggerLevel`, sent by name). */
@@ -164,6 +179,8 @@ export const adminSetLoggerLevelMethod: RpcMethod = {
       name: "displayLevel",
     },
   ],
+  check: $259,
+  result: $SetLoggerLevelResult,
 };
 
 /** Params of `admin.startCPUProfiler` (JSON-RPC `admin.startCPUProfiler`, sent by name). */
@@ -175,6 +192,8 @@ export const adminStartCpuProfilerMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
+  check: $261,
+  result: $EmptyResult,
 };
 
 /** Params of `admin.stopCPUProfiler` (JSON-RPC `admin.stopCPUProfiler`, sent by name). */
@@ -186,6 +205,8 @@ export const adminStopCpuProfilerMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
+  check: $262,
+  result: $EmptyResult,
 };
 
 /** Params of `info.acps` (JSON-RPC `info.acps`, sent by name). */
@@ -197,6 +218,8 @@ export const infoAcpsMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
+  check: $263,
+  result: $AcpsResult,
 };
 
 /** Params of `info.isBootstrapped` (JSON-RPC `info.isBootstrapped`, sent by name). */
@@ -219,6 +242,8 @@ export const infoIsBootstrappedMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $264,
+  result: $IsBootstrappedResult,
 };
 
 /** Params of `info.getBlockchainID` (JSON-RPC `info.getBlockchainID`, sent by name). */
@@ -241,6 +266,8 @@ export const infoGetBlockchainIdMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $266,
+  result: $BlockchainIdResult,
 };
 
 /** Params of `info.getNetworkID` (JSON-RPC `info.getNetworkID`, sent by name). */
@@ -252,6 +279,8 @@ export const infoGetNetworkIdMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
+  check: $268,
+  result: $NetworkIdResult,
 };
 
 /** Params of `info.getNetworkName` (JSON-RPC `info.getNetworkName`, sent by name). */
@@ -263,6 +292,8 @@ export const infoGetNetworkNameMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
+  check: $269,
+  result: $NetworkNameResult,
 };
 
 /** Params of `info.getNodeID` (JSON-RPC `info.getNodeID`, sent by name). */
@@ -274,6 +305,8 @@ export const infoGetNodeIdMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
+  check: $270,
+  result: $NodeIdResult,
 };
 
 /** Params of `info.getNodeIP` (JSON-RPC `info.getNodeIP`, sent by name). */
@@ -285,6 +318,8 @@ export const infoGetNodeIpMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
+  check: $271,
+  result: $NodeIpResult,
 };
 
 /** Params of `info.getNodeVersion` (JSON-RPC `info.getNodeVersion`, sent by name). */
@@ -296,6 +331,8 @@ export const infoGetNodeVersionMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
+  check: $272,
+  result: $NodeVersion,
 };
 
 /** Params of `info.getTxFee` (JSON-RPC `info.getTxFee`, sent by name). */
@@ -307,6 +344,8 @@ export const infoGetTxFeeMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
+  check: $273,
+  result: $TxFees,
 };
 
 /** Params of `info.getVMs` (JSON-RPC `info.getVMs`, sent by name). */
@@ -318,6 +357,8 @@ export const infoGetVMsMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
+  check: $274,
+  result: $VmsResult,
 };
 
 /** Params of `info.peers` (JSON-RPC `info.peers`, sent by name). */
@@ -336,6 +377,8 @@ export const infoPeersMethod: RpcMethod = {
       name: "nodeIDs",
     },
   ],
+  check: $275,
+  result: $PeersResult,
 };
 
 /** Params of `info.uptime` (JSON-RPC `info.uptime`, sent by name). */
@@ -354,6 +397,8 @@ export const infoUptimeMethod: RpcMethod = {
       name: "subnetID",
     },
   ],
+  check: $277,
+  result: $UptimeResult,
 };
 
 /** Params of `info.upgrades` (JSON-RPC `info.upgrades`, sent by name). */
@@ -365,6 +410,8 @@ export const infoUpgradesMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
+  check: $278,
+  result: $UpgradeSchedule,
 };
 
 /** Params of `health.health` (JSON-RPC `health.health`, sent by name). */
@@ -383,6 +430,8 @@ export const healthHealthMethod: RpcMethod = {
       name: "tags",
     },
   ],
+  check: $279,
+  result: $HealthResult,
 };
 
 /** Params of `health.readiness` (JSON-RPC `health.readiness`, sent by name). */
@@ -401,6 +450,8 @@ export const healthReadinessMethod: RpcMethod = {
       name: "tags",
     },
   ],
+  check: $280,
+  result: $HealthResult,
 };
 
 /** Params of `health.liveness` (JSON-RPC `health.liveness`, sent by name). */
@@ -412,6 +463,8 @@ export const healthLivenessMethod: RpcMethod = {
   endpoint: "/ext/health",
   form: "by-name",
   params: [],
+  check: $281,
+  result: $HealthResult,
 };
 
 /** Params of `platform.getBalance` (JSON-RPC `platform.getBalance`, sent by name). */
@@ -434,6 +487,8 @@ export const platformGetBalanceMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $282,
+  result: $BalanceResult,
 };
 
 /** Params of `platform.getBlock` (JSON-RPC `platform.getBlock`, sent by name). */
@@ -458,6 +513,8 @@ export const platformGetBlockMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $285,
+  result: $BlockResult,
 };
 
 /** Params of `platform.getBlockByHeight` (JSON-RPC `platform.getBlockByHeight`, sent by name). */
@@ -482,6 +539,8 @@ export const platformGetBlockByHeightMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $286,
+  result: $BlockResult,
 };
 
 /** Params of `platform.getBlockchains` (JSON-RPC `platform.getBlockchains`, sent by name). */
@@ -493,6 +552,8 @@ export const platformGetBlockchainsMethod: RpcMethod = {
   endpoint: "/ext/bc/P",
   form: "by-name",
   params: [],
+  check: $287,
+  result: $BlockchainsResult,
 };
 
 /** Params of `platform.getBlockchainStatus` (JSON-RPC `platform.getBlockchainStatus`, sent by name). */
@@ -512,6 +573,8 @@ export const platformGetBlockchainStatusMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $288,
+  result: $BlockchainStatusResult,
 };
 
 /** Params of `platform.getCurrentSupply` (JSON-RPC `platform.getCurrentSupply`, sent by name). */
@@ -530,6 +593,8 @@ export const platformGetCurrentSupplyMethod: RpcMethod = {
       name: "subnetID",
     },
   ],
+  check: $289,
+  result: $CurrentSupplyResult,
 };
 
 /** Params of `platform.getCurrentValidators` (JSON-RPC `platform.getCurrentValidators`, sent by name). */
@@ -553,6 +618,8 @@ export const platformGetCurrentValidatorsMethod: RpcMethod = {
       name: "nodeIDs",
     },
   ],
+  check: $290,
+  result: $CurrentValidatorsResult,
 };
 
 /** Params of `index.cBlock.getContainerByID` (JSON-RPC `index.getContainerByID`, sent by name). */
@@ -577,6 +644,8 @@ export const indexCBlockGetContainerByIdMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $292,
+  result: $Container,
 };
 
 /** Params of `index.cBlock.getContainerByIndex` (JSON-RPC `index.getContainerByIndex`, sent by name). */
@@ -604,6 +673,8 @@ export const indexCBlockGetContainerByIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $293,
+  result: $Container,
 };
 
 /** Params of `index.cBlock.getContainerRange` (JSON-RPC `index.getContainerRange`, sent by name). */
@@ -641,6 +712,8 @@ export const indexCBlockGetContainerRangeMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $295,
+  result: $ContainerList,
 };
 
 /** Params of `index.cBlock.getIndex` (JSON-RPC `index.getIndex`, sent by name). */
@@ -665,6 +738,8 @@ export const indexCBlockGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $298,
+  result: $GetIndexResult,
 };
 
 /** Params of `index.cBlock.getLastAccepted` (JSON-RPC `index.getLastAccepted`, sent by name). */
@@ -683,6 +758,8 @@ export const indexCBlockGetLastAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $299,
+  result: $Container,
 };
 
 /** Params of `index.cBlock.isAccepted` (JSON-RPC `index.isAccepted`, sent by name). */
@@ -707,6 +784,8 @@ export const indexCBlockIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $300,
+  result: $IsAcceptedResult,
 };
 
 /** Params of `index.pBlock.getContainerByID` (JSON-RPC `index.getContainerByID`, sent by name). */
@@ -731,6 +810,8 @@ export const indexPBlockGetContainerByIdMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $301,
+  result: $Container,
 };
 
 /** Params of `index.pBlock.getContainerByIndex` (JSON-RPC `index.getContainerByIndex`, sent by name). */
@@ -758,6 +839,8 @@ export const indexPBlockGetContainerByIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $302,
+  result: $Container,
 };
 
 /** Params of `index.pBlock.getContainerRange` (JSON-RPC `index.getContainerRange`, sent by name). */
@@ -795,6 +878,8 @@ export const indexPBlockGetContainerRangeMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $304,
+  result: $ContainerList,
 };
 
 /** Params of `index.pBlock.getIndex` (JSON-RPC `index.getIndex`, sent by name). */
@@ -819,6 +904,8 @@ export const indexPBlockGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $307,
+  result: $GetIndexResult,
 };
 
 /** Params of `index.pBlock.getLastAccepted` (JSON-RPC `index.getLastAccepted`, sent by name). */
@@ -837,6 +924,8 @@ export const indexPBlockGetLastAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $308,
+  result: $Container,
 };
 
 /** Params of `index.pBlock.isAccepted` (JSON-RPC `index.isAccepted`, sent by name). */
@@ -861,6 +950,8 @@ export const indexPBlockIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $309,
+  result: $IsAcceptedResult,
 };
 
 /** Params of `index.xTx.getContainerByID` (JSON-RPC `index.getContainerByID`, sent by name). */
@@ -885,6 +976,8 @@ export const indexXTxGetContainerByIdMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $310,
+  result: $Container,
 };
 
 /** Params of `index.xTx.getContainerByIndex` (JSON-RPC `index.getContainerByIndex`, sent by name). */
@@ -912,6 +1005,8 @@ export const indexXTxGetContainerByIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $311,
+  result: $Container,
 };
 
 /** Params of `index.xTx.getContainerRange` (JSON-RPC `index.getContainerRange`, sent by name). */
@@ -949,6 +1044,8 @@ export const indexXTxGetContainerRangeMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $313,
+  result: $ContainerList,
 };
 
 /** Params of `index.xTx.getIndex` (JSON-RPC `index.getIndex`, sent by name). */
@@ -973,6 +1070,8 @@ export const indexXTxGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $316,
+  result: $GetIndexResult,
 };
 
 /** Params of `index.xTx.getLastAccepted` (JSON-RPC `index.getLastAccepted`, sent by name). */
@@ -991,6 +1090,8 @@ export const indexXTxGetLastAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $317,
+  result: $Container,
 };
 
 /** Params of `index.xTx.isAccepted` (JSON-RPC `index.isAccepted`, sent by name). */
@@ -1015,6 +1116,8 @@ export const indexXTxIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $318,
+  result: $IsAcceptedResult,
 };
 
 /** Params of `index.xBlock.getContainerByID` (JSON-RPC `index.getContainerByID`, sent by name). */
@@ -1039,6 +1142,8 @@ export const indexXBlockGetContainerByIdMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $319,
+  result: $Container,
 };
 
 /** Params of `index.xBlock.getContainerByIndex` (JSON-RPC `index.getContainerByIndex`, sent by name). */
@@ -1066,6 +1171,8 @@ export const indexXBlockGetContainerByIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $320,
+  result: $Container,
 };
 
 /** Params of `index.xBlock.getContainerRange` (JSON-RPC `index.getContainerRange`, sent by name). */
@@ -1103,6 +1210,8 @@ export const indexXBlockGetContainerRangeMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $322,
+  result: $ContainerList,
 };
 
 /** Params of `index.xBlock.getIndex` (JSON-RPC `index.getIndex`, sent by name). */
@@ -1127,6 +1236,8 @@ export const indexXBlockGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $325,
+  result: $GetIndexResult,
 };
 
 /** Params of `index.xBlock.getLastAccepted` (JSON-RPC `index.getLastAccepted`, sent by name). */
@@ -1145,6 +1256,8 @@ export const indexXBlockGetLastAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $326,
+  result: $Container,
 };
 
 /** Params of `index.xBlock.isAccepted` (JSON-RPC `index.isAccepted`, sent by name). */
@@ -1169,6 +1282,8 @@ export const indexXBlockIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $327,
+  result: $IsAcceptedResult,
 };
 
 /** Params of `index.xVtx.getContainerByID` (JSON-RPC `index.getContainerByID`, sent by name). */
@@ -1193,6 +1308,8 @@ export const indexXVtxGetContainerByIdMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $328,
+  result: $Container,
 };
 
 /** Params of `index.xVtx.getContainerByIndex` (JSON-RPC `index.getContainerByIndex`, sent by name). */
@@ -1220,6 +1337,8 @@ export const indexXVtxGetContainerByIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $329,
+  result: $Container,
 };
 
 /** Params of `index.xVtx.getContainerRange` (JSON-RPC `index.getContainerRange`, sent by name). */
@@ -1257,6 +1376,8 @@ export const indexXVtxGetContainerRangeMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $331,
+  result: $ContainerList,
 };
 
 /** Params of `index.xVtx.getIndex` (JSON-RPC `index.getIndex`, sent by name). */
@@ -1281,6 +1402,8 @@ export const indexXVtxGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $334,
+  result: $GetIndexResult,
 };
 
 /** Params of `index.xVtx.getLastAccepted` (JSON-RPC `index.getLastAccepted`, sent by name). */
@@ -1299,6 +1422,8 @@ export const indexXVtxGetLastAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $335,
+  result: $Container,
 };
 
 /** Params of `index.xVtx.isAccepted` (JSON-RPC `index.isAccepted`, sent by name). */
@@ -1323,6 +1448,8 @@ export const indexXVtxIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $336,
+  result: $IsAcceptedResult,
 };
 
 /** Params of `cChain.eth.chainId` (JSON-RPC `eth_chainId`, sent by position). */
@@ -1334,6 +1461,8 @@ export const cChainEthChainIdMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
+  check: $337,
+  result: $Uint,
 };
 
 /** Params of `cChain.eth.syncing` (JSON-RPC `eth_syncing`, sent by position). */
@@ -1345,6 +1474,8 @@ export const cChainEthSyncingMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
+  check: $338,
+  result: $SyncingStatus,
 };
 
 /** Params of `cChain.eth.coinbase` (JSON-RPC `eth_coinbase`, sent by position). */
@@ -1356,6 +1487,8 @@ export const cChainEthCoinbaseMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
+  check: $339,
+  result: $Address,
 };
 
 /** Params of `cChain.eth.accounts` (JSON-RPC `eth_accounts`, sent by position). */
@@ -1374,6 +1507,8 @@ export const cChainEthAccountsMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
+  check: $340,
+  result: $341,
 };
 
 /** Params of `cChain.eth.blockNumber` (JSON-RPC `eth_blockNumber`, sent by position). */
@@ -1385,6 +1520,8 @@ export const cChainEthBlockNumberMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
+  check: $342,
+  result: $Uint,
 };
 
 /** Params of `cChain.eth.config` (JSON-RPC `eth_config`, sent by position). */
@@ -1396,6 +1533,8 @@ export const cChainEthConfigMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
+  check: $343,
+  result: $EthConfig,
 };
 
 /** Params of `cChain.eth.gasPrice` (JSON-RPC `eth_gasPrice`, sent by position). */
@@ -1407,6 +1546,8 @@ export const cChainEthGasPriceMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
+  check: $344,
+  result: $Uint,
 };
 
 /** Params of `cChain.eth.baseFee` (JSON-RPC `eth_baseFee`, sent by position). */
@@ -1418,6 +1559,8 @@ export const cChainEthBaseFeeMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
+  check: $345,
+  result: $Uint,
 };
 
 /** Params of `cChain.eth.blobBaseFee` (JSON-RPC `eth_blobBaseFee`, sent by position). */
@@ -1429,6 +1572,8 @@ export const cChainEthBlobBaseFeeMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
+  check: $346,
+  result: $Uint,
 };
 
 /** Params of `cChain.eth.maxPriorityFeePerGas` (JSON-RPC `eth_maxPriorityFeePerGas`, sent by position). */
@@ -1440,6 +1585,8 @@ export const cChainEthMaxPriorityFeePerGasMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
+  check: $347,
+  result: $Uint,
 };
 
 /** Params of `cChain.eth.feeHistory` (JSON-RPC `eth_feeHistory`, sent by position). */
@@ -1471,6 +1618,8 @@ export const cChainEthFeeHistoryMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $348,
+  result: $FeeHistoryResults,
 };
 
 /** Params of `cChain.eth.getBlockByHash` (JSON-RPC `eth_getBlockByHash`, sent by position). */
@@ -1503,6 +1652,8 @@ export const cChainEthGetBlockByHashMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $351,
+  result: $353,
 };
 
 /** Params of `cChain.eth.getBlockByNumber` (JSON-RPC `eth_getBlockByNumber`, sent by position). */
@@ -1535,6 +1686,8 @@ export const cChainEthGetBlockByNumberMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $354,
+  result: $356,
 };
 
 /** Params of `cChain.eth.getHeaderByHash` (JSON-RPC `eth_getHeaderByHash`, sent by position). */
@@ -1561,6 +1714,8 @@ export const cChainEthGetHeaderByHashMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $357,
+  result: $358,
 };
 
 /** Params of `cChain.eth.getHeaderByNumber` (JSON-RPC `eth_getHeaderByNumber`, sent by position). */
@@ -1587,6 +1742,8 @@ export const cChainEthGetHeaderByNumberMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $359,
+  result: $360,
 };
 
 /** Params of `cChain.eth.getBlockTransactionCountByHash` (JSON-RPC `eth_getBlockTransactionCountByHash`, sent by position). */
@@ -1613,6 +1770,8 @@ export const cChainEthGetBlockTransactionCountByHashMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $361,
+  result: $362,
 };
 
 /** Params of `cChain.eth.getBlockTransactionCountByNumber` (JSON-RPC `eth_getBlockTransactionCountByNumber`, sent by position). */
@@ -1639,6 +1798,8 @@ export const cChainEthGetBlockTransactionCountByNumberMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $363,
+  result: $364,
 };
 
 /** Params of `cChain.eth.getUncleCountByBlockHash` (JSON-RPC `eth_getUncleCountByBlockHash`, sent by position). */
@@ -1665,6 +1826,8 @@ export const cChainEthGetUncleCountByBlockHashMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $365,
+  result: $366,
 };
 
 /** Params of `cChain.eth.getUncleCountByBlockNumber` (JSON-RPC `eth_getUncleCountByBlockNumber`, sent by position). */
@@ -1691,6 +1854,8 @@ export const cChainEthGetUncleCountByBlockNumberMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $367,
+  result: $368,
 };
 
 /** Params of `cChain.eth.getBlockReceipts` (JSON-RPC `eth_getBlockReceipts`, sent by position). */
@@ -1717,6 +1882,8 @@ export const cChainEthGetBlockReceiptsMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $369,
+  result: $370,
 };
 
 /** Params of `cChain.eth.getBlockAccessList` (JSON-RPC `eth_getBlockAccessList`, sent by position). */
@@ -1743,6 +1910,8 @@ export const cChainEthGetBlockAccessListMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $372,
+  result: $373,
 };
 
 /** Params of `cChain.eth.getBalance` (JSON-RPC `eth_getBalance`, sent by position). */
@@ -1768,6 +1937,8 @@ export const cChainEthGetBalanceMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $374,
+  result: $Uint,
 };
 
 /** Params of `cChain.eth.getStorageAt` (JSON-RPC `eth_getStorageAt`, sent by position). */
@@ -1799,6 +1970,8 @@ export const cChainEthGetStorageAtMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $375,
+  result: $Bytes,
 };
 
 /** Params of `cChain.eth.getTransactionCount` (JSON-RPC `eth_getTransactionCount`, sent by position). */
@@ -1824,6 +1997,8 @@ export const cChainEthGetTransactionCountMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $376,
+  result: $Uint,
 };
 
 /** Params of `cChain.eth.getCode` (JSON-RPC `eth_getCode`, sent by position). */
@@ -1849,6 +2024,8 @@ export const cChainEthGetCodeMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $377,
+  result: $Bytes,
 };
 
 /** Params of `cChain.eth.getProof` (JSON-RPC `eth_getProof`, sent by position). */
@@ -1880,6 +2057,8 @@ export const cChainEthGetProofMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $378,
+  result: $AccountProof,
 };
 
 /** Params of `cChain.eth.call` (JSON-RPC `eth_call`, sent by position). */
@@ -1904,6 +2083,8 @@ export const cChainEthCallMethod: RpcMethod = {
       name: "block",
     },
   ],
+  check: $380,
+  result: $Bytes,
 };
 
 /** Params of `cChain.eth.estimateGas` (JSON-RPC `eth_estimateGas`, sent by position). */
@@ -1928,6 +2109,8 @@ export const cChainEthEstimateGasMethod: RpcMethod = {
       name: "block",
     },
   ],
+  check: $381,
+  result: $Uint,
 };
 
 /** Params of `cChain.eth.createAccessList` (JSON-RPC `eth_createAccessList`, sent by position). */
@@ -1952,6 +2135,8 @@ export const cChainEthCreateAccessListMethod: RpcMethod = {
       name: "block",
     },
   ],
+  check: $382,
+  result: $AccessListResult,
 };
 
 /** Params of `cChain.eth.simulateV1` (JSON-RPC `eth_simulateV1`, sent by position). */
@@ -1983,6 +2168,8 @@ export const cChainEthSimulateV1Method: RpcMethod = {
       name: "block",
     },
   ],
+  check: $383,
+  result: $384,
 };
 
 /** Params of `cChain.eth.newFilter` (JSON-RPC `eth_newFilter`, sent as an array holding one object). */
@@ -2010,6 +2197,8 @@ export const cChainEthNewFilterMethod: RpcMethod = {
       name: "topics",
     },
   ],
+  check: $Filter,
+  result: $FilterId,
 };
 
 /** Params of `cChain.eth.newBlockFilter` (JSON-RPC `eth_newBlockFilter`, sent by position). */
@@ -2021,6 +2210,8 @@ export const cChainEthNewBlockFilterMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
+  check: $385,
+  result: $FilterId,
 };
 
 /** Params of `cChain.eth.newPendingTransactionFilter` (JSON-RPC `eth_newPendingTransactionFilter`, sent by position). */
@@ -2032,6 +2223,8 @@ export const cChainEthNewPendingTransactionFilterMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
+  check: $386,
+  result: $FilterId,
 };
 
 /** Params of `cChain.eth.uninstallFilter` (JSON-RPC `eth_uninstallFilter`, sent by position). */
@@ -2058,6 +2251,8 @@ export const cChainEthUninstallFilterMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $387,
+  result: $388,
 };
 
 /** Params of `cChain.eth.getFilterChanges` (JSON-RPC `eth_getFilterChanges`, sent by position). */
@@ -2077,6 +2272,8 @@ export const cChainEthGetFilterChangesMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $389,
+  result: $FilterResults,
 };
 
 /** Params of `cChain.eth.getFilterLogs` (JSON-RPC `eth_getFilterLogs`, sent by position). */
@@ -2096,6 +2293,8 @@ export const cChainEthGetFilterLogsMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $390,
+  result: $FilterResults,
 };
 
 /** Params of `cChain.eth.getLogs` (JSON-RPC `eth_getLogs`, sent as an array holding one object). */
@@ -2123,6 +2322,8 @@ export const cChainEthGetLogsMethod: RpcMethod = {
       name: "topics",
     },
   ],
+  check: $Filter,
+  result: $FilterResults,
 };
 
 /** Params of `cChain.eth.getTransactionByHash` (JSON-RPC `eth_getTransactionByHash`, sent by position). */
@@ -2149,6 +2350,8 @@ export const cChainEthGetTransactionByHashMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $391,
+  result: $392,
 };
 
 /** Params of `cChain.eth.getTransactionByBlockHashAndIndex` (JSON-RPC `eth_getTransactionByBlockHashAndIndex`, sent by position). */
@@ -2181,6 +2384,8 @@ export const cChainEthGetTransactionByBlockHashAndIndexMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $393,
+  result: $394,
 };
 
 /** Params of `cChain.eth.getTransactionByBlockNumberAndIndex` (JSON-RPC `eth_getTransactionByBlockNumberAndIndex`, sent by position). */
@@ -2213,6 +2418,8 @@ export const cChainEthGetTransactionByBlockNumberAndIndexMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $395,
+  result: $396,
 };
 
 /** Params of `cChain.eth.getTransactionReceipt` (JSON-RPC `eth_getTransactionReceipt`, sent by position). */
@@ -2239,6 +2446,8 @@ export const cChainEthGetTransactionReceiptMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $397,
+  result: $398,
 };
 
 /** Params of `cChain.eth.sendRawTransaction` (JSON-RPC `eth_sendRawTransaction`, sent by position). */
@@ -2258,6 +2467,8 @@ export const cChainEthSendRawTransactionMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $399,
+  result: $Hash32,
 };
 
 /** Params of `cChain.eth.sendTransaction` (JSON-RPC `eth_sendTransaction`, sent as an array holding one object). */
@@ -2327,6 +2538,8 @@ export const cChainEthSendTransactionMethod: RpcMethod = {
       name: "authorizationList",
     },
   ],
+  check: $GenericTransaction,
+  result: $Hash32,
 };
 
 /** Params of `cChain.eth.fillTransaction` (JSON-RPC `eth_fillTransaction`, sent as an array holding one object). */
@@ -2396,6 +2609,8 @@ export const cChainEthFillTransactionMethod: RpcMethod = {
       name: "authorizationList",
     },
   ],
+  check: $GenericTransaction,
+  result: $FillTransactionResult,
 };
 
 /** Params of `cChain.eth.sign` (JSON-RPC `eth_sign`, sent by position). */
@@ -2421,6 +2636,8 @@ export const cChainEthSignMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $400,
+  result: $Bytes65,
 };
 
 /** Params of `cChain.eth.signTransaction` (JSON-RPC `eth_signTransaction`, sent as an array holding one object). */
@@ -2490,6 +2707,8 @@ export const cChainEthSignTransactionMethod: RpcMethod = {
       name: "authorizationList",
     },
   ],
+  check: $GenericTransaction,
+  result: $SignTransactionResult,
 };
 
 /** Params of `cChain.eth.subscribe` (JSON-RPC `eth_subscribe`, sent by position). */
@@ -2514,6 +2733,8 @@ export const cChainEthSubscribeMethod: RpcMethod = {
       name: "options",
     },
   ],
+  check: $401,
+  result: $SubscriptionId,
 };
 
 /** Params of `cChain.eth.unsubscribe` (JSON-RPC `eth_unsubscribe`, sent by position). */
@@ -2540,6 +2761,8 @@ export const cChainEthUnsubscribeMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $402,
+  result: $403,
 };
 
 /** Params of `cChain.eth.capabilities` (JSON-RPC `eth_capabilities`, sent by position). */
@@ -2551,6 +2774,8 @@ export const cChainEthCapabilitiesMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
+  check: $404,
+  result: $EthCapabilities,
 };
 
 /** Params of `cChain.eth.getChainConfig` (JSON-RPC `eth_getChainConfig`, sent by position). */
@@ -2562,6 +2787,8 @@ export const cChainEthGetChainConfigMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
+  check: $405,
+  result: $ChainConfig,
 };
 
 /** Params of `cChain.web3.clientVersion` (JSON-RPC `web3_clientVersion`, sent by position). */
@@ -2580,6 +2807,8 @@ export const cChainWeb3ClientVersionMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
+  check: $406,
+  result: $407,
 };
 
 /** Params of `cChain.web3.sha3` (JSON-RPC `web3_sha3`, sent by position). */
@@ -2599,6 +2828,8 @@ export const cChainWeb3Sha3Method: RpcMethod = {
       required: true,
     },
   ],
+  check: $408,
+  result: $Hash32,
 };
 
 /** Params of `cChain.net.version` (JSON-RPC `net_version`, sent by position). */
@@ -2617,6 +2848,8 @@ export const cChainNetVersionMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
+  check: $409,
+  result: $410,
 };
 
 /** Params of `cChain.net.listening` (JSON-RPC `net_listening`, sent by position). */
@@ -2635,6 +2868,8 @@ export const cChainNetListeningMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
+  check: $412,
+  result: $413,
 };
 
 /** Params of `cChain.net.peerCount` (JSON-RPC `net_peerCount`, sent by position). */
@@ -2646,6 +2881,8 @@ export const cChainNetPeerCountMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
+  check: $414,
+  result: $Uint,
 };
 
 /** Params of `cChain.txpool.status` (JSON-RPC `txpool_status`, sent by position). */
@@ -2657,6 +2894,8 @@ export const cChainTxpoolStatusMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
+  check: $415,
+  result: $TxpoolStatus,
 };
 
 /** Params of `cChain.txpool.content` (JSON-RPC `txpool_content`, sent by position). */
@@ -2668,6 +2907,8 @@ export const cChainTxpoolContentMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
+  check: $416,
+  result: $TxpoolContent,
 };
 
 /** Params of `cChain.txpool.inspect` (JSON-RPC `txpool_inspect`, sent by position). */
@@ -2679,6 +2920,8 @@ export const cChainTxpoolInspectMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
+  check: $417,
+  result: $TxpoolInspect,
 };
 
 /** Params of `cChain.admin.startCPUProfiler` (JSON-RPC `admin_startCPUProfiler`, sent by position). */
@@ -2690,6 +2933,8 @@ export const cChainAdminStartCpuProfilerMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
+  check: $418,
+  result: $EmptyResult2,
 };
 
 /** Params of `cChain.admin.stopCPUProfiler` (JSON-RPC `admin_stopCPUProfiler`, sent by position). */
@@ -2701,6 +2946,8 @@ export const cChainAdminStopCpuProfilerMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
+  check: $419,
+  result: $EmptyResult2,
 };
 
 /** Params of `cChain.admin.memoryProfile` (JSON-RPC `admin_memoryProfile`, sent by position). */
@@ -2712,6 +2959,8 @@ export const cChainAdminMemoryProfileMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
+  check: $420,
+  result: $EmptyResult2,
 };
 
 /** Params of `cChain.admin.lockProfile` (JSON-RPC `admin_lockProfile`, sent by position). */
@@ -2723,6 +2972,8 @@ export const cChainAdminLockProfileMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
+  check: $421,
+  result: $EmptyResult2,
 };
 
 /** Params of `cChain.admin.setLogLevel` (JSON-RPC `admin_setLogLevel`, sent as an array holding one object). */
@@ -2739,6 +2990,8 @@ export const cChainAdminSetLogLevelMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $SetLogLevelArgs,
+  result: $EmptyResult2,
 };
 
 /** Params of `cChain.admin.getVMConfig` (JSON-RPC `admin_getVMConfig`, sent by position). */
@@ -2750,6 +3003,8 @@ export const cChainAdminGetVmConfigMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
+  check: $422,
+  result: $GetVmConfigResult,
 };
 
 /** Params of `cChain.native.getUTXOs` (JSON-RPC `native.getUTXOs`, sent as an array holding one object). */
@@ -2779,6 +3034,8 @@ export const cChainNativeGetUtxOsMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $GetUtxOsArgs,
+  result: $GetUtxOsResult,
 };
 
 /** Params of `cChain.native.issueTx` (JSON-RPC `native.issueTx`, sent as an array holding one object). */
@@ -2798,6 +3055,8 @@ export const cChainNativeIssueTxMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $IssueTxArgs,
+  result: $IssueTxResult,
 };
 
 /** Params of `cChain.native.getAtomicTxStatus` (JSON-RPC `native.getAtomicTxStatus`, sent as an array holding one object). */
@@ -2814,6 +3073,8 @@ export const cChainNativeGetAtomicTxStatusMethod: RpcMethod = {
       required: true,
     },
   ],
+  check: $GetAtomicTxStatusArgs,
+  result: $GetAtomicTxStatusResult,
 };
 
 /** Params of `cChain.native.getAtomicTx` (JSON-RPC `native.getAtomicTx`, sent as an array holding one object). */
@@ -2833,6 +3094,8 @@ export const cChainNativeGetAtomicTxMethod: RpcMethod = {
       name: "encoding",
     },
   ],
+  check: $GetAtomicTxArgs,
+  result: $GetAtomicTxResult,
 };
 
 /** Params of `cChain.native.version` (JSON-RPC `native.version`, sent by position). */
@@ -2844,6 +3107,8 @@ export const cChainNativeVersionMethod: RpcMethod = {
   endpoint: "/ext/bc/C/native",
   form: "by-position",
   params: [],
+  check: $423,
+  result: $VersionResult,
 };
 
 /** Parameters of `http.getHealth`. */
@@ -2873,6 +3138,8 @@ export const httpGetHealthOperation: HttpOperation = {
   returns: [
     503,
   ],
+  check: $424,
+  result: $HealthResult,
 };
 
 /** Parameters of `http.getHealthCheck`. */
@@ -2902,6 +3169,8 @@ export const httpGetHealthCheckOperation: HttpOperation = {
   returns: [
     503,
   ],
+  check: $427,
+  result: $HealthResult,
 };
 
 /** Parameters of `http.getReadiness`. */
@@ -2931,6 +3200,8 @@ export const httpGetReadinessOperation: HttpOperation = {
   returns: [
     503,
   ],
+  check: $430,
+  result: $HealthResult,
 };
 
 /** Parameters of `http.getLiveness`. */
@@ -2960,6 +3231,8 @@ export const httpGetLivenessOperation: HttpOperation = {
   returns: [
     503,
   ],
+  check: $433,
+  result: $HealthResult,
 };
 
 /** Options of {@link createNodeClient}. */

@@ -40,7 +40,7 @@ function $ChainAliasesResult(x: unknown, p: string, e: ValidationIssue[] | null)
   if (isObject(x)) {
     if (!hasOwn(x, "aliases")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'aliases'", "aliases");
+      ok = fail(e, p + "/aliases", "required", "is required", "aliases");
     }
     if (hasOwn(x, "aliases")) {
       if (!$2(x["aliases"], p + "/aliases", e)) {
@@ -100,11 +100,11 @@ function $LoggerLevels(x: unknown, p: string, e: ValidationIssue[] | null): bool
   if (isObject(x)) {
     if (!hasOwn(x, "logLevel")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'logLevel'", "logLevel");
+      ok = fail(e, p + "/logLevel", "required", "is required", "logLevel");
     }
     if (!hasOwn(x, "displayLevel")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'displayLevel'", "displayLevel");
+      ok = fail(e, p + "/displayLevel", "required", "is required", "displayLevel");
     }
     if (hasOwn(x, "logLevel")) {
       if (!$LogLevel(x["logLevel"], p + "/logLevel", e)) {
@@ -131,7 +131,7 @@ function $LoggerLevelsResult(x: unknown, p: string, e: ValidationIssue[] | null)
   if (isObject(x)) {
     if (!hasOwn(x, "loggerLevels")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'loggerLevels'", "loggerLevels");
+      ok = fail(e, p + "/loggerLevels", "required", "is required", "loggerLevels");
     }
     if (hasOwn(x, "loggerLevels")) {
       if (!$4(x["loggerLevels"], p + "/loggerLevels", e)) {
@@ -211,7 +211,7 @@ function $LoadVMsResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
   if (isObject(x)) {
     if (!hasOwn(x, "newVMs")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'newVMs'", "newVMs");
+      ok = fail(e, p + "/newVMs", "required", "is required", "newVMs");
     }
     if (hasOwn(x, "newVMs")) {
       if (!$6(x["newVMs"], p + "/newVMs", e)) {
@@ -381,11 +381,11 @@ function $NodePop(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "publicKey")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'publicKey'", "publicKey");
+      ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
     }
     if (!hasOwn(x, "proofOfPossession")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'proofOfPossession'", "proofOfPossession");
+      ok = fail(e, p + "/proofOfPossession", "required", "is required", "proofOfPossession");
     }
     if (hasOwn(x, "publicKey")) {
       if (!$15(x["publicKey"], p + "/publicKey", e)) {
@@ -446,11 +446,11 @@ function $NodeIdResult(x: unknown, p: string, e: ValidationIssue[] | null): bool
   if (isObject(x)) {
     if (!hasOwn(x, "nodeID")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'nodeID'", "nodeID");
+      ok = fail(e, p + "/nodeID", "required", "is required", "nodeID");
     }
     if (!hasOwn(x, "nodePOP")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'nodePOP'", "nodePOP");
+      ok = fail(e, p + "/nodePOP", "required", "is required", "nodePOP");
     }
     if (hasOwn(x, "nodeID")) {
       if (!$NodeId(x["nodeID"], p + "/nodeID", e)) {
@@ -477,7 +477,7 @@ function $NodeIpResult(x: unknown, p: string, e: ValidationIssue[] | null): bool
   if (isObject(x)) {
     if (!hasOwn(x, "ip")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'ip'", "ip");
+      ok = fail(e, p + "/ip", "required", "is required", "ip");
     }
     if (hasOwn(x, "ip")) {
       if (!$19(x["ip"], p + "/ip", e)) {
@@ -507,7 +507,7 @@ function $NetworkIdResult(x: unknown, p: string, e: ValidationIssue[] | null): b
   if (isObject(x)) {
     if (!hasOwn(x, "networkID")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'networkID'", "networkID");
+      ok = fail(e, p + "/networkID", "required", "is required", "networkID");
     }
     if (hasOwn(x, "networkID")) {
       if (!$Uint64String(x["networkID"], p + "/networkID", e)) {
@@ -528,7 +528,7 @@ function $NetworkNameResult(x: unknown, p: string, e: ValidationIssue[] | null):
   if (isObject(x)) {
     if (!hasOwn(x, "networkName")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'networkName'", "networkName");
+      ok = fail(e, p + "/networkName", "required", "is required", "networkName");
     }
     if (hasOwn(x, "networkName")) {
       if (!$20(x["networkName"], p + "/networkName", e)) {
@@ -558,7 +558,7 @@ function $BlockchainIdResult(x: unknown, p: string, e: ValidationIssue[] | null)
   if (isObject(x)) {
     if (!hasOwn(x, "blockchainID")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockchainID'", "blockchainID");
+      ok = fail(e, p + "/blockchainID", "required", "is required", "blockchainID");
     }
     if (hasOwn(x, "blockchainID")) {
       if (!$Cb58Id2(x["blockchainID"], p + "/blockchainID", e)) {
@@ -579,7 +579,7 @@ function $IsBootstrappedResult(x: unknown, p: string, e: ValidationIssue[] | nul
   if (isObject(x)) {
     if (!hasOwn(x, "isBootstrapped")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'isBootstrapped'", "isBootstrapped");
+      ok = fail(e, p + "/isBootstrapped", "required", "is required", "isBootstrapped");
     }
     if (hasOwn(x, "isBootstrapped")) {
       if (!$21(x["isBootstrapped"], p + "/isBootstrapped", e)) {
@@ -609,23 +609,23 @@ function $NodeVersion(x: unknown, p: string, e: ValidationIssue[] | null): boole
   if (isObject(x)) {
     if (!hasOwn(x, "version")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'version'", "version");
+      ok = fail(e, p + "/version", "required", "is required", "version");
     }
     if (!hasOwn(x, "databaseVersion")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'databaseVersion'", "databaseVersion");
+      ok = fail(e, p + "/databaseVersion", "required", "is required", "databaseVersion");
     }
     if (!hasOwn(x, "rpcProtocolVersion")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'rpcProtocolVersion'", "rpcProtocolVersion");
+      ok = fail(e, p + "/rpcProtocolVersion", "required", "is required", "rpcProtocolVersion");
     }
     if (!hasOwn(x, "gitCommit")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'gitCommit'", "gitCommit");
+      ok = fail(e, p + "/gitCommit", "required", "is required", "gitCommit");
     }
     if (!hasOwn(x, "vmVersions")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'vmVersions'", "vmVersions");
+      ok = fail(e, p + "/vmVersions", "required", "is required", "vmVersions");
     }
     if (hasOwn(x, "version")) {
       if (!$22(x["version"], p + "/version", e)) {
@@ -726,39 +726,39 @@ function $TxFees(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "txFee")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'txFee'", "txFee");
+      ok = fail(e, p + "/txFee", "required", "is required", "txFee");
     }
     if (!hasOwn(x, "createAssetTxFee")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'createAssetTxFee'", "createAssetTxFee");
+      ok = fail(e, p + "/createAssetTxFee", "required", "is required", "createAssetTxFee");
     }
     if (!hasOwn(x, "createSubnetTxFee")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'createSubnetTxFee'", "createSubnetTxFee");
+      ok = fail(e, p + "/createSubnetTxFee", "required", "is required", "createSubnetTxFee");
     }
     if (!hasOwn(x, "transformSubnetTxFee")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'transformSubnetTxFee'", "transformSubnetTxFee");
+      ok = fail(e, p + "/transformSubnetTxFee", "required", "is required", "transformSubnetTxFee");
     }
     if (!hasOwn(x, "createBlockchainTxFee")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'createBlockchainTxFee'", "createBlockchainTxFee");
+      ok = fail(e, p + "/createBlockchainTxFee", "required", "is required", "createBlockchainTxFee");
     }
     if (!hasOwn(x, "addPrimaryNetworkValidatorFee")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'addPrimaryNetworkValidatorFee'", "addPrimaryNetworkValidatorFee");
+      ok = fail(e, p + "/addPrimaryNetworkValidatorFee", "required", "is required", "addPrimaryNetworkValidatorFee");
     }
     if (!hasOwn(x, "addPrimaryNetworkDelegatorFee")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'addPrimaryNetworkDelegatorFee'", "addPrimaryNetworkDelegatorFee");
+      ok = fail(e, p + "/addPrimaryNetworkDelegatorFee", "required", "is required", "addPrimaryNetworkDelegatorFee");
     }
     if (!hasOwn(x, "addSubnetValidatorFee")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'addSubnetValidatorFee'", "addSubnetValidatorFee");
+      ok = fail(e, p + "/addSubnetValidatorFee", "required", "is required", "addSubnetValidatorFee");
     }
     if (!hasOwn(x, "addSubnetDelegatorFee")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'addSubnetDelegatorFee'", "addSubnetDelegatorFee");
+      ok = fail(e, p + "/addSubnetDelegatorFee", "required", "is required", "addSubnetDelegatorFee");
     }
     if (hasOwn(x, "txFee")) {
       if (!$Uint64String(x["txFee"], p + "/txFee", e)) {
@@ -827,7 +827,7 @@ function $VmsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   if (isObject(x)) {
     if (!hasOwn(x, "vms")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'vms'", "vms");
+      ok = fail(e, p + "/vms", "required", "is required", "vms");
     }
     if (hasOwn(x, "vms")) {
       if (!$27(x["vms"], p + "/vms", e)) {
@@ -929,35 +929,35 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "ip")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'ip'", "ip");
+      ok = fail(e, p + "/ip", "required", "is required", "ip");
     }
     if (!hasOwn(x, "nodeID")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'nodeID'", "nodeID");
+      ok = fail(e, p + "/nodeID", "required", "is required", "nodeID");
     }
     if (!hasOwn(x, "version")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'version'", "version");
+      ok = fail(e, p + "/version", "required", "is required", "version");
     }
     if (!hasOwn(x, "lastSent")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'lastSent'", "lastSent");
+      ok = fail(e, p + "/lastSent", "required", "is required", "lastSent");
     }
     if (!hasOwn(x, "lastReceived")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'lastReceived'", "lastReceived");
+      ok = fail(e, p + "/lastReceived", "required", "is required", "lastReceived");
     }
     if (!hasOwn(x, "observedUptime")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'observedUptime'", "observedUptime");
+      ok = fail(e, p + "/observedUptime", "required", "is required", "observedUptime");
     }
     if (!hasOwn(x, "trackedSubnets")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'trackedSubnets'", "trackedSubnets");
+      ok = fail(e, p + "/trackedSubnets", "required", "is required", "trackedSubnets");
     }
     if (!hasOwn(x, "benched")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'benched'", "benched");
+      ok = fail(e, p + "/benched", "required", "is required", "benched");
     }
     if (hasOwn(x, "ip")) {
       if (!$32(x["ip"], p + "/ip", e)) {
@@ -1190,11 +1190,11 @@ function $PeersResult(x: unknown, p: string, e: ValidationIssue[] | null): boole
   if (isObject(x)) {
     if (!hasOwn(x, "numPeers")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'numPeers'", "numPeers");
+      ok = fail(e, p + "/numPeers", "required", "is required", "numPeers");
     }
     if (!hasOwn(x, "peers")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'peers'", "peers");
+      ok = fail(e, p + "/peers", "required", "is required", "peers");
     }
     if (hasOwn(x, "numPeers")) {
       if (!$Uint64String(x["numPeers"], p + "/numPeers", e)) {
@@ -1238,11 +1238,11 @@ function $UptimeResult(x: unknown, p: string, e: ValidationIssue[] | null): bool
   if (isObject(x)) {
     if (!hasOwn(x, "rewardingStakePercentage")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'rewardingStakePercentage'", "rewardingStakePercentage");
+      ok = fail(e, p + "/rewardingStakePercentage", "required", "is required", "rewardingStakePercentage");
     }
     if (!hasOwn(x, "weightedAveragePercentage")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'weightedAveragePercentage'", "weightedAveragePercentage");
+      ok = fail(e, p + "/weightedAveragePercentage", "required", "is required", "weightedAveragePercentage");
     }
     if (hasOwn(x, "rewardingStakePercentage")) {
       if (!$DecimalString(x["rewardingStakePercentage"], p + "/rewardingStakePercentage", e)) {
@@ -1269,67 +1269,67 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
   if (isObject(x)) {
     if (!hasOwn(x, "apricotPhase1Time")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'apricotPhase1Time'", "apricotPhase1Time");
+      ok = fail(e, p + "/apricotPhase1Time", "required", "is required", "apricotPhase1Time");
     }
     if (!hasOwn(x, "apricotPhase2Time")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'apricotPhase2Time'", "apricotPhase2Time");
+      ok = fail(e, p + "/apricotPhase2Time", "required", "is required", "apricotPhase2Time");
     }
     if (!hasOwn(x, "apricotPhase3Time")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'apricotPhase3Time'", "apricotPhase3Time");
+      ok = fail(e, p + "/apricotPhase3Time", "required", "is required", "apricotPhase3Time");
     }
     if (!hasOwn(x, "apricotPhase4Time")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'apricotPhase4Time'", "apricotPhase4Time");
+      ok = fail(e, p + "/apricotPhase4Time", "required", "is required", "apricotPhase4Time");
     }
     if (!hasOwn(x, "apricotPhase4MinPChainHeight")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'apricotPhase4MinPChainHeight'", "apricotPhase4MinPChainHeight");
+      ok = fail(e, p + "/apricotPhase4MinPChainHeight", "required", "is required", "apricotPhase4MinPChainHeight");
     }
     if (!hasOwn(x, "apricotPhase5Time")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'apricotPhase5Time'", "apricotPhase5Time");
+      ok = fail(e, p + "/apricotPhase5Time", "required", "is required", "apricotPhase5Time");
     }
     if (!hasOwn(x, "apricotPhasePre6Time")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'apricotPhasePre6Time'", "apricotPhasePre6Time");
+      ok = fail(e, p + "/apricotPhasePre6Time", "required", "is required", "apricotPhasePre6Time");
     }
     if (!hasOwn(x, "apricotPhase6Time")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'apricotPhase6Time'", "apricotPhase6Time");
+      ok = fail(e, p + "/apricotPhase6Time", "required", "is required", "apricotPhase6Time");
     }
     if (!hasOwn(x, "apricotPhasePost6Time")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'apricotPhasePost6Time'", "apricotPhasePost6Time");
+      ok = fail(e, p + "/apricotPhasePost6Time", "required", "is required", "apricotPhasePost6Time");
     }
     if (!hasOwn(x, "banffTime")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'banffTime'", "banffTime");
+      ok = fail(e, p + "/banffTime", "required", "is required", "banffTime");
     }
     if (!hasOwn(x, "cortinaTime")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'cortinaTime'", "cortinaTime");
+      ok = fail(e, p + "/cortinaTime", "required", "is required", "cortinaTime");
     }
     if (!hasOwn(x, "cortinaXChainStopVertexID")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'cortinaXChainStopVertexID'", "cortinaXChainStopVertexID");
+      ok = fail(e, p + "/cortinaXChainStopVertexID", "required", "is required", "cortinaXChainStopVertexID");
     }
     if (!hasOwn(x, "durangoTime")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'durangoTime'", "durangoTime");
+      ok = fail(e, p + "/durangoTime", "required", "is required", "durangoTime");
     }
     if (!hasOwn(x, "etnaTime")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'etnaTime'", "etnaTime");
+      ok = fail(e, p + "/etnaTime", "required", "is required", "etnaTime");
     }
     if (!hasOwn(x, "fortunaTime")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'fortunaTime'", "fortunaTime");
+      ok = fail(e, p + "/fortunaTime", "required", "is required", "fortunaTime");
     }
     if (!hasOwn(x, "graniteTime")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'graniteTime'", "graniteTime");
+      ok = fail(e, p + "/graniteTime", "required", "is required", "graniteTime");
     }
     if (hasOwn(x, "apricotPhase1Time")) {
       if (!$45(x["apricotPhase1Time"], p + "/apricotPhase1Time", e)) {
@@ -1581,23 +1581,23 @@ function $Acp(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "supportWeight")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'supportWeight'", "supportWeight");
+      ok = fail(e, p + "/supportWeight", "required", "is required", "supportWeight");
     }
     if (!hasOwn(x, "supporters")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'supporters'", "supporters");
+      ok = fail(e, p + "/supporters", "required", "is required", "supporters");
     }
     if (!hasOwn(x, "objectWeight")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'objectWeight'", "objectWeight");
+      ok = fail(e, p + "/objectWeight", "required", "is required", "objectWeight");
     }
     if (!hasOwn(x, "objectors")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'objectors'", "objectors");
+      ok = fail(e, p + "/objectors", "required", "is required", "objectors");
     }
     if (!hasOwn(x, "abstainWeight")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'abstainWeight'", "abstainWeight");
+      ok = fail(e, p + "/abstainWeight", "required", "is required", "abstainWeight");
     }
     if (hasOwn(x, "supportWeight")) {
       if (!$Uint64String(x["supportWeight"], p + "/supportWeight", e)) {
@@ -1684,7 +1684,7 @@ function $AcpsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   if (isObject(x)) {
     if (!hasOwn(x, "acps")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'acps'", "acps");
+      ok = fail(e, p + "/acps", "required", "is required", "acps");
     }
     if (hasOwn(x, "acps")) {
       if (!$62(x["acps"], p + "/acps", e)) {
@@ -1772,11 +1772,11 @@ function $HealthCheck(x: unknown, p: string, e: ValidationIssue[] | null): boole
   if (isObject(x)) {
     if (!hasOwn(x, "timestamp")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'timestamp'", "timestamp");
+      ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
     }
     if (!hasOwn(x, "duration")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'duration'", "duration");
+      ok = fail(e, p + "/duration", "required", "is required", "duration");
     }
     if (hasOwn(x, "error")) {
       if (!$66(x["error"], p + "/error", e)) {
@@ -1878,11 +1878,11 @@ function $HealthResult(x: unknown, p: string, e: ValidationIssue[] | null): bool
   if (isObject(x)) {
     if (!hasOwn(x, "checks")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'checks'", "checks");
+      ok = fail(e, p + "/checks", "required", "is required", "checks");
     }
     if (!hasOwn(x, "healthy")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'healthy'", "healthy");
+      ok = fail(e, p + "/healthy", "required", "is required", "healthy");
     }
     if (hasOwn(x, "checks")) {
       if (!$71(x["checks"], p + "/checks", e)) {
@@ -2067,15 +2067,15 @@ function $Owner(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "locktime")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'locktime'", "locktime");
+      ok = fail(e, p + "/locktime", "required", "is required", "locktime");
     }
     if (!hasOwn(x, "threshold")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'threshold'", "threshold");
+      ok = fail(e, p + "/threshold", "required", "is required", "threshold");
     }
     if (!hasOwn(x, "addresses")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'addresses'", "addresses");
+      ok = fail(e, p + "/addresses", "required", "is required", "addresses");
     }
     if (hasOwn(x, "locktime")) {
       if (!$Uint64String2(x["locktime"], p + "/locktime", e)) {
@@ -2154,11 +2154,11 @@ function $UtxoId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "txID")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'txID'", "txID");
+      ok = fail(e, p + "/txID", "required", "is required", "txID");
     }
     if (!hasOwn(x, "outputIndex")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'outputIndex'", "outputIndex");
+      ok = fail(e, p + "/outputIndex", "required", "is required", "outputIndex");
     }
     if (hasOwn(x, "txID")) {
       if (!$Cb58Id3(x["txID"], p + "/txID", e)) {
@@ -2204,39 +2204,39 @@ function $BalanceResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
   if (isObject(x)) {
     if (!hasOwn(x, "balance")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'balance'", "balance");
+      ok = fail(e, p + "/balance", "required", "is required", "balance");
     }
     if (!hasOwn(x, "unlocked")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'unlocked'", "unlocked");
+      ok = fail(e, p + "/unlocked", "required", "is required", "unlocked");
     }
     if (!hasOwn(x, "lockedStakeable")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'lockedStakeable'", "lockedStakeable");
+      ok = fail(e, p + "/lockedStakeable", "required", "is required", "lockedStakeable");
     }
     if (!hasOwn(x, "lockedNotStakeable")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'lockedNotStakeable'", "lockedNotStakeable");
+      ok = fail(e, p + "/lockedNotStakeable", "required", "is required", "lockedNotStakeable");
     }
     if (!hasOwn(x, "balances")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'balances'", "balances");
+      ok = fail(e, p + "/balances", "required", "is required", "balances");
     }
     if (!hasOwn(x, "unlockeds")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'unlockeds'", "unlockeds");
+      ok = fail(e, p + "/unlockeds", "required", "is required", "unlockeds");
     }
     if (!hasOwn(x, "lockedStakeables")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'lockedStakeables'", "lockedStakeables");
+      ok = fail(e, p + "/lockedStakeables", "required", "is required", "lockedStakeables");
     }
     if (!hasOwn(x, "lockedNotStakeables")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'lockedNotStakeables'", "lockedNotStakeables");
+      ok = fail(e, p + "/lockedNotStakeables", "required", "is required", "lockedNotStakeables");
     }
     if (!hasOwn(x, "utxoIDs")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'utxoIDs'", "utxoIDs");
+      ok = fail(e, p + "/utxoIDs", "required", "is required", "utxoIDs");
     }
     if (hasOwn(x, "balance")) {
       if (!$Uint64String2(x["balance"], p + "/balance", e)) {
@@ -2335,7 +2335,7 @@ function $Credential(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   if (isObject(x)) {
     if (!hasOwn(x, "signatures")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'signatures'", "signatures");
+      ok = fail(e, p + "/signatures", "required", "is required", "signatures");
     }
     if (hasOwn(x, "signatures")) {
       if (!$84(x["signatures"], p + "/signatures", e)) {
@@ -2373,11 +2373,11 @@ function $JsonBlockTx(x: unknown, p: string, e: ValidationIssue[] | null): boole
   if (isObject(x)) {
     if (!hasOwn(x, "unsignedTx")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'unsignedTx'", "unsignedTx");
+      ok = fail(e, p + "/unsignedTx", "required", "is required", "unsignedTx");
     }
     if (!hasOwn(x, "credentials")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'credentials'", "credentials");
+      ok = fail(e, p + "/credentials", "required", "is required", "credentials");
     }
     if (hasOwn(x, "unsignedTx")) {
       if (!$85(x["unsignedTx"], p + "/unsignedTx", e)) {
@@ -2436,11 +2436,11 @@ function $JsonBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   if (isObject(x)) {
     if (!hasOwn(x, "parentID")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'parentID'", "parentID");
+      ok = fail(e, p + "/parentID", "required", "is required", "parentID");
     }
     if (!hasOwn(x, "height")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'height'", "height");
+      ok = fail(e, p + "/height", "required", "is required", "height");
     }
     if (hasOwn(x, "parentID")) {
       if (!$Cb58Id3(x["parentID"], p + "/parentID", e)) {
@@ -2505,11 +2505,11 @@ function $BlockResult(x: unknown, p: string, e: ValidationIssue[] | null): boole
   if (isObject(x)) {
     if (!hasOwn(x, "block")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'block'", "block");
+      ok = fail(e, p + "/block", "required", "is required", "block");
     }
     if (!hasOwn(x, "encoding")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'encoding'", "encoding");
+      ok = fail(e, p + "/encoding", "required", "is required", "encoding");
     }
     if (hasOwn(x, "block")) {
       if (!$89(x["block"], p + "/block", e)) {
@@ -2548,19 +2548,19 @@ function $BlockchainEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
   if (isObject(x)) {
     if (!hasOwn(x, "id")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'id'", "id");
+      ok = fail(e, p + "/id", "required", "is required", "id");
     }
     if (!hasOwn(x, "name")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'name'", "name");
+      ok = fail(e, p + "/name", "required", "is required", "name");
     }
     if (!hasOwn(x, "subnetID")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'subnetID'", "subnetID");
+      ok = fail(e, p + "/subnetID", "required", "is required", "subnetID");
     }
     if (!hasOwn(x, "vmID")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'vmID'", "vmID");
+      ok = fail(e, p + "/vmID", "required", "is required", "vmID");
     }
     if (hasOwn(x, "id")) {
       if (!$Cb58Id3(x["id"], p + "/id", e)) {
@@ -2608,7 +2608,7 @@ function $BlockchainsResult(x: unknown, p: string, e: ValidationIssue[] | null):
   if (isObject(x)) {
     if (!hasOwn(x, "blockchains")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockchains'", "blockchains");
+      ok = fail(e, p + "/blockchains", "required", "is required", "blockchains");
     }
     if (hasOwn(x, "blockchains")) {
       if (!$91(x["blockchains"], p + "/blockchains", e)) {
@@ -2659,7 +2659,7 @@ function $BlockchainStatusResult(x: unknown, p: string, e: ValidationIssue[] | n
   if (isObject(x)) {
     if (!hasOwn(x, "status")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'status'", "status");
+      ok = fail(e, p + "/status", "required", "is required", "status");
     }
     if (hasOwn(x, "status")) {
       if (!$BlockchainStatus(x["status"], p + "/status", e)) {
@@ -2680,7 +2680,7 @@ function $CurrentSupplyResult(x: unknown, p: string, e: ValidationIssue[] | null
   if (isObject(x)) {
     if (!hasOwn(x, "supply")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'supply'", "supply");
+      ok = fail(e, p + "/supply", "required", "is required", "supply");
     }
     if (hasOwn(x, "supply")) {
       if (!$Uint64String2(x["supply"], p + "/supply", e)) {
@@ -2707,7 +2707,7 @@ function $ValidatorSigner(x: unknown, p: string, e: ValidationIssue[] | null): b
   if (isObject(x)) {
     if (!hasOwn(x, "publicKey")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'publicKey'", "publicKey");
+      ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
     }
     if (hasOwn(x, "publicKey")) {
       if (!$BlsPublicKey(x["publicKey"], p + "/publicKey", e)) {
@@ -2740,23 +2740,23 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   if (isObject(x)) {
     if (!hasOwn(x, "txID")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'txID'", "txID");
+      ok = fail(e, p + "/txID", "required", "is required", "txID");
     }
     if (!hasOwn(x, "startTime")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'startTime'", "startTime");
+      ok = fail(e, p + "/startTime", "required", "is required", "startTime");
     }
     if (!hasOwn(x, "endTime")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'endTime'", "endTime");
+      ok = fail(e, p + "/endTime", "required", "is required", "endTime");
     }
     if (!hasOwn(x, "weight")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'weight'", "weight");
+      ok = fail(e, p + "/weight", "required", "is required", "weight");
     }
     if (!hasOwn(x, "nodeID")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'nodeID'", "nodeID");
+      ok = fail(e, p + "/nodeID", "required", "is required", "nodeID");
     }
     if (hasOwn(x, "txID")) {
       if (!$Cb58Id3(x["txID"], p + "/txID", e)) {
@@ -2813,15 +2813,15 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   if (isObject(x)) {
     if (!hasOwn(x, "nodeID")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'nodeID'", "nodeID");
+      ok = fail(e, p + "/nodeID", "required", "is required", "nodeID");
     }
     if (!hasOwn(x, "startTime")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'startTime'", "startTime");
+      ok = fail(e, p + "/startTime", "required", "is required", "startTime");
     }
     if (!hasOwn(x, "weight")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'weight'", "weight");
+      ok = fail(e, p + "/weight", "required", "is required", "weight");
     }
     if (hasOwn(x, "txID")) {
       if (!$Cb58Id3(x["txID"], p + "/txID", e)) {
@@ -2988,7 +2988,7 @@ function $CurrentValidatorsResult(x: unknown, p: string, e: ValidationIssue[] | 
   if (isObject(x)) {
     if (!hasOwn(x, "validators")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'validators'", "validators");
+      ok = fail(e, p + "/validators", "required", "is required", "validators");
     }
     if (hasOwn(x, "validators")) {
       if (!$94(x["validators"], p + "/validators", e)) {
@@ -3095,23 +3095,23 @@ function $Container(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   if (isObject(x)) {
     if (!hasOwn(x, "id")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'id'", "id");
+      ok = fail(e, p + "/id", "required", "is required", "id");
     }
     if (!hasOwn(x, "bytes")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'bytes'", "bytes");
+      ok = fail(e, p + "/bytes", "required", "is required", "bytes");
     }
     if (!hasOwn(x, "timestamp")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'timestamp'", "timestamp");
+      ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
     }
     if (!hasOwn(x, "encoding")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'encoding'", "encoding");
+      ok = fail(e, p + "/encoding", "required", "is required", "encoding");
     }
     if (!hasOwn(x, "index")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'index'", "index");
+      ok = fail(e, p + "/index", "required", "is required", "index");
     }
     if (hasOwn(x, "id")) {
       if (!$ContainerId(x["id"], p + "/id", e)) {
@@ -3182,7 +3182,7 @@ function $GetIndexResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
   if (isObject(x)) {
     if (!hasOwn(x, "index")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'index'", "index");
+      ok = fail(e, p + "/index", "required", "is required", "index");
     }
     if (hasOwn(x, "index")) {
       if (!$Uint64String3(x["index"], p + "/index", e)) {
@@ -3203,7 +3203,7 @@ function $IsAcceptedResult(x: unknown, p: string, e: ValidationIssue[] | null): 
   if (isObject(x)) {
     if (!hasOwn(x, "isAccepted")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'isAccepted'", "isAccepted");
+      ok = fail(e, p + "/isAccepted", "required", "is required", "isAccepted");
     }
     if (hasOwn(x, "isAccepted")) {
       if (!$99(x["isAccepted"], p + "/isAccepted", e)) {
@@ -3516,63 +3516,63 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
   if (isObject(x)) {
     if (!hasOwn(x, "hash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'hash'", "hash");
+      ok = fail(e, p + "/hash", "required", "is required", "hash");
     }
     if (!hasOwn(x, "parentHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'parentHash'", "parentHash");
+      ok = fail(e, p + "/parentHash", "required", "is required", "parentHash");
     }
     if (!hasOwn(x, "sha3Uncles")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'sha3Uncles'", "sha3Uncles");
+      ok = fail(e, p + "/sha3Uncles", "required", "is required", "sha3Uncles");
     }
     if (!hasOwn(x, "miner")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'miner'", "miner");
+      ok = fail(e, p + "/miner", "required", "is required", "miner");
     }
     if (!hasOwn(x, "stateRoot")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'stateRoot'", "stateRoot");
+      ok = fail(e, p + "/stateRoot", "required", "is required", "stateRoot");
     }
     if (!hasOwn(x, "transactionsRoot")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'transactionsRoot'", "transactionsRoot");
+      ok = fail(e, p + "/transactionsRoot", "required", "is required", "transactionsRoot");
     }
     if (!hasOwn(x, "receiptsRoot")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'receiptsRoot'", "receiptsRoot");
+      ok = fail(e, p + "/receiptsRoot", "required", "is required", "receiptsRoot");
     }
     if (!hasOwn(x, "logsBloom")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'logsBloom'", "logsBloom");
+      ok = fail(e, p + "/logsBloom", "required", "is required", "logsBloom");
     }
     if (!hasOwn(x, "number")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'number'", "number");
+      ok = fail(e, p + "/number", "required", "is required", "number");
     }
     if (!hasOwn(x, "gasLimit")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'gasLimit'", "gasLimit");
+      ok = fail(e, p + "/gasLimit", "required", "is required", "gasLimit");
     }
     if (!hasOwn(x, "gasUsed")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'gasUsed'", "gasUsed");
+      ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
     }
     if (!hasOwn(x, "timestamp")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'timestamp'", "timestamp");
+      ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
     }
     if (!hasOwn(x, "extraData")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'extraData'", "extraData");
+      ok = fail(e, p + "/extraData", "required", "is required", "extraData");
     }
     if (!hasOwn(x, "mixHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'mixHash'", "mixHash");
+      ok = fail(e, p + "/mixHash", "required", "is required", "mixHash");
     }
     if (!hasOwn(x, "nonce")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'nonce'", "nonce");
+      ok = fail(e, p + "/nonce", "required", "is required", "nonce");
     }
     if (hasOwn(x, "hash")) {
       if (!$Hash32(x["hash"], p + "/hash", e)) {
@@ -3756,15 +3756,15 @@ function $113(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "size")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'size'", "size");
+      ok = fail(e, p + "/size", "required", "is required", "size");
     }
     if (!hasOwn(x, "transactions")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'transactions'", "transactions");
+      ok = fail(e, p + "/transactions", "required", "is required", "transactions");
     }
     if (!hasOwn(x, "uncles")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'uncles'", "uncles");
+      ok = fail(e, p + "/uncles", "required", "is required", "uncles");
     }
     if (hasOwn(x, "size")) {
       if (!$Uint(x["size"], p + "/size", e)) {
@@ -3878,23 +3878,23 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
   if (isObject(x)) {
     if (!hasOwn(x, "type")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'type'", "type");
+      ok = fail(e, p + "/type", "required", "is required", "type");
     }
     if (!hasOwn(x, "nonce")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'nonce'", "nonce");
+      ok = fail(e, p + "/nonce", "required", "is required", "nonce");
     }
     if (!hasOwn(x, "gas")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'gas'", "gas");
+      ok = fail(e, p + "/gas", "required", "is required", "gas");
     }
     if (!hasOwn(x, "value")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'value'", "value");
+      ok = fail(e, p + "/value", "required", "is required", "value");
     }
     if (!hasOwn(x, "input")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'input'", "input");
+      ok = fail(e, p + "/input", "required", "is required", "input");
     }
     if (hasOwn(x, "type")) {
       if (!$Byte(x["type"], p + "/type", e)) {
@@ -4031,11 +4031,11 @@ function $AccessListEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
   if (isObject(x)) {
     if (!hasOwn(x, "address")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'address'", "address");
+      ok = fail(e, p + "/address", "required", "is required", "address");
     }
     if (!hasOwn(x, "storageKeys")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'storageKeys'", "storageKeys");
+      ok = fail(e, p + "/storageKeys", "required", "is required", "storageKeys");
     }
     if (hasOwn(x, "address")) {
       if (!$Address(x["address"], p + "/address", e)) {
@@ -4120,27 +4120,27 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
   if (isObject(x)) {
     if (!hasOwn(x, "chainId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'chainId'", "chainId");
+      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
     }
     if (!hasOwn(x, "nonce")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'nonce'", "nonce");
+      ok = fail(e, p + "/nonce", "required", "is required", "nonce");
     }
     if (!hasOwn(x, "address")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'address'", "address");
+      ok = fail(e, p + "/address", "required", "is required", "address");
     }
     if (!hasOwn(x, "yParity")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'yParity'", "yParity");
+      ok = fail(e, p + "/yParity", "required", "is required", "yParity");
     }
     if (!hasOwn(x, "r")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'r'", "r");
+      ok = fail(e, p + "/r", "required", "is required", "r");
     }
     if (!hasOwn(x, "s")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 's'", "s");
+      ok = fail(e, p + "/s", "required", "is required", "s");
     }
     if (hasOwn(x, "chainId")) {
       if (!$Uint(x["chainId"], p + "/chainId", e)) {
@@ -4191,11 +4191,11 @@ function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "r")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'r'", "r");
+      ok = fail(e, p + "/r", "required", "is required", "r");
     }
     if (!hasOwn(x, "s")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 's'", "s");
+      ok = fail(e, p + "/s", "required", "is required", "s");
     }
     if (hasOwn(x, "v")) {
       if (!$Uint(x["v"], p + "/v", e)) {
@@ -4240,23 +4240,23 @@ function $122(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "blockHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockHash'", "blockHash");
+      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
     }
     if (!hasOwn(x, "blockNumber")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockNumber'", "blockNumber");
+      ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
     }
     if (!hasOwn(x, "transactionIndex")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'transactionIndex'", "transactionIndex");
+      ok = fail(e, p + "/transactionIndex", "required", "is required", "transactionIndex");
     }
     if (!hasOwn(x, "from")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'from'", "from");
+      ok = fail(e, p + "/from", "required", "is required", "from");
     }
     if (!hasOwn(x, "hash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'hash'", "hash");
+      ok = fail(e, p + "/hash", "required", "is required", "hash");
     }
     if (hasOwn(x, "blockHash")) {
       if (!$123(x["blockHash"], p + "/blockHash", e)) {
@@ -4425,19 +4425,19 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   if (isObject(x)) {
     if (!hasOwn(x, "index")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'index'", "index");
+      ok = fail(e, p + "/index", "required", "is required", "index");
     }
     if (!hasOwn(x, "validatorIndex")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'validatorIndex'", "validatorIndex");
+      ok = fail(e, p + "/validatorIndex", "required", "is required", "validatorIndex");
     }
     if (!hasOwn(x, "address")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'address'", "address");
+      ok = fail(e, p + "/address", "required", "is required", "address");
     }
     if (!hasOwn(x, "amount")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'amount'", "amount");
+      ok = fail(e, p + "/amount", "required", "is required", "amount");
     }
     if (hasOwn(x, "index")) {
       if (!$Uint64(x["index"], p + "/index", e)) {
@@ -4699,11 +4699,11 @@ function $SignTransactionResult(x: unknown, p: string, e: ValidationIssue[] | nu
   if (isObject(x)) {
     if (!hasOwn(x, "raw")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'raw'", "raw");
+      ok = fail(e, p + "/raw", "required", "is required", "raw");
     }
     if (!hasOwn(x, "tx")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'tx'", "tx");
+      ok = fail(e, p + "/tx", "required", "is required", "tx");
     }
     if (hasOwn(x, "raw")) {
       if (!$Bytes(x["raw"], p + "/raw", e)) {
@@ -4730,7 +4730,7 @@ function $FillTransactionResult(x: unknown, p: string, e: ValidationIssue[] | nu
   if (isObject(x)) {
     if (!hasOwn(x, "tx")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'tx'", "tx");
+      ok = fail(e, p + "/tx", "required", "is required", "tx");
     }
     if (hasOwn(x, "tx")) {
       if (!$UnsignedTransaction(x["tx"], p + "/tx", e)) {
@@ -4757,43 +4757,43 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "transactionHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'transactionHash'", "transactionHash");
+      ok = fail(e, p + "/transactionHash", "required", "is required", "transactionHash");
     }
     if (!hasOwn(x, "transactionIndex")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'transactionIndex'", "transactionIndex");
+      ok = fail(e, p + "/transactionIndex", "required", "is required", "transactionIndex");
     }
     if (!hasOwn(x, "blockHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockHash'", "blockHash");
+      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
     }
     if (!hasOwn(x, "blockNumber")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockNumber'", "blockNumber");
+      ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
     }
     if (!hasOwn(x, "from")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'from'", "from");
+      ok = fail(e, p + "/from", "required", "is required", "from");
     }
     if (!hasOwn(x, "cumulativeGasUsed")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'cumulativeGasUsed'", "cumulativeGasUsed");
+      ok = fail(e, p + "/cumulativeGasUsed", "required", "is required", "cumulativeGasUsed");
     }
     if (!hasOwn(x, "gasUsed")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'gasUsed'", "gasUsed");
+      ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
     }
     if (!hasOwn(x, "logs")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'logs'", "logs");
+      ok = fail(e, p + "/logs", "required", "is required", "logs");
     }
     if (!hasOwn(x, "logsBloom")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'logsBloom'", "logsBloom");
+      ok = fail(e, p + "/logsBloom", "required", "is required", "logsBloom");
     }
     if (!hasOwn(x, "effectiveGasPrice")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'effectiveGasPrice'", "effectiveGasPrice");
+      ok = fail(e, p + "/effectiveGasPrice", "required", "is required", "effectiveGasPrice");
     }
     if (hasOwn(x, "type")) {
       if (!$Byte(x["type"], p + "/type", e)) {
@@ -4969,19 +4969,19 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "address")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'address'", "address");
+      ok = fail(e, p + "/address", "required", "is required", "address");
     }
     if (!hasOwn(x, "topics")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'topics'", "topics");
+      ok = fail(e, p + "/topics", "required", "is required", "topics");
     }
     if (!hasOwn(x, "data")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'data'", "data");
+      ok = fail(e, p + "/data", "required", "is required", "data");
     }
     if (!hasOwn(x, "transactionHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'transactionHash'", "transactionHash");
+      ok = fail(e, p + "/transactionHash", "required", "is required", "transactionHash");
     }
     if (hasOwn(x, "removed")) {
       if (!$145(x["removed"], p + "/removed", e)) {
@@ -5307,15 +5307,15 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
   if (isObject(x)) {
     if (!hasOwn(x, "oldestBlock")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'oldestBlock'", "oldestBlock");
+      ok = fail(e, p + "/oldestBlock", "required", "is required", "oldestBlock");
     }
     if (!hasOwn(x, "baseFeePerGas")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'baseFeePerGas'", "baseFeePerGas");
+      ok = fail(e, p + "/baseFeePerGas", "required", "is required", "baseFeePerGas");
     }
     if (!hasOwn(x, "gasUsedRatio")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'gasUsedRatio'", "gasUsedRatio");
+      ok = fail(e, p + "/gasUsedRatio", "required", "is required", "gasUsedRatio");
     }
     if (hasOwn(x, "oldestBlock")) {
       if (!$Uint(x["oldestBlock"], p + "/oldestBlock", e)) {
@@ -5468,11 +5468,11 @@ function $AccessListResult(x: unknown, p: string, e: ValidationIssue[] | null): 
   if (isObject(x)) {
     if (!hasOwn(x, "accessList")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'accessList'", "accessList");
+      ok = fail(e, p + "/accessList", "required", "is required", "accessList");
     }
     if (!hasOwn(x, "gasUsed")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'gasUsed'", "gasUsed");
+      ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
     }
     if (hasOwn(x, "accessList")) {
       if (!$AccessList(x["accessList"], p + "/accessList", e)) {
@@ -5514,31 +5514,31 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
   if (isObject(x)) {
     if (!hasOwn(x, "address")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'address'", "address");
+      ok = fail(e, p + "/address", "required", "is required", "address");
     }
     if (!hasOwn(x, "accountProof")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'accountProof'", "accountProof");
+      ok = fail(e, p + "/accountProof", "required", "is required", "accountProof");
     }
     if (!hasOwn(x, "balance")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'balance'", "balance");
+      ok = fail(e, p + "/balance", "required", "is required", "balance");
     }
     if (!hasOwn(x, "codeHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'codeHash'", "codeHash");
+      ok = fail(e, p + "/codeHash", "required", "is required", "codeHash");
     }
     if (!hasOwn(x, "nonce")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'nonce'", "nonce");
+      ok = fail(e, p + "/nonce", "required", "is required", "nonce");
     }
     if (!hasOwn(x, "storageHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'storageHash'", "storageHash");
+      ok = fail(e, p + "/storageHash", "required", "is required", "storageHash");
     }
     if (!hasOwn(x, "storageProof")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'storageProof'", "storageProof");
+      ok = fail(e, p + "/storageProof", "required", "is required", "storageProof");
     }
     if (hasOwn(x, "address")) {
       if (!$Address(x["address"], p + "/address", e)) {
@@ -5629,15 +5629,15 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
   if (isObject(x)) {
     if (!hasOwn(x, "key")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'key'", "key");
+      ok = fail(e, p + "/key", "required", "is required", "key");
     }
     if (!hasOwn(x, "value")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'value'", "value");
+      ok = fail(e, p + "/value", "required", "is required", "value");
     }
     if (!hasOwn(x, "proof")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'proof'", "proof");
+      ok = fail(e, p + "/proof", "required", "is required", "proof");
     }
     if (hasOwn(x, "key")) {
       if (!$BytesMax32(x["key"], p + "/key", e)) {
@@ -5712,15 +5712,15 @@ function $SyncProgress(x: unknown, p: string, e: ValidationIssue[] | null): bool
   if (isObject(x)) {
     if (!hasOwn(x, "startingBlock")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'startingBlock'", "startingBlock");
+      ok = fail(e, p + "/startingBlock", "required", "is required", "startingBlock");
     }
     if (!hasOwn(x, "currentBlock")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'currentBlock'", "currentBlock");
+      ok = fail(e, p + "/currentBlock", "required", "is required", "currentBlock");
     }
     if (!hasOwn(x, "highestBlock")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'highestBlock'", "highestBlock");
+      ok = fail(e, p + "/highestBlock", "required", "is required", "highestBlock");
     }
     if (hasOwn(x, "startingBlock")) {
       if (!$Uint(x["startingBlock"], p + "/startingBlock", e)) {
@@ -6249,7 +6249,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   if (isObject(x)) {
     if (!hasOwn(x, "current")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'current'", "current");
+      ok = fail(e, p + "/current", "required", "is required", "current");
     }
     if (hasOwn(x, "current")) {
       if (!$EthConfigFork(x["current"], p + "/current", e)) {
@@ -6282,27 +6282,27 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
   if (isObject(x)) {
     if (!hasOwn(x, "activationTime")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'activationTime'", "activationTime");
+      ok = fail(e, p + "/activationTime", "required", "is required", "activationTime");
     }
     if (!hasOwn(x, "blobSchedule")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blobSchedule'", "blobSchedule");
+      ok = fail(e, p + "/blobSchedule", "required", "is required", "blobSchedule");
     }
     if (!hasOwn(x, "chainId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'chainId'", "chainId");
+      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
     }
     if (!hasOwn(x, "forkId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'forkId'", "forkId");
+      ok = fail(e, p + "/forkId", "required", "is required", "forkId");
     }
     if (!hasOwn(x, "precompiles")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'precompiles'", "precompiles");
+      ok = fail(e, p + "/precompiles", "required", "is required", "precompiles");
     }
     if (!hasOwn(x, "systemContracts")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'systemContracts'", "systemContracts");
+      ok = fail(e, p + "/systemContracts", "required", "is required", "systemContracts");
     }
     if (hasOwn(x, "activationTime")) {
       if (!$201(x["activationTime"], p + "/activationTime", e)) {
@@ -6362,15 +6362,15 @@ function $BlobSchedule(x: unknown, p: string, e: ValidationIssue[] | null): bool
   if (isObject(x)) {
     if (!hasOwn(x, "baseFeeUpdateFraction")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'baseFeeUpdateFraction'", "baseFeeUpdateFraction");
+      ok = fail(e, p + "/baseFeeUpdateFraction", "required", "is required", "baseFeeUpdateFraction");
     }
     if (!hasOwn(x, "max")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'max'", "max");
+      ok = fail(e, p + "/max", "required", "is required", "max");
     }
     if (!hasOwn(x, "target")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'target'", "target");
+      ok = fail(e, p + "/target", "required", "is required", "target");
     }
     if (hasOwn(x, "baseFeeUpdateFraction")) {
       if (!$202(x["baseFeeUpdateFraction"], p + "/baseFeeUpdateFraction", e)) {
@@ -6530,31 +6530,31 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
   if (isObject(x)) {
     if (!hasOwn(x, "head")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'head'", "head");
+      ok = fail(e, p + "/head", "required", "is required", "head");
     }
     if (!hasOwn(x, "state")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'state'", "state");
+      ok = fail(e, p + "/state", "required", "is required", "state");
     }
     if (!hasOwn(x, "tx")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'tx'", "tx");
+      ok = fail(e, p + "/tx", "required", "is required", "tx");
     }
     if (!hasOwn(x, "logs")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'logs'", "logs");
+      ok = fail(e, p + "/logs", "required", "is required", "logs");
     }
     if (!hasOwn(x, "receipts")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'receipts'", "receipts");
+      ok = fail(e, p + "/receipts", "required", "is required", "receipts");
     }
     if (!hasOwn(x, "blocks")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blocks'", "blocks");
+      ok = fail(e, p + "/blocks", "required", "is required", "blocks");
     }
     if (!hasOwn(x, "stateproofs")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'stateproofs'", "stateproofs");
+      ok = fail(e, p + "/stateproofs", "required", "is required", "stateproofs");
     }
     if (hasOwn(x, "head")) {
       if (!$CapabilityHead(x["head"], p + "/head", e)) {
@@ -6611,11 +6611,11 @@ function $CapabilityHead(x: unknown, p: string, e: ValidationIssue[] | null): bo
   if (isObject(x)) {
     if (!hasOwn(x, "number")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'number'", "number");
+      ok = fail(e, p + "/number", "required", "is required", "number");
     }
     if (!hasOwn(x, "hash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'hash'", "hash");
+      ok = fail(e, p + "/hash", "required", "is required", "hash");
     }
     if (hasOwn(x, "number")) {
       if (!$Uint(x["number"], p + "/number", e)) {
@@ -6642,7 +6642,7 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
   if (isObject(x)) {
     if (!hasOwn(x, "disabled")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'disabled'", "disabled");
+      ok = fail(e, p + "/disabled", "required", "is required", "disabled");
     }
     if (hasOwn(x, "disabled")) {
       if (!$211(x["disabled"], p + "/disabled", e)) {
@@ -6684,11 +6684,11 @@ function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] |
   if (isObject(x)) {
     if (!hasOwn(x, "type")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'type'", "type");
+      ok = fail(e, p + "/type", "required", "is required", "type");
     }
     if (!hasOwn(x, "retentionBlocks")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'retentionBlocks'", "retentionBlocks");
+      ok = fail(e, p + "/retentionBlocks", "required", "is required", "retentionBlocks");
     }
     if (hasOwn(x, "type")) {
       if (!$212(x["type"], p + "/type", e)) {
@@ -6745,7 +6745,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
   if (isObject(x)) {
     if (!hasOwn(x, "address")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'address'", "address");
+      ok = fail(e, p + "/address", "required", "is required", "address");
     }
     if (hasOwn(x, "address")) {
       if (!$Address(x["address"], p + "/address", e)) {
@@ -6813,11 +6813,11 @@ function $SlotChanges(x: unknown, p: string, e: ValidationIssue[] | null): boole
   if (isObject(x)) {
     if (!hasOwn(x, "key")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'key'", "key");
+      ok = fail(e, p + "/key", "required", "is required", "key");
     }
     if (!hasOwn(x, "changes")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'changes'", "changes");
+      ok = fail(e, p + "/changes", "required", "is required", "changes");
     }
     if (hasOwn(x, "key")) {
       if (!$Hash32(x["key"], p + "/key", e)) {
@@ -6861,11 +6861,11 @@ function $StorageChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
   if (isObject(x)) {
     if (!hasOwn(x, "index")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'index'", "index");
+      ok = fail(e, p + "/index", "required", "is required", "index");
     }
     if (!hasOwn(x, "value")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'value'", "value");
+      ok = fail(e, p + "/value", "required", "is required", "value");
     }
     if (hasOwn(x, "index")) {
       if (!$Uint64(x["index"], p + "/index", e)) {
@@ -6926,11 +6926,11 @@ function $BalanceChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
   if (isObject(x)) {
     if (!hasOwn(x, "index")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'index'", "index");
+      ok = fail(e, p + "/index", "required", "is required", "index");
     }
     if (!hasOwn(x, "value")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'value'", "value");
+      ok = fail(e, p + "/value", "required", "is required", "value");
     }
     if (hasOwn(x, "index")) {
       if (!$Uint64(x["index"], p + "/index", e)) {
@@ -6974,11 +6974,11 @@ function $NonceChange(x: unknown, p: string, e: ValidationIssue[] | null): boole
   if (isObject(x)) {
     if (!hasOwn(x, "index")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'index'", "index");
+      ok = fail(e, p + "/index", "required", "is required", "index");
     }
     if (!hasOwn(x, "value")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'value'", "value");
+      ok = fail(e, p + "/value", "required", "is required", "value");
     }
     if (hasOwn(x, "index")) {
       if (!$Uint64(x["index"], p + "/index", e)) {
@@ -7022,11 +7022,11 @@ function $CodeChange(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   if (isObject(x)) {
     if (!hasOwn(x, "index")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'index'", "index");
+      ok = fail(e, p + "/index", "required", "is required", "index");
     }
     if (!hasOwn(x, "code")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'code'", "code");
+      ok = fail(e, p + "/code", "required", "is required", "code");
     }
     if (hasOwn(x, "index")) {
       if (!$Uint64(x["index"], p + "/index", e)) {
@@ -7053,7 +7053,7 @@ function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): b
   if (isObject(x)) {
     if (!hasOwn(x, "blockStateCalls")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockStateCalls'", "blockStateCalls");
+      ok = fail(e, p + "/blockStateCalls", "required", "is required", "blockStateCalls");
     }
     if (hasOwn(x, "blockStateCalls")) {
       if (!$219(x["blockStateCalls"], p + "/blockStateCalls", e)) {
@@ -7374,7 +7374,7 @@ function $227(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "calls")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'calls'", "calls");
+      ok = fail(e, p + "/calls", "required", "is required", "calls");
     }
     if (hasOwn(x, "calls")) {
       if (!$228(x["calls"], p + "/calls", e)) {
@@ -7412,19 +7412,19 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
   if (isObject(x)) {
     if (!hasOwn(x, "status")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'status'", "status");
+      ok = fail(e, p + "/status", "required", "is required", "status");
     }
     if (!hasOwn(x, "returnData")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'returnData'", "returnData");
+      ok = fail(e, p + "/returnData", "required", "is required", "returnData");
     }
     if (!hasOwn(x, "gasUsed")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'gasUsed'", "gasUsed");
+      ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
     }
     if (!hasOwn(x, "logs")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'logs'", "logs");
+      ok = fail(e, p + "/logs", "required", "is required", "logs");
     }
     if (hasOwn(x, "status")) {
       if (!$229(x["status"], p + "/status", e)) {
@@ -7505,11 +7505,11 @@ function $SimulatedCallError(x: unknown, p: string, e: ValidationIssue[] | null)
   if (isObject(x)) {
     if (!hasOwn(x, "code")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'code'", "code");
+      ok = fail(e, p + "/code", "required", "is required", "code");
     }
     if (!hasOwn(x, "message")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'message'", "message");
+      ok = fail(e, p + "/message", "required", "is required", "message");
     }
     if (hasOwn(x, "code")) {
       if (!$231(x["code"], p + "/code", e)) {
@@ -7642,11 +7642,11 @@ function $TxpoolStatus(x: unknown, p: string, e: ValidationIssue[] | null): bool
   if (isObject(x)) {
     if (!hasOwn(x, "pending")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'pending'", "pending");
+      ok = fail(e, p + "/pending", "required", "is required", "pending");
     }
     if (!hasOwn(x, "queued")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'queued'", "queued");
+      ok = fail(e, p + "/queued", "required", "is required", "queued");
     }
     if (hasOwn(x, "pending")) {
       if (!$Uint(x["pending"], p + "/pending", e)) {
@@ -7673,11 +7673,11 @@ function $TxpoolContent(x: unknown, p: string, e: ValidationIssue[] | null): boo
   if (isObject(x)) {
     if (!hasOwn(x, "pending")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'pending'", "pending");
+      ok = fail(e, p + "/pending", "required", "is required", "pending");
     }
     if (!hasOwn(x, "queued")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'queued'", "queued");
+      ok = fail(e, p + "/queued", "required", "is required", "queued");
     }
     if (hasOwn(x, "pending")) {
       if (!$TxpoolTransactionsBySender(x["pending"], p + "/pending", e)) {
@@ -7744,11 +7744,11 @@ function $TxpoolInspect(x: unknown, p: string, e: ValidationIssue[] | null): boo
   if (isObject(x)) {
     if (!hasOwn(x, "pending")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'pending'", "pending");
+      ok = fail(e, p + "/pending", "required", "is required", "pending");
     }
     if (!hasOwn(x, "queued")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'queued'", "queued");
+      ok = fail(e, p + "/queued", "required", "is required", "queued");
     }
     if (hasOwn(x, "pending")) {
       if (!$TxpoolSummariesBySender(x["pending"], p + "/pending", e)) {
@@ -7842,7 +7842,7 @@ function $SetLogLevelArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
   if (isObject(x)) {
     if (!hasOwn(x, "level")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'level'", "level");
+      ok = fail(e, p + "/level", "required", "is required", "level");
     }
     if (hasOwn(x, "level")) {
       if (!$238(x["level"], p + "/level", e)) {
@@ -7900,7 +7900,7 @@ function $GetVmConfigResult(x: unknown, p: string, e: ValidationIssue[] | null):
   if (isObject(x)) {
     if (!hasOwn(x, "config")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'config'", "config");
+      ok = fail(e, p + "/config", "required", "is required", "config");
     }
     if (hasOwn(x, "config")) {
       if (!$VmConfig(x["config"], p + "/config", e)) {
@@ -8002,11 +8002,11 @@ function $UtxoIndex(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   if (isObject(x)) {
     if (!hasOwn(x, "address")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'address'", "address");
+      ok = fail(e, p + "/address", "required", "is required", "address");
     }
     if (!hasOwn(x, "utxo")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'utxo'", "utxo");
+      ok = fail(e, p + "/utxo", "required", "is required", "utxo");
     }
     if (hasOwn(x, "address")) {
       if (!$ChainAddress(x["address"], p + "/address", e)) {
@@ -8033,11 +8033,11 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
   if (isObject(x)) {
     if (!hasOwn(x, "addresses")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'addresses'", "addresses");
+      ok = fail(e, p + "/addresses", "required", "is required", "addresses");
     }
     if (!hasOwn(x, "sourceChain")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'sourceChain'", "sourceChain");
+      ok = fail(e, p + "/sourceChain", "required", "is required", "sourceChain");
     }
     if (hasOwn(x, "addresses")) {
       if (!$242(x["addresses"], p + "/addresses", e)) {
@@ -8149,19 +8149,19 @@ function $GetUtxOsResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
   if (isObject(x)) {
     if (!hasOwn(x, "numFetched")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'numFetched'", "numFetched");
+      ok = fail(e, p + "/numFetched", "required", "is required", "numFetched");
     }
     if (!hasOwn(x, "utxos")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'utxos'", "utxos");
+      ok = fail(e, p + "/utxos", "required", "is required", "utxos");
     }
     if (!hasOwn(x, "endIndex")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'endIndex'", "endIndex");
+      ok = fail(e, p + "/endIndex", "required", "is required", "endIndex");
     }
     if (!hasOwn(x, "encoding")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'encoding'", "encoding");
+      ok = fail(e, p + "/encoding", "required", "is required", "encoding");
     }
     if (hasOwn(x, "numFetched")) {
       if (!$Uint64String4(x["numFetched"], p + "/numFetched", e)) {
@@ -8217,7 +8217,7 @@ function $IssueTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): boole
   if (isObject(x)) {
     if (!hasOwn(x, "tx")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'tx'", "tx");
+      ok = fail(e, p + "/tx", "required", "is required", "tx");
     }
     if (hasOwn(x, "tx")) {
       if (!$HexBytes2(x["tx"], p + "/tx", e)) {
@@ -8251,7 +8251,7 @@ function $IssueTxResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
   if (isObject(x)) {
     if (!hasOwn(x, "txID")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'txID'", "txID");
+      ok = fail(e, p + "/txID", "required", "is required", "txID");
     }
     if (hasOwn(x, "txID")) {
       if (!$Cb58Id4(x["txID"], p + "/txID", e)) {
@@ -8285,7 +8285,7 @@ function $GetAtomicTxStatusArgs(x: unknown, p: string, e: ValidationIssue[] | nu
   if (isObject(x)) {
     if (!hasOwn(x, "txID")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'txID'", "txID");
+      ok = fail(e, p + "/txID", "required", "is required", "txID");
     }
     if (hasOwn(x, "txID")) {
       if (!$Cb58Id4(x["txID"], p + "/txID", e)) {
@@ -8313,7 +8313,7 @@ function $GetAtomicTxStatusResult(x: unknown, p: string, e: ValidationIssue[] | 
   if (isObject(x)) {
     if (!hasOwn(x, "status")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'status'", "status");
+      ok = fail(e, p + "/status", "required", "is required", "status");
     }
     if (hasOwn(x, "status")) {
       if (!$AtomicTxStatus(x["status"], p + "/status", e)) {
@@ -8340,7 +8340,7 @@ function $GetAtomicTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
   if (isObject(x)) {
     if (!hasOwn(x, "txID")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'txID'", "txID");
+      ok = fail(e, p + "/txID", "required", "is required", "txID");
     }
     if (hasOwn(x, "txID")) {
       if (!$Cb58Id4(x["txID"], p + "/txID", e)) {
@@ -8374,11 +8374,11 @@ function $GetAtomicTxResult(x: unknown, p: string, e: ValidationIssue[] | null):
   if (isObject(x)) {
     if (!hasOwn(x, "tx")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'tx'", "tx");
+      ok = fail(e, p + "/tx", "required", "is required", "tx");
     }
     if (!hasOwn(x, "encoding")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'encoding'", "encoding");
+      ok = fail(e, p + "/encoding", "required", "is required", "encoding");
     }
     if (hasOwn(x, "tx")) {
       if (!$HexBytes2(x["tx"], p + "/tx", e)) {
@@ -8411,7 +8411,7 @@ function $VersionResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
   if (isObject(x)) {
     if (!hasOwn(x, "version")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'version'", "version");
+      ok = fail(e, p + "/version", "required", "is required", "version");
     }
     if (hasOwn(x, "version")) {
       if (!$246(x["version"], p + "/version", e)) {
@@ -8448,11 +8448,11 @@ function $247(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "endpoint")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'endpoint'", "endpoint");
+      ok = fail(e, p + "/endpoint", "required", "is required", "endpoint");
     }
     if (!hasOwn(x, "alias")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'alias'", "alias");
+      ok = fail(e, p + "/alias", "required", "is required", "alias");
     }
     if (hasOwn(x, "endpoint")) {
       if (!$248(x["endpoint"], p + "/endpoint", e)) {
@@ -8515,11 +8515,11 @@ function $250(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "chain")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'chain'", "chain");
+      ok = fail(e, p + "/chain", "required", "is required", "chain");
     }
     if (!hasOwn(x, "alias")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'alias'", "alias");
+      ok = fail(e, p + "/alias", "required", "is required", "alias");
     }
     if (hasOwn(x, "chain")) {
       if (!$251(x["chain"], p + "/chain", e)) {
@@ -8582,7 +8582,7 @@ function $253(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "chain")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'chain'", "chain");
+      ok = fail(e, p + "/chain", "required", "is required", "chain");
     }
     if (hasOwn(x, "chain")) {
       if (!$Cb58Id(x["chain"], p + "/chain", e)) {
@@ -8721,7 +8721,7 @@ function $264(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "chain")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'chain'", "chain");
+      ok = fail(e, p + "/chain", "required", "is required", "chain");
     }
     if (hasOwn(x, "chain")) {
       if (!$265(x["chain"], p + "/chain", e)) {
@@ -8758,7 +8758,7 @@ function $266(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "alias")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'alias'", "alias");
+      ok = fail(e, p + "/alias", "required", "is required", "alias");
     }
     if (hasOwn(x, "alias")) {
       if (!$267(x["alias"], p + "/alias", e)) {
@@ -8961,7 +8961,7 @@ function $282(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "addresses")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'addresses'", "addresses");
+      ok = fail(e, p + "/addresses", "required", "is required", "addresses");
     }
     if (hasOwn(x, "addresses")) {
       if (!$283(x["addresses"], p + "/addresses", e)) {
@@ -9012,7 +9012,7 @@ function $285(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "blockID")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockID'", "blockID");
+      ok = fail(e, p + "/blockID", "required", "is required", "blockID");
     }
     if (hasOwn(x, "blockID")) {
       if (!$Cb58Id3(x["blockID"], p + "/blockID", e)) {
@@ -9039,7 +9039,7 @@ function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "height")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'height'", "height");
+      ok = fail(e, p + "/height", "required", "is required", "height");
     }
     if (hasOwn(x, "height")) {
       if (!$HeightParam(x["height"], p + "/height", e)) {
@@ -9075,7 +9075,7 @@ function $288(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "blockchainID")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockchainID'", "blockchainID");
+      ok = fail(e, p + "/blockchainID", "required", "is required", "blockchainID");
     }
     if (hasOwn(x, "blockchainID")) {
       if (!$Cb58Id3(x["blockchainID"], p + "/blockchainID", e)) {
@@ -9153,7 +9153,7 @@ function $292(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "id")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'id'", "id");
+      ok = fail(e, p + "/id", "required", "is required", "id");
     }
     if (hasOwn(x, "id")) {
       if (!$ContainerId(x["id"], p + "/id", e)) {
@@ -9180,7 +9180,7 @@ function $293(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "index")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'index'", "index");
+      ok = fail(e, p + "/index", "required", "is required", "index");
     }
     if (hasOwn(x, "index")) {
       if (!$294(x["index"], p + "/index", e)) {
@@ -9222,11 +9222,11 @@ function $295(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "startIndex")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'startIndex'", "startIndex");
+      ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
     }
     if (!hasOwn(x, "numToFetch")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'numToFetch'", "numToFetch");
+      ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
     }
     if (hasOwn(x, "startIndex")) {
       if (!$296(x["startIndex"], p + "/startIndex", e)) {
@@ -9293,7 +9293,7 @@ function $298(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "id")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'id'", "id");
+      ok = fail(e, p + "/id", "required", "is required", "id");
     }
     if (hasOwn(x, "id")) {
       if (!$ContainerId(x["id"], p + "/id", e)) {
@@ -9337,7 +9337,7 @@ function $300(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "id")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'id'", "id");
+      ok = fail(e, p + "/id", "required", "is required", "id");
     }
     if (hasOwn(x, "id")) {
       if (!$ContainerId(x["id"], p + "/id", e)) {
@@ -9364,7 +9364,7 @@ function $301(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "id")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'id'", "id");
+      ok = fail(e, p + "/id", "required", "is required", "id");
     }
     if (hasOwn(x, "id")) {
       if (!$ContainerId(x["id"], p + "/id", e)) {
@@ -9391,7 +9391,7 @@ function $302(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "index")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'index'", "index");
+      ok = fail(e, p + "/index", "required", "is required", "index");
     }
     if (hasOwn(x, "index")) {
       if (!$303(x["index"], p + "/index", e)) {
@@ -9433,11 +9433,11 @@ function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "startIndex")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'startIndex'", "startIndex");
+      ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
     }
     if (!hasOwn(x, "numToFetch")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'numToFetch'", "numToFetch");
+      ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
     }
     if (hasOwn(x, "startIndex")) {
       if (!$305(x["startIndex"], p + "/startIndex", e)) {
@@ -9504,7 +9504,7 @@ function $307(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "id")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'id'", "id");
+      ok = fail(e, p + "/id", "required", "is required", "id");
     }
     if (hasOwn(x, "id")) {
       if (!$ContainerId(x["id"], p + "/id", e)) {
@@ -9548,7 +9548,7 @@ function $309(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "id")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'id'", "id");
+      ok = fail(e, p + "/id", "required", "is required", "id");
     }
     if (hasOwn(x, "id")) {
       if (!$ContainerId(x["id"], p + "/id", e)) {
@@ -9575,7 +9575,7 @@ function $310(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "id")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'id'", "id");
+      ok = fail(e, p + "/id", "required", "is required", "id");
     }
     if (hasOwn(x, "id")) {
       if (!$ContainerId(x["id"], p + "/id", e)) {
@@ -9602,7 +9602,7 @@ function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "index")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'index'", "index");
+      ok = fail(e, p + "/index", "required", "is required", "index");
     }
     if (hasOwn(x, "index")) {
       if (!$312(x["index"], p + "/index", e)) {
@@ -9644,11 +9644,11 @@ function $313(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "startIndex")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'startIndex'", "startIndex");
+      ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
     }
     if (!hasOwn(x, "numToFetch")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'numToFetch'", "numToFetch");
+      ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
     }
     if (hasOwn(x, "startIndex")) {
       if (!$314(x["startIndex"], p + "/startIndex", e)) {
@@ -9715,7 +9715,7 @@ function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "id")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'id'", "id");
+      ok = fail(e, p + "/id", "required", "is required", "id");
     }
     if (hasOwn(x, "id")) {
       if (!$ContainerId(x["id"], p + "/id", e)) {
@@ -9759,7 +9759,7 @@ function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "id")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'id'", "id");
+      ok = fail(e, p + "/id", "required", "is required", "id");
     }
     if (hasOwn(x, "id")) {
       if (!$ContainerId(x["id"], p + "/id", e)) {
@@ -9786,7 +9786,7 @@ function $319(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "id")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'id'", "id");
+      ok = fail(e, p + "/id", "required", "is required", "id");
     }
     if (hasOwn(x, "id")) {
       if (!$ContainerId(x["id"], p + "/id", e)) {
@@ -9813,7 +9813,7 @@ function $320(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "index")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'index'", "index");
+      ok = fail(e, p + "/index", "required", "is required", "index");
     }
     if (hasOwn(x, "index")) {
       if (!$321(x["index"], p + "/index", e)) {
@@ -9855,11 +9855,11 @@ function $322(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "startIndex")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'startIndex'", "startIndex");
+      ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
     }
     if (!hasOwn(x, "numToFetch")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'numToFetch'", "numToFetch");
+      ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
     }
     if (hasOwn(x, "startIndex")) {
       if (!$323(x["startIndex"], p + "/startIndex", e)) {
@@ -9926,7 +9926,7 @@ function $325(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "id")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'id'", "id");
+      ok = fail(e, p + "/id", "required", "is required", "id");
     }
     if (hasOwn(x, "id")) {
       if (!$ContainerId(x["id"], p + "/id", e)) {
@@ -9970,7 +9970,7 @@ function $327(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "id")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'id'", "id");
+      ok = fail(e, p + "/id", "required", "is required", "id");
     }
     if (hasOwn(x, "id")) {
       if (!$ContainerId(x["id"], p + "/id", e)) {
@@ -9997,7 +9997,7 @@ function $328(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "id")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'id'", "id");
+      ok = fail(e, p + "/id", "required", "is required", "id");
     }
     if (hasOwn(x, "id")) {
       if (!$ContainerId(x["id"], p + "/id", e)) {
@@ -10024,7 +10024,7 @@ function $329(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "index")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'index'", "index");
+      ok = fail(e, p + "/index", "required", "is required", "index");
     }
     if (hasOwn(x, "index")) {
       if (!$330(x["index"], p + "/index", e)) {
@@ -10066,11 +10066,11 @@ function $331(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "startIndex")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'startIndex'", "startIndex");
+      ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
     }
     if (!hasOwn(x, "numToFetch")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'numToFetch'", "numToFetch");
+      ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
     }
     if (hasOwn(x, "startIndex")) {
       if (!$332(x["startIndex"], p + "/startIndex", e)) {
@@ -10137,7 +10137,7 @@ function $334(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "id")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'id'", "id");
+      ok = fail(e, p + "/id", "required", "is required", "id");
     }
     if (hasOwn(x, "id")) {
       if (!$ContainerId(x["id"], p + "/id", e)) {
@@ -10181,7 +10181,7 @@ function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "id")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'id'", "id");
+      ok = fail(e, p + "/id", "required", "is required", "id");
     }
     if (hasOwn(x, "id")) {
       if (!$ContainerId(x["id"], p + "/id", e)) {
@@ -10315,15 +10315,15 @@ function $348(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "blockCount")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockCount'", "blockCount");
+      ok = fail(e, p + "/blockCount", "required", "is required", "blockCount");
     }
     if (!hasOwn(x, "newestBlock")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'newestBlock'", "newestBlock");
+      ok = fail(e, p + "/newestBlock", "required", "is required", "newestBlock");
     }
     if (!hasOwn(x, "rewardPercentiles")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'rewardPercentiles'", "rewardPercentiles");
+      ok = fail(e, p + "/rewardPercentiles", "required", "is required", "rewardPercentiles");
     }
     if (hasOwn(x, "blockCount")) {
       if (!$Uint(x["blockCount"], p + "/blockCount", e)) {
@@ -10392,11 +10392,11 @@ function $351(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "blockHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockHash'", "blockHash");
+      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
     }
     if (!hasOwn(x, "hydratedTransactions")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'hydratedTransactions'", "hydratedTransactions");
+      ok = fail(e, p + "/hydratedTransactions", "required", "is required", "hydratedTransactions");
     }
     if (hasOwn(x, "blockHash")) {
       if (!$Hash32(x["blockHash"], p + "/blockHash", e)) {
@@ -10444,11 +10444,11 @@ function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "block")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'block'", "block");
+      ok = fail(e, p + "/block", "required", "is required", "block");
     }
     if (!hasOwn(x, "hydratedTransactions")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'hydratedTransactions'", "hydratedTransactions");
+      ok = fail(e, p + "/hydratedTransactions", "required", "is required", "hydratedTransactions");
     }
     if (hasOwn(x, "block")) {
       if (!$BlockNumberOrTag(x["block"], p + "/block", e)) {
@@ -10496,7 +10496,7 @@ function $357(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "blockHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockHash'", "blockHash");
+      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
     }
     if (hasOwn(x, "blockHash")) {
       if (!$Hash32(x["blockHash"], p + "/blockHash", e)) {
@@ -10529,7 +10529,7 @@ function $359(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "block")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'block'", "block");
+      ok = fail(e, p + "/block", "required", "is required", "block");
     }
     if (hasOwn(x, "block")) {
       if (!$BlockNumberOrTag(x["block"], p + "/block", e)) {
@@ -10562,7 +10562,7 @@ function $361(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "blockHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockHash'", "blockHash");
+      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
     }
     if (hasOwn(x, "blockHash")) {
       if (!$Hash32(x["blockHash"], p + "/blockHash", e)) {
@@ -10595,7 +10595,7 @@ function $363(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "block")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'block'", "block");
+      ok = fail(e, p + "/block", "required", "is required", "block");
     }
     if (hasOwn(x, "block")) {
       if (!$BlockNumberOrTag(x["block"], p + "/block", e)) {
@@ -10628,7 +10628,7 @@ function $365(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "blockHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockHash'", "blockHash");
+      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
     }
     if (hasOwn(x, "blockHash")) {
       if (!$Hash32(x["blockHash"], p + "/blockHash", e)) {
@@ -10661,7 +10661,7 @@ function $367(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "block")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'block'", "block");
+      ok = fail(e, p + "/block", "required", "is required", "block");
     }
     if (hasOwn(x, "block")) {
       if (!$BlockNumberOrTag(x["block"], p + "/block", e)) {
@@ -10694,7 +10694,7 @@ function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "block")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'block'", "block");
+      ok = fail(e, p + "/block", "required", "is required", "block");
     }
     if (hasOwn(x, "block")) {
       if (!$BlockNumberOrTagOrHash(x["block"], p + "/block", e)) {
@@ -10744,7 +10744,7 @@ function $372(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "block")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'block'", "block");
+      ok = fail(e, p + "/block", "required", "is required", "block");
     }
     if (hasOwn(x, "block")) {
       if (!$BlockNumberOrTagOrHash(x["block"], p + "/block", e)) {
@@ -10777,11 +10777,11 @@ function $374(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "address")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'address'", "address");
+      ok = fail(e, p + "/address", "required", "is required", "address");
     }
     if (!hasOwn(x, "block")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'block'", "block");
+      ok = fail(e, p + "/block", "required", "is required", "block");
     }
     if (hasOwn(x, "address")) {
       if (!$Address(x["address"], p + "/address", e)) {
@@ -10808,15 +10808,15 @@ function $375(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "address")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'address'", "address");
+      ok = fail(e, p + "/address", "required", "is required", "address");
     }
     if (!hasOwn(x, "storageSlot")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'storageSlot'", "storageSlot");
+      ok = fail(e, p + "/storageSlot", "required", "is required", "storageSlot");
     }
     if (!hasOwn(x, "block")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'block'", "block");
+      ok = fail(e, p + "/block", "required", "is required", "block");
     }
     if (hasOwn(x, "address")) {
       if (!$Address(x["address"], p + "/address", e)) {
@@ -10849,11 +10849,11 @@ function $376(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "address")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'address'", "address");
+      ok = fail(e, p + "/address", "required", "is required", "address");
     }
     if (!hasOwn(x, "block")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'block'", "block");
+      ok = fail(e, p + "/block", "required", "is required", "block");
     }
     if (hasOwn(x, "address")) {
       if (!$Address(x["address"], p + "/address", e)) {
@@ -10880,11 +10880,11 @@ function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "address")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'address'", "address");
+      ok = fail(e, p + "/address", "required", "is required", "address");
     }
     if (!hasOwn(x, "block")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'block'", "block");
+      ok = fail(e, p + "/block", "required", "is required", "block");
     }
     if (hasOwn(x, "address")) {
       if (!$Address(x["address"], p + "/address", e)) {
@@ -10911,15 +10911,15 @@ function $378(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "address")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'address'", "address");
+      ok = fail(e, p + "/address", "required", "is required", "address");
     }
     if (!hasOwn(x, "storageKeys")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'storageKeys'", "storageKeys");
+      ok = fail(e, p + "/storageKeys", "required", "is required", "storageKeys");
     }
     if (!hasOwn(x, "block")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'block'", "block");
+      ok = fail(e, p + "/block", "required", "is required", "block");
     }
     if (hasOwn(x, "address")) {
       if (!$Address(x["address"], p + "/address", e)) {
@@ -10969,7 +10969,7 @@ function $380(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "transaction")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'transaction'", "transaction");
+      ok = fail(e, p + "/transaction", "required", "is required", "transaction");
     }
     if (hasOwn(x, "transaction")) {
       if (!$GenericTransaction(x["transaction"], p + "/transaction", e)) {
@@ -10996,7 +10996,7 @@ function $381(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "transaction")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'transaction'", "transaction");
+      ok = fail(e, p + "/transaction", "required", "is required", "transaction");
     }
     if (hasOwn(x, "transaction")) {
       if (!$GenericTransaction(x["transaction"], p + "/transaction", e)) {
@@ -11023,7 +11023,7 @@ function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "transaction")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'transaction'", "transaction");
+      ok = fail(e, p + "/transaction", "required", "is required", "transaction");
     }
     if (hasOwn(x, "transaction")) {
       if (!$GenericTransaction(x["transaction"], p + "/transaction", e)) {
@@ -11050,7 +11050,7 @@ function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "payload")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'payload'", "payload");
+      ok = fail(e, p + "/payload", "required", "is required", "payload");
     }
     if (hasOwn(x, "payload")) {
       if (!$SimulatePayload(x["payload"], p + "/payload", e)) {
@@ -11112,7 +11112,7 @@ function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "filterId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'filterId'", "filterId");
+      ok = fail(e, p + "/filterId", "required", "is required", "filterId");
     }
     if (hasOwn(x, "filterId")) {
       if (!$FilterId(x["filterId"], p + "/filterId", e)) {
@@ -11142,7 +11142,7 @@ function $389(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "filterId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'filterId'", "filterId");
+      ok = fail(e, p + "/filterId", "required", "is required", "filterId");
     }
     if (hasOwn(x, "filterId")) {
       if (!$FilterId(x["filterId"], p + "/filterId", e)) {
@@ -11163,7 +11163,7 @@ function $390(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "filterId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'filterId'", "filterId");
+      ok = fail(e, p + "/filterId", "required", "is required", "filterId");
     }
     if (hasOwn(x, "filterId")) {
       if (!$FilterId(x["filterId"], p + "/filterId", e)) {
@@ -11184,7 +11184,7 @@ function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "transactionHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'transactionHash'", "transactionHash");
+      ok = fail(e, p + "/transactionHash", "required", "is required", "transactionHash");
     }
     if (hasOwn(x, "transactionHash")) {
       if (!$Hash32(x["transactionHash"], p + "/transactionHash", e)) {
@@ -11217,11 +11217,11 @@ function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "blockHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'blockHash'", "blockHash");
+      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
     }
     if (!hasOwn(x, "index")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'index'", "index");
+      ok = fail(e, p + "/index", "required", "is required", "index");
     }
     if (hasOwn(x, "blockHash")) {
       if (!$Hash32(x["blockHash"], p + "/blockHash", e)) {
@@ -11260,11 +11260,11 @@ function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "block")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'block'", "block");
+      ok = fail(e, p + "/block", "required", "is required", "block");
     }
     if (!hasOwn(x, "index")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'index'", "index");
+      ok = fail(e, p + "/index", "required", "is required", "index");
     }
     if (hasOwn(x, "block")) {
       if (!$BlockNumberOrTag(x["block"], p + "/block", e)) {
@@ -11303,7 +11303,7 @@ function $397(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "transactionHash")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'transactionHash'", "transactionHash");
+      ok = fail(e, p + "/transactionHash", "required", "is required", "transactionHash");
     }
     if (hasOwn(x, "transactionHash")) {
       if (!$Hash32(x["transactionHash"], p + "/transactionHash", e)) {
@@ -11336,7 +11336,7 @@ function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "transaction")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'transaction'", "transaction");
+      ok = fail(e, p + "/transaction", "required", "is required", "transaction");
     }
     if (hasOwn(x, "transaction")) {
       if (!$Bytes(x["transaction"], p + "/transaction", e)) {
@@ -11357,11 +11357,11 @@ function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "address")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'address'", "address");
+      ok = fail(e, p + "/address", "required", "is required", "address");
     }
     if (!hasOwn(x, "message")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'message'", "message");
+      ok = fail(e, p + "/message", "required", "is required", "message");
     }
     if (hasOwn(x, "address")) {
       if (!$Address(x["address"], p + "/address", e)) {
@@ -11388,7 +11388,7 @@ function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "subscriptionType")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'subscriptionType'", "subscriptionType");
+      ok = fail(e, p + "/subscriptionType", "required", "is required", "subscriptionType");
     }
     if (hasOwn(x, "subscriptionType")) {
       if (!$SubscriptionType(x["subscriptionType"], p + "/subscriptionType", e)) {
@@ -11415,7 +11415,7 @@ function $402(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "subscriptionId")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'subscriptionId'", "subscriptionId");
+      ok = fail(e, p + "/subscriptionId", "required", "is required", "subscriptionId");
     }
     if (hasOwn(x, "subscriptionId")) {
       if (!$SubscriptionId(x["subscriptionId"], p + "/subscriptionId", e)) {
@@ -11481,7 +11481,7 @@ function $408(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (isObject(x)) {
     if (!hasOwn(x, "data")) {
       if (e === null) return false;
-      ok = fail(e, p, "required", "must have required property 'data'", "data");
+      ok = fail(e, p + "/data", "required", "is required", "data");
     }
     if (hasOwn(x, "data")) {
       if (!$Bytes(x["data"], p + "/data", e)) {
@@ -14454,3 +14454,5 @@ export function validateHttpGetLivenessParams(value: unknown): ValidationResult<
 export function validateHttpGetLivenessResponse(value: unknown): ValidationResult<unknown> {
   return run<unknown>($HealthResult, value);
 }
+
+export { $247, $250, $253, $254, $256, $257, $258, $259, $261, $262, $263, $264, $266, $268, $269, $270, $271, $272, $273, $274, $275, $277, $278, $279, $280, $281, $282, $285, $286, $287, $288, $289, $290, $292, $293, $295, $298, $299, $300, $301, $302, $304, $307, $308, $309, $310, $311, $313, $316, $317, $318, $319, $320, $322, $325, $326, $327, $328, $329, $331, $334, $335, $336, $337, $338, $339, $340, $341, $342, $343, $344, $345, $346, $347, $348, $351, $353, $354, $356, $357, $358, $359, $360, $361, $362, $363, $364, $365, $366, $367, $368, $369, $370, $372, $373, $374, $375, $376, $377, $378, $380, $381, $382, $383, $384, $385, $386, $387, $388, $389, $390, $391, $392, $393, $394, $395, $396, $397, $398, $399, $400, $401, $402, $403, $404, $405, $406, $407, $408, $409, $410, $412, $413, $414, $415, $416, $417, $418, $419, $420, $421, $422, $423, $424, $427, $430, $433, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult };

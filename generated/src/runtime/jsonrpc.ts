@@ -4,7 +4,8 @@
  * object); responses matched by id; explicit and automatic batching.
  */
 import { ApiError, AvaspecError, NetworkError, ResponseParseError, RpcError, ValidationError, isRecord, type RequestInfo } from "./errors.js";
-import { headerProblem, parseJson, type CallOptions, type HttpClientOptions } from "./http.js";
+import { checkParams, checkResult, headerProblem, parseJson, type CallOptions, type HttpClientOptions } from "./http.js";
+import type { Check } from "./validate.js";
 
 export type RpcParamForm = "by-name" | "by-position" | "one-object";
 
@@ -17,6 +18,10 @@ export interface RpcMethod {
   readonly form: RpcParamForm;
   /** Declared params in order (for `one-object`: the object's fields). */
   readonly params: readonly { readonly name: string; readonly required?: boolean }[];
+  /** Generated check of the params object; runs before anything is sent. */
+  readonly check?: Check;
+  /** Generated check of the result; runs when response validation is on. */
+  readonly result?: Check;
 }
 
 export interface BatchOptions {
@@ -61,6 +66,7 @@ function invalid(m: RpcMethod, url: string, path: string, message: string): Vali
 export function serializeParams(m: RpcMethod, params: object | undefined, url = m.endpoint): unknown {
   if (params !== undefined && (typeof params !== "object" || params === null || Array.isArray(params))) throw invalid(m, url, "", "params must be an object");
   const given = (params ?? {}) as Record<string, unknown>;
+  if (m.check) checkParams(m.method, "POST", url, m.check, given);
   const value = (name: string) => (hasOwn(given, name) ? given[name] : undefined);
   for (const p of m.params) {
     if (p.required && (value(p.name) === undefined || value(p.name) === null)) throw invalid(m, url, `/${p.name}`, `missing required param "${p.name}"`);
@@ -124,7 +130,12 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
       const e = reply["error"];
       item.reject(new RpcError({ request, method: item.method.method, code: typeof e["code"] === "number" ? e["code"] : 0, message: typeof e["message"] === "string" ? e["message"] : "", data: e["data"], statusCode: status }));
     } else if (hasOwn(reply, "result")) {
-      item.resolve(reply["result"]);
+      try {
+        checkResult(options.validateResponse ?? "off", { ...request, operationId: item.method.method }, item.method.result, reply["result"], status, JSON.stringify(reply));
+        item.resolve(reply["result"]);
+      } catch (error) {
+        item.reject(error);
+      }
     } else {
       item.reject(new ResponseParseError(`${item.method.method}: the JSON-RPC response has neither "result" nor "error"`, { request, statusCode: status, rawBody: JSON.stringify(reply), contentType: "application/json" }));
     }

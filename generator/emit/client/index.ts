@@ -8,6 +8,7 @@ import { successBodies } from "../../ir/passes.js";
 import type { IrDocument, IrHttpOperation, IrOperation, IrParameter, IrRpcOperation, IrRpcParam, IrSchema } from "../../ir/types.js";
 import { comment, identifier, propertyKey } from "../escape.js";
 import { constValue, typeAlias } from "../statements.js";
+import { CodeRef } from "../value.js";
 import { jsDoc, toTypeNode, UNKNOWN, writeDocs, writeMember, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
 
 /** The import name of the types module inside client.ts. */
@@ -46,7 +47,7 @@ interface Emitted {
   usesTypes: boolean;
 }
 
-export function emitClient(ir: IrDocument): (StatementStructures | WriterFunction)[] {
+export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: string; result?: string }>): (StatementStructures | WriterFunction)[] {
   const schemaNames = new Set(ir.schemas.map((s) => s.name));
   const byKey = new Map(ir.schemas.map((s) => [s.key, s]));
   const out: Emitted = { statements: [], usesTypes: false };
@@ -69,9 +70,13 @@ export function emitClient(ir: IrDocument): (StatementStructures | WriterFunctio
     return op.names.response;
   };
 
+  const used = new Set<string>();
   for (const op of ir.operations) {
-    if (op.protocol === "http") emitHttpOperation(ir, op, ctx, schemaNames, out);
-    else emitRpcOperation(op, ctx, schemaNames, byKey, out);
+    const c = checks.get(op);
+    const refs = c ? { check: new CodeRef(c.params), ...(c.result ? { result: new CodeRef(c.result) } : {}) } : {};
+    if (c) [c.params, c.result].forEach((n) => n && used.add(n));
+    if (op.protocol === "http") emitHttpOperation(ir, op, ctx, schemaNames, out, refs);
+    else emitRpcOperation(op, ctx, schemaNames, byKey, out, refs);
   }
 
   const optionsBase = hasRpc ? "RpcClientOptions" : "HttpClientOptions";
@@ -138,6 +143,7 @@ export function emitClient(ir: IrDocument): (StatementStructures | WriterFunctio
   ];
   const imports: (StatementStructures | WriterFunction)[] = [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/index.js", namedImports: runtimeImports }];
   if (out.usesTypes) imports.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: TYPES_NS, moduleSpecifier: "./types.js" });
+  if (used.size > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "./validators.js", namedImports: [...used].sort() });
   return [...imports, ...out.statements];
 }
 
@@ -148,7 +154,9 @@ function methodDocs(op: IrOperation): string {
     .join("\n\n");
 }
 
-function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext, schemaNames: Set<string>, out: Emitted): void {
+type CheckRefs = { check?: CodeRef; result?: CodeRef };
+
+function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext, schemaNames: Set<string>, out: Emitted, refs: CheckRefs): void {
   const members: Member[] = op.parameters.map((p: IrParameter) => {
     const docs = docsOf(p.description, p.deprecated, p.schema);
     return { key: propertyKey(p.name), optional: !p.required, type: toTypeNode(p.schema, ctx), ...(docs ? { docs } : {}) };
@@ -179,11 +187,12 @@ function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext
     response: responseKind(op),
     apiKey: key ? { name: key.name, in: key.in } : undefined,
     returns: returns.length > 0 ? returns : undefined,
+    ...refs,
   };
   out.statements.push(constValue(op.names.descriptor, `Wire description of \`${comment(op.names.method)}\` (${descriptor.method} ${comment(descriptor.path)}).`, "HttpOperation", descriptor));
 }
 
-function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, schemaNames: Set<string>, byKey: Map<string, IrDocument["schemas"][number]>, out: Emitted): void {
+function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, schemaNames: Set<string>, byKey: Map<string, IrDocument["schemas"][number]>, out: Emitted, refs: CheckRefs): void {
   const docs = `Params of \`${comment([...op.group, op.names.method].join("."))}\` (JSON-RPC \`${comment(op.transport.method)}\`, sent ${op.transport.form === "by-name" ? "by name" : op.transport.form === "by-position" ? "by position" : "as an array holding one object"}).`;
   let fields: { name: string; required?: boolean }[];
   if (op.transport.form === "one-object") {
@@ -203,7 +212,7 @@ function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, schemaNames: Set
     const t: TypeNode = op.result ? toTypeNode(op.result.schema, ctx) : { k: "raw", text: "void" };
     out.statements.push(typeAlias(op.names.response, `Result of \`${comment(op.transport.method)}\`.${op.result?.description ? `\n\n${comment(op.result.description)}` : ""}`, t));
   }
-  const descriptor = { method: op.transport.method, endpoint: op.endpoint, form: op.transport.form, params: fields };
+  const descriptor = { method: op.transport.method, endpoint: op.endpoint, form: op.transport.form, params: fields, ...refs };
   out.statements.push(constValue(op.names.descriptor, `Wire description of JSON-RPC \`${comment(op.transport.method)}\`.`, "RpcMethod", descriptor));
 }
 

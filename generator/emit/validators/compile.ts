@@ -238,8 +238,9 @@ export class ValidatorCompiler {
     this.helpers.add("isObject");
     L.block("if (isObject(x))", () => {
       this.helpers.add("hasOwn");
+      // a missing property is reported at its own path, so the issue names the field
       for (const r of s.required ?? []) {
-        L.block(`if (!hasOwn(x, ${stringLiteral(r)}))`, () => this.failStmt(L, "required", stringLiteral(`must have required property '${r}'`), stringLiteral(r)));
+        L.block(`if (!hasOwn(x, ${stringLiteral(r)}))`, () => this.failStmt(L, "required", stringLiteral(`is required`), stringLiteral(r), `p + ${stringLiteral("/" + escapeToken(r))}`));
       }
       for (const p of props) {
         const check = this.check(p.schema);

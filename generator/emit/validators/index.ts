@@ -32,6 +32,8 @@ export interface ValidatorModule {
   problems: CompileProblem[];
   /** Per operation: check function names for params and result, for the client's descriptors. */
   checks: Map<IrOperation, { params: string; result?: string }>;
+  /** What the module index re-exports. */
+  publicNames: string[];
 }
 
 export function emitValidators(ir: IrDocument): ValidatorModule {
@@ -67,7 +69,11 @@ export function emitValidators(ir: IrDocument): ValidatorModule {
   ];
   if (usesTypes) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: "T", moduleSpecifier: "./types.js" });
   statements.push(...compiler.decls, ...exports);
-  return { statements, problems: compiler.problems, checks };
+  // the client's descriptors use the checks directly; the module index does not re-export them
+  const internal = [...new Set([...checks.values()].flatMap((c) => [c.params, ...(c.result ? [c.result] : [])]))].sort();
+  if (internal.length > 0) statements.push({ kind: StructureKind.ExportDeclaration, namedExports: internal });
+  const publicNames = [...ir.schemas.flatMap((s) => [s.names.validate, s.names.standard]), ...ir.operations.flatMap((op) => [op.names.validateParams, ...(checks.get(op)?.result ? [op.names.validateResult] : [])])];
+  return { statements, problems: compiler.problems, checks, publicNames };
 }
 
 function exported(fnName: string, standardName: string | undefined, check: string, type: string, what: string): WriterFunction {
