@@ -109,11 +109,14 @@ export function length(s: string): number {
   return n;
 }
 
-/** `x` is a multiple of `m`, tolerant of binary floating point (0.0075 is a multiple of 0.0001). */
+/**
+ * `x` is a multiple of `m`. The quotient may be off by one unit in the last
+ * place from binary rounding (0.0075 / 0.0001 is 74.99999999999999), and no more.
+ */
 export function multipleOf(x: number, m: number): boolean {
   const q = x / m;
   if (!Number.isFinite(q)) return false;
-  return Number.isInteger(q) || Math.abs(q - Math.round(q)) < 1e-9 * Math.max(1, Math.abs(q));
+  return Number.isInteger(q) || Math.abs(q - Math.round(q)) <= Number.EPSILON * Math.abs(q);
 }
 
 /** JSON type name of a value, for messages. */
