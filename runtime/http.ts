@@ -244,8 +244,9 @@ export function buildRequest(config: HttpConfig, op: HttpOperation, params: Para
 
 /** Throws a ValidationError naming the first bad parameter when the params object does not match the spec. */
 export function checkParams(operationId: string, method: string, url: string, check: Check, params: object): void {
+  if (check(params, "", null)) return;
   const issues: ValidationIssue[] = [];
-  if (check(params, "", issues)) return;
+  check(params, "", issues);
   const first = issues[0]!;
   const name = first.path.split("/")[1]?.replace(/~1/g, "/").replace(/~0/g, "~");
   const where = name === undefined ? "params" : `parameter "${name}"${first.path.split("/").length > 2 ? ` at ${first.path}` : ""}`;
@@ -255,9 +256,9 @@ export function checkParams(operationId: string, method: string, url: string, ch
 
 /** Applies the response-validation setting to a parsed body. */
 export function checkResult(mode: ResponseValidation, request: RequestInfo, check: Check | undefined, value: unknown, statusCode: number, rawBody: string): void {
-  if (mode === "off" || !check) return;
+  if (mode === "off" || !check || check(value, "", null)) return;
   const issues: ValidationIssue[] = [];
-  if (check(value, "", issues)) return;
+  check(value, "", issues);
   const message = `${request.operationId}: the ${statusCode} response does not match the spec: ${issues[0]!.path || "/"} ${issues[0]!.message}`;
   if (mode === "strict") throw new ValidationError(message, { request, issues, statusCode, rawBody });
   console.warn(`[avaspec] ${message}`);

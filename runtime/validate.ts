@@ -29,10 +29,16 @@ export interface StandardIssue {
   readonly path?: ReadonlyArray<PropertyKey> | undefined;
 }
 
-/** Runs a check and returns the typed value or every issue. */
+/**
+ * Runs a check and returns the typed value or every issue. Valid values take
+ * the fast answer-only path; only an invalid one is checked again to collect
+ * its issues.
+ */
 export function run<T>(check: Check, value: unknown): ValidationResult<T> {
+  if (check(value, "", null)) return { ok: true, value: value as T };
   const issues: ValidationIssue[] = [];
-  return check(value, "", issues) ? { ok: true, value: value as T } : { ok: false, issues };
+  check(value, "", issues);
+  return { ok: false, issues };
 }
 
 /** Splits a JSON pointer into Standard Schema path segments. */
@@ -51,9 +57,8 @@ export function standard<T>(check: Check): StandardSchemaV1<unknown, T> {
       version: 1,
       vendor: "avaspec",
       validate(value: unknown): StandardResult<T> {
-        const issues: ValidationIssue[] = [];
-        if (check(value, "", issues)) return { value: value as T };
-        return { issues: issues.map((i) => ({ message: i.message, path: pathSegments(i.path) })) };
+        const r = run<T>(check, value);
+        return r.ok ? { value: r.value } : { issues: r.issues.map((i) => ({ message: i.message, path: pathSegments(i.path) })) };
       },
     },
   };

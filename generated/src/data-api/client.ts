@@ -3,7 +3,7 @@
 
 import { callHttp, resolveHttpConfig, type CallOptions, type HttpOperation, type HttpClientOptions } from "../runtime/index.js";
 import type * as T from "./types.js";
-import { $282, $283, $284, $287, $295, $301, $306, $312, $316, $320, $321, $323, $327, $329, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage } from "./validators.js";
+import { $616, $617, $619, $624, $640, $652, $662, $674, $683, $691, $692, $695, $703, $706, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage } from "./validators.js";
 
 /** Parameters of `aggregateSignatures`. */
 export type AggregateSignaturesParams = {
@@ -34,7 +34,7 @@ export const aggregateSignaturesOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $282,
+  check: $616,
   result: $SignedMessage,
 };
 
@@ -68,7 +68,7 @@ export const getAggregatedSignaturesOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $283,
+  check: $617,
   result: $SignedMessage,
 };
 
@@ -129,7 +129,7 @@ export const listBlockchainsOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $284,
+  check: $619,
   result: $ListBlockchainsResponse,
 };
 
@@ -207,7 +207,7 @@ export const listErc20TransactionsOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $287,
+  check: $624,
   result: $ListErc20TransactionsResponse,
 };
 
@@ -267,7 +267,7 @@ export const getTransactionsForBlockOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $295,
+  check: $640,
   result: $ListNativeTransactionsResponse,
 };
 
@@ -344,7 +344,7 @@ export const getSingleValidatorDetailsOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $301,
+  check: $652,
   result: $ListValidatorDetailsResponse,
 };
 
@@ -404,7 +404,7 @@ export const listContractDeploymentsOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $306,
+  check: $662,
   result: $ListContractsResponse,
 };
 
@@ -459,7 +459,7 @@ export const getNativeBalanceOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $312,
+  check: $674,
   result: $GetNativeBalanceResponse,
 };
 
@@ -499,7 +499,7 @@ export const getTransactionOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $316,
+  check: $683,
   result: $GetTransactionResponse,
 };
 
@@ -531,7 +531,7 @@ export const supportedChainsOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $320,
+  check: $691,
   result: $ListChainsResponse,
 };
 
@@ -561,7 +561,7 @@ export const getChainInfoOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $321,
+  check: $692,
   result: $ChainInfo,
 };
 
@@ -601,7 +601,7 @@ export const getContractMetadataOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $323,
+  check: $695,
   result: $ContractMetadata,
 };
 
@@ -638,7 +638,7 @@ export const getChainIdsForAddressesOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $327,
+  check: $703,
   result: $ListChainIdsForAddressesResponse,
 };
 
@@ -690,7 +690,7 @@ export const getTxByHashOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $329,
+  check: $706,
   result: $PChainTransaction,
 };
 

@@ -105,14 +105,12 @@ function $CurrencyCode(x: unknown, p: string, e: ValidationIssue[] | null): bool
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
-  if (!$c5.has(x)) {
+  if (x !== "usd" && x !== "eur" && x !== "aud" && x !== "cad" && x !== "chf" && x !== "clp" && x !== "cny" && x !== "czk" && x !== "dkk" && x !== "gbp" && x !== "hkd" && x !== "huf" && x !== "jpy" && x !== "nzd") {
     if (e === null) return false;
     ok = fail(e, p, "enum", "must be one of [\"usd\",\"eur\",\"aud\",\"cad\",\"chf\",\"clp\",\"cny\",\"czk\",\"dkk\",\"gbp\",\"hkd\",\"huf\",\"jpy\",\"nzd\"]");
   }
   return ok;
 }
-
-const $c5 = /*#__PURE__*/ new Set<unknown>(["usd", "eur", "aud", "cad", "chf", "clp", "cny", "czk", "dkk", "gbp", "hkd", "huf", "jpy", "nzd"]);
 
 function $ChainFeature(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -146,51 +144,59 @@ function $ErrorBody(x: unknown, p: string, e: ValidationIssue[] | null): boolean
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "message")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/message", "required", "is required", "message");
-    }
-    if (!hasOwn(x, "statusCode")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/statusCode", "required", "is required", "statusCode");
-    }
-    if (!hasOwn(x, "error")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/error", "required", "is required", "error");
-    }
-    if (hasOwn(x, "message")) {
-      if (!$6(x["message"], p + "/message", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["message"];
+      if (v1 !== undefined && (plain || hasOwn(x, "message"))) {
+        if (!$9(v1, e === null ? p : p + "/message", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "statusCode")) {
-      if (!$10(x["statusCode"], p + "/statusCode", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/message", "required", "is required", "message");
       }
-    }
-    if (hasOwn(x, "error")) {
-      if (!$11(x["error"], p + "/error", e)) {
+      const v2 = x["statusCode"];
+      if (v2 !== undefined && (plain || hasOwn(x, "statusCode"))) {
+        if (!((Number.isInteger(v2)))) {
+          if (e === null) return false;
+          $14(v2, p + "/statusCode", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/statusCode", "required", "is required", "statusCode");
+      }
+      const v3 = x["error"];
+      if (v3 !== undefined && (plain || hasOwn(x, "error"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $16(v3, p + "/error", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/error", "required", "is required", "error");
       }
     }
   }
   return ok;
 }
 
-function $6(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $5(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($7(x, p, null) || $8(x, p, null))) {
+  if (!($6(x, p, null) || $7(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $7(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $6(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -199,24 +205,30 @@ function $7(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $7(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$9(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $8(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
 
-function $9(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -225,7 +237,57 @@ function $9(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
+function $9(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!($10(x, p, null) || $11(x, p, null))) {
+    if (e === null) return false;
+    ok = fail(e, p, "anyOf", "must match a schema in anyOf");
+  }
+  return ok;
+}
+
 function $10(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $11(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $12(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $12(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $13(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -234,7 +296,25 @@ function $10(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $11(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $14(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $15(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $16(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -249,189 +329,101 @@ function $SignatureAggregationRequest(x: unknown, p: string, e: ValidationIssue[
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (hasOwn(x, "message")) {
-      if (!$12(x["message"], p + "/message", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["message"];
+      if (v1 !== undefined && (plain || hasOwn(x, "message"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c21.test(v1))))) {
+          if (e === null) return false;
+          $19(v1, p + "/message", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "justification")) {
-      if (!$14(x["justification"], p + "/justification", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["justification"];
+      if (v2 !== undefined && (plain || hasOwn(x, "justification"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c26.test(v2))))) {
+          if (e === null) return false;
+          $24(v2, p + "/justification", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "signingSubnetId")) {
-      if (!$16(x["signingSubnetId"], p + "/signingSubnetId", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["signingSubnetId"];
+      if (v3 !== undefined && (plain || hasOwn(x, "signingSubnetId"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $28(v3, p + "/signingSubnetId", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "quorumPercentage")) {
-      if (!$17(x["quorumPercentage"], p + "/quorumPercentage", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v4 = x["quorumPercentage"];
+      if (v4 !== undefined && (plain || hasOwn(x, "quorumPercentage"))) {
+        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0 && v4 <= 100)))) {
+          if (e === null) return false;
+          $30(v4, p + "/quorumPercentage", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "quorumPercentageBuffer")) {
-      if (!$18(x["quorumPercentageBuffer"], p + "/quorumPercentageBuffer", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v5 = x["quorumPercentageBuffer"];
+      if (v5 !== undefined && (plain || hasOwn(x, "quorumPercentageBuffer"))) {
+        if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0 && v5 <= 100)))) {
+          if (e === null) return false;
+          $32(v5, p + "/quorumPercentageBuffer", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "pChainHeight")) {
-      if (!$19(x["pChainHeight"], p + "/pChainHeight", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v6 = x["pChainHeight"];
+      if (v6 !== undefined && (plain || hasOwn(x, "pChainHeight"))) {
+        if (!((Number.isInteger(v6)) && (typeof v6 !== "number" || (v6 >= 0)))) {
+          if (e === null) return false;
+          $34(v6, p + "/pChainHeight", e);
+          ok = false;
+        }
       }
     }
   }
-  if (!($20(x, p, null) || $21(x, p, null))) {
+  if (!($35(x, p, null) || $36(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $12(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c13.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^(0x)?[0-9a-fA-F]*$", "^(0x)?[0-9a-fA-F]*$");
-    }
-  }
-  return ok;
-}
-
-const $c13 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$", "u");
-
-function $14(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c15.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^(0x)?[0-9a-fA-F]*$", "^(0x)?[0-9a-fA-F]*$");
-    }
-  }
-  return ok;
-}
-
-const $c15 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$", "u");
-
-function $16(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
 function $17(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
-  if (typeof x === "number") {
-    if (x < 0) {
+  if (typeof x === "string") {
+    if (!$c18.test(x)) {
       if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 100) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 100", 100);
+      ok = fail(e, p, "pattern", "must match pattern ^(0x)?[0-9a-fA-F]*$", "^(0x)?[0-9a-fA-F]*$");
     }
   }
   return ok;
 }
 
-function $18(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 100) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 100", 100);
-    }
-  }
-  return ok;
-}
+const $c18 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$", "u");
 
 function $19(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
-  if (typeof x === "number") {
-    if (x < 0) {
+  if (typeof x === "string") {
+    if (!$c20.test(x)) {
       if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
+      ok = fail(e, p, "pattern", "must match pattern ^(0x)?[0-9a-fA-F]*$", "^(0x)?[0-9a-fA-F]*$");
     }
   }
   return ok;
 }
 
-function $20(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (isObject(x)) {
-    if (!hasOwn(x, "message")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/message", "required", "is required", "message");
-    }
-  }
-  return ok;
-}
+const $c20 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$", "u");
 
-function $21(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (isObject(x)) {
-    if (!hasOwn(x, "justification")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/justification", "required", "is required", "justification");
-    }
-  }
-  return ok;
-}
-
-function $SignedMessage(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "signedMessage")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/signedMessage", "required", "is required", "signedMessage");
-    }
-    if (hasOwn(x, "signedMessage")) {
-      if (!$22(x["signedMessage"], p + "/signedMessage", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
+const $c21 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$", "u");
 
 function $22(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -450,115 +442,24 @@ function $22(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 const $c23 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$", "u");
 
-function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "createBlockTimestamp")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/createBlockTimestamp", "required", "is required", "createBlockTimestamp");
-    }
-    if (!hasOwn(x, "createBlockNumber")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/createBlockNumber", "required", "is required", "createBlockNumber");
-    }
-    if (!hasOwn(x, "blockchainId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockchainId", "required", "is required", "blockchainId");
-    }
-    if (!hasOwn(x, "vmId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/vmId", "required", "is required", "vmId");
-    }
-    if (!hasOwn(x, "subnetId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
-    }
-    if (!hasOwn(x, "blockchainName")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockchainName", "required", "is required", "blockchainName");
-    }
-    if (hasOwn(x, "createBlockTimestamp")) {
-      if (!$24(x["createBlockTimestamp"], p + "/createBlockTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "createBlockNumber")) {
-      if (!$BigIntString(x["createBlockNumber"], p + "/createBlockNumber", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "blockchainId")) {
-      if (!$25(x["blockchainId"], p + "/blockchainId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "vmId")) {
-      if (!$26(x["vmId"], p + "/vmId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "subnetId")) {
-      if (!$27(x["subnetId"], p + "/subnetId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "blockchainName")) {
-      if (!$28(x["blockchainName"], p + "/blockchainName", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "evmChainId")) {
-      if (!$29(x["evmChainId"], p + "/evmChainId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "genesisData")) {
-      if (!$GenesisData(x["genesisData"], p + "/genesisData", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
 function $24(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $25(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
-  return ok;
-}
-
-function $26(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+  if (typeof x === "string") {
+    if (!$c25.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^(0x)?[0-9a-fA-F]*$", "^(0x)?[0-9a-fA-F]*$");
+    }
   }
   return ok;
 }
+
+const $c25 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$", "u");
+
+const $c26 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$", "u");
 
 function $27(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -584,117 +485,14 @@ function $29(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be integer", "integer");
   }
-  return ok;
-}
-
-function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (hasOwn(x, "airdropAmount")) {
-      if (!$30(x["airdropAmount"], p + "/airdropAmount", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
     }
-    if (hasOwn(x, "airdropHash")) {
-      if (!$HexString(x["airdropHash"], p + "/airdropHash", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "alloc")) {
-      if (!$32(x["alloc"], p + "/alloc", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "baseFeePerGas")) {
-      if (!$35(x["baseFeePerGas"], p + "/baseFeePerGas", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "blobGasUsed")) {
-      if (!$37(x["blobGasUsed"], p + "/blobGasUsed", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "coinbase")) {
-      if (!$HexString(x["coinbase"], p + "/coinbase", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "config")) {
-      if (!$ChainConfig(x["config"], p + "/config", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "difficulty")) {
-      if (!$HexString(x["difficulty"], p + "/difficulty", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "excessBlobGas")) {
-      if (!$71(x["excessBlobGas"], p + "/excessBlobGas", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "extraData")) {
-      if (!$HexString(x["extraData"], p + "/extraData", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "gasLimit")) {
-      if (!$HexString(x["gasLimit"], p + "/gasLimit", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "gasUsed")) {
-      if (!$HexString(x["gasUsed"], p + "/gasUsed", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "mixHash")) {
-      if (!$HexString(x["mixHash"], p + "/mixHash", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "nonce")) {
-      if (!$HexString(x["nonce"], p + "/nonce", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "number")) {
-      if (!$HexString(x["number"], p + "/number", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "parentHash")) {
-      if (!$HexString(x["parentHash"], p + "/parentHash", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "timestamp")) {
-      if (!$HexString(x["timestamp"], p + "/timestamp", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    if (x > 100) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 100", 100);
     }
   }
   return ok;
@@ -702,71 +500,56 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
 
 function $30(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string" || x === null)) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string or null", "string,null");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
-  if (typeof x === "string") {
-    if (!$c31.test(x)) {
+  if (typeof x === "number") {
+    if (x < 0) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+    if (x > 100) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 100", 100);
     }
   }
   return ok;
 }
 
-const $c31 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+function $31(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+    if (x > 100) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 100", 100);
+    }
+  }
+  return ok;
+}
 
 function $32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(isObject(x))) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
-  if (isObject(x)) {
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
-      if (true) {
-        if (!$GenesisAccount(x[k], pk, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $true: Check = () => true;
-
-function $GenesisAccount(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "balance")) {
+  if (typeof x === "number") {
+    if (x < 0) {
       if (e === null) return false;
-      ok = fail(e, p + "/balance", "required", "is required", "balance");
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
     }
-    if (hasOwn(x, "balance")) {
-      if (!$HexString(x["balance"], p + "/balance", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "code")) {
-      if (!$HexString(x["code"], p + "/code", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "storage")) {
-      if (!$33(x["storage"], p + "/storage", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+    if (x > 100) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 100", 100);
     }
   }
   return ok;
@@ -774,19 +557,14 @@ function $GenesisAccount(x: unknown, p: string, e: ValidationIssue[] | null): bo
 
 function $33(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(isObject(x))) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
-  if (isObject(x)) {
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
-      if (true) {
-        if (!$34(x[k], pk, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
     }
   }
   return ok;
@@ -794,213 +572,202 @@ function $33(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $34(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
   }
   return ok;
 }
 
 function $35(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string" || x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string or null", "string,null");
-  }
-  if (typeof x === "string") {
-    if (!$c36.test(x)) {
+  if (isObject(x)) {
+    const plain = Object.getPrototypeOf(x) === Object.prototype;
+    if (!(x["message"] !== undefined && (plain || hasOwn(x, "message")))) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
+      ok = fail(e, p + "/message", "required", "is required", "message");
     }
   }
   return ok;
 }
 
-const $c36 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
-
-function $37(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $36(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string" || x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string or null", "string,null");
-  }
-  if (typeof x === "string") {
-    if (!$c38.test(x)) {
+  if (isObject(x)) {
+    const plain = Object.getPrototypeOf(x) === Object.prototype;
+    if (!(x["justification"] !== undefined && (plain || hasOwn(x, "justification")))) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
+      ok = fail(e, p + "/justification", "required", "is required", "justification");
     }
   }
   return ok;
 }
 
-const $c38 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
-
-function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $SignedMessage(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (hasOwn(x, "berlinBlock")) {
-      if (!$39(x["berlinBlock"], p + "/berlinBlock", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["signedMessage"];
+      if (v1 !== undefined && (plain || hasOwn(x, "signedMessage"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c41.test(v1))))) {
+          if (e === null) return false;
+          $39(v1, p + "/signedMessage", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "byzantiumBlock")) {
-      if (!$40(x["byzantiumBlock"], p + "/byzantiumBlock", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "chainId")) {
-      if (!$41(x["chainId"], p + "/chainId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "constantinopleBlock")) {
-      if (!$42(x["constantinopleBlock"], p + "/constantinopleBlock", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "eip150Block")) {
-      if (!$43(x["eip150Block"], p + "/eip150Block", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "eip150Hash")) {
-      if (!$HexString(x["eip150Hash"], p + "/eip150Hash", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "eip155Block")) {
-      if (!$44(x["eip155Block"], p + "/eip155Block", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "eip158Block")) {
-      if (!$45(x["eip158Block"], p + "/eip158Block", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "homesteadBlock")) {
-      if (!$46(x["homesteadBlock"], p + "/homesteadBlock", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "istanbulBlock")) {
-      if (!$47(x["istanbulBlock"], p + "/istanbulBlock", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "londonBlock")) {
-      if (!$48(x["londonBlock"], p + "/londonBlock", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "muirGlacierBlock")) {
-      if (!$49(x["muirGlacierBlock"], p + "/muirGlacierBlock", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "petersburgBlock")) {
-      if (!$50(x["petersburgBlock"], p + "/petersburgBlock", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "subnetEVMTimestamp")) {
-      if (!$51(x["subnetEVMTimestamp"], p + "/subnetEVMTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "allowFeeRecipients")) {
-      if (!$52(x["allowFeeRecipients"], p + "/allowFeeRecipients", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "feeConfig")) {
-      if (!$FeeConfig(x["feeConfig"], p + "/feeConfig", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "warpConfig")) {
-      if (!$WarpConfig(x["warpConfig"], p + "/warpConfig", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "txAllowListConfig")) {
-      if (!$PrecompileAllowListConfig(x["txAllowListConfig"], p + "/txAllowListConfig", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "contractDeployerAllowListConfig")) {
-      if (!$PrecompileAllowListConfig(x["contractDeployerAllowListConfig"], p + "/contractDeployerAllowListConfig", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "contractNativeMinterConfig")) {
-      if (!$PrecompileAllowListConfig(x["contractNativeMinterConfig"], p + "/contractNativeMinterConfig", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "feeManagerConfig")) {
-      if (!$PrecompileAllowListConfig(x["feeManagerConfig"], p + "/feeManagerConfig", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "rewardManagerConfig")) {
-      if (!$PrecompileAllowListConfig(x["rewardManagerConfig"], p + "/rewardManagerConfig", e)) {
-        if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/signedMessage", "required", "is required", "signedMessage");
       }
     }
   }
   return ok;
 }
+
+function $37(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c38.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^(0x)?[0-9a-fA-F]*$", "^(0x)?[0-9a-fA-F]*$");
+    }
+  }
+  return ok;
+}
+
+const $c38 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$", "u");
 
 function $39(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c40.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^(0x)?[0-9a-fA-F]*$", "^(0x)?[0-9a-fA-F]*$");
+    }
   }
   return ok;
 }
 
-function $40(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
+const $c40 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$", "u");
 
-function $41(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c41 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$", "u");
+
+function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(isObject(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["createBlockTimestamp"];
+      if (v1 !== undefined && (plain || hasOwn(x, "createBlockTimestamp"))) {
+        if (!((Number.isInteger(v1)))) {
+          if (e === null) return false;
+          $43(v1, p + "/createBlockTimestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/createBlockTimestamp", "required", "is required", "createBlockTimestamp");
+      }
+      const v2 = x["createBlockNumber"];
+      if (v2 !== undefined && (plain || hasOwn(x, "createBlockNumber"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c44.test(v2))))) {
+          if (e === null) return false;
+          $BigIntString(v2, p + "/createBlockNumber", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/createBlockNumber", "required", "is required", "createBlockNumber");
+      }
+      const v3 = x["blockchainId"];
+      if (v3 !== undefined && (plain || hasOwn(x, "blockchainId"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $46(v3, p + "/blockchainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockchainId", "required", "is required", "blockchainId");
+      }
+      const v4 = x["vmId"];
+      if (v4 !== undefined && (plain || hasOwn(x, "vmId"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $48(v4, p + "/vmId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/vmId", "required", "is required", "vmId");
+      }
+      const v5 = x["subnetId"];
+      if (v5 !== undefined && (plain || hasOwn(x, "subnetId"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $50(v5, p + "/subnetId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
+      }
+      const v6 = x["blockchainName"];
+      if (v6 !== undefined && (plain || hasOwn(x, "blockchainName"))) {
+        if (!((typeof v6 === "string"))) {
+          if (e === null) return false;
+          $52(v6, p + "/blockchainName", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockchainName", "required", "is required", "blockchainName");
+      }
+      const v7 = x["evmChainId"];
+      if (v7 !== undefined && (plain || hasOwn(x, "evmChainId"))) {
+        if (!((Number.isInteger(v7)))) {
+          if (e === null) return false;
+          $54(v7, p + "/evmChainId", e);
+          ok = false;
+        }
+      }
+      const v8 = x["genesisData"];
+      if (v8 !== undefined && (plain || hasOwn(x, "genesisData"))) {
+        if (!$GenesisData(v8, e === null ? p : p + "/genesisData", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
   }
   return ok;
 }
@@ -1023,142 +790,76 @@ function $43(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $44(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
+const $c44 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
 
 function $45(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $46(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $47(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $48(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $49(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $50(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $51(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $52(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "boolean")) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $FeeConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (hasOwn(x, "baseFeeChangeDenominator")) {
-      if (!$53(x["baseFeeChangeDenominator"], p + "/baseFeeChangeDenominator", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "blockGasCostStep")) {
-      if (!$54(x["blockGasCostStep"], p + "/blockGasCostStep", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "gasLimit")) {
-      if (!$55(x["gasLimit"], p + "/gasLimit", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "maxBlockGasCost")) {
-      if (!$56(x["maxBlockGasCost"], p + "/maxBlockGasCost", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "minBaseFee")) {
-      if (!$57(x["minBaseFee"], p + "/minBaseFee", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "minBlockGasCost")) {
-      if (!$58(x["minBlockGasCost"], p + "/minBlockGasCost", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "targetBlockRate")) {
-      if (!$59(x["targetBlockRate"], p + "/targetBlockRate", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "targetGas")) {
-      if (!$60(x["targetGas"], p + "/targetGas", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -1181,237 +882,369 @@ function $54(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $55(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(isObject(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["airdropAmount"];
+      if (v1 !== undefined && (plain || hasOwn(x, "airdropAmount"))) {
+        if (!((typeof v1 === "string" || v1 === null) && (typeof v1 !== "string" || ($c59.test(v1))))) {
+          if (e === null) return false;
+          $57(v1, p + "/airdropAmount", e);
+          ok = false;
+        }
+      }
+      const v2 = x["airdropHash"];
+      if (v2 !== undefined && (plain || hasOwn(x, "airdropHash"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c60.test(v2))))) {
+          if (e === null) return false;
+          $HexString(v2, p + "/airdropHash", e);
+          ok = false;
+        }
+      }
+      const v3 = x["alloc"];
+      if (v3 !== undefined && (plain || hasOwn(x, "alloc"))) {
+        if (!$68(v3, e === null ? p : p + "/alloc", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v4 = x["baseFeePerGas"];
+      if (v4 !== undefined && (plain || hasOwn(x, "baseFeePerGas"))) {
+        if (!((typeof v4 === "string" || v4 === null) && (typeof v4 !== "string" || ($c73.test(v4))))) {
+          if (e === null) return false;
+          $71(v4, p + "/baseFeePerGas", e);
+          ok = false;
+        }
+      }
+      const v5 = x["blobGasUsed"];
+      if (v5 !== undefined && (plain || hasOwn(x, "blobGasUsed"))) {
+        if (!((typeof v5 === "string" || v5 === null) && (typeof v5 !== "string" || ($c78.test(v5))))) {
+          if (e === null) return false;
+          $76(v5, p + "/blobGasUsed", e);
+          ok = false;
+        }
+      }
+      const v6 = x["coinbase"];
+      if (v6 !== undefined && (plain || hasOwn(x, "coinbase"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c79.test(v6))))) {
+          if (e === null) return false;
+          $HexString(v6, p + "/coinbase", e);
+          ok = false;
+        }
+      }
+      const v7 = x["config"];
+      if (v7 !== undefined && (plain || hasOwn(x, "config"))) {
+        if (!$ChainConfig(v7, e === null ? p : p + "/config", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v8 = x["difficulty"];
+      if (v8 !== undefined && (plain || hasOwn(x, "difficulty"))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c145.test(v8))))) {
+          if (e === null) return false;
+          $HexString(v8, p + "/difficulty", e);
+          ok = false;
+        }
+      }
+      const v9 = x["excessBlobGas"];
+      if (v9 !== undefined && (plain || hasOwn(x, "excessBlobGas"))) {
+        if (!((typeof v9 === "string" || v9 === null) && (typeof v9 !== "string" || ($c150.test(v9))))) {
+          if (e === null) return false;
+          $148(v9, p + "/excessBlobGas", e);
+          ok = false;
+        }
+      }
+      const v10 = x["extraData"];
+      if (v10 !== undefined && (plain || hasOwn(x, "extraData"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c151.test(v10))))) {
+          if (e === null) return false;
+          $HexString(v10, p + "/extraData", e);
+          ok = false;
+        }
+      }
+      const v11 = x["gasLimit"];
+      if (v11 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c152.test(v11))))) {
+          if (e === null) return false;
+          $HexString(v11, p + "/gasLimit", e);
+          ok = false;
+        }
+      }
+      const v12 = x["gasUsed"];
+      if (v12 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c153.test(v12))))) {
+          if (e === null) return false;
+          $HexString(v12, p + "/gasUsed", e);
+          ok = false;
+        }
+      }
+      const v13 = x["mixHash"];
+      if (v13 !== undefined && (plain || hasOwn(x, "mixHash"))) {
+        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c154.test(v13))))) {
+          if (e === null) return false;
+          $HexString(v13, p + "/mixHash", e);
+          ok = false;
+        }
+      }
+      const v14 = x["nonce"];
+      if (v14 !== undefined && (plain || hasOwn(x, "nonce"))) {
+        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c155.test(v14))))) {
+          if (e === null) return false;
+          $HexString(v14, p + "/nonce", e);
+          ok = false;
+        }
+      }
+      const v15 = x["number"];
+      if (v15 !== undefined && (plain || hasOwn(x, "number"))) {
+        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c156.test(v15))))) {
+          if (e === null) return false;
+          $HexString(v15, p + "/number", e);
+          ok = false;
+        }
+      }
+      const v16 = x["parentHash"];
+      if (v16 !== undefined && (plain || hasOwn(x, "parentHash"))) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c157.test(v16))))) {
+          if (e === null) return false;
+          $HexString(v16, p + "/parentHash", e);
+          ok = false;
+        }
+      }
+      const v17 = x["timestamp"];
+      if (v17 !== undefined && (plain || hasOwn(x, "timestamp"))) {
+        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c158.test(v17))))) {
+          if (e === null) return false;
+          $HexString(v17, p + "/timestamp", e);
+          ok = false;
+        }
+      }
+    }
   }
   return ok;
 }
 
-function $56(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $55(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string" || x === null)) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string or null", "string,null");
+  }
+  if (typeof x === "string") {
+    if (!$c56.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
+    }
   }
   return ok;
 }
+
+const $c56 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
 
 function $57(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string" || x === null)) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string or null", "string,null");
   }
-  return ok;
-}
-
-function $58(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $59(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $60(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $WarpConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (hasOwn(x, "blockTimestamp")) {
-      if (!$61(x["blockTimestamp"], p + "/blockTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "quorumNumerator")) {
-      if (!$62(x["quorumNumerator"], p + "/quorumNumerator", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "requirePrimaryNetworkSigners")) {
-      if (!$63(x["requirePrimaryNetworkSigners"], p + "/requirePrimaryNetworkSigners", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+  if (typeof x === "string") {
+    if (!$c58.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
     }
   }
   return ok;
 }
+
+const $c58 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+
+const $c59 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+
+const $c60 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
 
 function $61(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(isObject(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$GenesisAccount(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
+      }
+    }
   }
   return ok;
 }
 
-function $62(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
+const $true: Check = () => true;
 
-function $63(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $PrecompileAllowListConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $GenesisAccount(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (hasOwn(x, "blockTimestamp")) {
-      if (!$64(x["blockTimestamp"], p + "/blockTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["balance"];
+      if (v1 !== undefined && (plain || hasOwn(x, "balance"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c62.test(v1))))) {
+          if (e === null) return false;
+          $HexString(v1, p + "/balance", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "adminAddresses")) {
-      if (!$65(x["adminAddresses"], p + "/adminAddresses", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/balance", "required", "is required", "balance");
       }
-    }
-    if (hasOwn(x, "managerAddresses")) {
-      if (!$67(x["managerAddresses"], p + "/managerAddresses", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["code"];
+      if (v2 !== undefined && (plain || hasOwn(x, "code"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c63.test(v2))))) {
+          if (e === null) return false;
+          $HexString(v2, p + "/code", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "enabledAddresses")) {
-      if (!$69(x["enabledAddresses"], p + "/enabledAddresses", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["storage"];
+      if (v3 !== undefined && (plain || hasOwn(x, "storage"))) {
+        if (!$66(v3, e === null ? p : p + "/storage", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
+const $c62 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+
+const $c63 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+
 function $64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(isObject(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$65(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
+      }
+    }
   }
   return ok;
 }
 
 function $65(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$66(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $66(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(isObject(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$67(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
+      }
+    }
   }
   return ok;
 }
 
 function $67(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$68(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $68(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(isObject(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be object", "object");
   }
-  return ok;
-}
-
-function $69(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$70(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$GenesisAccount(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
 
-function $70(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $69(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(typeof x === "string" || x === null)) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be string or null", "string,null");
+  }
+  if (typeof x === "string") {
+    if (!$c70.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
+    }
   }
   return ok;
 }
+
+const $c70 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
 
 function $71(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -1430,211 +1263,223 @@ function $71(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 const $c72 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
 
-function $ListBlockchainsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "blockchains")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockchains", "required", "is required", "blockchains");
-    }
-    if (hasOwn(x, "nextPageToken")) {
-      if (!$73(x["nextPageToken"], p + "/nextPageToken", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "blockchains")) {
-      if (!$74(x["blockchains"], p + "/blockchains", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $73(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
+const $c73 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
 
 function $74(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(typeof x === "string" || x === null)) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
+    ok = fail(e, p, "type", "must be string or null", "string,null");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Blockchain(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $RichAddress(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "address")) {
+  if (typeof x === "string") {
+    if (!$c75.test(x)) {
       if (e === null) return false;
-      ok = fail(e, p + "/address", "required", "is required", "address");
-    }
-    if (hasOwn(x, "name")) {
-      if (!$75(x["name"], p + "/name", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "symbol")) {
-      if (!$76(x["symbol"], p + "/symbol", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "decimals")) {
-      if (!$77(x["decimals"], p + "/decimals", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "logoUri")) {
-      if (!$78(x["logoUri"], p + "/logoUri", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "address")) {
-      if (!$79(x["address"], p + "/address", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
     }
   }
   return ok;
 }
 
-function $75(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
+const $c75 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
 
 function $76(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(typeof x === "string" || x === null)) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be string or null", "string,null");
+  }
+  if (typeof x === "string") {
+    if (!$c77.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
+    }
   }
   return ok;
 }
 
-function $77(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
+const $c77 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
 
-function $78(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
+const $c78 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
 
-function $79(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
+const $c79 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
 
-function $Money(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "currencyCode")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/currencyCode", "required", "is required", "currencyCode");
-    }
-    if (!hasOwn(x, "value")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/value", "required", "is required", "value");
-    }
-    if (hasOwn(x, "currencyCode")) {
-      if (!$CurrencyCode(x["currencyCode"], p + "/currencyCode", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["berlinBlock"];
+      if (v1 !== undefined && (plain || hasOwn(x, "berlinBlock"))) {
+        if (!((Number.isInteger(v1)))) {
+          if (e === null) return false;
+          $81(v1, p + "/berlinBlock", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "value")) {
-      if (!$DecimalString(x["value"], p + "/value", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["byzantiumBlock"];
+      if (v2 !== undefined && (plain || hasOwn(x, "byzantiumBlock"))) {
+        if (!((Number.isInteger(v2)))) {
+          if (e === null) return false;
+          $83(v2, p + "/byzantiumBlock", e);
+          ok = false;
+        }
       }
-    }
-  }
-  return ok;
-}
-
-function $MethodInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "callType")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/callType", "required", "is required", "callType");
-    }
-    if (!hasOwn(x, "methodHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/methodHash", "required", "is required", "methodHash");
-    }
-    if (hasOwn(x, "callType")) {
-      if (!$80(x["callType"], p + "/callType", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["chainId"];
+      if (v3 !== undefined && (plain || hasOwn(x, "chainId"))) {
+        if (!((Number.isInteger(v3)))) {
+          if (e === null) return false;
+          $85(v3, p + "/chainId", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "methodHash")) {
-      if (!$81(x["methodHash"], p + "/methodHash", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v4 = x["constantinopleBlock"];
+      if (v4 !== undefined && (plain || hasOwn(x, "constantinopleBlock"))) {
+        if (!((Number.isInteger(v4)))) {
+          if (e === null) return false;
+          $87(v4, p + "/constantinopleBlock", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "methodName")) {
-      if (!$82(x["methodName"], p + "/methodName", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v5 = x["eip150Block"];
+      if (v5 !== undefined && (plain || hasOwn(x, "eip150Block"))) {
+        if (!((Number.isInteger(v5)))) {
+          if (e === null) return false;
+          $89(v5, p + "/eip150Block", e);
+          ok = false;
+        }
+      }
+      const v6 = x["eip150Hash"];
+      if (v6 !== undefined && (plain || hasOwn(x, "eip150Hash"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c90.test(v6))))) {
+          if (e === null) return false;
+          $HexString(v6, p + "/eip150Hash", e);
+          ok = false;
+        }
+      }
+      const v7 = x["eip155Block"];
+      if (v7 !== undefined && (plain || hasOwn(x, "eip155Block"))) {
+        if (!((Number.isInteger(v7)))) {
+          if (e === null) return false;
+          $92(v7, p + "/eip155Block", e);
+          ok = false;
+        }
+      }
+      const v8 = x["eip158Block"];
+      if (v8 !== undefined && (plain || hasOwn(x, "eip158Block"))) {
+        if (!((Number.isInteger(v8)))) {
+          if (e === null) return false;
+          $94(v8, p + "/eip158Block", e);
+          ok = false;
+        }
+      }
+      const v9 = x["homesteadBlock"];
+      if (v9 !== undefined && (plain || hasOwn(x, "homesteadBlock"))) {
+        if (!((Number.isInteger(v9)))) {
+          if (e === null) return false;
+          $96(v9, p + "/homesteadBlock", e);
+          ok = false;
+        }
+      }
+      const v10 = x["istanbulBlock"];
+      if (v10 !== undefined && (plain || hasOwn(x, "istanbulBlock"))) {
+        if (!((Number.isInteger(v10)))) {
+          if (e === null) return false;
+          $98(v10, p + "/istanbulBlock", e);
+          ok = false;
+        }
+      }
+      const v11 = x["londonBlock"];
+      if (v11 !== undefined && (plain || hasOwn(x, "londonBlock"))) {
+        if (!((Number.isInteger(v11)))) {
+          if (e === null) return false;
+          $100(v11, p + "/londonBlock", e);
+          ok = false;
+        }
+      }
+      const v12 = x["muirGlacierBlock"];
+      if (v12 !== undefined && (plain || hasOwn(x, "muirGlacierBlock"))) {
+        if (!((Number.isInteger(v12)))) {
+          if (e === null) return false;
+          $102(v12, p + "/muirGlacierBlock", e);
+          ok = false;
+        }
+      }
+      const v13 = x["petersburgBlock"];
+      if (v13 !== undefined && (plain || hasOwn(x, "petersburgBlock"))) {
+        if (!((Number.isInteger(v13)))) {
+          if (e === null) return false;
+          $104(v13, p + "/petersburgBlock", e);
+          ok = false;
+        }
+      }
+      const v14 = x["subnetEVMTimestamp"];
+      if (v14 !== undefined && (plain || hasOwn(x, "subnetEVMTimestamp"))) {
+        if (!((Number.isInteger(v14)))) {
+          if (e === null) return false;
+          $106(v14, p + "/subnetEVMTimestamp", e);
+          ok = false;
+        }
+      }
+      const v15 = x["allowFeeRecipients"];
+      if (v15 !== undefined && (plain || hasOwn(x, "allowFeeRecipients"))) {
+        if (!((typeof v15 === "boolean"))) {
+          if (e === null) return false;
+          $108(v15, p + "/allowFeeRecipients", e);
+          ok = false;
+        }
+      }
+      const v16 = x["feeConfig"];
+      if (v16 !== undefined && (plain || hasOwn(x, "feeConfig"))) {
+        if (!$FeeConfig(v16, e === null ? p : p + "/feeConfig", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v17 = x["warpConfig"];
+      if (v17 !== undefined && (plain || hasOwn(x, "warpConfig"))) {
+        if (!$WarpConfig(v17, e === null ? p : p + "/warpConfig", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v18 = x["txAllowListConfig"];
+      if (v18 !== undefined && (plain || hasOwn(x, "txAllowListConfig"))) {
+        if (!$PrecompileAllowListConfig(v18, e === null ? p : p + "/txAllowListConfig", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v19 = x["contractDeployerAllowListConfig"];
+      if (v19 !== undefined && (plain || hasOwn(x, "contractDeployerAllowListConfig"))) {
+        if (!$PrecompileAllowListConfig(v19, e === null ? p : p + "/contractDeployerAllowListConfig", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v20 = x["contractNativeMinterConfig"];
+      if (v20 !== undefined && (plain || hasOwn(x, "contractNativeMinterConfig"))) {
+        if (!$PrecompileAllowListConfig(v20, e === null ? p : p + "/contractNativeMinterConfig", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v21 = x["feeManagerConfig"];
+      if (v21 !== undefined && (plain || hasOwn(x, "feeManagerConfig"))) {
+        if (!$PrecompileAllowListConfig(v21, e === null ? p : p + "/feeManagerConfig", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v22 = x["rewardManagerConfig"];
+      if (v22 !== undefined && (plain || hasOwn(x, "rewardManagerConfig"))) {
+        if (!$PrecompileAllowListConfig(v22, e === null ? p : p + "/rewardManagerConfig", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -1643,194 +1488,27 @@ function $MethodInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolea
 
 function $80(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $81(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $82(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "blockNumber")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
-    }
-    if (!hasOwn(x, "blockTimestamp")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
-    }
-    if (!hasOwn(x, "blockHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
-    }
-    if (!hasOwn(x, "chainId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
-    }
-    if (!hasOwn(x, "blockIndex")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockIndex", "required", "is required", "blockIndex");
-    }
-    if (!hasOwn(x, "txHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/txHash", "required", "is required", "txHash");
-    }
-    if (!hasOwn(x, "txStatus")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/txStatus", "required", "is required", "txStatus");
-    }
-    if (!hasOwn(x, "txType")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/txType", "required", "is required", "txType");
-    }
-    if (!hasOwn(x, "gasLimit")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/gasLimit", "required", "is required", "gasLimit");
-    }
-    if (!hasOwn(x, "gasUsed")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
-    }
-    if (!hasOwn(x, "gasPrice")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/gasPrice", "required", "is required", "gasPrice");
-    }
-    if (!hasOwn(x, "nonce")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/nonce", "required", "is required", "nonce");
-    }
-    if (!hasOwn(x, "from")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/from", "required", "is required", "from");
-    }
-    if (!hasOwn(x, "to")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/to", "required", "is required", "to");
-    }
-    if (!hasOwn(x, "value")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/value", "required", "is required", "value");
-    }
-    if (hasOwn(x, "blockNumber")) {
-      if (!$BigIntString(x["blockNumber"], p + "/blockNumber", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "blockTimestamp")) {
-      if (!$83(x["blockTimestamp"], p + "/blockTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "blockHash")) {
-      if (!$84(x["blockHash"], p + "/blockHash", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "chainId")) {
-      if (!$85(x["chainId"], p + "/chainId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "blockIndex")) {
-      if (!$86(x["blockIndex"], p + "/blockIndex", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "txHash")) {
-      if (!$87(x["txHash"], p + "/txHash", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "txStatus")) {
-      if (!$88(x["txStatus"], p + "/txStatus", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "txType")) {
-      if (!$89(x["txType"], p + "/txType", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "gasLimit")) {
-      if (!$BigIntString(x["gasLimit"], p + "/gasLimit", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "gasUsed")) {
-      if (!$BigIntString(x["gasUsed"], p + "/gasUsed", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "gasPrice")) {
-      if (!$BigIntString(x["gasPrice"], p + "/gasPrice", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "nonce")) {
-      if (!$BigIntString(x["nonce"], p + "/nonce", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "from")) {
-      if (!$RichAddress(x["from"], p + "/from", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "to")) {
-      if (!$RichAddress(x["to"], p + "/to", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "method")) {
-      if (!$MethodInfo(x["method"], p + "/method", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "value")) {
-      if (!$BigIntString(x["value"], p + "/value", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
@@ -1846,18 +1524,18 @@ function $83(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $84(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $85(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
@@ -1868,29 +1546,23 @@ function $86(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be integer", "integer");
   }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
   return ok;
 }
 
 function $87(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $88(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
@@ -1904,206 +1576,9 @@ function $89(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "blockNumber")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
-    }
-    if (!hasOwn(x, "blockTimestamp")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
-    }
-    if (!hasOwn(x, "blockHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
-    }
-    if (!hasOwn(x, "chainId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
-    }
-    if (!hasOwn(x, "blockIndex")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockIndex", "required", "is required", "blockIndex");
-    }
-    if (!hasOwn(x, "txHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/txHash", "required", "is required", "txHash");
-    }
-    if (!hasOwn(x, "txStatus")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/txStatus", "required", "is required", "txStatus");
-    }
-    if (!hasOwn(x, "txType")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/txType", "required", "is required", "txType");
-    }
-    if (!hasOwn(x, "gasLimit")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/gasLimit", "required", "is required", "gasLimit");
-    }
-    if (!hasOwn(x, "gasUsed")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
-    }
-    if (!hasOwn(x, "gasPrice")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/gasPrice", "required", "is required", "gasPrice");
-    }
-    if (!hasOwn(x, "nonce")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/nonce", "required", "is required", "nonce");
-    }
-    if (!hasOwn(x, "from")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/from", "required", "is required", "from");
-    }
-    if (!hasOwn(x, "to")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/to", "required", "is required", "to");
-    }
-    if (!hasOwn(x, "value")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/value", "required", "is required", "value");
-    }
-    if (!hasOwn(x, "input")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/input", "required", "is required", "input");
-    }
-    if (!hasOwn(x, "baseFeePerGas")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/baseFeePerGas", "required", "is required", "baseFeePerGas");
-    }
-    if (hasOwn(x, "blockNumber")) {
-      if (!$BigIntString(x["blockNumber"], p + "/blockNumber", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "blockTimestamp")) {
-      if (!$90(x["blockTimestamp"], p + "/blockTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "blockHash")) {
-      if (!$91(x["blockHash"], p + "/blockHash", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "chainId")) {
-      if (!$92(x["chainId"], p + "/chainId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "blockIndex")) {
-      if (!$93(x["blockIndex"], p + "/blockIndex", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "txHash")) {
-      if (!$94(x["txHash"], p + "/txHash", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "txStatus")) {
-      if (!$95(x["txStatus"], p + "/txStatus", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "txType")) {
-      if (!$96(x["txType"], p + "/txType", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "gasLimit")) {
-      if (!$BigIntString(x["gasLimit"], p + "/gasLimit", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "gasUsed")) {
-      if (!$BigIntString(x["gasUsed"], p + "/gasUsed", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "gasPrice")) {
-      if (!$BigIntString(x["gasPrice"], p + "/gasPrice", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "nonce")) {
-      if (!$BigIntString(x["nonce"], p + "/nonce", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "from")) {
-      if (!$RichAddress(x["from"], p + "/from", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "to")) {
-      if (!$RichAddress(x["to"], p + "/to", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "method")) {
-      if (!$MethodInfo(x["method"], p + "/method", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "value")) {
-      if (!$BigIntString(x["value"], p + "/value", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "input")) {
-      if (!$HexString(x["input"], p + "/input", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "baseFeePerGas")) {
-      if (!$BigIntString(x["baseFeePerGas"], p + "/baseFeePerGas", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "maxFeePerGas")) {
-      if (!$BigIntString(x["maxFeePerGas"], p + "/maxFeePerGas", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "maxPriorityFeePerGas")) {
-      if (!$BigIntString(x["maxPriorityFeePerGas"], p + "/maxPriorityFeePerGas", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
+const $c90 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
 
-function $90(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $91(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -2112,20 +1587,11 @@ function $90(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $91(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
 function $92(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
@@ -2136,29 +1602,23 @@ function $93(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be integer", "integer");
   }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
   return ok;
 }
 
 function $94(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $95(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
@@ -2172,155 +1632,47 @@ function $96(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $ListNativeTransactionsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "transactions")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/transactions", "required", "is required", "transactions");
-    }
-    if (hasOwn(x, "nextPageToken")) {
-      if (!$97(x["nextPageToken"], p + "/nextPageToken", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "transactions")) {
-      if (!$98(x["transactions"], p + "/transactions", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
 function $97(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $98(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$NativeTransaction(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "address")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/address", "required", "is required", "address");
-    }
-    if (!hasOwn(x, "name")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/name", "required", "is required", "name");
-    }
-    if (!hasOwn(x, "symbol")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/symbol", "required", "is required", "symbol");
-    }
-    if (!hasOwn(x, "decimals")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/decimals", "required", "is required", "decimals");
-    }
-    if (!hasOwn(x, "ercType")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/ercType", "required", "is required", "ercType");
-    }
-    if (hasOwn(x, "address")) {
-      if (!$99(x["address"], p + "/address", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "name")) {
-      if (!$100(x["name"], p + "/name", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "symbol")) {
-      if (!$101(x["symbol"], p + "/symbol", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "decimals")) {
-      if (!$102(x["decimals"], p + "/decimals", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "logoUri")) {
-      if (!$103(x["logoUri"], p + "/logoUri", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "ercType")) {
-      if (!$104(x["ercType"], p + "/ercType", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "price")) {
-      if (!$Money(x["price"], p + "/price", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $99(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $100(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $101(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
@@ -2336,119 +1688,18 @@ function $102(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $103(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $104(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "blockNumber")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
-    }
-    if (!hasOwn(x, "blockTimestamp")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
-    }
-    if (!hasOwn(x, "blockHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
-    }
-    if (!hasOwn(x, "txHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/txHash", "required", "is required", "txHash");
-    }
-    if (!hasOwn(x, "from")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/from", "required", "is required", "from");
-    }
-    if (!hasOwn(x, "to")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/to", "required", "is required", "to");
-    }
-    if (!hasOwn(x, "logIndex")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
-    }
-    if (!hasOwn(x, "value")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/value", "required", "is required", "value");
-    }
-    if (!hasOwn(x, "erc20Token")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/erc20Token", "required", "is required", "erc20Token");
-    }
-    if (hasOwn(x, "blockNumber")) {
-      if (!$BigIntString(x["blockNumber"], p + "/blockNumber", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "blockTimestamp")) {
-      if (!$105(x["blockTimestamp"], p + "/blockTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "blockHash")) {
-      if (!$106(x["blockHash"], p + "/blockHash", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "txHash")) {
-      if (!$107(x["txHash"], p + "/txHash", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "from")) {
-      if (!$RichAddress(x["from"], p + "/from", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "to")) {
-      if (!$RichAddress(x["to"], p + "/to", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "logIndex")) {
-      if (!$108(x["logIndex"], p + "/logIndex", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "value")) {
-      if (!$BigIntString(x["value"], p + "/value", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "erc20Token")) {
-      if (!$Erc20Token(x["erc20Token"], p + "/erc20Token", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
@@ -2464,92 +1715,103 @@ function $105(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $106(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $107(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(typeof x === "boolean")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be boolean", "boolean");
   }
   return ok;
 }
 
 function $108(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "boolean")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
+    ok = fail(e, p, "type", "must be boolean", "boolean");
   }
   return ok;
 }
 
-function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $FeeConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "from")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/from", "required", "is required", "from");
-    }
-    if (!hasOwn(x, "to")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/to", "required", "is required", "to");
-    }
-    if (!hasOwn(x, "logIndex")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
-    }
-    if (!hasOwn(x, "value")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/value", "required", "is required", "value");
-    }
-    if (!hasOwn(x, "erc20Token")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/erc20Token", "required", "is required", "erc20Token");
-    }
-    if (hasOwn(x, "from")) {
-      if (!$RichAddress(x["from"], p + "/from", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["baseFeeChangeDenominator"];
+      if (v1 !== undefined && (plain || hasOwn(x, "baseFeeChangeDenominator"))) {
+        if (!((Number.isInteger(v1)))) {
+          if (e === null) return false;
+          $110(v1, p + "/baseFeeChangeDenominator", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "to")) {
-      if (!$RichAddress(x["to"], p + "/to", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["blockGasCostStep"];
+      if (v2 !== undefined && (plain || hasOwn(x, "blockGasCostStep"))) {
+        if (!((Number.isInteger(v2)))) {
+          if (e === null) return false;
+          $112(v2, p + "/blockGasCostStep", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "logIndex")) {
-      if (!$109(x["logIndex"], p + "/logIndex", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["gasLimit"];
+      if (v3 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
+        if (!((Number.isInteger(v3)))) {
+          if (e === null) return false;
+          $114(v3, p + "/gasLimit", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "value")) {
-      if (!$BigIntString(x["value"], p + "/value", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v4 = x["maxBlockGasCost"];
+      if (v4 !== undefined && (plain || hasOwn(x, "maxBlockGasCost"))) {
+        if (!((Number.isInteger(v4)))) {
+          if (e === null) return false;
+          $116(v4, p + "/maxBlockGasCost", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "erc20Token")) {
-      if (!$Erc20Token(x["erc20Token"], p + "/erc20Token", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v5 = x["minBaseFee"];
+      if (v5 !== undefined && (plain || hasOwn(x, "minBaseFee"))) {
+        if (!((Number.isInteger(v5)))) {
+          if (e === null) return false;
+          $118(v5, p + "/minBaseFee", e);
+          ok = false;
+        }
+      }
+      const v6 = x["minBlockGasCost"];
+      if (v6 !== undefined && (plain || hasOwn(x, "minBlockGasCost"))) {
+        if (!((Number.isInteger(v6)))) {
+          if (e === null) return false;
+          $120(v6, p + "/minBlockGasCost", e);
+          ok = false;
+        }
+      }
+      const v7 = x["targetBlockRate"];
+      if (v7 !== undefined && (plain || hasOwn(x, "targetBlockRate"))) {
+        if (!((Number.isInteger(v7)))) {
+          if (e === null) return false;
+          $122(v7, p + "/targetBlockRate", e);
+          ok = false;
+        }
+      }
+      const v8 = x["targetGas"];
+      if (v8 !== undefined && (plain || hasOwn(x, "targetGas"))) {
+        if (!((Number.isInteger(v8)))) {
+          if (e === null) return false;
+          $124(v8, p + "/targetGas", e);
+          ok = false;
+        }
       }
     }
   }
@@ -2562,148 +1824,32 @@ function $109(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be integer", "integer");
   }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $ListErc20TransactionsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "transactions")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/transactions", "required", "is required", "transactions");
-    }
-    if (hasOwn(x, "nextPageToken")) {
-      if (!$110(x["nextPageToken"], p + "/nextPageToken", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "transactions")) {
-      if (!$111(x["transactions"], p + "/transactions", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
   return ok;
 }
 
 function $110(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $111(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Erc20Transfer(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "indexStatus")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/indexStatus", "required", "is required", "indexStatus");
-    }
-    if (hasOwn(x, "indexStatus")) {
-      if (!$112(x["indexStatus"], p + "/indexStatus", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "metadataLastUpdatedTimestamp")) {
-      if (!$113(x["metadataLastUpdatedTimestamp"], p + "/metadataLastUpdatedTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "name")) {
-      if (!$114(x["name"], p + "/name", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "symbol")) {
-      if (!$115(x["symbol"], p + "/symbol", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "imageUri")) {
-      if (!$116(x["imageUri"], p + "/imageUri", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "description")) {
-      if (!$117(x["description"], p + "/description", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "animationUri")) {
-      if (!$118(x["animationUri"], p + "/animationUri", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "externalUrl")) {
-      if (!$119(x["externalUrl"], p + "/externalUrl", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "background")) {
-      if (!$120(x["background"], p + "/background", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "attributes")) {
-      if (!$121(x["attributes"], p + "/attributes", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $112(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
@@ -2719,264 +1865,164 @@ function $113(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $114(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $115(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $116(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $118(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $119(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "address")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/address", "required", "is required", "address");
-    }
-    if (!hasOwn(x, "name")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/name", "required", "is required", "name");
-    }
-    if (!hasOwn(x, "symbol")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/symbol", "required", "is required", "symbol");
-    }
-    if (!hasOwn(x, "ercType")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/ercType", "required", "is required", "ercType");
-    }
-    if (!hasOwn(x, "tokenId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/tokenId", "required", "is required", "tokenId");
-    }
-    if (!hasOwn(x, "tokenUri")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/tokenUri", "required", "is required", "tokenUri");
-    }
-    if (!hasOwn(x, "metadata")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/metadata", "required", "is required", "metadata");
-    }
-    if (hasOwn(x, "address")) {
-      if (!$122(x["address"], p + "/address", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "name")) {
-      if (!$123(x["name"], p + "/name", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "symbol")) {
-      if (!$124(x["symbol"], p + "/symbol", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "ercType")) {
-      if (!$125(x["ercType"], p + "/ercType", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "tokenId")) {
-      if (!$BigIntString(x["tokenId"], p + "/tokenId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "tokenUri")) {
-      if (!$126(x["tokenUri"], p + "/tokenUri", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "metadata")) {
-      if (!$Erc721TokenMetadata(x["metadata"], p + "/metadata", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "ownerAddress")) {
-      if (!$127(x["ownerAddress"], p + "/ownerAddress", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $122(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $123(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $124(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $WarpConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["blockTimestamp"];
+      if (v1 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
+        if (!((Number.isInteger(v1)))) {
+          if (e === null) return false;
+          $126(v1, p + "/blockTimestamp", e);
+          ok = false;
+        }
+      }
+      const v2 = x["quorumNumerator"];
+      if (v2 !== undefined && (plain || hasOwn(x, "quorumNumerator"))) {
+        if (!((Number.isInteger(v2)))) {
+          if (e === null) return false;
+          $128(v2, p + "/quorumNumerator", e);
+          ok = false;
+        }
+      }
+      const v3 = x["requirePrimaryNetworkSigners"];
+      if (v3 !== undefined && (plain || hasOwn(x, "requirePrimaryNetworkSigners"))) {
+        if (!((typeof v3 === "boolean"))) {
+          if (e === null) return false;
+          $130(v3, p + "/requirePrimaryNetworkSigners", e);
+          ok = false;
+        }
+      }
+    }
   }
   return ok;
 }
 
 function $125(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "from")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/from", "required", "is required", "from");
-    }
-    if (!hasOwn(x, "to")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/to", "required", "is required", "to");
-    }
-    if (!hasOwn(x, "logIndex")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
-    }
-    if (!hasOwn(x, "erc721Token")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/erc721Token", "required", "is required", "erc721Token");
-    }
-    if (hasOwn(x, "from")) {
-      if (!$RichAddress(x["from"], p + "/from", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "to")) {
-      if (!$RichAddress(x["to"], p + "/to", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "logIndex")) {
-      if (!$128(x["logIndex"], p + "/logIndex", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "erc721Token")) {
-      if (!$Erc721Token(x["erc721Token"], p + "/erc721Token", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
@@ -2987,106 +2033,71 @@ function $128(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be integer", "integer");
   }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $Erc1155TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "indexStatus")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/indexStatus", "required", "is required", "indexStatus");
-    }
-    if (hasOwn(x, "indexStatus")) {
-      if (!$129(x["indexStatus"], p + "/indexStatus", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "metadataLastUpdatedTimestamp")) {
-      if (!$130(x["metadataLastUpdatedTimestamp"], p + "/metadataLastUpdatedTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "name")) {
-      if (!$131(x["name"], p + "/name", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "symbol")) {
-      if (!$132(x["symbol"], p + "/symbol", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "imageUri")) {
-      if (!$133(x["imageUri"], p + "/imageUri", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "description")) {
-      if (!$134(x["description"], p + "/description", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "animationUri")) {
-      if (!$135(x["animationUri"], p + "/animationUri", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "externalUrl")) {
-      if (!$136(x["externalUrl"], p + "/externalUrl", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "background")) {
-      if (!$137(x["background"], p + "/background", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "decimals")) {
-      if (!$138(x["decimals"], p + "/decimals", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "properties")) {
-      if (!$139(x["properties"], p + "/properties", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
   return ok;
 }
 
 function $129(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(typeof x === "boolean")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be boolean", "boolean");
   }
   return ok;
 }
 
 function $130(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "boolean")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be boolean", "boolean");
+  }
+  return ok;
+}
+
+function $PrecompileAllowListConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["blockTimestamp"];
+      if (v1 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
+        if (!((Number.isInteger(v1)))) {
+          if (e === null) return false;
+          $132(v1, p + "/blockTimestamp", e);
+          ok = false;
+        }
+      }
+      const v2 = x["adminAddresses"];
+      if (v2 !== undefined && (plain || hasOwn(x, "adminAddresses"))) {
+        if (!$135(v2, e === null ? p : p + "/adminAddresses", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v3 = x["managerAddresses"];
+      if (v3 !== undefined && (plain || hasOwn(x, "managerAddresses"))) {
+        if (!$139(v3, e === null ? p : p + "/managerAddresses", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v4 = x["enabledAddresses"];
+      if (v4 !== undefined && (plain || hasOwn(x, "enabledAddresses"))) {
+        if (!$143(v4, e === null ? p : p + "/enabledAddresses", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -3095,29 +2106,34 @@ function $130(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
 function $132(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $133(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Array.isArray(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $134(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
   }
   return ok;
 }
@@ -3133,9 +2149,23 @@ function $134(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $135(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Array.isArray(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $136(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
   }
   return ok;
 }
@@ -3151,24 +2181,29 @@ function $136(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $137(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Array.isArray(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $138(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
   }
   return ok;
 }
 
 function $138(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $139(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
@@ -3176,61 +2211,23 @@ function $139(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $139(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(isObject(x))) {
+  if (!(Array.isArray(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
+    ok = fail(e, p, "type", "must be array", "array");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "address")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/address", "required", "is required", "address");
-    }
-    if (!hasOwn(x, "ercType")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/ercType", "required", "is required", "ercType");
-    }
-    if (!hasOwn(x, "tokenId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/tokenId", "required", "is required", "tokenId");
-    }
-    if (!hasOwn(x, "tokenUri")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/tokenUri", "required", "is required", "tokenUri");
-    }
-    if (!hasOwn(x, "metadata")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/metadata", "required", "is required", "metadata");
-    }
-    if (hasOwn(x, "address")) {
-      if (!$140(x["address"], p + "/address", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "ercType")) {
-      if (!$141(x["ercType"], p + "/ercType", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "tokenId")) {
-      if (!$BigIntString(x["tokenId"], p + "/tokenId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "tokenUri")) {
-      if (!$142(x["tokenUri"], p + "/tokenUri", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "metadata")) {
-      if (!$Erc1155TokenMetadata(x["metadata"], p + "/metadata", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $140(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
@@ -3248,9 +2245,23 @@ function $140(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Array.isArray(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $142(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
   }
   return ok;
 }
@@ -3264,157 +2275,23 @@ function $142(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "from")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/from", "required", "is required", "from");
-    }
-    if (!hasOwn(x, "to")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/to", "required", "is required", "to");
-    }
-    if (!hasOwn(x, "logIndex")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
-    }
-    if (!hasOwn(x, "value")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/value", "required", "is required", "value");
-    }
-    if (!hasOwn(x, "erc1155Token")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/erc1155Token", "required", "is required", "erc1155Token");
-    }
-    if (hasOwn(x, "from")) {
-      if (!$RichAddress(x["from"], p + "/from", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "to")) {
-      if (!$RichAddress(x["to"], p + "/to", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "logIndex")) {
-      if (!$143(x["logIndex"], p + "/logIndex", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "value")) {
-      if (!$BigIntString(x["value"], p + "/value", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "erc1155Token")) {
-      if (!$Erc1155Token(x["erc1155Token"], p + "/erc1155Token", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
 function $143(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(Array.isArray(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be array", "array");
   }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "from")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/from", "required", "is required", "from");
-    }
-    if (!hasOwn(x, "to")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/to", "required", "is required", "to");
-    }
-    if (!hasOwn(x, "internalTxType")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/internalTxType", "required", "is required", "internalTxType");
-    }
-    if (!hasOwn(x, "value")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/value", "required", "is required", "value");
-    }
-    if (!hasOwn(x, "isReverted")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/isReverted", "required", "is required", "isReverted");
-    }
-    if (!hasOwn(x, "gasUsed")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
-    }
-    if (!hasOwn(x, "gasLimit")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/gasLimit", "required", "is required", "gasLimit");
-    }
-    if (hasOwn(x, "from")) {
-      if (!$RichAddress(x["from"], p + "/from", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "to")) {
-      if (!$RichAddress(x["to"], p + "/to", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "internalTxType")) {
-      if (!$144(x["internalTxType"], p + "/internalTxType", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "value")) {
-      if (!$BigIntString(x["value"], p + "/value", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "isReverted")) {
-      if (!$145(x["isReverted"], p + "/isReverted", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "gasUsed")) {
-      if (!$BigIntString(x["gasUsed"], p + "/gasUsed", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "gasLimit")) {
-      if (!$BigIntString(x["gasLimit"], p + "/gasLimit", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $144(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
@@ -3430,427 +2307,87 @@ function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $145(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $NetworkToken(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "name")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/name", "required", "is required", "name");
-    }
-    if (!hasOwn(x, "symbol")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/symbol", "required", "is required", "symbol");
-    }
-    if (!hasOwn(x, "decimals")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/decimals", "required", "is required", "decimals");
-    }
-    if (hasOwn(x, "name")) {
-      if (!$146(x["name"], p + "/name", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "symbol")) {
-      if (!$147(x["symbol"], p + "/symbol", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "decimals")) {
-      if (!$148(x["decimals"], p + "/decimals", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "logoUri")) {
-      if (!$149(x["logoUri"], p + "/logoUri", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "description")) {
-      if (!$150(x["description"], p + "/description", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
+const $c145 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
 
 function $146(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(typeof x === "string" || x === null)) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be string or null", "string,null");
+  }
+  if (typeof x === "string") {
+    if (!$c147.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
+    }
   }
   return ok;
 }
 
-function $147(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
+const $c147 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
 
 function $148(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string" || x === null)) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string or null", "string,null");
+  }
+  if (typeof x === "string") {
+    if (!$c149.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
+    }
   }
   return ok;
 }
 
-function $149(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
+const $c149 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
 
-function $150(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
+const $c150 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
 
-function $NetworkTokenDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c151 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+
+const $c152 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+
+const $c153 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+
+const $c154 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+
+const $c155 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+
+const $c156 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+
+const $c157 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+
+const $c158 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+
+function $ListBlockchainsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "networkToken")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/networkToken", "required", "is required", "networkToken");
-    }
-    if (hasOwn(x, "networkToken")) {
-      if (!$NetworkToken(x["networkToken"], p + "/networkToken", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["nextPageToken"];
+      if (v1 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $160(v1, p + "/nextPageToken", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "currentPrice")) {
-      if (!$Money(x["currentPrice"], p + "/currentPrice", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["blockchains"];
+      if (v2 !== undefined && (plain || hasOwn(x, "blockchains"))) {
+        if (!$162(v2, e === null ? p : p + "/blockchains", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "historicalPrice")) {
-      if (!$Money(x["historicalPrice"], p + "/historicalPrice", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $TeleporterMessageInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "teleporterMessageId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/teleporterMessageId", "required", "is required", "teleporterMessageId");
-    }
-    if (!hasOwn(x, "direction")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/direction", "required", "is required", "direction");
-    }
-    if (hasOwn(x, "teleporterMessageId")) {
-      if (!$151(x["teleporterMessageId"], p + "/teleporterMessageId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "direction")) {
-      if (!$152(x["direction"], p + "/direction", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "sourceChainId")) {
-      if (!$153(x["sourceChainId"], p + "/sourceChainId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "destinationChainId")) {
-      if (!$154(x["destinationChainId"], p + "/destinationChainId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $151(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $152(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $153(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "networkTokenDetails")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/networkTokenDetails", "required", "is required", "networkTokenDetails");
-    }
-    if (!hasOwn(x, "nativeTransaction")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/nativeTransaction", "required", "is required", "nativeTransaction");
-    }
-    if (hasOwn(x, "erc20Transfers")) {
-      if (!$155(x["erc20Transfers"], p + "/erc20Transfers", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "erc721Transfers")) {
-      if (!$156(x["erc721Transfers"], p + "/erc721Transfers", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "erc1155Transfers")) {
-      if (!$157(x["erc1155Transfers"], p + "/erc1155Transfers", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "internalTransactions")) {
-      if (!$158(x["internalTransactions"], p + "/internalTransactions", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "networkTokenDetails")) {
-      if (!$NetworkTokenDetails(x["networkTokenDetails"], p + "/networkTokenDetails", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "nativeTransaction")) {
-      if (!$FullNativeTransactionDetails(x["nativeTransaction"], p + "/nativeTransaction", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "teleporterMessageInfo")) {
-      if (!$TeleporterMessageInfo(x["teleporterMessageInfo"], p + "/teleporterMessageInfo", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $155(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Erc20TransferDetails(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $156(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Erc721Transfer(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Erc1155Transfer(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$InternalTransaction(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $NativeTokenBalance(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "name")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/name", "required", "is required", "name");
-    }
-    if (!hasOwn(x, "symbol")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/symbol", "required", "is required", "symbol");
-    }
-    if (!hasOwn(x, "decimals")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/decimals", "required", "is required", "decimals");
-    }
-    if (!hasOwn(x, "chainId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
-    }
-    if (!hasOwn(x, "balance")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/balance", "required", "is required", "balance");
-    }
-    if (hasOwn(x, "name")) {
-      if (!$159(x["name"], p + "/name", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "symbol")) {
-      if (!$160(x["symbol"], p + "/symbol", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "decimals")) {
-      if (!$161(x["decimals"], p + "/decimals", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "logoUri")) {
-      if (!$162(x["logoUri"], p + "/logoUri", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "chainId")) {
-      if (!$163(x["chainId"], p + "/chainId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "price")) {
-      if (!$Money(x["price"], p + "/price", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "balance")) {
-      if (!$BigIntString(x["balance"], p + "/balance", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "balanceValue")) {
-      if (!$Money(x["balanceValue"], p + "/balanceValue", e)) {
-        if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/blockchains", "required", "is required", "blockchains");
       }
     }
   }
@@ -3877,18 +2414,96 @@ function $160(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $161(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(Array.isArray(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Blockchain(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
   }
   return ok;
 }
 
 function $162(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Array.isArray(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Blockchain(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $RichAddress(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["name"];
+      if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $164(v1, p + "/name", e);
+          ok = false;
+        }
+      }
+      const v2 = x["symbol"];
+      if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $166(v2, p + "/symbol", e);
+          ok = false;
+        }
+      }
+      const v3 = x["decimals"];
+      if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+        if (!((Number.isInteger(v3)))) {
+          if (e === null) return false;
+          $168(v3, p + "/decimals", e);
+          ok = false;
+        }
+      }
+      const v4 = x["logoUri"];
+      if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $170(v4, p + "/logoUri", e);
+          ok = false;
+        }
+      }
+      const v5 = x["address"];
+      if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $172(v5, p + "/address", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+    }
   }
   return ok;
 }
@@ -3898,50 +2513,6 @@ function $163(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $GetNativeBalanceResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "nativeTokenBalance")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/nativeTokenBalance", "required", "is required", "nativeTokenBalance");
-    }
-    if (hasOwn(x, "nativeTokenBalance")) {
-      if (!$NativeTokenBalance(x["nativeTokenBalance"], p + "/nativeTokenBalance", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $ImageAsset(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (hasOwn(x, "assetId")) {
-      if (!$164(x["assetId"], p + "/assetId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "imageUri")) {
-      if (!$165(x["imageUri"], p + "/imageUri", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
   }
   return ok;
 }
@@ -3964,37 +2535,6 @@ function $165(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $ResourceLink(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "type")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/type", "required", "is required", "type");
-    }
-    if (!hasOwn(x, "url")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/url", "required", "is required", "url");
-    }
-    if (hasOwn(x, "type")) {
-      if (!$166(x["type"], p + "/type", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "url")) {
-      if (!$167(x["url"], p + "/url", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
 function $166(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
@@ -4006,55 +2546,18 @@ function $166(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $ContractDeploymentDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "txHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/txHash", "required", "is required", "txHash");
-    }
-    if (!hasOwn(x, "deployerAddress")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/deployerAddress", "required", "is required", "deployerAddress");
-    }
-    if (hasOwn(x, "txHash")) {
-      if (!$168(x["txHash"], p + "/txHash", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "deployerAddress")) {
-      if (!$169(x["deployerAddress"], p + "/deployerAddress", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "deployerContractAddress")) {
-      if (!$170(x["deployerContractAddress"], p + "/deployerContractAddress", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $168(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
@@ -4077,103 +2580,6 @@ function $170(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "address")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/address", "required", "is required", "address");
-    }
-    if (!hasOwn(x, "ercType")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/ercType", "required", "is required", "ercType");
-    }
-    if (hasOwn(x, "name")) {
-      if (!$171(x["name"], p + "/name", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "description")) {
-      if (!$172(x["description"], p + "/description", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "officialSite")) {
-      if (!$173(x["officialSite"], p + "/officialSite", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "email")) {
-      if (!$174(x["email"], p + "/email", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "logoAsset")) {
-      if (!$ImageAsset(x["logoAsset"], p + "/logoAsset", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "bannerAsset")) {
-      if (!$ImageAsset(x["bannerAsset"], p + "/bannerAsset", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "color")) {
-      if (!$175(x["color"], p + "/color", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "resourceLinks")) {
-      if (!$176(x["resourceLinks"], p + "/resourceLinks", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "tags")) {
-      if (!$177(x["tags"], p + "/tags", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "address")) {
-      if (!$179(x["address"], p + "/address", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "deploymentDetails")) {
-      if (!$ContractDeploymentDetails(x["deploymentDetails"], p + "/deploymentDetails", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "ercType")) {
-      if (!$180(x["ercType"], p + "/ercType", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "symbol")) {
-      if (!$181(x["symbol"], p + "/symbol", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
 function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
@@ -4192,11 +2598,88 @@ function $172(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $173(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $Money(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(isObject(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["currencyCode"];
+      if (v1 !== undefined && (plain || hasOwn(x, "currencyCode"))) {
+        if (!((typeof v1 === "string") && (v1 === "usd" || v1 === "eur" || v1 === "aud" || v1 === "cad" || v1 === "chf" || v1 === "clp" || v1 === "cny" || v1 === "czk" || v1 === "dkk" || v1 === "gbp" || v1 === "hkd" || v1 === "huf" || v1 === "jpy" || v1 === "nzd"))) {
+          if (e === null) return false;
+          $CurrencyCode(v1, p + "/currencyCode", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/currencyCode", "required", "is required", "currencyCode");
+      }
+      const v2 = x["value"];
+      if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c173.test(v2))))) {
+          if (e === null) return false;
+          $DecimalString(v2, p + "/value", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/value", "required", "is required", "value");
+      }
+    }
+  }
+  return ok;
+}
+
+const $c173 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
+
+function $MethodInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["callType"];
+      if (v1 !== undefined && (plain || hasOwn(x, "callType"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $175(v1, p + "/callType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/callType", "required", "is required", "callType");
+      }
+      const v2 = x["methodHash"];
+      if (v2 !== undefined && (plain || hasOwn(x, "methodHash"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $177(v2, p + "/methodHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/methodHash", "required", "is required", "methodHash");
+      }
+      const v3 = x["methodName"];
+      if (v3 !== undefined && (plain || hasOwn(x, "methodName"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $179(v3, p + "/methodName", e);
+          ok = false;
+        }
+      }
+    }
   }
   return ok;
 }
@@ -4221,34 +2704,18 @@ function $175(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $176(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$ResourceLink(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $177(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$178(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -4271,90 +2738,230 @@ function $179(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $180(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $181(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $ListContractsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "contracts")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/contracts", "required", "is required", "contracts");
-    }
-    if (hasOwn(x, "nextPageToken")) {
-      if (!$182(x["nextPageToken"], p + "/nextPageToken", e)) {
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["blockNumber"];
+      if (v1 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c180.test(v1))))) {
+          if (e === null) return false;
+          $BigIntString(v1, p + "/blockNumber", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
+      }
+      const v2 = x["blockTimestamp"];
+      if (v2 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
+        if (!((Number.isInteger(v2)))) {
+          if (e === null) return false;
+          $182(v2, p + "/blockTimestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
+      }
+      const v3 = x["blockHash"];
+      if (v3 !== undefined && (plain || hasOwn(x, "blockHash"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $184(v3, p + "/blockHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
+      }
+      const v4 = x["chainId"];
+      if (v4 !== undefined && (plain || hasOwn(x, "chainId"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $186(v4, p + "/chainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+      }
+      const v5 = x["blockIndex"];
+      if (v5 !== undefined && (plain || hasOwn(x, "blockIndex"))) {
+        if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
+          if (e === null) return false;
+          $188(v5, p + "/blockIndex", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockIndex", "required", "is required", "blockIndex");
+      }
+      const v6 = x["txHash"];
+      if (v6 !== undefined && (plain || hasOwn(x, "txHash"))) {
+        if (!((typeof v6 === "string"))) {
+          if (e === null) return false;
+          $190(v6, p + "/txHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
+      }
+      const v7 = x["txStatus"];
+      if (v7 !== undefined && (plain || hasOwn(x, "txStatus"))) {
+        if (!((typeof v7 === "string"))) {
+          if (e === null) return false;
+          $192(v7, p + "/txStatus", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txStatus", "required", "is required", "txStatus");
+      }
+      const v8 = x["txType"];
+      if (v8 !== undefined && (plain || hasOwn(x, "txType"))) {
+        if (!((Number.isInteger(v8)))) {
+          if (e === null) return false;
+          $194(v8, p + "/txType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txType", "required", "is required", "txType");
+      }
+      const v9 = x["gasLimit"];
+      if (v9 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c195.test(v9))))) {
+          if (e === null) return false;
+          $BigIntString(v9, p + "/gasLimit", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/gasLimit", "required", "is required", "gasLimit");
+      }
+      const v10 = x["gasUsed"];
+      if (v10 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c196.test(v10))))) {
+          if (e === null) return false;
+          $BigIntString(v10, p + "/gasUsed", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
+      }
+      const v11 = x["gasPrice"];
+      if (v11 !== undefined && (plain || hasOwn(x, "gasPrice"))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c197.test(v11))))) {
+          if (e === null) return false;
+          $BigIntString(v11, p + "/gasPrice", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/gasPrice", "required", "is required", "gasPrice");
+      }
+      const v12 = x["nonce"];
+      if (v12 !== undefined && (plain || hasOwn(x, "nonce"))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c198.test(v12))))) {
+          if (e === null) return false;
+          $BigIntString(v12, p + "/nonce", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/nonce", "required", "is required", "nonce");
+      }
+      const v13 = x["from"];
+      if (v13 !== undefined && (plain || hasOwn(x, "from"))) {
+        if (!$RichAddress(v13, e === null ? p : p + "/from", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/from", "required", "is required", "from");
+      }
+      const v14 = x["to"];
+      if (v14 !== undefined && (plain || hasOwn(x, "to"))) {
+        if (!$RichAddress(v14, e === null ? p : p + "/to", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/to", "required", "is required", "to");
+      }
+      const v15 = x["method"];
+      if (v15 !== undefined && (plain || hasOwn(x, "method"))) {
+        if (!$MethodInfo(v15, e === null ? p : p + "/method", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v16 = x["value"];
+      if (v16 !== undefined && (plain || hasOwn(x, "value"))) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c199.test(v16))))) {
+          if (e === null) return false;
+          $BigIntString(v16, p + "/value", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/value", "required", "is required", "value");
       }
     }
-    if (hasOwn(x, "contracts")) {
-      if (!$183(x["contracts"], p + "/contracts", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+  }
+  return ok;
+}
+
+const $c180 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $181(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $182(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $183(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$ContractMetadata(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $UtilityAddresses(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (hasOwn(x, "multicall")) {
-      if (!$184(x["multicall"], p + "/multicall", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -4364,151 +2971,6 @@ function $184(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "chainId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
-    }
-    if (!hasOwn(x, "status")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/status", "required", "is required", "status");
-    }
-    if (!hasOwn(x, "chainName")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/chainName", "required", "is required", "chainName");
-    }
-    if (!hasOwn(x, "description")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/description", "required", "is required", "description");
-    }
-    if (!hasOwn(x, "vmName")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/vmName", "required", "is required", "vmName");
-    }
-    if (!hasOwn(x, "rpcUrl")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/rpcUrl", "required", "is required", "rpcUrl");
-    }
-    if (!hasOwn(x, "isTestnet")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/isTestnet", "required", "is required", "isTestnet");
-    }
-    if (!hasOwn(x, "networkToken")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/networkToken", "required", "is required", "networkToken");
-    }
-    if (hasOwn(x, "chainId")) {
-      if (!$185(x["chainId"], p + "/chainId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "status")) {
-      if (!$186(x["status"], p + "/status", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "chainName")) {
-      if (!$187(x["chainName"], p + "/chainName", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "description")) {
-      if (!$188(x["description"], p + "/description", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "platformChainId")) {
-      if (!$189(x["platformChainId"], p + "/platformChainId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "subnetId")) {
-      if (!$190(x["subnetId"], p + "/subnetId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "vmId")) {
-      if (!$191(x["vmId"], p + "/vmId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "vmName")) {
-      if (!$192(x["vmName"], p + "/vmName", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "explorerUrl")) {
-      if (!$193(x["explorerUrl"], p + "/explorerUrl", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "rpcUrl")) {
-      if (!$194(x["rpcUrl"], p + "/rpcUrl", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "wsUrl")) {
-      if (!$195(x["wsUrl"], p + "/wsUrl", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "isTestnet")) {
-      if (!$196(x["isTestnet"], p + "/isTestnet", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "utilityAddresses")) {
-      if (!$UtilityAddresses(x["utilityAddresses"], p + "/utilityAddresses", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "networkToken")) {
-      if (!$NetworkToken(x["networkToken"], p + "/networkToken", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "chainLogoUri")) {
-      if (!$197(x["chainLogoUri"], p + "/chainLogoUri", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "private")) {
-      if (!$198(x["private"], p + "/private", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "enabledFeatures")) {
-      if (!$199(x["enabledFeatures"], p + "/enabledFeatures", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
   }
   return ok;
 }
@@ -4533,18 +2995,30 @@ function $186(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $187(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
   }
   return ok;
 }
 
 function $188(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
   }
   return ok;
 }
@@ -4587,158 +3061,287 @@ function $192(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $193(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $194(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
-function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
+const $c195 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
 
-function $196(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
+const $c196 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
 
-function $197(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
+const $c197 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
 
-function $198(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
+const $c198 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
 
-function $199(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$200(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
+const $c199 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
 
-function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $ListChainsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "chains")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/chains", "required", "is required", "chains");
-    }
-    if (hasOwn(x, "chains")) {
-      if (!$201(x["chains"], p + "/chains", e)) {
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["blockNumber"];
+      if (v1 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c200.test(v1))))) {
+          if (e === null) return false;
+          $BigIntString(v1, p + "/blockNumber", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
+      }
+      const v2 = x["blockTimestamp"];
+      if (v2 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
+        if (!((Number.isInteger(v2)))) {
+          if (e === null) return false;
+          $202(v2, p + "/blockTimestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
+      }
+      const v3 = x["blockHash"];
+      if (v3 !== undefined && (plain || hasOwn(x, "blockHash"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $204(v3, p + "/blockHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
+      }
+      const v4 = x["chainId"];
+      if (v4 !== undefined && (plain || hasOwn(x, "chainId"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $206(v4, p + "/chainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+      }
+      const v5 = x["blockIndex"];
+      if (v5 !== undefined && (plain || hasOwn(x, "blockIndex"))) {
+        if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
+          if (e === null) return false;
+          $208(v5, p + "/blockIndex", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockIndex", "required", "is required", "blockIndex");
+      }
+      const v6 = x["txHash"];
+      if (v6 !== undefined && (plain || hasOwn(x, "txHash"))) {
+        if (!((typeof v6 === "string"))) {
+          if (e === null) return false;
+          $210(v6, p + "/txHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
+      }
+      const v7 = x["txStatus"];
+      if (v7 !== undefined && (plain || hasOwn(x, "txStatus"))) {
+        if (!((typeof v7 === "string"))) {
+          if (e === null) return false;
+          $212(v7, p + "/txStatus", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txStatus", "required", "is required", "txStatus");
+      }
+      const v8 = x["txType"];
+      if (v8 !== undefined && (plain || hasOwn(x, "txType"))) {
+        if (!((Number.isInteger(v8)))) {
+          if (e === null) return false;
+          $214(v8, p + "/txType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txType", "required", "is required", "txType");
+      }
+      const v9 = x["gasLimit"];
+      if (v9 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c215.test(v9))))) {
+          if (e === null) return false;
+          $BigIntString(v9, p + "/gasLimit", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/gasLimit", "required", "is required", "gasLimit");
+      }
+      const v10 = x["gasUsed"];
+      if (v10 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c216.test(v10))))) {
+          if (e === null) return false;
+          $BigIntString(v10, p + "/gasUsed", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
+      }
+      const v11 = x["gasPrice"];
+      if (v11 !== undefined && (plain || hasOwn(x, "gasPrice"))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c217.test(v11))))) {
+          if (e === null) return false;
+          $BigIntString(v11, p + "/gasPrice", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/gasPrice", "required", "is required", "gasPrice");
+      }
+      const v12 = x["nonce"];
+      if (v12 !== undefined && (plain || hasOwn(x, "nonce"))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c218.test(v12))))) {
+          if (e === null) return false;
+          $BigIntString(v12, p + "/nonce", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/nonce", "required", "is required", "nonce");
+      }
+      const v13 = x["from"];
+      if (v13 !== undefined && (plain || hasOwn(x, "from"))) {
+        if (!$RichAddress(v13, e === null ? p : p + "/from", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/from", "required", "is required", "from");
+      }
+      const v14 = x["to"];
+      if (v14 !== undefined && (plain || hasOwn(x, "to"))) {
+        if (!$RichAddress(v14, e === null ? p : p + "/to", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/to", "required", "is required", "to");
+      }
+      const v15 = x["method"];
+      if (v15 !== undefined && (plain || hasOwn(x, "method"))) {
+        if (!$MethodInfo(v15, e === null ? p : p + "/method", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v16 = x["value"];
+      if (v16 !== undefined && (plain || hasOwn(x, "value"))) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c219.test(v16))))) {
+          if (e === null) return false;
+          $BigIntString(v16, p + "/value", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/value", "required", "is required", "value");
+      }
+      const v17 = x["input"];
+      if (v17 !== undefined && (plain || hasOwn(x, "input"))) {
+        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c220.test(v17))))) {
+          if (e === null) return false;
+          $HexString(v17, p + "/input", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/input", "required", "is required", "input");
+      }
+      const v18 = x["baseFeePerGas"];
+      if (v18 !== undefined && (plain || hasOwn(x, "baseFeePerGas"))) {
+        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c221.test(v18))))) {
+          if (e === null) return false;
+          $BigIntString(v18, p + "/baseFeePerGas", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/baseFeePerGas", "required", "is required", "baseFeePerGas");
+      }
+      const v19 = x["maxFeePerGas"];
+      if (v19 !== undefined && (plain || hasOwn(x, "maxFeePerGas"))) {
+        if (!((typeof v19 === "string") && (typeof v19 !== "string" || ($c222.test(v19))))) {
+          if (e === null) return false;
+          $BigIntString(v19, p + "/maxFeePerGas", e);
+          ok = false;
+        }
+      }
+      const v20 = x["maxPriorityFeePerGas"];
+      if (v20 !== undefined && (plain || hasOwn(x, "maxPriorityFeePerGas"))) {
+        if (!((typeof v20 === "string") && (typeof v20 !== "string" || ($c223.test(v20))))) {
+          if (e === null) return false;
+          $BigIntString(v20, p + "/maxPriorityFeePerGas", e);
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
+
+const $c200 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
 
 function $201(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$ChainInfo(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $BlsCredentials(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "publicKey")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
-    }
-    if (!hasOwn(x, "proofOfPossession")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/proofOfPossession", "required", "is required", "proofOfPossession");
-    }
-    if (hasOwn(x, "publicKey")) {
-      if (!$202(x["publicKey"], p + "/publicKey", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "proofOfPossession")) {
-      if (!$203(x["proofOfPossession"], p + "/proofOfPossession", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $202(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
@@ -4752,62 +3355,11 @@ function $203(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $Rewards(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "validationRewardAmount")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/validationRewardAmount", "required", "is required", "validationRewardAmount");
-    }
-    if (!hasOwn(x, "delegationRewardAmount")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/delegationRewardAmount", "required", "is required", "delegationRewardAmount");
-    }
-    if (hasOwn(x, "validationRewardAmount")) {
-      if (!$BigIntString(x["validationRewardAmount"], p + "/validationRewardAmount", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "delegationRewardAmount")) {
-      if (!$BigIntString(x["delegationRewardAmount"], p + "/delegationRewardAmount", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "rewardAddresses")) {
-      if (!$204(x["rewardAddresses"], p + "/rewardAddresses", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "rewardTxHash")) {
-      if (!$206(x["rewardTxHash"], p + "/rewardTxHash", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
 function $204(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$205(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -4830,131 +3382,32 @@ function $206(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "txHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/txHash", "required", "is required", "txHash");
-    }
-    if (!hasOwn(x, "nodeId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/nodeId", "required", "is required", "nodeId");
-    }
-    if (!hasOwn(x, "subnetId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
-    }
-    if (!hasOwn(x, "amountStaked")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/amountStaked", "required", "is required", "amountStaked");
-    }
-    if (!hasOwn(x, "startTimestamp")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/startTimestamp", "required", "is required", "startTimestamp");
-    }
-    if (!hasOwn(x, "endTimestamp")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/endTimestamp", "required", "is required", "endTimestamp");
-    }
-    if (!hasOwn(x, "validationStatus")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/validationStatus", "required", "is required", "validationStatus");
-    }
-    if (hasOwn(x, "txHash")) {
-      if (!$207(x["txHash"], p + "/txHash", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "nodeId")) {
-      if (!$208(x["nodeId"], p + "/nodeId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "subnetId")) {
-      if (!$209(x["subnetId"], p + "/subnetId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "amountStaked")) {
-      if (!$BigIntString(x["amountStaked"], p + "/amountStaked", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "delegationFee")) {
-      if (!$DecimalString(x["delegationFee"], p + "/delegationFee", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "startTimestamp")) {
-      if (!$210(x["startTimestamp"], p + "/startTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "endTimestamp")) {
-      if (!$211(x["endTimestamp"], p + "/endTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "blsCredentials")) {
-      if (!$BlsCredentials(x["blsCredentials"], p + "/blsCredentials", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "delegatorCount")) {
-      if (!$212(x["delegatorCount"], p + "/delegatorCount", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "amountDelegated")) {
-      if (!$BigIntString(x["amountDelegated"], p + "/amountDelegated", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "rewards")) {
-      if (!$Rewards(x["rewards"], p + "/rewards", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "validationStatus")) {
-      if (!$ValidationStatus(x["validationStatus"], p + "/validationStatus", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
 function $207(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
   }
   return ok;
 }
 
 function $208(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
   }
   return ok;
 }
@@ -4970,507 +3423,94 @@ function $209(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $210(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $211(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $212(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $ListValidatorDetailsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "validators")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/validators", "required", "is required", "validators");
-    }
-    if (hasOwn(x, "nextPageToken")) {
-      if (!$213(x["nextPageToken"], p + "/nextPageToken", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "validators")) {
-      if (!$214(x["validators"], p + "/validators", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $213(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $214(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$ValidatorDetails(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $ChainAddressChainIdMap(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "address")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/address", "required", "is required", "address");
-    }
-    if (!hasOwn(x, "blockchainIds")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockchainIds", "required", "is required", "blockchainIds");
-    }
-    if (hasOwn(x, "address")) {
-      if (!$215(x["address"], p + "/address", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "blockchainIds")) {
-      if (!$216(x["blockchainIds"], p + "/blockchainIds", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $215(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $216(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$217(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $217(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $ListChainIdsForAddressesResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "addresses")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/addresses", "required", "is required", "addresses");
-    }
-    if (hasOwn(x, "addresses")) {
-      if (!$218(x["addresses"], p + "/addresses", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $218(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$ChainAddressChainIdMap(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $AssetAmount(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "assetId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/assetId", "required", "is required", "assetId");
-    }
-    if (!hasOwn(x, "name")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/name", "required", "is required", "name");
-    }
-    if (!hasOwn(x, "symbol")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/symbol", "required", "is required", "symbol");
-    }
-    if (!hasOwn(x, "denomination")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/denomination", "required", "is required", "denomination");
-    }
-    if (!hasOwn(x, "type")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/type", "required", "is required", "type");
-    }
-    if (!hasOwn(x, "amount")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/amount", "required", "is required", "amount");
-    }
-    if (hasOwn(x, "assetId")) {
-      if (!$219(x["assetId"], p + "/assetId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "name")) {
-      if (!$220(x["name"], p + "/name", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "symbol")) {
-      if (!$221(x["symbol"], p + "/symbol", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "denomination")) {
-      if (!$222(x["denomination"], p + "/denomination", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "type")) {
-      if (!$223(x["type"], p + "/type", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "amount")) {
-      if (!$BigIntString(x["amount"], p + "/amount", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $219(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $220(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $221(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $222(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be integer", "integer");
   }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
   return ok;
 }
 
-function $223(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
+const $c215 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
 
-function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c216 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c217 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c218 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c219 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c220 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+
+const $c221 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c222 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c223 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $ListNativeTransactionsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "addresses")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/addresses", "required", "is required", "addresses");
-    }
-    if (!hasOwn(x, "asset")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/asset", "required", "is required", "asset");
-    }
-    if (!hasOwn(x, "consumedOnChainId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/consumedOnChainId", "required", "is required", "consumedOnChainId");
-    }
-    if (!hasOwn(x, "createdOnChainId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/createdOnChainId", "required", "is required", "createdOnChainId");
-    }
-    if (!hasOwn(x, "utxoId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/utxoId", "required", "is required", "utxoId");
-    }
-    if (!hasOwn(x, "amount")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/amount", "required", "is required", "amount");
-    }
-    if (!hasOwn(x, "assetId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/assetId", "required", "is required", "assetId");
-    }
-    if (!hasOwn(x, "blockNumber")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
-    }
-    if (!hasOwn(x, "blockTimestamp")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
-    }
-    if (!hasOwn(x, "outputIndex")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/outputIndex", "required", "is required", "outputIndex");
-    }
-    if (!hasOwn(x, "txHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/txHash", "required", "is required", "txHash");
-    }
-    if (!hasOwn(x, "utxoType")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/utxoType", "required", "is required", "utxoType");
-    }
-    if (hasOwn(x, "addresses")) {
-      if (!$224(x["addresses"], p + "/addresses", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["nextPageToken"];
+      if (v1 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $225(v1, p + "/nextPageToken", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "asset")) {
-      if (!$AssetAmount(x["asset"], p + "/asset", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["transactions"];
+      if (v2 !== undefined && (plain || hasOwn(x, "transactions"))) {
+        if (!$227(v2, e === null ? p : p + "/transactions", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "consumedOnChainId")) {
-      if (!$226(x["consumedOnChainId"], p + "/consumedOnChainId", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "consumingTxHash")) {
-      if (!$227(x["consumingTxHash"], p + "/consumingTxHash", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "createdOnChainId")) {
-      if (!$228(x["createdOnChainId"], p + "/createdOnChainId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "utxoId")) {
-      if (!$229(x["utxoId"], p + "/utxoId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "utxoBytes")) {
-      if (!$230(x["utxoBytes"], p + "/utxoBytes", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "amount")) {
-      if (!$BigIntString(x["amount"], p + "/amount", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "assetId")) {
-      if (!$231(x["assetId"], p + "/assetId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "blockNumber")) {
-      if (!$BigIntString(x["blockNumber"], p + "/blockNumber", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "consumingBlockNumber")) {
-      if (!$BigIntString(x["consumingBlockNumber"], p + "/consumingBlockNumber", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "txHash")) {
-      if (!$232(x["txHash"], p + "/txHash", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "blockTimestamp")) {
-      if (!$233(x["blockTimestamp"], p + "/blockTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "consumingBlockTimestamp")) {
-      if (!$234(x["consumingBlockTimestamp"], p + "/consumingBlockTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "platformLocktime")) {
-      if (!$235(x["platformLocktime"], p + "/platformLocktime", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "outputIndex")) {
-      if (!$236(x["outputIndex"], p + "/outputIndex", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "stakeableLocktime")) {
-      if (!$237(x["stakeableLocktime"], p + "/stakeableLocktime", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "threshold")) {
-      if (!$238(x["threshold"], p + "/threshold", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "utxoEndTimestamp")) {
-      if (!$239(x["utxoEndTimestamp"], p + "/utxoEndTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "utxoStartTimestamp")) {
-      if (!$240(x["utxoStartTimestamp"], p + "/utxoStartTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "rewardType")) {
-      if (!$241(x["rewardType"], p + "/rewardType", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "staked")) {
-      if (!$242(x["staked"], p + "/staked", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "utxoType")) {
-      if (!$243(x["utxoType"], p + "/utxoType", e)) {
-        if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/transactions", "required", "is required", "transactions");
       }
     }
   }
@@ -5479,17 +3519,9 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $224(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$225(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -5505,18 +3537,127 @@ function $225(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $226(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Array.isArray(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$NativeTransaction(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
   }
   return ok;
 }
 
 function $227(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Array.isArray(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$NativeTransaction(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["address"];
+      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $229(v1, p + "/address", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v2 = x["name"];
+      if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $231(v2, p + "/name", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/name", "required", "is required", "name");
+      }
+      const v3 = x["symbol"];
+      if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $233(v3, p + "/symbol", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+      }
+      const v4 = x["decimals"];
+      if (v4 !== undefined && (plain || hasOwn(x, "decimals"))) {
+        if (!((Number.isInteger(v4)))) {
+          if (e === null) return false;
+          $235(v4, p + "/decimals", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/decimals", "required", "is required", "decimals");
+      }
+      const v5 = x["logoUri"];
+      if (v5 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $237(v5, p + "/logoUri", e);
+          ok = false;
+        }
+      }
+      const v6 = x["ercType"];
+      if (v6 !== undefined && (plain || hasOwn(x, "ercType"))) {
+        if (!((typeof v6 === "string"))) {
+          if (e === null) return false;
+          $239(v6, p + "/ercType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
+      }
+      const v7 = x["price"];
+      if (v7 !== undefined && (plain || hasOwn(x, "price"))) {
+        if (!$Money(v7, e === null ? p : p + "/price", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
   }
   return ok;
 }
@@ -5568,9 +3709,9 @@ function $232(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $233(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -5595,62 +3736,14 @@ function $235(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $236(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $237(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $238(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $239(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $240(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $241(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -5659,11 +3752,159 @@ function $241(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
+function $238(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $239(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["blockNumber"];
+      if (v1 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c240.test(v1))))) {
+          if (e === null) return false;
+          $BigIntString(v1, p + "/blockNumber", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
+      }
+      const v2 = x["blockTimestamp"];
+      if (v2 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
+        if (!((Number.isInteger(v2)))) {
+          if (e === null) return false;
+          $242(v2, p + "/blockTimestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
+      }
+      const v3 = x["blockHash"];
+      if (v3 !== undefined && (plain || hasOwn(x, "blockHash"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $244(v3, p + "/blockHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
+      }
+      const v4 = x["txHash"];
+      if (v4 !== undefined && (plain || hasOwn(x, "txHash"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $246(v4, p + "/txHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
+      }
+      const v5 = x["from"];
+      if (v5 !== undefined && (plain || hasOwn(x, "from"))) {
+        if (!$RichAddress(v5, e === null ? p : p + "/from", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/from", "required", "is required", "from");
+      }
+      const v6 = x["to"];
+      if (v6 !== undefined && (plain || hasOwn(x, "to"))) {
+        if (!$RichAddress(v6, e === null ? p : p + "/to", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/to", "required", "is required", "to");
+      }
+      const v7 = x["logIndex"];
+      if (v7 !== undefined && (plain || hasOwn(x, "logIndex"))) {
+        if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 0)))) {
+          if (e === null) return false;
+          $248(v7, p + "/logIndex", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
+      }
+      const v8 = x["value"];
+      if (v8 !== undefined && (plain || hasOwn(x, "value"))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c249.test(v8))))) {
+          if (e === null) return false;
+          $BigIntString(v8, p + "/value", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/value", "required", "is required", "value");
+      }
+      const v9 = x["erc20Token"];
+      if (v9 !== undefined && (plain || hasOwn(x, "erc20Token"))) {
+        if (!$Erc20Token(v9, e === null ? p : p + "/erc20Token", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/erc20Token", "required", "is required", "erc20Token");
+      }
+    }
+  }
+  return ok;
+}
+
+const $c240 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $241(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
 function $242(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "boolean")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
@@ -5673,37 +3914,6 @@ function $243(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $L1ValidatorManagerDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "blockchainId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockchainId", "required", "is required", "blockchainId");
-    }
-    if (!hasOwn(x, "contractAddress")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/contractAddress", "required", "is required", "contractAddress");
-    }
-    if (hasOwn(x, "blockchainId")) {
-      if (!$244(x["blockchainId"], p + "/blockchainId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "contractAddress")) {
-      if (!$245(x["contractAddress"], p + "/contractAddress", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
   }
   return ok;
 }
@@ -5726,85 +3936,6 @@ function $245(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "validationId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/validationId", "required", "is required", "validationId");
-    }
-    if (!hasOwn(x, "nodeId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/nodeId", "required", "is required", "nodeId");
-    }
-    if (!hasOwn(x, "subnetId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
-    }
-    if (!hasOwn(x, "weight")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/weight", "required", "is required", "weight");
-    }
-    if (!hasOwn(x, "remainingBalance")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/remainingBalance", "required", "is required", "remainingBalance");
-    }
-    if (hasOwn(x, "validationId")) {
-      if (!$246(x["validationId"], p + "/validationId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "validationIdHex")) {
-      if (!$247(x["validationIdHex"], p + "/validationIdHex", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "nodeId")) {
-      if (!$248(x["nodeId"], p + "/nodeId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "subnetId")) {
-      if (!$249(x["subnetId"], p + "/subnetId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "weight")) {
-      if (!$250(x["weight"], p + "/weight", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "remainingBalance")) {
-      if (!$251(x["remainingBalance"], p + "/remainingBalance", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "balanceChange")) {
-      if (!$252(x["balanceChange"], p + "/balanceChange", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "blsCredentials")) {
-      if (!$253(x["blsCredentials"], p + "/blsCredentials", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
 function $246(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
@@ -5816,27 +3947,103 @@ function $246(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $247(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
   }
   return ok;
 }
 
 function $248(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
   }
   return ok;
 }
 
-function $249(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c249 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(isObject(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["from"];
+      if (v1 !== undefined && (plain || hasOwn(x, "from"))) {
+        if (!$RichAddress(v1, e === null ? p : p + "/from", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/from", "required", "is required", "from");
+      }
+      const v2 = x["to"];
+      if (v2 !== undefined && (plain || hasOwn(x, "to"))) {
+        if (!$RichAddress(v2, e === null ? p : p + "/to", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/to", "required", "is required", "to");
+      }
+      const v3 = x["logIndex"];
+      if (v3 !== undefined && (plain || hasOwn(x, "logIndex"))) {
+        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+          if (e === null) return false;
+          $251(v3, p + "/logIndex", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
+      }
+      const v4 = x["value"];
+      if (v4 !== undefined && (plain || hasOwn(x, "value"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c252.test(v4))))) {
+          if (e === null) return false;
+          $BigIntString(v4, p + "/value", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/value", "required", "is required", "value");
+      }
+      const v5 = x["erc20Token"];
+      if (v5 !== undefined && (plain || hasOwn(x, "erc20Token"))) {
+        if (!$Erc20Token(v5, e === null ? p : p + "/erc20Token", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/erc20Token", "required", "is required", "erc20Token");
+      }
+    }
   }
   return ok;
 }
@@ -5862,93 +4069,82 @@ function $251(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be integer", "integer");
   }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
   return ok;
 }
 
-function $252(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c252 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $ListErc20TransactionsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(isObject(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["nextPageToken"];
+      if (v1 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $254(v1, p + "/nextPageToken", e);
+          ok = false;
+        }
+      }
+      const v2 = x["transactions"];
+      if (v2 !== undefined && (plain || hasOwn(x, "transactions"))) {
+        if (!$256(v2, e === null ? p : p + "/transactions", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/transactions", "required", "is required", "transactions");
+      }
+    }
   }
   return ok;
 }
 
 function $253(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(isObject(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  return ok;
-}
-
-function $SubnetOwnershipInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "locktime")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/locktime", "required", "is required", "locktime");
-    }
-    if (!hasOwn(x, "threshold")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/threshold", "required", "is required", "threshold");
-    }
-    if (!hasOwn(x, "addresses")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/addresses", "required", "is required", "addresses");
-    }
-    if (hasOwn(x, "locktime")) {
-      if (!$254(x["locktime"], p + "/locktime", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "threshold")) {
-      if (!$255(x["threshold"], p + "/threshold", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "addresses")) {
-      if (!$256(x["addresses"], p + "/addresses", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $254(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(Array.isArray(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be array", "array");
   }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Erc20Transfer(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
     }
   }
   return ok;
@@ -5960,11 +4156,111 @@ function $256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$257(x[i], p + "/" + i, e)) {
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Erc20Transfer(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["indexStatus"];
+      if (v1 !== undefined && (plain || hasOwn(x, "indexStatus"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $258(v1, p + "/indexStatus", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/indexStatus", "required", "is required", "indexStatus");
+      }
+      const v2 = x["metadataLastUpdatedTimestamp"];
+      if (v2 !== undefined && (plain || hasOwn(x, "metadataLastUpdatedTimestamp"))) {
+        if (!((Number.isInteger(v2)))) {
+          if (e === null) return false;
+          $260(v2, p + "/metadataLastUpdatedTimestamp", e);
+          ok = false;
+        }
+      }
+      const v3 = x["name"];
+      if (v3 !== undefined && (plain || hasOwn(x, "name"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $262(v3, p + "/name", e);
+          ok = false;
+        }
+      }
+      const v4 = x["symbol"];
+      if (v4 !== undefined && (plain || hasOwn(x, "symbol"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $264(v4, p + "/symbol", e);
+          ok = false;
+        }
+      }
+      const v5 = x["imageUri"];
+      if (v5 !== undefined && (plain || hasOwn(x, "imageUri"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $266(v5, p + "/imageUri", e);
+          ok = false;
+        }
+      }
+      const v6 = x["description"];
+      if (v6 !== undefined && (plain || hasOwn(x, "description"))) {
+        if (!((typeof v6 === "string"))) {
+          if (e === null) return false;
+          $268(v6, p + "/description", e);
+          ok = false;
+        }
+      }
+      const v7 = x["animationUri"];
+      if (v7 !== undefined && (plain || hasOwn(x, "animationUri"))) {
+        if (!((typeof v7 === "string"))) {
+          if (e === null) return false;
+          $270(v7, p + "/animationUri", e);
+          ok = false;
+        }
+      }
+      const v8 = x["externalUrl"];
+      if (v8 !== undefined && (plain || hasOwn(x, "externalUrl"))) {
+        if (!((typeof v8 === "string"))) {
+          if (e === null) return false;
+          $272(v8, p + "/externalUrl", e);
+          ok = false;
+        }
+      }
+      const v9 = x["background"];
+      if (v9 !== undefined && (plain || hasOwn(x, "background"))) {
+        if (!((typeof v9 === "string"))) {
+          if (e === null) return false;
+          $274(v9, p + "/background", e);
+          ok = false;
+        }
+      }
+      const v10 = x["attributes"];
+      if (v10 !== undefined && (plain || hasOwn(x, "attributes"))) {
+        if (!((typeof v10 === "string"))) {
+          if (e === null) return false;
+          $276(v10, p + "/attributes", e);
+          ok = false;
+        }
       }
     }
   }
@@ -5980,43 +4276,6 @@ function $257(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $BlockchainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "chainName")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/chainName", "required", "is required", "chainName");
-    }
-    if (!hasOwn(x, "vmId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/vmId", "required", "is required", "vmId");
-    }
-    if (hasOwn(x, "chainName")) {
-      if (!$258(x["chainName"], p + "/chainName", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "vmId")) {
-      if (!$259(x["vmId"], p + "/vmId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "genesisData")) {
-      if (!$GenesisData(x["genesisData"], p + "/genesisData", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
 function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
@@ -6028,237 +4287,18 @@ function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $259(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "txHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/txHash", "required", "is required", "txHash");
-    }
-    if (!hasOwn(x, "txType")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/txType", "required", "is required", "txType");
-    }
-    if (!hasOwn(x, "blockTimestamp")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
-    }
-    if (!hasOwn(x, "blockNumber")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
-    }
-    if (!hasOwn(x, "blockHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
-    }
-    if (!hasOwn(x, "consumedUtxos")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/consumedUtxos", "required", "is required", "consumedUtxos");
-    }
-    if (!hasOwn(x, "emittedUtxos")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/emittedUtxos", "required", "is required", "emittedUtxos");
-    }
-    if (!hasOwn(x, "value")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/value", "required", "is required", "value");
-    }
-    if (!hasOwn(x, "amountBurned")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/amountBurned", "required", "is required", "amountBurned");
-    }
-    if (!hasOwn(x, "amountStaked")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/amountStaked", "required", "is required", "amountStaked");
-    }
-    if (hasOwn(x, "txHash")) {
-      if (!$260(x["txHash"], p + "/txHash", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "txType")) {
-      if (!$261(x["txType"], p + "/txType", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "blockTimestamp")) {
-      if (!$262(x["blockTimestamp"], p + "/blockTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "blockNumber")) {
-      if (!$BigIntString(x["blockNumber"], p + "/blockNumber", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "blockHash")) {
-      if (!$263(x["blockHash"], p + "/blockHash", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "consumedUtxos")) {
-      if (!$264(x["consumedUtxos"], p + "/consumedUtxos", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "emittedUtxos")) {
-      if (!$265(x["emittedUtxos"], p + "/emittedUtxos", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "sourceChain")) {
-      if (!$266(x["sourceChain"], p + "/sourceChain", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "destinationChain")) {
-      if (!$267(x["destinationChain"], p + "/destinationChain", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "value")) {
-      if (!$268(x["value"], p + "/value", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "amountBurned")) {
-      if (!$269(x["amountBurned"], p + "/amountBurned", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "amountStaked")) {
-      if (!$270(x["amountStaked"], p + "/amountStaked", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "amountL1ValidatorBalanceBurned")) {
-      if (!$271(x["amountL1ValidatorBalanceBurned"], p + "/amountL1ValidatorBalanceBurned", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "startTimestamp")) {
-      if (!$272(x["startTimestamp"], p + "/startTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "endTimestamp")) {
-      if (!$273(x["endTimestamp"], p + "/endTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "delegationFeePercent")) {
-      if (!$DecimalString(x["delegationFeePercent"], p + "/delegationFeePercent", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "nodeId")) {
-      if (!$274(x["nodeId"], p + "/nodeId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "subnetId")) {
-      if (!$275(x["subnetId"], p + "/subnetId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "l1ValidatorManagerDetails")) {
-      if (!$L1ValidatorManagerDetails(x["l1ValidatorManagerDetails"], p + "/l1ValidatorManagerDetails", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "l1ValidatorDetails")) {
-      if (!$276(x["l1ValidatorDetails"], p + "/l1ValidatorDetails", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "estimatedReward")) {
-      if (!$BigIntString(x["estimatedReward"], p + "/estimatedReward", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "rewardTxHash")) {
-      if (!$277(x["rewardTxHash"], p + "/rewardTxHash", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "rewardAddresses")) {
-      if (!$278(x["rewardAddresses"], p + "/rewardAddresses", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "memo")) {
-      if (!$280(x["memo"], p + "/memo", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "stakingTxHash")) {
-      if (!$281(x["stakingTxHash"], p + "/stakingTxHash", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "subnetOwnershipInfo")) {
-      if (!$SubnetOwnershipInfo(x["subnetOwnershipInfo"], p + "/subnetOwnershipInfo", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "blsCredentials")) {
-      if (!$BlsCredentials(x["blsCredentials"], p + "/blsCredentials", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "blockchainInfo")) {
-      if (!$BlockchainInfo(x["blockchainInfo"], p + "/blockchainInfo", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $260(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
@@ -6274,9 +4314,9 @@ function $261(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $262(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -6292,34 +4332,18 @@ function $263(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $264(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Utxo(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Utxo(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -6344,86 +4368,54 @@ function $267(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $268(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$AssetAmount(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$AssetAmount(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $270(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$AssetAmount(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $271(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$AssetAmount(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $272(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $273(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -6448,15 +4440,112 @@ function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $276(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
+    ok = fail(e, p, "type", "must be string", "string");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$L1ValidatorDetails(x[i], p + "/" + i, e)) {
+  return ok;
+}
+
+function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["address"];
+      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $278(v1, p + "/address", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v2 = x["name"];
+      if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $280(v2, p + "/name", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/name", "required", "is required", "name");
+      }
+      const v3 = x["symbol"];
+      if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $282(v3, p + "/symbol", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+      }
+      const v4 = x["ercType"];
+      if (v4 !== undefined && (plain || hasOwn(x, "ercType"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $284(v4, p + "/ercType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
+      }
+      const v5 = x["tokenId"];
+      if (v5 !== undefined && (plain || hasOwn(x, "tokenId"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c285.test(v5))))) {
+          if (e === null) return false;
+          $BigIntString(v5, p + "/tokenId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/tokenId", "required", "is required", "tokenId");
+      }
+      const v6 = x["tokenUri"];
+      if (v6 !== undefined && (plain || hasOwn(x, "tokenUri"))) {
+        if (!((typeof v6 === "string"))) {
+          if (e === null) return false;
+          $287(v6, p + "/tokenUri", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/tokenUri", "required", "is required", "tokenUri");
+      }
+      const v7 = x["metadata"];
+      if (v7 !== undefined && (plain || hasOwn(x, "metadata"))) {
+        if (!$Erc721TokenMetadata(v7, e === null ? p : p + "/metadata", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/metadata", "required", "is required", "metadata");
+      }
+      const v8 = x["ownerAddress"];
+      if (v8 !== undefined && (plain || hasOwn(x, "ownerAddress"))) {
+        if (!((typeof v8 === "string"))) {
+          if (e === null) return false;
+          $289(v8, p + "/ownerAddress", e);
+          ok = false;
+        }
       }
     }
   }
@@ -6474,17 +4563,9 @@ function $277(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $278(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$279(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -6518,106 +4599,6031 @@ function $281(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $282(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(isObject(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "network")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/network", "required", "is required", "network");
-    }
-    if (!hasOwn(x, "body")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/body", "required", "is required", "body");
-    }
-    if (hasOwn(x, "network")) {
-      if (!$Network(x["network"], p + "/network", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "body")) {
-      if (!$SignatureAggregationRequest(x["body"], p + "/body", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $283(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(isObject(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "network")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/network", "required", "is required", "network");
-    }
-    if (!hasOwn(x, "txHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/txHash", "required", "is required", "txHash");
-    }
-    if (hasOwn(x, "network")) {
-      if (!$Network(x["network"], p + "/network", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "txHash")) {
-      if (!$Cb58Id(x["txHash"], p + "/txHash", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $284(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+const $c285 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $287(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $288(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "network")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/network", "required", "is required", "network");
-    }
-    if (hasOwn(x, "network")) {
-      if (!$Network(x["network"], p + "/network", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["from"];
+      if (v1 !== undefined && (plain || hasOwn(x, "from"))) {
+        if (!$RichAddress(v1, e === null ? p : p + "/from", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "pageToken")) {
-      if (!$285(x["pageToken"], p + "/pageToken", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/from", "required", "is required", "from");
       }
-    }
-    if (hasOwn(x, "pageSize")) {
-      if (!$286(x["pageSize"], p + "/pageSize", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["to"];
+      if (v2 !== undefined && (plain || hasOwn(x, "to"))) {
+        if (!$RichAddress(v2, e === null ? p : p + "/to", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "sortOrder")) {
-      if (!$SortOrder(x["sortOrder"], p + "/sortOrder", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/to", "required", "is required", "to");
+      }
+      const v3 = x["logIndex"];
+      if (v3 !== undefined && (plain || hasOwn(x, "logIndex"))) {
+        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+          if (e === null) return false;
+          $291(v3, p + "/logIndex", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
+      }
+      const v4 = x["erc721Token"];
+      if (v4 !== undefined && (plain || hasOwn(x, "erc721Token"))) {
+        if (!$Erc721Token(v4, e === null ? p : p + "/erc721Token", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/erc721Token", "required", "is required", "erc721Token");
       }
     }
   }
   return ok;
 }
 
-function $285(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $290(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $291(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $Erc1155TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["indexStatus"];
+      if (v1 !== undefined && (plain || hasOwn(x, "indexStatus"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $293(v1, p + "/indexStatus", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/indexStatus", "required", "is required", "indexStatus");
+      }
+      const v2 = x["metadataLastUpdatedTimestamp"];
+      if (v2 !== undefined && (plain || hasOwn(x, "metadataLastUpdatedTimestamp"))) {
+        if (!((Number.isInteger(v2)))) {
+          if (e === null) return false;
+          $295(v2, p + "/metadataLastUpdatedTimestamp", e);
+          ok = false;
+        }
+      }
+      const v3 = x["name"];
+      if (v3 !== undefined && (plain || hasOwn(x, "name"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $297(v3, p + "/name", e);
+          ok = false;
+        }
+      }
+      const v4 = x["symbol"];
+      if (v4 !== undefined && (plain || hasOwn(x, "symbol"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $299(v4, p + "/symbol", e);
+          ok = false;
+        }
+      }
+      const v5 = x["imageUri"];
+      if (v5 !== undefined && (plain || hasOwn(x, "imageUri"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $301(v5, p + "/imageUri", e);
+          ok = false;
+        }
+      }
+      const v6 = x["description"];
+      if (v6 !== undefined && (plain || hasOwn(x, "description"))) {
+        if (!((typeof v6 === "string"))) {
+          if (e === null) return false;
+          $303(v6, p + "/description", e);
+          ok = false;
+        }
+      }
+      const v7 = x["animationUri"];
+      if (v7 !== undefined && (plain || hasOwn(x, "animationUri"))) {
+        if (!((typeof v7 === "string"))) {
+          if (e === null) return false;
+          $305(v7, p + "/animationUri", e);
+          ok = false;
+        }
+      }
+      const v8 = x["externalUrl"];
+      if (v8 !== undefined && (plain || hasOwn(x, "externalUrl"))) {
+        if (!((typeof v8 === "string"))) {
+          if (e === null) return false;
+          $307(v8, p + "/externalUrl", e);
+          ok = false;
+        }
+      }
+      const v9 = x["background"];
+      if (v9 !== undefined && (plain || hasOwn(x, "background"))) {
+        if (!((typeof v9 === "string"))) {
+          if (e === null) return false;
+          $309(v9, p + "/background", e);
+          ok = false;
+        }
+      }
+      const v10 = x["decimals"];
+      if (v10 !== undefined && (plain || hasOwn(x, "decimals"))) {
+        if (!((Number.isInteger(v10)))) {
+          if (e === null) return false;
+          $311(v10, p + "/decimals", e);
+          ok = false;
+        }
+      }
+      const v11 = x["properties"];
+      if (v11 !== undefined && (plain || hasOwn(x, "properties"))) {
+        if (!((typeof v11 === "string"))) {
+          if (e === null) return false;
+          $313(v11, p + "/properties", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $292(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $293(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $294(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $295(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $296(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $297(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $298(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $299(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $300(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $301(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $302(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $303(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $305(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $306(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $307(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $308(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $309(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $310(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $312(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $313(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["address"];
+      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $315(v1, p + "/address", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v2 = x["ercType"];
+      if (v2 !== undefined && (plain || hasOwn(x, "ercType"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $317(v2, p + "/ercType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
+      }
+      const v3 = x["tokenId"];
+      if (v3 !== undefined && (plain || hasOwn(x, "tokenId"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c318.test(v3))))) {
+          if (e === null) return false;
+          $BigIntString(v3, p + "/tokenId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/tokenId", "required", "is required", "tokenId");
+      }
+      const v4 = x["tokenUri"];
+      if (v4 !== undefined && (plain || hasOwn(x, "tokenUri"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $320(v4, p + "/tokenUri", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/tokenUri", "required", "is required", "tokenUri");
+      }
+      const v5 = x["metadata"];
+      if (v5 !== undefined && (plain || hasOwn(x, "metadata"))) {
+        if (!$Erc1155TokenMetadata(v5, e === null ? p : p + "/metadata", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/metadata", "required", "is required", "metadata");
+      }
+    }
+  }
+  return ok;
+}
+
+function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $315(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $317(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+const $c318 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $319(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $320(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["from"];
+      if (v1 !== undefined && (plain || hasOwn(x, "from"))) {
+        if (!$RichAddress(v1, e === null ? p : p + "/from", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/from", "required", "is required", "from");
+      }
+      const v2 = x["to"];
+      if (v2 !== undefined && (plain || hasOwn(x, "to"))) {
+        if (!$RichAddress(v2, e === null ? p : p + "/to", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/to", "required", "is required", "to");
+      }
+      const v3 = x["logIndex"];
+      if (v3 !== undefined && (plain || hasOwn(x, "logIndex"))) {
+        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+          if (e === null) return false;
+          $322(v3, p + "/logIndex", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
+      }
+      const v4 = x["value"];
+      if (v4 !== undefined && (plain || hasOwn(x, "value"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c323.test(v4))))) {
+          if (e === null) return false;
+          $BigIntString(v4, p + "/value", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/value", "required", "is required", "value");
+      }
+      const v5 = x["erc1155Token"];
+      if (v5 !== undefined && (plain || hasOwn(x, "erc1155Token"))) {
+        if (!$Erc1155Token(v5, e === null ? p : p + "/erc1155Token", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/erc1155Token", "required", "is required", "erc1155Token");
+      }
+    }
+  }
+  return ok;
+}
+
+function $321(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $322(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+const $c323 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["from"];
+      if (v1 !== undefined && (plain || hasOwn(x, "from"))) {
+        if (!$RichAddress(v1, e === null ? p : p + "/from", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/from", "required", "is required", "from");
+      }
+      const v2 = x["to"];
+      if (v2 !== undefined && (plain || hasOwn(x, "to"))) {
+        if (!$RichAddress(v2, e === null ? p : p + "/to", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/to", "required", "is required", "to");
+      }
+      const v3 = x["internalTxType"];
+      if (v3 !== undefined && (plain || hasOwn(x, "internalTxType"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $325(v3, p + "/internalTxType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/internalTxType", "required", "is required", "internalTxType");
+      }
+      const v4 = x["value"];
+      if (v4 !== undefined && (plain || hasOwn(x, "value"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c326.test(v4))))) {
+          if (e === null) return false;
+          $BigIntString(v4, p + "/value", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/value", "required", "is required", "value");
+      }
+      const v5 = x["isReverted"];
+      if (v5 !== undefined && (plain || hasOwn(x, "isReverted"))) {
+        if (!((typeof v5 === "boolean"))) {
+          if (e === null) return false;
+          $328(v5, p + "/isReverted", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/isReverted", "required", "is required", "isReverted");
+      }
+      const v6 = x["gasUsed"];
+      if (v6 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c329.test(v6))))) {
+          if (e === null) return false;
+          $BigIntString(v6, p + "/gasUsed", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
+      }
+      const v7 = x["gasLimit"];
+      if (v7 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c330.test(v7))))) {
+          if (e === null) return false;
+          $BigIntString(v7, p + "/gasLimit", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/gasLimit", "required", "is required", "gasLimit");
+      }
+    }
+  }
+  return ok;
+}
+
+function $324(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $325(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+const $c326 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $327(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "boolean")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be boolean", "boolean");
+  }
+  return ok;
+}
+
+function $328(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "boolean")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be boolean", "boolean");
+  }
+  return ok;
+}
+
+const $c329 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c330 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $NetworkToken(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["name"];
+      if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $332(v1, p + "/name", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/name", "required", "is required", "name");
+      }
+      const v2 = x["symbol"];
+      if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $334(v2, p + "/symbol", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+      }
+      const v3 = x["decimals"];
+      if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+        if (!((Number.isInteger(v3)))) {
+          if (e === null) return false;
+          $336(v3, p + "/decimals", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/decimals", "required", "is required", "decimals");
+      }
+      const v4 = x["logoUri"];
+      if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $338(v4, p + "/logoUri", e);
+          ok = false;
+        }
+      }
+      const v5 = x["description"];
+      if (v5 !== undefined && (plain || hasOwn(x, "description"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $340(v5, p + "/description", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $331(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $332(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $333(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $334(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $335(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $338(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $339(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $340(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $NetworkTokenDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["networkToken"];
+      if (v1 !== undefined && (plain || hasOwn(x, "networkToken"))) {
+        if (!$NetworkToken(v1, e === null ? p : p + "/networkToken", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/networkToken", "required", "is required", "networkToken");
+      }
+      const v2 = x["currentPrice"];
+      if (v2 !== undefined && (plain || hasOwn(x, "currentPrice"))) {
+        if (!$Money(v2, e === null ? p : p + "/currentPrice", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v3 = x["historicalPrice"];
+      if (v3 !== undefined && (plain || hasOwn(x, "historicalPrice"))) {
+        if (!$Money(v3, e === null ? p : p + "/historicalPrice", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $TeleporterMessageInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["teleporterMessageId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "teleporterMessageId"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $342(v1, p + "/teleporterMessageId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/teleporterMessageId", "required", "is required", "teleporterMessageId");
+      }
+      const v2 = x["direction"];
+      if (v2 !== undefined && (plain || hasOwn(x, "direction"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $344(v2, p + "/direction", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/direction", "required", "is required", "direction");
+      }
+      const v3 = x["sourceChainId"];
+      if (v3 !== undefined && (plain || hasOwn(x, "sourceChainId"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $346(v3, p + "/sourceChainId", e);
+          ok = false;
+        }
+      }
+      const v4 = x["destinationChainId"];
+      if (v4 !== undefined && (plain || hasOwn(x, "destinationChainId"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $348(v4, p + "/destinationChainId", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $342(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $344(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $345(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $346(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $348(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["erc20Transfers"];
+      if (v1 !== undefined && (plain || hasOwn(x, "erc20Transfers"))) {
+        if (!$350(v1, e === null ? p : p + "/erc20Transfers", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v2 = x["erc721Transfers"];
+      if (v2 !== undefined && (plain || hasOwn(x, "erc721Transfers"))) {
+        if (!$352(v2, e === null ? p : p + "/erc721Transfers", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v3 = x["erc1155Transfers"];
+      if (v3 !== undefined && (plain || hasOwn(x, "erc1155Transfers"))) {
+        if (!$354(v3, e === null ? p : p + "/erc1155Transfers", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v4 = x["internalTransactions"];
+      if (v4 !== undefined && (plain || hasOwn(x, "internalTransactions"))) {
+        if (!$356(v4, e === null ? p : p + "/internalTransactions", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v5 = x["networkTokenDetails"];
+      if (v5 !== undefined && (plain || hasOwn(x, "networkTokenDetails"))) {
+        if (!$NetworkTokenDetails(v5, e === null ? p : p + "/networkTokenDetails", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/networkTokenDetails", "required", "is required", "networkTokenDetails");
+      }
+      const v6 = x["nativeTransaction"];
+      if (v6 !== undefined && (plain || hasOwn(x, "nativeTransaction"))) {
+        if (!$FullNativeTransactionDetails(v6, e === null ? p : p + "/nativeTransaction", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/nativeTransaction", "required", "is required", "nativeTransaction");
+      }
+      const v7 = x["teleporterMessageInfo"];
+      if (v7 !== undefined && (plain || hasOwn(x, "teleporterMessageInfo"))) {
+        if (!$TeleporterMessageInfo(v7, e === null ? p : p + "/teleporterMessageInfo", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $349(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Erc20TransferDetails(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $350(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Erc20TransferDetails(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $351(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Erc721Transfer(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $352(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Erc721Transfer(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $353(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Erc1155Transfer(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Erc1155Transfer(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $355(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$InternalTransaction(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $356(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$InternalTransaction(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $NativeTokenBalance(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["name"];
+      if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $358(v1, p + "/name", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/name", "required", "is required", "name");
+      }
+      const v2 = x["symbol"];
+      if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $360(v2, p + "/symbol", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+      }
+      const v3 = x["decimals"];
+      if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+        if (!((Number.isInteger(v3)))) {
+          if (e === null) return false;
+          $362(v3, p + "/decimals", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/decimals", "required", "is required", "decimals");
+      }
+      const v4 = x["logoUri"];
+      if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $364(v4, p + "/logoUri", e);
+          ok = false;
+        }
+      }
+      const v5 = x["chainId"];
+      if (v5 !== undefined && (plain || hasOwn(x, "chainId"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $366(v5, p + "/chainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+      }
+      const v6 = x["price"];
+      if (v6 !== undefined && (plain || hasOwn(x, "price"))) {
+        if (!$Money(v6, e === null ? p : p + "/price", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v7 = x["balance"];
+      if (v7 !== undefined && (plain || hasOwn(x, "balance"))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c367.test(v7))))) {
+          if (e === null) return false;
+          $BigIntString(v7, p + "/balance", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/balance", "required", "is required", "balance");
+      }
+      const v8 = x["balanceValue"];
+      if (v8 !== undefined && (plain || hasOwn(x, "balanceValue"))) {
+        if (!$Money(v8, e === null ? p : p + "/balanceValue", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $357(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $358(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $359(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $360(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $361(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $362(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $363(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $364(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $365(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $366(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+const $c367 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $GetNativeBalanceResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["nativeTokenBalance"];
+      if (v1 !== undefined && (plain || hasOwn(x, "nativeTokenBalance"))) {
+        if (!$NativeTokenBalance(v1, e === null ? p : p + "/nativeTokenBalance", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/nativeTokenBalance", "required", "is required", "nativeTokenBalance");
+      }
+    }
+  }
+  return ok;
+}
+
+function $ImageAsset(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["assetId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "assetId"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $369(v1, p + "/assetId", e);
+          ok = false;
+        }
+      }
+      const v2 = x["imageUri"];
+      if (v2 !== undefined && (plain || hasOwn(x, "imageUri"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $371(v2, p + "/imageUri", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $370(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $371(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $ResourceLink(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["type"];
+      if (v1 !== undefined && (plain || hasOwn(x, "type"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $373(v1, p + "/type", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/type", "required", "is required", "type");
+      }
+      const v2 = x["url"];
+      if (v2 !== undefined && (plain || hasOwn(x, "url"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $375(v2, p + "/url", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/url", "required", "is required", "url");
+      }
+    }
+  }
+  return ok;
+}
+
+function $372(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $373(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $374(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $375(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $ContractDeploymentDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["txHash"];
+      if (v1 !== undefined && (plain || hasOwn(x, "txHash"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $377(v1, p + "/txHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
+      }
+      const v2 = x["deployerAddress"];
+      if (v2 !== undefined && (plain || hasOwn(x, "deployerAddress"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $379(v2, p + "/deployerAddress", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/deployerAddress", "required", "is required", "deployerAddress");
+      }
+      const v3 = x["deployerContractAddress"];
+      if (v3 !== undefined && (plain || hasOwn(x, "deployerContractAddress"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $381(v3, p + "/deployerContractAddress", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $376(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $378(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $380(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $381(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["name"];
+      if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $383(v1, p + "/name", e);
+          ok = false;
+        }
+      }
+      const v2 = x["description"];
+      if (v2 !== undefined && (plain || hasOwn(x, "description"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $385(v2, p + "/description", e);
+          ok = false;
+        }
+      }
+      const v3 = x["officialSite"];
+      if (v3 !== undefined && (plain || hasOwn(x, "officialSite"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $387(v3, p + "/officialSite", e);
+          ok = false;
+        }
+      }
+      const v4 = x["email"];
+      if (v4 !== undefined && (plain || hasOwn(x, "email"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $389(v4, p + "/email", e);
+          ok = false;
+        }
+      }
+      const v5 = x["logoAsset"];
+      if (v5 !== undefined && (plain || hasOwn(x, "logoAsset"))) {
+        if (!$ImageAsset(v5, e === null ? p : p + "/logoAsset", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v6 = x["bannerAsset"];
+      if (v6 !== undefined && (plain || hasOwn(x, "bannerAsset"))) {
+        if (!$ImageAsset(v6, e === null ? p : p + "/bannerAsset", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v7 = x["color"];
+      if (v7 !== undefined && (plain || hasOwn(x, "color"))) {
+        if (!((typeof v7 === "string"))) {
+          if (e === null) return false;
+          $391(v7, p + "/color", e);
+          ok = false;
+        }
+      }
+      const v8 = x["resourceLinks"];
+      if (v8 !== undefined && (plain || hasOwn(x, "resourceLinks"))) {
+        if (!$393(v8, e === null ? p : p + "/resourceLinks", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v9 = x["tags"];
+      if (v9 !== undefined && (plain || hasOwn(x, "tags"))) {
+        if (!$396(v9, e === null ? p : p + "/tags", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v10 = x["address"];
+      if (v10 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v10 === "string"))) {
+          if (e === null) return false;
+          $399(v10, p + "/address", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v11 = x["deploymentDetails"];
+      if (v11 !== undefined && (plain || hasOwn(x, "deploymentDetails"))) {
+        if (!$ContractDeploymentDetails(v11, e === null ? p : p + "/deploymentDetails", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v12 = x["ercType"];
+      if (v12 !== undefined && (plain || hasOwn(x, "ercType"))) {
+        if (!((typeof v12 === "string"))) {
+          if (e === null) return false;
+          $401(v12, p + "/ercType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
+      }
+      const v13 = x["symbol"];
+      if (v13 !== undefined && (plain || hasOwn(x, "symbol"))) {
+        if (!((typeof v13 === "string"))) {
+          if (e === null) return false;
+          $403(v13, p + "/symbol", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $386(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $389(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $390(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$ResourceLink(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$ResourceLink(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $394(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $395(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $396(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $397(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $397(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $402(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $ListContractsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["nextPageToken"];
+      if (v1 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $405(v1, p + "/nextPageToken", e);
+          ok = false;
+        }
+      }
+      const v2 = x["contracts"];
+      if (v2 !== undefined && (plain || hasOwn(x, "contracts"))) {
+        if (!$407(v2, e === null ? p : p + "/contracts", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/contracts", "required", "is required", "contracts");
+      }
+    }
+  }
+  return ok;
+}
+
+function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $405(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $406(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$ContractMetadata(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$ContractMetadata(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $UtilityAddresses(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["multicall"];
+      if (v1 !== undefined && (plain || hasOwn(x, "multicall"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $409(v1, p + "/multicall", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $408(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $409(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["chainId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $411(v1, p + "/chainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+      }
+      const v2 = x["status"];
+      if (v2 !== undefined && (plain || hasOwn(x, "status"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $413(v2, p + "/status", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/status", "required", "is required", "status");
+      }
+      const v3 = x["chainName"];
+      if (v3 !== undefined && (plain || hasOwn(x, "chainName"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $415(v3, p + "/chainName", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chainName", "required", "is required", "chainName");
+      }
+      const v4 = x["description"];
+      if (v4 !== undefined && (plain || hasOwn(x, "description"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $417(v4, p + "/description", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/description", "required", "is required", "description");
+      }
+      const v5 = x["platformChainId"];
+      if (v5 !== undefined && (plain || hasOwn(x, "platformChainId"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $419(v5, p + "/platformChainId", e);
+          ok = false;
+        }
+      }
+      const v6 = x["subnetId"];
+      if (v6 !== undefined && (plain || hasOwn(x, "subnetId"))) {
+        if (!((typeof v6 === "string"))) {
+          if (e === null) return false;
+          $421(v6, p + "/subnetId", e);
+          ok = false;
+        }
+      }
+      const v7 = x["vmId"];
+      if (v7 !== undefined && (plain || hasOwn(x, "vmId"))) {
+        if (!((typeof v7 === "string"))) {
+          if (e === null) return false;
+          $423(v7, p + "/vmId", e);
+          ok = false;
+        }
+      }
+      const v8 = x["vmName"];
+      if (v8 !== undefined && (plain || hasOwn(x, "vmName"))) {
+        if (!((typeof v8 === "string"))) {
+          if (e === null) return false;
+          $425(v8, p + "/vmName", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/vmName", "required", "is required", "vmName");
+      }
+      const v9 = x["explorerUrl"];
+      if (v9 !== undefined && (plain || hasOwn(x, "explorerUrl"))) {
+        if (!((typeof v9 === "string"))) {
+          if (e === null) return false;
+          $427(v9, p + "/explorerUrl", e);
+          ok = false;
+        }
+      }
+      const v10 = x["rpcUrl"];
+      if (v10 !== undefined && (plain || hasOwn(x, "rpcUrl"))) {
+        if (!((typeof v10 === "string"))) {
+          if (e === null) return false;
+          $429(v10, p + "/rpcUrl", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/rpcUrl", "required", "is required", "rpcUrl");
+      }
+      const v11 = x["wsUrl"];
+      if (v11 !== undefined && (plain || hasOwn(x, "wsUrl"))) {
+        if (!((typeof v11 === "string"))) {
+          if (e === null) return false;
+          $431(v11, p + "/wsUrl", e);
+          ok = false;
+        }
+      }
+      const v12 = x["isTestnet"];
+      if (v12 !== undefined && (plain || hasOwn(x, "isTestnet"))) {
+        if (!((typeof v12 === "boolean"))) {
+          if (e === null) return false;
+          $433(v12, p + "/isTestnet", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/isTestnet", "required", "is required", "isTestnet");
+      }
+      const v13 = x["utilityAddresses"];
+      if (v13 !== undefined && (plain || hasOwn(x, "utilityAddresses"))) {
+        if (!$UtilityAddresses(v13, e === null ? p : p + "/utilityAddresses", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v14 = x["networkToken"];
+      if (v14 !== undefined && (plain || hasOwn(x, "networkToken"))) {
+        if (!$NetworkToken(v14, e === null ? p : p + "/networkToken", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/networkToken", "required", "is required", "networkToken");
+      }
+      const v15 = x["chainLogoUri"];
+      if (v15 !== undefined && (plain || hasOwn(x, "chainLogoUri"))) {
+        if (!((typeof v15 === "string"))) {
+          if (e === null) return false;
+          $435(v15, p + "/chainLogoUri", e);
+          ok = false;
+        }
+      }
+      const v16 = x["private"];
+      if (v16 !== undefined && (plain || hasOwn(x, "private"))) {
+        if (!((typeof v16 === "boolean"))) {
+          if (e === null) return false;
+          $437(v16, p + "/private", e);
+          ok = false;
+        }
+      }
+      const v17 = x["enabledFeatures"];
+      if (v17 !== undefined && (plain || hasOwn(x, "enabledFeatures"))) {
+        if (!$440(v17, e === null ? p : p + "/enabledFeatures", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $411(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $412(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $413(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $415(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $416(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $417(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $418(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $419(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $420(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $423(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $424(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $425(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $426(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $427(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $428(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $429(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $430(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $431(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $432(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "boolean")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be boolean", "boolean");
+  }
+  return ok;
+}
+
+function $433(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "boolean")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be boolean", "boolean");
+  }
+  return ok;
+}
+
+function $434(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $435(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $436(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "boolean")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be boolean", "boolean");
+  }
+  return ok;
+}
+
+function $437(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "boolean")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be boolean", "boolean");
+  }
+  return ok;
+}
+
+function $438(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $439(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $439(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $440(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $441(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $441(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $ListChainsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["chains"];
+      if (v1 !== undefined && (plain || hasOwn(x, "chains"))) {
+        if (!$443(v1, e === null ? p : p + "/chains", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chains", "required", "is required", "chains");
+      }
+    }
+  }
+  return ok;
+}
+
+function $442(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$ChainInfo(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $443(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$ChainInfo(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $BlsCredentials(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["publicKey"];
+      if (v1 !== undefined && (plain || hasOwn(x, "publicKey"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $445(v1, p + "/publicKey", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
+      }
+      const v2 = x["proofOfPossession"];
+      if (v2 !== undefined && (plain || hasOwn(x, "proofOfPossession"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $447(v2, p + "/proofOfPossession", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/proofOfPossession", "required", "is required", "proofOfPossession");
+      }
+    }
+  }
+  return ok;
+}
+
+function $444(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $445(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $446(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $447(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $Rewards(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["validationRewardAmount"];
+      if (v1 !== undefined && (plain || hasOwn(x, "validationRewardAmount"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c448.test(v1))))) {
+          if (e === null) return false;
+          $BigIntString(v1, p + "/validationRewardAmount", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/validationRewardAmount", "required", "is required", "validationRewardAmount");
+      }
+      const v2 = x["delegationRewardAmount"];
+      if (v2 !== undefined && (plain || hasOwn(x, "delegationRewardAmount"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c449.test(v2))))) {
+          if (e === null) return false;
+          $BigIntString(v2, p + "/delegationRewardAmount", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/delegationRewardAmount", "required", "is required", "delegationRewardAmount");
+      }
+      const v3 = x["rewardAddresses"];
+      if (v3 !== undefined && (plain || hasOwn(x, "rewardAddresses"))) {
+        if (!$452(v3, e === null ? p : p + "/rewardAddresses", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v4 = x["rewardTxHash"];
+      if (v4 !== undefined && (plain || hasOwn(x, "rewardTxHash"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $455(v4, p + "/rewardTxHash", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c448 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c449 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $450(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $451(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $451(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $452(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $453(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $454(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $455(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["txHash"];
+      if (v1 !== undefined && (plain || hasOwn(x, "txHash"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $457(v1, p + "/txHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
+      }
+      const v2 = x["nodeId"];
+      if (v2 !== undefined && (plain || hasOwn(x, "nodeId"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $459(v2, p + "/nodeId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/nodeId", "required", "is required", "nodeId");
+      }
+      const v3 = x["subnetId"];
+      if (v3 !== undefined && (plain || hasOwn(x, "subnetId"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $461(v3, p + "/subnetId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
+      }
+      const v4 = x["amountStaked"];
+      if (v4 !== undefined && (plain || hasOwn(x, "amountStaked"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c462.test(v4))))) {
+          if (e === null) return false;
+          $BigIntString(v4, p + "/amountStaked", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/amountStaked", "required", "is required", "amountStaked");
+      }
+      const v5 = x["delegationFee"];
+      if (v5 !== undefined && (plain || hasOwn(x, "delegationFee"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c463.test(v5))))) {
+          if (e === null) return false;
+          $DecimalString(v5, p + "/delegationFee", e);
+          ok = false;
+        }
+      }
+      const v6 = x["startTimestamp"];
+      if (v6 !== undefined && (plain || hasOwn(x, "startTimestamp"))) {
+        if (!((Number.isInteger(v6)))) {
+          if (e === null) return false;
+          $465(v6, p + "/startTimestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/startTimestamp", "required", "is required", "startTimestamp");
+      }
+      const v7 = x["endTimestamp"];
+      if (v7 !== undefined && (plain || hasOwn(x, "endTimestamp"))) {
+        if (!((Number.isInteger(v7)))) {
+          if (e === null) return false;
+          $467(v7, p + "/endTimestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/endTimestamp", "required", "is required", "endTimestamp");
+      }
+      const v8 = x["blsCredentials"];
+      if (v8 !== undefined && (plain || hasOwn(x, "blsCredentials"))) {
+        if (!$BlsCredentials(v8, e === null ? p : p + "/blsCredentials", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v9 = x["delegatorCount"];
+      if (v9 !== undefined && (plain || hasOwn(x, "delegatorCount"))) {
+        if (!((Number.isInteger(v9)) && (typeof v9 !== "number" || (v9 >= 0)))) {
+          if (e === null) return false;
+          $469(v9, p + "/delegatorCount", e);
+          ok = false;
+        }
+      }
+      const v10 = x["amountDelegated"];
+      if (v10 !== undefined && (plain || hasOwn(x, "amountDelegated"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c470.test(v10))))) {
+          if (e === null) return false;
+          $BigIntString(v10, p + "/amountDelegated", e);
+          ok = false;
+        }
+      }
+      const v11 = x["rewards"];
+      if (v11 !== undefined && (plain || hasOwn(x, "rewards"))) {
+        if (!$Rewards(v11, e === null ? p : p + "/rewards", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v12 = x["validationStatus"];
+      if (v12 !== undefined && (plain || hasOwn(x, "validationStatus"))) {
+        if (!((typeof v12 === "string") && (v12 === "completed" || v12 === "active" || v12 === "pending" || v12 === "removed"))) {
+          if (e === null) return false;
+          $ValidationStatus(v12, p + "/validationStatus", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/validationStatus", "required", "is required", "validationStatus");
+      }
+    }
+  }
+  return ok;
+}
+
+function $456(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $457(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $458(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $459(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $460(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $461(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+const $c462 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c463 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
+
+function $464(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $465(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $466(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $467(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $468(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $469(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+const $c470 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $ListValidatorDetailsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["nextPageToken"];
+      if (v1 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $472(v1, p + "/nextPageToken", e);
+          ok = false;
+        }
+      }
+      const v2 = x["validators"];
+      if (v2 !== undefined && (plain || hasOwn(x, "validators"))) {
+        if (!$474(v2, e === null ? p : p + "/validators", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/validators", "required", "is required", "validators");
+      }
+    }
+  }
+  return ok;
+}
+
+function $471(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $472(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $473(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$ValidatorDetails(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $474(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$ValidatorDetails(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $ChainAddressChainIdMap(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["address"];
+      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $476(v1, p + "/address", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v2 = x["blockchainIds"];
+      if (v2 !== undefined && (plain || hasOwn(x, "blockchainIds"))) {
+        if (!$479(v2, e === null ? p : p + "/blockchainIds", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockchainIds", "required", "is required", "blockchainIds");
+      }
+    }
+  }
+  return ok;
+}
+
+function $475(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $476(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $477(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $478(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $478(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $479(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $480(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $480(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $ListChainIdsForAddressesResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["addresses"];
+      if (v1 !== undefined && (plain || hasOwn(x, "addresses"))) {
+        if (!$482(v1, e === null ? p : p + "/addresses", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+      }
+    }
+  }
+  return ok;
+}
+
+function $481(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$ChainAddressChainIdMap(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $482(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$ChainAddressChainIdMap(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $AssetAmount(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["assetId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "assetId"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $484(v1, p + "/assetId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+      }
+      const v2 = x["name"];
+      if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $486(v2, p + "/name", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/name", "required", "is required", "name");
+      }
+      const v3 = x["symbol"];
+      if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $488(v3, p + "/symbol", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+      }
+      const v4 = x["denomination"];
+      if (v4 !== undefined && (plain || hasOwn(x, "denomination"))) {
+        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+          if (e === null) return false;
+          $490(v4, p + "/denomination", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+      }
+      const v5 = x["type"];
+      if (v5 !== undefined && (plain || hasOwn(x, "type"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $492(v5, p + "/type", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/type", "required", "is required", "type");
+      }
+      const v6 = x["amount"];
+      if (v6 !== undefined && (plain || hasOwn(x, "amount"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c493.test(v6))))) {
+          if (e === null) return false;
+          $BigIntString(v6, p + "/amount", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/amount", "required", "is required", "amount");
+      }
+    }
+  }
+  return ok;
+}
+
+function $483(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $484(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $485(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $486(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $487(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $488(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $489(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $490(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $491(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $492(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+const $c493 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["addresses"];
+      if (v1 !== undefined && (plain || hasOwn(x, "addresses"))) {
+        if (!$496(v1, e === null ? p : p + "/addresses", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+      }
+      const v2 = x["asset"];
+      if (v2 !== undefined && (plain || hasOwn(x, "asset"))) {
+        if (!$AssetAmount(v2, e === null ? p : p + "/asset", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/asset", "required", "is required", "asset");
+      }
+      const v3 = x["consumedOnChainId"];
+      if (v3 !== undefined && (plain || hasOwn(x, "consumedOnChainId"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $499(v3, p + "/consumedOnChainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/consumedOnChainId", "required", "is required", "consumedOnChainId");
+      }
+      const v4 = x["consumingTxHash"];
+      if (v4 !== undefined && (plain || hasOwn(x, "consumingTxHash"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $501(v4, p + "/consumingTxHash", e);
+          ok = false;
+        }
+      }
+      const v5 = x["createdOnChainId"];
+      if (v5 !== undefined && (plain || hasOwn(x, "createdOnChainId"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $503(v5, p + "/createdOnChainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/createdOnChainId", "required", "is required", "createdOnChainId");
+      }
+      const v6 = x["utxoId"];
+      if (v6 !== undefined && (plain || hasOwn(x, "utxoId"))) {
+        if (!((typeof v6 === "string"))) {
+          if (e === null) return false;
+          $505(v6, p + "/utxoId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/utxoId", "required", "is required", "utxoId");
+      }
+      const v7 = x["utxoBytes"];
+      if (v7 !== undefined && (plain || hasOwn(x, "utxoBytes"))) {
+        if (!((typeof v7 === "string"))) {
+          if (e === null) return false;
+          $507(v7, p + "/utxoBytes", e);
+          ok = false;
+        }
+      }
+      const v8 = x["amount"];
+      if (v8 !== undefined && (plain || hasOwn(x, "amount"))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c508.test(v8))))) {
+          if (e === null) return false;
+          $BigIntString(v8, p + "/amount", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/amount", "required", "is required", "amount");
+      }
+      const v9 = x["assetId"];
+      if (v9 !== undefined && (plain || hasOwn(x, "assetId"))) {
+        if (!((typeof v9 === "string"))) {
+          if (e === null) return false;
+          $510(v9, p + "/assetId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+      }
+      const v10 = x["blockNumber"];
+      if (v10 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c511.test(v10))))) {
+          if (e === null) return false;
+          $BigIntString(v10, p + "/blockNumber", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
+      }
+      const v11 = x["consumingBlockNumber"];
+      if (v11 !== undefined && (plain || hasOwn(x, "consumingBlockNumber"))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c512.test(v11))))) {
+          if (e === null) return false;
+          $BigIntString(v11, p + "/consumingBlockNumber", e);
+          ok = false;
+        }
+      }
+      const v12 = x["txHash"];
+      if (v12 !== undefined && (plain || hasOwn(x, "txHash"))) {
+        if (!((typeof v12 === "string"))) {
+          if (e === null) return false;
+          $514(v12, p + "/txHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
+      }
+      const v13 = x["blockTimestamp"];
+      if (v13 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
+        if (!((Number.isInteger(v13)))) {
+          if (e === null) return false;
+          $516(v13, p + "/blockTimestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
+      }
+      const v14 = x["consumingBlockTimestamp"];
+      if (v14 !== undefined && (plain || hasOwn(x, "consumingBlockTimestamp"))) {
+        if (!((Number.isInteger(v14)))) {
+          if (e === null) return false;
+          $518(v14, p + "/consumingBlockTimestamp", e);
+          ok = false;
+        }
+      }
+      const v15 = x["platformLocktime"];
+      if (v15 !== undefined && (plain || hasOwn(x, "platformLocktime"))) {
+        if (!((Number.isInteger(v15)))) {
+          if (e === null) return false;
+          $520(v15, p + "/platformLocktime", e);
+          ok = false;
+        }
+      }
+      const v16 = x["outputIndex"];
+      if (v16 !== undefined && (plain || hasOwn(x, "outputIndex"))) {
+        if (!((Number.isInteger(v16)) && (typeof v16 !== "number" || (v16 >= 0)))) {
+          if (e === null) return false;
+          $522(v16, p + "/outputIndex", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/outputIndex", "required", "is required", "outputIndex");
+      }
+      const v17 = x["stakeableLocktime"];
+      if (v17 !== undefined && (plain || hasOwn(x, "stakeableLocktime"))) {
+        if (!((Number.isInteger(v17)))) {
+          if (e === null) return false;
+          $524(v17, p + "/stakeableLocktime", e);
+          ok = false;
+        }
+      }
+      const v18 = x["threshold"];
+      if (v18 !== undefined && (plain || hasOwn(x, "threshold"))) {
+        if (!((Number.isInteger(v18)) && (typeof v18 !== "number" || (v18 >= 0)))) {
+          if (e === null) return false;
+          $526(v18, p + "/threshold", e);
+          ok = false;
+        }
+      }
+      const v19 = x["utxoEndTimestamp"];
+      if (v19 !== undefined && (plain || hasOwn(x, "utxoEndTimestamp"))) {
+        if (!((Number.isInteger(v19)))) {
+          if (e === null) return false;
+          $528(v19, p + "/utxoEndTimestamp", e);
+          ok = false;
+        }
+      }
+      const v20 = x["utxoStartTimestamp"];
+      if (v20 !== undefined && (plain || hasOwn(x, "utxoStartTimestamp"))) {
+        if (!((Number.isInteger(v20)))) {
+          if (e === null) return false;
+          $530(v20, p + "/utxoStartTimestamp", e);
+          ok = false;
+        }
+      }
+      const v21 = x["rewardType"];
+      if (v21 !== undefined && (plain || hasOwn(x, "rewardType"))) {
+        if (!((typeof v21 === "string"))) {
+          if (e === null) return false;
+          $532(v21, p + "/rewardType", e);
+          ok = false;
+        }
+      }
+      const v22 = x["staked"];
+      if (v22 !== undefined && (plain || hasOwn(x, "staked"))) {
+        if (!((typeof v22 === "boolean"))) {
+          if (e === null) return false;
+          $534(v22, p + "/staked", e);
+          ok = false;
+        }
+      }
+      const v23 = x["utxoType"];
+      if (v23 !== undefined && (plain || hasOwn(x, "utxoType"))) {
+        if (!((typeof v23 === "string"))) {
+          if (e === null) return false;
+          $536(v23, p + "/utxoType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/utxoType", "required", "is required", "utxoType");
+      }
+    }
+  }
+  return ok;
+}
+
+function $494(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $495(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $495(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $496(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $497(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $497(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $498(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $499(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $500(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $501(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $502(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $503(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $504(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $505(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $506(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $507(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+const $c508 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $509(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $510(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+const $c511 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c512 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $513(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $514(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $515(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $516(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $517(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $518(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $519(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $520(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $521(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $522(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $523(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $524(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $525(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $526(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $527(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $528(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $529(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $530(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $531(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $532(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $533(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "boolean")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be boolean", "boolean");
+  }
+  return ok;
+}
+
+function $534(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "boolean")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be boolean", "boolean");
+  }
+  return ok;
+}
+
+function $535(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $536(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $L1ValidatorManagerDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["blockchainId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "blockchainId"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $538(v1, p + "/blockchainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockchainId", "required", "is required", "blockchainId");
+      }
+      const v2 = x["contractAddress"];
+      if (v2 !== undefined && (plain || hasOwn(x, "contractAddress"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $540(v2, p + "/contractAddress", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/contractAddress", "required", "is required", "contractAddress");
+      }
+    }
+  }
+  return ok;
+}
+
+function $537(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $538(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $539(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $540(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["validationId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "validationId"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $542(v1, p + "/validationId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/validationId", "required", "is required", "validationId");
+      }
+      const v2 = x["validationIdHex"];
+      if (v2 !== undefined && (plain || hasOwn(x, "validationIdHex"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $544(v2, p + "/validationIdHex", e);
+          ok = false;
+        }
+      }
+      const v3 = x["nodeId"];
+      if (v3 !== undefined && (plain || hasOwn(x, "nodeId"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $546(v3, p + "/nodeId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/nodeId", "required", "is required", "nodeId");
+      }
+      const v4 = x["subnetId"];
+      if (v4 !== undefined && (plain || hasOwn(x, "subnetId"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $548(v4, p + "/subnetId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
+      }
+      const v5 = x["weight"];
+      if (v5 !== undefined && (plain || hasOwn(x, "weight"))) {
+        if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
+          if (e === null) return false;
+          $550(v5, p + "/weight", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/weight", "required", "is required", "weight");
+      }
+      const v6 = x["remainingBalance"];
+      if (v6 !== undefined && (plain || hasOwn(x, "remainingBalance"))) {
+        if (!((Number.isInteger(v6)))) {
+          if (e === null) return false;
+          $552(v6, p + "/remainingBalance", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/remainingBalance", "required", "is required", "remainingBalance");
+      }
+      const v7 = x["balanceChange"];
+      if (v7 !== undefined && (plain || hasOwn(x, "balanceChange"))) {
+        if (!((Number.isInteger(v7)))) {
+          if (e === null) return false;
+          $554(v7, p + "/balanceChange", e);
+          ok = false;
+        }
+      }
+      const v8 = x["blsCredentials"];
+      if (v8 !== undefined && (plain || hasOwn(x, "blsCredentials"))) {
+        if (!((isObject(v8)))) {
+          if (e === null) return false;
+          $556(v8, p + "/blsCredentials", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $541(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $542(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $543(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $544(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $545(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $546(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $547(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $548(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $549(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $550(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $551(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $552(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $553(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $554(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $555(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $556(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $SubnetOwnershipInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["locktime"];
+      if (v1 !== undefined && (plain || hasOwn(x, "locktime"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $558(v1, p + "/locktime", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/locktime", "required", "is required", "locktime");
+      }
+      const v2 = x["threshold"];
+      if (v2 !== undefined && (plain || hasOwn(x, "threshold"))) {
+        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
+          if (e === null) return false;
+          $560(v2, p + "/threshold", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/threshold", "required", "is required", "threshold");
+      }
+      const v3 = x["addresses"];
+      if (v3 !== undefined && (plain || hasOwn(x, "addresses"))) {
+        if (!$563(v3, e === null ? p : p + "/addresses", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+      }
+    }
+  }
+  return ok;
+}
+
+function $557(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $558(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $559(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $560(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $561(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $562(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $562(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $563(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $564(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $564(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $BlockchainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["chainName"];
+      if (v1 !== undefined && (plain || hasOwn(x, "chainName"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $566(v1, p + "/chainName", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chainName", "required", "is required", "chainName");
+      }
+      const v2 = x["vmId"];
+      if (v2 !== undefined && (plain || hasOwn(x, "vmId"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $568(v2, p + "/vmId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/vmId", "required", "is required", "vmId");
+      }
+      const v3 = x["genesisData"];
+      if (v3 !== undefined && (plain || hasOwn(x, "genesisData"))) {
+        if (!$GenesisData(v3, e === null ? p : p + "/genesisData", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $565(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $566(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $567(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $568(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["txHash"];
+      if (v1 !== undefined && (plain || hasOwn(x, "txHash"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $570(v1, p + "/txHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
+      }
+      const v2 = x["txType"];
+      if (v2 !== undefined && (plain || hasOwn(x, "txType"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $572(v2, p + "/txType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txType", "required", "is required", "txType");
+      }
+      const v3 = x["blockTimestamp"];
+      if (v3 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
+        if (!((Number.isInteger(v3)))) {
+          if (e === null) return false;
+          $574(v3, p + "/blockTimestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
+      }
+      const v4 = x["blockNumber"];
+      if (v4 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c575.test(v4))))) {
+          if (e === null) return false;
+          $BigIntString(v4, p + "/blockNumber", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
+      }
+      const v5 = x["blockHash"];
+      if (v5 !== undefined && (plain || hasOwn(x, "blockHash"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $577(v5, p + "/blockHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
+      }
+      const v6 = x["consumedUtxos"];
+      if (v6 !== undefined && (plain || hasOwn(x, "consumedUtxos"))) {
+        if (!$579(v6, e === null ? p : p + "/consumedUtxos", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/consumedUtxos", "required", "is required", "consumedUtxos");
+      }
+      const v7 = x["emittedUtxos"];
+      if (v7 !== undefined && (plain || hasOwn(x, "emittedUtxos"))) {
+        if (!$581(v7, e === null ? p : p + "/emittedUtxos", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/emittedUtxos", "required", "is required", "emittedUtxos");
+      }
+      const v8 = x["sourceChain"];
+      if (v8 !== undefined && (plain || hasOwn(x, "sourceChain"))) {
+        if (!((typeof v8 === "string"))) {
+          if (e === null) return false;
+          $583(v8, p + "/sourceChain", e);
+          ok = false;
+        }
+      }
+      const v9 = x["destinationChain"];
+      if (v9 !== undefined && (plain || hasOwn(x, "destinationChain"))) {
+        if (!((typeof v9 === "string"))) {
+          if (e === null) return false;
+          $585(v9, p + "/destinationChain", e);
+          ok = false;
+        }
+      }
+      const v10 = x["value"];
+      if (v10 !== undefined && (plain || hasOwn(x, "value"))) {
+        if (!$587(v10, e === null ? p : p + "/value", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/value", "required", "is required", "value");
+      }
+      const v11 = x["amountBurned"];
+      if (v11 !== undefined && (plain || hasOwn(x, "amountBurned"))) {
+        if (!$589(v11, e === null ? p : p + "/amountBurned", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/amountBurned", "required", "is required", "amountBurned");
+      }
+      const v12 = x["amountStaked"];
+      if (v12 !== undefined && (plain || hasOwn(x, "amountStaked"))) {
+        if (!$591(v12, e === null ? p : p + "/amountStaked", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/amountStaked", "required", "is required", "amountStaked");
+      }
+      const v13 = x["amountL1ValidatorBalanceBurned"];
+      if (v13 !== undefined && (plain || hasOwn(x, "amountL1ValidatorBalanceBurned"))) {
+        if (!$593(v13, e === null ? p : p + "/amountL1ValidatorBalanceBurned", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v14 = x["startTimestamp"];
+      if (v14 !== undefined && (plain || hasOwn(x, "startTimestamp"))) {
+        if (!((Number.isInteger(v14)))) {
+          if (e === null) return false;
+          $595(v14, p + "/startTimestamp", e);
+          ok = false;
+        }
+      }
+      const v15 = x["endTimestamp"];
+      if (v15 !== undefined && (plain || hasOwn(x, "endTimestamp"))) {
+        if (!((Number.isInteger(v15)))) {
+          if (e === null) return false;
+          $597(v15, p + "/endTimestamp", e);
+          ok = false;
+        }
+      }
+      const v16 = x["delegationFeePercent"];
+      if (v16 !== undefined && (plain || hasOwn(x, "delegationFeePercent"))) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c598.test(v16))))) {
+          if (e === null) return false;
+          $DecimalString(v16, p + "/delegationFeePercent", e);
+          ok = false;
+        }
+      }
+      const v17 = x["nodeId"];
+      if (v17 !== undefined && (plain || hasOwn(x, "nodeId"))) {
+        if (!((typeof v17 === "string"))) {
+          if (e === null) return false;
+          $600(v17, p + "/nodeId", e);
+          ok = false;
+        }
+      }
+      const v18 = x["subnetId"];
+      if (v18 !== undefined && (plain || hasOwn(x, "subnetId"))) {
+        if (!((typeof v18 === "string"))) {
+          if (e === null) return false;
+          $602(v18, p + "/subnetId", e);
+          ok = false;
+        }
+      }
+      const v19 = x["l1ValidatorManagerDetails"];
+      if (v19 !== undefined && (plain || hasOwn(x, "l1ValidatorManagerDetails"))) {
+        if (!$L1ValidatorManagerDetails(v19, e === null ? p : p + "/l1ValidatorManagerDetails", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v20 = x["l1ValidatorDetails"];
+      if (v20 !== undefined && (plain || hasOwn(x, "l1ValidatorDetails"))) {
+        if (!$604(v20, e === null ? p : p + "/l1ValidatorDetails", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v21 = x["estimatedReward"];
+      if (v21 !== undefined && (plain || hasOwn(x, "estimatedReward"))) {
+        if (!((typeof v21 === "string") && (typeof v21 !== "string" || ($c605.test(v21))))) {
+          if (e === null) return false;
+          $BigIntString(v21, p + "/estimatedReward", e);
+          ok = false;
+        }
+      }
+      const v22 = x["rewardTxHash"];
+      if (v22 !== undefined && (plain || hasOwn(x, "rewardTxHash"))) {
+        if (!((typeof v22 === "string"))) {
+          if (e === null) return false;
+          $607(v22, p + "/rewardTxHash", e);
+          ok = false;
+        }
+      }
+      const v23 = x["rewardAddresses"];
+      if (v23 !== undefined && (plain || hasOwn(x, "rewardAddresses"))) {
+        if (!$610(v23, e === null ? p : p + "/rewardAddresses", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v24 = x["memo"];
+      if (v24 !== undefined && (plain || hasOwn(x, "memo"))) {
+        if (!((typeof v24 === "string"))) {
+          if (e === null) return false;
+          $613(v24, p + "/memo", e);
+          ok = false;
+        }
+      }
+      const v25 = x["stakingTxHash"];
+      if (v25 !== undefined && (plain || hasOwn(x, "stakingTxHash"))) {
+        if (!((typeof v25 === "string"))) {
+          if (e === null) return false;
+          $615(v25, p + "/stakingTxHash", e);
+          ok = false;
+        }
+      }
+      const v26 = x["subnetOwnershipInfo"];
+      if (v26 !== undefined && (plain || hasOwn(x, "subnetOwnershipInfo"))) {
+        if (!$SubnetOwnershipInfo(v26, e === null ? p : p + "/subnetOwnershipInfo", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v27 = x["blsCredentials"];
+      if (v27 !== undefined && (plain || hasOwn(x, "blsCredentials"))) {
+        if (!$BlsCredentials(v27, e === null ? p : p + "/blsCredentials", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v28 = x["blockchainInfo"];
+      if (v28 !== undefined && (plain || hasOwn(x, "blockchainInfo"))) {
+        if (!$BlockchainInfo(v28, e === null ? p : p + "/blockchainInfo", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $569(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $570(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $571(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $572(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $573(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $574(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+const $c575 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $576(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $577(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $578(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Utxo(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $579(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Utxo(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $580(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Utxo(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $581(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Utxo(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $582(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $583(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $584(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $585(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $586(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$AssetAmount(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $587(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$AssetAmount(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $588(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$AssetAmount(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $589(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$AssetAmount(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $590(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$AssetAmount(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $591(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$AssetAmount(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $592(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$AssetAmount(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $593(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$AssetAmount(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $594(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $595(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $596(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $597(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+const $c598 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
+
+function $599(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $600(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $601(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $602(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $603(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$L1ValidatorDetails(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $604(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$L1ValidatorDetails(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c605 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $606(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $607(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $608(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $609(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $609(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $610(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $611(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $611(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $612(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $613(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $614(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $615(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $616(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["network"];
+      if (v1 !== undefined && (plain || hasOwn(x, "network"))) {
+        if (!((typeof v1 === "string") && (v1 === "mainnet" || v1 === "fuji" || v1 === "testnet"))) {
+          if (e === null) return false;
+          $Network(v1, p + "/network", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/network", "required", "is required", "network");
+      }
+      const v2 = x["body"];
+      if (v2 !== undefined && (plain || hasOwn(x, "body"))) {
+        if (!$SignatureAggregationRequest(v2, e === null ? p : p + "/body", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/body", "required", "is required", "body");
+      }
+    }
+  }
+  return ok;
+}
+
+function $617(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["network"];
+      if (v1 !== undefined && (plain || hasOwn(x, "network"))) {
+        if (!((typeof v1 === "string") && (v1 === "mainnet" || v1 === "fuji" || v1 === "testnet"))) {
+          if (e === null) return false;
+          $Network(v1, p + "/network", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/network", "required", "is required", "network");
+      }
+      const v2 = x["txHash"];
+      if (v2 !== undefined && (plain || hasOwn(x, "txHash"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c618.test(v2))))) {
+          if (e === null) return false;
+          $Cb58Id(v2, p + "/txHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
+      }
+    }
+  }
+  return ok;
+}
+
+const $c618 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]{36,60}$", "u");
+
+function $619(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["network"];
+      if (v1 !== undefined && (plain || hasOwn(x, "network"))) {
+        if (!((typeof v1 === "string") && (v1 === "mainnet" || v1 === "fuji" || v1 === "testnet"))) {
+          if (e === null) return false;
+          $Network(v1, p + "/network", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/network", "required", "is required", "network");
+      }
+      const v2 = x["pageToken"];
+      if (v2 !== undefined && (plain || hasOwn(x, "pageToken"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
+          if (e === null) return false;
+          $621(v2, p + "/pageToken", e);
+          ok = false;
+        }
+      }
+      const v3 = x["pageSize"];
+      if (v3 !== undefined && (plain || hasOwn(x, "pageSize"))) {
+        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 1 && v3 <= 10000)))) {
+          if (e === null) return false;
+          $623(v3, p + "/pageSize", e);
+          ok = false;
+        }
+      }
+      const v4 = x["sortOrder"];
+      if (v4 !== undefined && (plain || hasOwn(x, "sortOrder"))) {
+        if (!((typeof v4 === "string") && (v4 === "asc" || v4 === "desc"))) {
+          if (e === null) return false;
+          $SortOrder(v4, p + "/sortOrder", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $620(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -6633,7 +10639,23 @@ function $285(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $621(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    const n = length(x);
+    if (n < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
+    }
+  }
+  return ok;
+}
+
+function $622(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6652,62 +10674,96 @@ function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $287(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $623(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 1", 1);
+    }
+    if (x > 10000) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 10000", 10000);
+    }
+  }
+  return ok;
+}
+
+function $624(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "chainId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
-    }
-    if (!hasOwn(x, "address")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/address", "required", "is required", "address");
-    }
-    if (hasOwn(x, "chainId")) {
-      if (!$288(x["chainId"], p + "/chainId", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["chainId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
+          if (e === null) return false;
+          $626(v1, p + "/chainId", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "address")) {
-      if (!$289(x["address"], p + "/address", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
       }
-    }
-    if (hasOwn(x, "startBlock")) {
-      if (!$291(x["startBlock"], p + "/startBlock", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["address"];
+      if (v2 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c631.test(v2))))) {
+          if (e === null) return false;
+          $629(v2, p + "/address", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "endBlock")) {
-      if (!$292(x["endBlock"], p + "/endBlock", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
       }
-    }
-    if (hasOwn(x, "pageToken")) {
-      if (!$293(x["pageToken"], p + "/pageToken", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["startBlock"];
+      if (v3 !== undefined && (plain || hasOwn(x, "startBlock"))) {
+        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+          if (e === null) return false;
+          $633(v3, p + "/startBlock", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "pageSize")) {
-      if (!$294(x["pageSize"], p + "/pageSize", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v4 = x["endBlock"];
+      if (v4 !== undefined && (plain || hasOwn(x, "endBlock"))) {
+        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+          if (e === null) return false;
+          $635(v4, p + "/endBlock", e);
+          ok = false;
+        }
+      }
+      const v5 = x["pageToken"];
+      if (v5 !== undefined && (plain || hasOwn(x, "pageToken"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || (length(v5) >= 1)))) {
+          if (e === null) return false;
+          $637(v5, p + "/pageToken", e);
+          ok = false;
+        }
+      }
+      const v6 = x["pageSize"];
+      if (v6 !== undefined && (plain || hasOwn(x, "pageSize"))) {
+        if (!((Number.isInteger(v6)) && (typeof v6 !== "number" || (v6 >= 1 && v6 <= 100)))) {
+          if (e === null) return false;
+          $639(v6, p + "/pageSize", e);
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
-function $288(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $625(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -6723,14 +10779,30 @@ function $288(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $626(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c290.test(x)) {
+    const n = length(x);
+    if (n < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
+    }
+  }
+  return ok;
+}
+
+function $627(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c628.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
     }
@@ -6738,9 +10810,28 @@ function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c290 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c628 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
 
-function $291(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $629(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c630.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
+    }
+  }
+  return ok;
+}
+
+const $c630 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+const $c631 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+function $632(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6755,7 +10846,7 @@ function $291(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $292(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $633(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6770,7 +10861,37 @@ function $292(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $293(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $634(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $635(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $636(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -6786,7 +10907,23 @@ function $293(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $294(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $637(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    const n = length(x);
+    if (n < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
+    }
+  }
+  return ok;
+}
+
+function $638(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6805,50 +10942,80 @@ function $294(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $295(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $639(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 1", 1);
+    }
+    if (x > 100) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 100", 100);
+    }
+  }
+  return ok;
+}
+
+function $640(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "chainId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
-    }
-    if (!hasOwn(x, "blockId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockId", "required", "is required", "blockId");
-    }
-    if (hasOwn(x, "chainId")) {
-      if (!$296(x["chainId"], p + "/chainId", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["chainId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
+          if (e === null) return false;
+          $642(v1, p + "/chainId", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "blockId")) {
-      if (!$297(x["blockId"], p + "/blockId", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
       }
-    }
-    if (hasOwn(x, "pageToken")) {
-      if (!$299(x["pageToken"], p + "/pageToken", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["blockId"];
+      if (v2 !== undefined && (plain || hasOwn(x, "blockId"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c647.test(v2))))) {
+          if (e === null) return false;
+          $645(v2, p + "/blockId", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "pageSize")) {
-      if (!$300(x["pageSize"], p + "/pageSize", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/blockId", "required", "is required", "blockId");
+      }
+      const v3 = x["pageToken"];
+      if (v3 !== undefined && (plain || hasOwn(x, "pageToken"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1)))) {
+          if (e === null) return false;
+          $649(v3, p + "/pageToken", e);
+          ok = false;
+        }
+      }
+      const v4 = x["pageSize"];
+      if (v4 !== undefined && (plain || hasOwn(x, "pageSize"))) {
+        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0 && v4 <= 100)))) {
+          if (e === null) return false;
+          $651(v4, p + "/pageSize", e);
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
-function $296(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $641(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -6864,14 +11031,30 @@ function $296(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $297(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $642(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c298.test(x)) {
+    const n = length(x);
+    if (n < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
+    }
+  }
+  return ok;
+}
+
+function $643(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c644.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$", "^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
     }
@@ -6879,9 +11062,28 @@ function $297(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c298 = /*#__PURE__*/ new RegExp("^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$", "u");
+const $c644 = /*#__PURE__*/ new RegExp("^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$", "u");
 
-function $299(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $645(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c646.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$", "^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
+    }
+  }
+  return ok;
+}
+
+const $c646 = /*#__PURE__*/ new RegExp("^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$", "u");
+
+const $c647 = /*#__PURE__*/ new RegExp("^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$", "u");
+
+function $648(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -6897,7 +11099,23 @@ function $299(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $300(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $649(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    const n = length(x);
+    if (n < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
+    }
+  }
+  return ok;
+}
+
+function $650(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6916,69 +11134,103 @@ function $300(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $301(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $651(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+    if (x > 100) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 100", 100);
+    }
+  }
+  return ok;
+}
+
+function $652(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "network")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/network", "required", "is required", "network");
-    }
-    if (!hasOwn(x, "nodeId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/nodeId", "required", "is required", "nodeId");
-    }
-    if (hasOwn(x, "network")) {
-      if (!$Network(x["network"], p + "/network", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["network"];
+      if (v1 !== undefined && (plain || hasOwn(x, "network"))) {
+        if (!((typeof v1 === "string") && (v1 === "mainnet" || v1 === "fuji" || v1 === "testnet"))) {
+          if (e === null) return false;
+          $Network(v1, p + "/network", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "nodeId")) {
-      if (!$302(x["nodeId"], p + "/nodeId", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/network", "required", "is required", "network");
       }
-    }
-    if (hasOwn(x, "pageToken")) {
-      if (!$304(x["pageToken"], p + "/pageToken", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["nodeId"];
+      if (v2 !== undefined && (plain || hasOwn(x, "nodeId"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c657.test(v2))))) {
+          if (e === null) return false;
+          $655(v2, p + "/nodeId", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "pageSize")) {
-      if (!$305(x["pageSize"], p + "/pageSize", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/nodeId", "required", "is required", "nodeId");
       }
-    }
-    if (hasOwn(x, "validationStatus")) {
-      if (!$ValidationStatus(x["validationStatus"], p + "/validationStatus", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["pageToken"];
+      if (v3 !== undefined && (plain || hasOwn(x, "pageToken"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1)))) {
+          if (e === null) return false;
+          $659(v3, p + "/pageToken", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "sortOrder")) {
-      if (!$SortOrder(x["sortOrder"], p + "/sortOrder", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v4 = x["pageSize"];
+      if (v4 !== undefined && (plain || hasOwn(x, "pageSize"))) {
+        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100)))) {
+          if (e === null) return false;
+          $661(v4, p + "/pageSize", e);
+          ok = false;
+        }
+      }
+      const v5 = x["validationStatus"];
+      if (v5 !== undefined && (plain || hasOwn(x, "validationStatus"))) {
+        if (!((typeof v5 === "string") && (v5 === "completed" || v5 === "active" || v5 === "pending" || v5 === "removed"))) {
+          if (e === null) return false;
+          $ValidationStatus(v5, p + "/validationStatus", e);
+          ok = false;
+        }
+      }
+      const v6 = x["sortOrder"];
+      if (v6 !== undefined && (plain || hasOwn(x, "sortOrder"))) {
+        if (!((typeof v6 === "string") && (v6 === "asc" || v6 === "desc"))) {
+          if (e === null) return false;
+          $SortOrder(v6, p + "/sortOrder", e);
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
-function $302(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $653(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c303.test(x)) {
+    if (!$c654.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$");
     }
@@ -6986,9 +11238,28 @@ function $302(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c303 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "u");
+const $c654 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "u");
 
-function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $655(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c656.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$");
+    }
+  }
+  return ok;
+}
+
+const $c656 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "u");
+
+const $c657 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "u");
+
+function $658(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -7004,7 +11275,23 @@ function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $305(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $659(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    const n = length(x);
+    if (n < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
+    }
+  }
+  return ok;
+}
+
+function $660(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7023,99 +11310,7 @@ function $305(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $306(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "chainId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
-    }
-    if (!hasOwn(x, "address")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/address", "required", "is required", "address");
-    }
-    if (hasOwn(x, "chainId")) {
-      if (!$307(x["chainId"], p + "/chainId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "address")) {
-      if (!$308(x["address"], p + "/address", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "pageToken")) {
-      if (!$310(x["pageToken"], p + "/pageToken", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "pageSize")) {
-      if (!$311(x["pageSize"], p + "/pageSize", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $307(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $308(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c309.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
-    }
-  }
-  return ok;
-}
-
-const $c309 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
-
-function $310(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $661(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7134,50 +11329,61 @@ function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $312(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $662(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "chainId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
-    }
-    if (!hasOwn(x, "address")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/address", "required", "is required", "address");
-    }
-    if (hasOwn(x, "chainId")) {
-      if (!$313(x["chainId"], p + "/chainId", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["chainId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
+          if (e === null) return false;
+          $664(v1, p + "/chainId", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "address")) {
-      if (!$314(x["address"], p + "/address", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
       }
-    }
-    if (hasOwn(x, "blockNumber")) {
-      if (!$BigIntString(x["blockNumber"], p + "/blockNumber", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["address"];
+      if (v2 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c669.test(v2))))) {
+          if (e === null) return false;
+          $667(v2, p + "/address", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "currency")) {
-      if (!$CurrencyCode(x["currency"], p + "/currency", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v3 = x["pageToken"];
+      if (v3 !== undefined && (plain || hasOwn(x, "pageToken"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1)))) {
+          if (e === null) return false;
+          $671(v3, p + "/pageToken", e);
+          ok = false;
+        }
+      }
+      const v4 = x["pageSize"];
+      if (v4 !== undefined && (plain || hasOwn(x, "pageSize"))) {
+        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100)))) {
+          if (e === null) return false;
+          $673(v4, p + "/pageSize", e);
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
-function $313(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $663(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -7193,14 +11399,30 @@ function $313(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $664(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c315.test(x)) {
+    const n = length(x);
+    if (n < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
+    }
+  }
+  return ok;
+}
+
+function $665(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c666.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
     }
@@ -7208,40 +11430,28 @@ function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c315 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c666 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
 
-function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $667(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(isObject(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
+    ok = fail(e, p, "type", "must be string", "string");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "chainId")) {
+  if (typeof x === "string") {
+    if (!$c668.test(x)) {
       if (e === null) return false;
-      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
-    }
-    if (!hasOwn(x, "txHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/txHash", "required", "is required", "txHash");
-    }
-    if (hasOwn(x, "chainId")) {
-      if (!$317(x["chainId"], p + "/chainId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "txHash")) {
-      if (!$318(x["txHash"], p + "/txHash", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
     }
   }
   return ok;
 }
 
-function $317(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c668 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+const $c669 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+function $670(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -7257,14 +11467,262 @@ function $317(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $671(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c319.test(x)) {
+    const n = length(x);
+    if (n < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
+    }
+  }
+  return ok;
+}
+
+function $672(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 1", 1);
+    }
+    if (x > 100) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 100", 100);
+    }
+  }
+  return ok;
+}
+
+function $673(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 1", 1);
+    }
+    if (x > 100) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 100", 100);
+    }
+  }
+  return ok;
+}
+
+function $674(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["chainId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
+          if (e === null) return false;
+          $676(v1, p + "/chainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+      }
+      const v2 = x["address"];
+      if (v2 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c681.test(v2))))) {
+          if (e === null) return false;
+          $679(v2, p + "/address", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v3 = x["blockNumber"];
+      if (v3 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c682.test(v3))))) {
+          if (e === null) return false;
+          $BigIntString(v3, p + "/blockNumber", e);
+          ok = false;
+        }
+      }
+      const v4 = x["currency"];
+      if (v4 !== undefined && (plain || hasOwn(x, "currency"))) {
+        if (!((typeof v4 === "string") && (v4 === "usd" || v4 === "eur" || v4 === "aud" || v4 === "cad" || v4 === "chf" || v4 === "clp" || v4 === "cny" || v4 === "czk" || v4 === "dkk" || v4 === "gbp" || v4 === "hkd" || v4 === "huf" || v4 === "jpy" || v4 === "nzd"))) {
+          if (e === null) return false;
+          $CurrencyCode(v4, p + "/currency", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $675(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    const n = length(x);
+    if (n < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
+    }
+  }
+  return ok;
+}
+
+function $676(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    const n = length(x);
+    if (n < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
+    }
+  }
+  return ok;
+}
+
+function $677(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c678.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
+    }
+  }
+  return ok;
+}
+
+const $c678 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+function $679(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c680.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
+    }
+  }
+  return ok;
+}
+
+const $c680 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+const $c681 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+const $c682 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $683(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["chainId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
+          if (e === null) return false;
+          $685(v1, p + "/chainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+      }
+      const v2 = x["txHash"];
+      if (v2 !== undefined && (plain || hasOwn(x, "txHash"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c690.test(v2))))) {
+          if (e === null) return false;
+          $688(v2, p + "/txHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
+      }
+    }
+  }
+  return ok;
+}
+
+function $684(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    const n = length(x);
+    if (n < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
+    }
+  }
+  return ok;
+}
+
+function $685(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    const n = length(x);
+    if (n < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
+    }
+  }
+  return ok;
+}
+
+function $686(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c687.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{64}$", "^0x[0-9a-fA-F]{64}$");
     }
@@ -7272,53 +11730,84 @@ function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c319 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$", "u");
+const $c687 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$", "u");
 
-function $320(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $688(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(isObject(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
+    ok = fail(e, p, "type", "must be string", "string");
   }
-  if (isObject(x)) {
-    if (hasOwn(x, "network")) {
-      if (!$Network(x["network"], p + "/network", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "feature")) {
-      if (!$ChainFeature(x["feature"], p + "/feature", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $321(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "chainId")) {
+  if (typeof x === "string") {
+    if (!$c689.test(x)) {
       if (e === null) return false;
-      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{64}$", "^0x[0-9a-fA-F]{64}$");
     }
-    if (hasOwn(x, "chainId")) {
-      if (!$322(x["chainId"], p + "/chainId", e)) {
-        if (e === null) return false;
-        ok = false;
+  }
+  return ok;
+}
+
+const $c689 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$", "u");
+
+const $c690 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$", "u");
+
+function $691(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["network"];
+      if (v1 !== undefined && (plain || hasOwn(x, "network"))) {
+        if (!((typeof v1 === "string") && (v1 === "mainnet" || v1 === "fuji" || v1 === "testnet"))) {
+          if (e === null) return false;
+          $Network(v1, p + "/network", e);
+          ok = false;
+        }
+      }
+      const v2 = x["feature"];
+      if (v2 !== undefined && (plain || hasOwn(x, "feature"))) {
+        if (!((typeof v2 === "string") && (v2 === "nftIndexing" || v2 === "webhooks" || v2 === "teleporter"))) {
+          if (e === null) return false;
+          $ChainFeature(v2, p + "/feature", e);
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
-function $322(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $692(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["chainId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
+          if (e === null) return false;
+          $694(v1, p + "/chainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+      }
+    }
+  }
+  return ok;
+}
+
+function $693(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -7334,38 +11823,7 @@ function $322(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $323(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "chainId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
-    }
-    if (!hasOwn(x, "address")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/address", "required", "is required", "address");
-    }
-    if (hasOwn(x, "chainId")) {
-      if (!$324(x["chainId"], p + "/chainId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "address")) {
-      if (!$325(x["address"], p + "/address", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $324(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $694(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -7381,14 +11839,84 @@ function $324(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $325(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $695(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["chainId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
+          if (e === null) return false;
+          $697(v1, p + "/chainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+      }
+      const v2 = x["address"];
+      if (v2 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c702.test(v2))))) {
+          if (e === null) return false;
+          $700(v2, p + "/address", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+    }
+  }
+  return ok;
+}
+
+function $696(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c326.test(x)) {
+    const n = length(x);
+    if (n < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
+    }
+  }
+  return ok;
+}
+
+function $697(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    const n = length(x);
+    if (n < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
+    }
+  }
+  return ok;
+}
+
+function $698(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c699.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
     }
@@ -7396,40 +11924,66 @@ function $325(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c326 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c699 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
 
-function $327(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $700(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c701.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
+    }
+  }
+  return ok;
+}
+
+const $c701 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+const $c702 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+function $703(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "network")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/network", "required", "is required", "network");
-    }
-    if (!hasOwn(x, "addresses")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/addresses", "required", "is required", "addresses");
-    }
-    if (hasOwn(x, "network")) {
-      if (!$Network(x["network"], p + "/network", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["network"];
+      if (v1 !== undefined && (plain || hasOwn(x, "network"))) {
+        if (!((typeof v1 === "string") && (v1 === "mainnet" || v1 === "fuji" || v1 === "testnet"))) {
+          if (e === null) return false;
+          $Network(v1, p + "/network", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "addresses")) {
-      if (!$328(x["addresses"], p + "/addresses", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/network", "required", "is required", "network");
+      }
+      const v2 = x["addresses"];
+      if (v2 !== undefined && (plain || hasOwn(x, "addresses"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
+          if (e === null) return false;
+          $705(v2, p + "/addresses", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
       }
     }
   }
   return ok;
 }
 
-function $328(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $704(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -7445,57 +11999,81 @@ function $328(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $329(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $705(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    const n = length(x);
+    if (n < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
+    }
+  }
+  return ok;
+}
+
+function $706(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "network")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/network", "required", "is required", "network");
-    }
-    if (!hasOwn(x, "blockchainId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockchainId", "required", "is required", "blockchainId");
-    }
-    if (!hasOwn(x, "txHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/txHash", "required", "is required", "txHash");
-    }
-    if (hasOwn(x, "network")) {
-      if (!$Network(x["network"], p + "/network", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["network"];
+      if (v1 !== undefined && (plain || hasOwn(x, "network"))) {
+        if (!((typeof v1 === "string") && (v1 === "mainnet" || v1 === "fuji" || v1 === "testnet"))) {
+          if (e === null) return false;
+          $Network(v1, p + "/network", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "blockchainId")) {
-      if (!$330(x["blockchainId"], p + "/blockchainId", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/network", "required", "is required", "network");
       }
-    }
-    if (hasOwn(x, "txHash")) {
-      if (!$Cb58Id(x["txHash"], p + "/txHash", e)) {
+      const v2 = x["blockchainId"];
+      if (v2 !== undefined && (plain || hasOwn(x, "blockchainId"))) {
+        if (!$709(v2, e === null ? p : p + "/blockchainId", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/blockchainId", "required", "is required", "blockchainId");
+      }
+      const v3 = x["txHash"];
+      if (v3 !== undefined && (plain || hasOwn(x, "txHash"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c711.test(v3))))) {
+          if (e === null) return false;
+          $Cb58Id(v3, p + "/txHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
       }
     }
   }
   return ok;
 }
 
-function $330(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $707(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($331(x, p, null) || $Cb58Id(x, p, null))) {
+  if (!($708(x, p, null) || $Cb58Id(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $331(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $708(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -7507,6 +12085,30 @@ function $331(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   }
   return ok;
 }
+
+function $709(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!($710(x, p, null) || $Cb58Id(x, p, null))) {
+    if (e === null) return false;
+    ok = fail(e, p, "anyOf", "must match a schema in anyOf");
+  }
+  return ok;
+}
+
+function $710(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "p-chain" && x !== "x-chain" && x !== "c-chain") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"p-chain\",\"x-chain\",\"c-chain\"]");
+  }
+  return ok;
+}
+
+const $c711 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]{36,60}$", "u");
 
 /** Validates a `BigIntString`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBigIntString(value: unknown): ValidationResult<T.BigIntString> {
@@ -8022,7 +12624,7 @@ export const PChainTransactionSchema: StandardSchemaV1<unknown, T.PChainTransact
 
 /** Validates the params of `aggregateSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAggregateSignaturesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($282, value);
+  return run<unknown>($616, value);
 }
 
 /** Validates the result of `aggregateSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -8032,7 +12634,7 @@ export function validateAggregateSignaturesResponse(value: unknown): ValidationR
 
 /** Validates the params of `getAggregatedSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetAggregatedSignaturesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($283, value);
+  return run<unknown>($617, value);
 }
 
 /** Validates the result of `getAggregatedSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -8042,7 +12644,7 @@ export function validateGetAggregatedSignaturesResponse(value: unknown): Validat
 
 /** Validates the params of `listBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListBlockchainsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($284, value);
+  return run<unknown>($619, value);
 }
 
 /** Validates the result of `listBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -8052,7 +12654,7 @@ export function validateListBlockchainsResponse2(value: unknown): ValidationResu
 
 /** Validates the params of `listErc20Transactions`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListErc20TransactionsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($287, value);
+  return run<unknown>($624, value);
 }
 
 /** Validates the result of `listErc20Transactions`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -8062,7 +12664,7 @@ export function validateListErc20TransactionsResponse2(value: unknown): Validati
 
 /** Validates the params of `getTransactionsForBlock`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTransactionsForBlockParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($295, value);
+  return run<unknown>($640, value);
 }
 
 /** Validates the result of `getTransactionsForBlock`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -8072,7 +12674,7 @@ export function validateGetTransactionsForBlockResponse(value: unknown): Validat
 
 /** Validates the params of `getSingleValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetSingleValidatorDetailsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($301, value);
+  return run<unknown>($652, value);
 }
 
 /** Validates the result of `getSingleValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -8082,7 +12684,7 @@ export function validateGetSingleValidatorDetailsResponse(value: unknown): Valid
 
 /** Validates the params of `listContractDeployments`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListContractDeploymentsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($306, value);
+  return run<unknown>($662, value);
 }
 
 /** Validates the result of `listContractDeployments`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -8092,7 +12694,7 @@ export function validateListContractDeploymentsResponse(value: unknown): Validat
 
 /** Validates the params of `getNativeBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetNativeBalanceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($312, value);
+  return run<unknown>($674, value);
 }
 
 /** Validates the result of `getNativeBalance`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -8102,7 +12704,7 @@ export function validateGetNativeBalanceResponse2(value: unknown): ValidationRes
 
 /** Validates the params of `getTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTransactionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($316, value);
+  return run<unknown>($683, value);
 }
 
 /** Validates the result of `getTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -8112,7 +12714,7 @@ export function validateGetTransactionResponse2(value: unknown): ValidationResul
 
 /** Validates the params of `supportedChains`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSupportedChainsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($320, value);
+  return run<unknown>($691, value);
 }
 
 /** Validates the result of `supportedChains`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -8122,7 +12724,7 @@ export function validateSupportedChainsResponse(value: unknown): ValidationResul
 
 /** Validates the params of `getChainInfo`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetChainInfoParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($692, value);
 }
 
 /** Validates the result of `getChainInfo`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -8132,7 +12734,7 @@ export function validateGetChainInfoResponse(value: unknown): ValidationResult<u
 
 /** Validates the params of `getContractMetadata`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetContractMetadataParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($323, value);
+  return run<unknown>($695, value);
 }
 
 /** Validates the result of `getContractMetadata`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -8142,7 +12744,7 @@ export function validateGetContractMetadataResponse(value: unknown): ValidationR
 
 /** Validates the params of `getChainIdsForAddresses`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetChainIdsForAddressesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($327, value);
+  return run<unknown>($703, value);
 }
 
 /** Validates the result of `getChainIdsForAddresses`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -8152,7 +12754,7 @@ export function validateGetChainIdsForAddressesResponse(value: unknown): Validat
 
 /** Validates the params of `getTxByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTxByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($329, value);
+  return run<unknown>($706, value);
 }
 
 /** Validates the result of `getTxByHash`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -8160,4 +12762,4 @@ export function validateGetTxByHashResponse(value: unknown): ValidationResult<un
   return run<unknown>($PChainTransaction, value);
 }
 
-export { $282, $283, $284, $287, $295, $301, $306, $312, $316, $320, $321, $323, $327, $329, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage };
+export { $616, $617, $619, $624, $640, $652, $662, $674, $683, $691, $692, $695, $703, $706, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage };

@@ -37,25 +37,32 @@ function $BalanceOverTimeEntry(x: unknown, p: string, e: ValidationIssue[] | nul
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "address")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/address", "required", "is required", "address");
-    }
-    if (!hasOwn(x, "sortKey")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/sortKey", "required", "is required", "sortKey");
-    }
-    if (hasOwn(x, "address")) {
-      if (!$2(x["address"], p + "/address", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["address"];
+      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $3(v1, p + "/address", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "sortKey")) {
-      if (!$3(x["sortKey"], p + "/sortKey", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v2 = x["sortKey"];
+      if (v2 !== undefined && (plain || hasOwn(x, "sortKey"))) {
+        if (!((Number.isInteger(v2)))) {
+          if (e === null) return false;
+          $5(v2, p + "/sortKey", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/sortKey", "required", "is required", "sortKey");
       }
     }
   }
@@ -73,84 +80,18 @@ function $2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $3(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $ListAddressesByBalanceOverTimeResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "addresses")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/addresses", "required", "is required", "addresses");
-    }
-    if (hasOwn(x, "nextPageToken")) {
-      if (!$PageToken(x["nextPageToken"], p + "/nextPageToken", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "addresses")) {
-      if (!$4(x["addresses"], p + "/addresses", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$BalanceOverTimeEntry(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $TimeSeriesDataPoint(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "timestamp")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
-    }
-    if (!hasOwn(x, "value")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/value", "required", "is required", "value");
-    }
-    if (hasOwn(x, "timestamp")) {
-      if (!$5(x["timestamp"], p + "/timestamp", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "value")) {
-      if (!$6(x["value"], p + "/value", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
@@ -164,56 +105,52 @@ function $5(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $6(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "number")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be number", "number");
-  }
-  return ok;
-}
-
-function $AvgTpsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $ListAddressesByBalanceOverTimeResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "results")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/results", "required", "is required", "results");
-    }
-    if (!hasOwn(x, "status")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/status", "required", "is required", "status");
-    }
-    if (!hasOwn(x, "lastRun")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/lastRun", "required", "is required", "lastRun");
-    }
-    if (hasOwn(x, "results")) {
-      if (!$7(x["results"], p + "/results", e)) {
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["nextPageToken"];
+      if (v1 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $PageToken(v1, p + "/nextPageToken", e);
+          ok = false;
+        }
+      }
+      const v2 = x["addresses"];
+      if (v2 !== undefined && (plain || hasOwn(x, "addresses"))) {
+        if (!$7(v2, e === null ? p : p + "/addresses", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
       }
     }
-    if (hasOwn(x, "status")) {
-      if (!$8(x["status"], p + "/status", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "lastRun")) {
-      if (!$9(x["lastRun"], p + "/lastRun", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "nextPageToken")) {
-      if (!$PageToken(x["nextPageToken"], p + "/nextPageToken", e)) {
-        if (e === null) return false;
-        ok = false;
+  }
+  return ok;
+}
+
+function $6(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$BalanceOverTimeEntry(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -226,11 +163,51 @@ function $7(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$TimeSeriesDataPoint(x[i], p + "/" + i, e)) {
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$BalanceOverTimeEntry(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $TimeSeriesDataPoint(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["timestamp"];
+      if (v1 !== undefined && (plain || hasOwn(x, "timestamp"))) {
+        if (!((Number.isInteger(v1)))) {
+          if (e === null) return false;
+          $9(v1, p + "/timestamp", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+      }
+      const v2 = x["value"];
+      if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
+        if (!((typeof v2 === "number"))) {
+          if (e === null) return false;
+          $11(v2, p + "/value", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/value", "required", "is required", "value");
       }
     }
   }
@@ -255,61 +232,77 @@ function $9(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $ErrorBody(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "message")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/message", "required", "is required", "message");
-    }
-    if (!hasOwn(x, "statusCode")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/statusCode", "required", "is required", "statusCode");
-    }
-    if (!hasOwn(x, "error")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/error", "required", "is required", "error");
-    }
-    if (hasOwn(x, "message")) {
-      if (!$10(x["message"], p + "/message", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "statusCode")) {
-      if (!$14(x["statusCode"], p + "/statusCode", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "error")) {
-      if (!$15(x["error"], p + "/error", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
 function $10(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($11(x, p, null) || $12(x, p, null))) {
+  if (!(typeof x === "number")) {
     if (e === null) return false;
-    ok = fail(e, p, "anyOf", "must match a schema in anyOf");
+    ok = fail(e, p, "type", "must be number", "number");
   }
   return ok;
 }
 
 function $11(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(typeof x === "number")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be number", "number");
+  }
+  return ok;
+}
+
+function $AvgTpsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["results"];
+      if (v1 !== undefined && (plain || hasOwn(x, "results"))) {
+        if (!$13(v1, e === null ? p : p + "/results", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/results", "required", "is required", "results");
+      }
+      const v2 = x["status"];
+      if (v2 !== undefined && (plain || hasOwn(x, "status"))) {
+        if (!((Number.isInteger(v2)))) {
+          if (e === null) return false;
+          $15(v2, p + "/status", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/status", "required", "is required", "status");
+      }
+      const v3 = x["lastRun"];
+      if (v3 !== undefined && (plain || hasOwn(x, "lastRun"))) {
+        if (!((Number.isInteger(v3)))) {
+          if (e === null) return false;
+          $17(v3, p + "/lastRun", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/lastRun", "required", "is required", "lastRun");
+      }
+      const v4 = x["nextPageToken"];
+      if (v4 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $PageToken(v4, p + "/nextPageToken", e);
+          ok = false;
+        }
+      }
+    }
   }
   return ok;
 }
@@ -320,11 +313,13 @@ function $12(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$13(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$TimeSeriesDataPoint(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -333,9 +328,19 @@ function $12(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $13(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Array.isArray(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$TimeSeriesDataPoint(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
   }
   return ok;
 }
@@ -351,114 +356,116 @@ function $14(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $15(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $16(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(isObject(x))) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "chainId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
-    }
-    if (!hasOwn(x, "address")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/address", "required", "is required", "address");
-    }
-    if (!hasOwn(x, "threshold")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/threshold", "required", "is required", "threshold");
-    }
-    if (hasOwn(x, "chainId")) {
-      if (!$EvmChainId(x["chainId"], p + "/chainId", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "address")) {
-      if (!$17(x["address"], p + "/address", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "threshold")) {
-      if (!$18(x["threshold"], p + "/threshold", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "startTimestamp")) {
-      if (!$20(x["startTimestamp"], p + "/startTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "endTimestamp")) {
-      if (!$21(x["endTimestamp"], p + "/endTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "pageToken")) {
-      if (!$PageToken(x["pageToken"], p + "/pageToken", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "pageSize")) {
-      if (!$22(x["pageSize"], p + "/pageSize", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $17(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $ErrorBody(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["message"];
+      if (v1 !== undefined && (plain || hasOwn(x, "message"))) {
+        if (!$22(v1, e === null ? p : p + "/message", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/message", "required", "is required", "message");
+      }
+      const v2 = x["statusCode"];
+      if (v2 !== undefined && (plain || hasOwn(x, "statusCode"))) {
+        if (!((Number.isInteger(v2)))) {
+          if (e === null) return false;
+          $27(v2, p + "/statusCode", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/statusCode", "required", "is required", "statusCode");
+      }
+      const v3 = x["error"];
+      if (v3 !== undefined && (plain || hasOwn(x, "error"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $29(v3, p + "/error", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/error", "required", "is required", "error");
+      }
+    }
   }
   return ok;
 }
 
 function $18(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!($19(x, p, null) || $20(x, p, null))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c19.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^(0|[1-9][0-9]*)(\\.[0-9]+)?$", "^(0|[1-9][0-9]*)(\\.[0-9]+)?$");
-    }
+    ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-const $c19 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
+function $19(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
 
 function $20(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(Array.isArray(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be array", "array");
   }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $21(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
     }
   }
   return ok;
@@ -466,6 +473,239 @@ function $20(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $21(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $22(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!($23(x, p, null) || $24(x, p, null))) {
+    if (e === null) return false;
+    ok = fail(e, p, "anyOf", "must match a schema in anyOf");
+  }
+  return ok;
+}
+
+function $23(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $24(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $25(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $25(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $26(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $27(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $28(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $29(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $30(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["chainId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c31.test(v1))))) {
+          if (e === null) return false;
+          $EvmChainId(v1, p + "/chainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+      }
+      const v2 = x["address"];
+      if (v2 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $33(v2, p + "/address", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v3 = x["threshold"];
+      if (v3 !== undefined && (plain || hasOwn(x, "threshold"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c38.test(v3))))) {
+          if (e === null) return false;
+          $36(v3, p + "/threshold", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/threshold", "required", "is required", "threshold");
+      }
+      const v4 = x["startTimestamp"];
+      if (v4 !== undefined && (plain || hasOwn(x, "startTimestamp"))) {
+        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+          if (e === null) return false;
+          $40(v4, p + "/startTimestamp", e);
+          ok = false;
+        }
+      }
+      const v5 = x["endTimestamp"];
+      if (v5 !== undefined && (plain || hasOwn(x, "endTimestamp"))) {
+        if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
+          if (e === null) return false;
+          $42(v5, p + "/endTimestamp", e);
+          ok = false;
+        }
+      }
+      const v6 = x["pageToken"];
+      if (v6 !== undefined && (plain || hasOwn(x, "pageToken"))) {
+        if (!((typeof v6 === "string"))) {
+          if (e === null) return false;
+          $PageToken(v6, p + "/pageToken", e);
+          ok = false;
+        }
+      }
+      const v7 = x["pageSize"];
+      if (v7 !== undefined && (plain || hasOwn(x, "pageSize"))) {
+        if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 1 && v7 <= 5000)))) {
+          if (e === null) return false;
+          $44(v7, p + "/pageSize", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c31 = /*#__PURE__*/ new RegExp("^[0-9]+$", "u");
+
+function $32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $33(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $34(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c35.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^(0|[1-9][0-9]*)(\\.[0-9]+)?$", "^(0|[1-9][0-9]*)(\\.[0-9]+)?$");
+    }
+  }
+  return ok;
+}
+
+const $c35 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
+
+function $36(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c37.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^(0|[1-9][0-9]*)(\\.[0-9]+)?$", "^(0|[1-9][0-9]*)(\\.[0-9]+)?$");
+    }
+  }
+  return ok;
+}
+
+const $c37 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
+
+const $c38 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
+
+function $39(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be integer", "integer");
@@ -479,7 +719,52 @@ function $21(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $22(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $40(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $41(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $42(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $43(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -498,32 +783,60 @@ function $22(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $23(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $44(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 1", 1);
+    }
+    if (x > 5000) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 5000", 5000);
+    }
+  }
+  return ok;
+}
+
+function $45(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "chainId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
-    }
-    if (hasOwn(x, "chainId")) {
-      if (!$EvmChainId(x["chainId"], p + "/chainId", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["chainId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c46.test(v1))))) {
+          if (e === null) return false;
+          $EvmChainId(v1, p + "/chainId", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "pageToken")) {
-      if (!$PageToken(x["pageToken"], p + "/pageToken", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+      }
+      const v2 = x["pageToken"];
+      if (v2 !== undefined && (plain || hasOwn(x, "pageToken"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $PageToken(v2, p + "/pageToken", e);
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
+
+const $c46 = /*#__PURE__*/ new RegExp("^[0-9]+$", "u");
 
 /** Validates a `EvmChainId`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateEvmChainId(value: unknown): ValidationResult<T.EvmChainId> {
@@ -583,7 +896,7 @@ export const ErrorBodySchema: StandardSchemaV1<unknown, T.ErrorBody> = /*#__PURE
 
 /** Validates the params of `getAddressesByBalanceOverTime`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetAddressesByBalanceOverTimeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($16, value);
+  return run<unknown>($30, value);
 }
 
 /** Validates the result of `getAddressesByBalanceOverTime`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -593,7 +906,7 @@ export function validateGetAddressesByBalanceOverTimeResponse(value: unknown): V
 
 /** Validates the params of `getAvgTps`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetAvgTpsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($23, value);
+  return run<unknown>($45, value);
 }
 
 /** Validates the result of `getAvgTps`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -601,4 +914,4 @@ export function validateGetAvgTpsResponse(value: unknown): ValidationResult<unkn
   return run<unknown>($AvgTpsResponse, value);
 }
 
-export { $16, $23, $AvgTpsResponse, $ListAddressesByBalanceOverTimeResponse };
+export { $30, $45, $AvgTpsResponse, $ListAddressesByBalanceOverTimeResponse };

@@ -3,7 +3,7 @@
 
 import { callHttp, resolveHttpConfig, createRpcTransport, type CallOptions, type HttpOperation, type BatchResults, type RpcCall, type RpcClientOptions, type RpcMethod } from "../runtime/index.js";
 import type * as T from "./types.js";
-import { $247, $250, $253, $254, $256, $257, $258, $259, $261, $262, $263, $264, $266, $268, $269, $270, $271, $272, $273, $274, $275, $277, $278, $279, $280, $281, $282, $285, $286, $287, $288, $289, $290, $292, $293, $295, $298, $299, $300, $301, $302, $304, $307, $308, $309, $310, $311, $313, $316, $317, $318, $319, $320, $322, $325, $326, $327, $328, $329, $331, $334, $335, $336, $337, $338, $339, $340, $341, $342, $343, $344, $345, $346, $347, $348, $351, $353, $354, $356, $357, $358, $359, $360, $361, $362, $363, $364, $365, $366, $367, $368, $369, $370, $372, $373, $374, $375, $376, $377, $378, $380, $381, $382, $383, $384, $385, $386, $387, $388, $389, $390, $391, $392, $393, $394, $395, $396, $397, $398, $399, $400, $401, $402, $403, $404, $405, $406, $407, $408, $409, $410, $412, $413, $414, $415, $416, $417, $418, $419, $420, $421, $422, $423, $424, $427, $430, $433, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult } from "./validators.js";
+import { $699, $704, $709, $711, $714, $715, $716, $717, $720, $721, $722, $723, $726, $729, $730, $731, $732, $733, $734, $735, $736, $741, $743, $744, $745, $746, $747, $752, $754, $755, $756, $758, $760, $766, $768, $771, $776, $778, $779, $781, $783, $786, $791, $793, $794, $796, $798, $801, $806, $808, $809, $811, $813, $816, $821, $823, $824, $826, $828, $831, $836, $838, $839, $841, $842, $843, $844, $845, $847, $848, $849, $850, $851, $852, $853, $859, $863, $864, $867, $868, $870, $871, $872, $873, $875, $876, $877, $878, $880, $881, $882, $883, $884, $886, $887, $888, $890, $893, $895, $897, $903, $904, $905, $906, $907, $908, $909, $910, $912, $913, $915, $917, $919, $920, $923, $924, $926, $927, $929, $930, $932, $935, $936, $938, $939, $940, $941, $942, $943, $945, $946, $948, $949, $950, $951, $952, $953, $954, $955, $956, $957, $958, $959, $960, $965, $970, $975, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult } from "./validators.js";
 
 /** Params of `admin.alias` (JSON-RPC `admin.alias`, sent by name). */
 export type AdminAliasParams = {
@@ -35,7 +35,7 @@ export const adminAliasMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $247,
+  check: $699,
   result: $EmptyResult,
 };
 
@@ -69,7 +69,7 @@ export const adminAliasChainMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $250,
+  check: $704,
   result: $EmptyResult,
 };
 
@@ -90,7 +90,7 @@ export const adminGetChainAliasesMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $253,
+  check: $709,
   result: $ChainAliasesResult,
 };
 
@@ -110,7 +110,7 @@ export const adminGetLoggerLevelMethod: RpcMethod = {
       name: "loggerName",
     },
   ],
-  check: $254,
+  check: $711,
   result: $LoggerLevelsResult,
 };
 
@@ -123,7 +123,7 @@ export const adminLoadVMsMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $256,
+  check: $714,
   result: $LoadVMsResult,
 };
 
@@ -136,7 +136,7 @@ export const adminLockProfileMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $257,
+  check: $715,
   result: $EmptyResult,
 };
 
@@ -149,7 +149,7 @@ export const adminMemoryProfileMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $258,
+  check: $716,
   result: $EmptyResult,
 };
 
@@ -179,7 +179,7 @@ export const adminSetLoggerLevelMethod: RpcMethod = {
       name: "displayLevel",
     },
   ],
-  check: $259,
+  check: $717,
   result: $SetLoggerLevelResult,
 };
 
@@ -192,7 +192,7 @@ export const adminStartCpuProfilerMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $261,
+  check: $720,
   result: $EmptyResult,
 };
 
@@ -205,7 +205,7 @@ export const adminStopCpuProfilerMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $262,
+  check: $721,
   result: $EmptyResult,
 };
 
@@ -218,7 +218,7 @@ export const infoAcpsMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $263,
+  check: $722,
   result: $AcpsResult,
 };
 
@@ -242,7 +242,7 @@ export const infoIsBootstrappedMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $264,
+  check: $723,
   result: $IsBootstrappedResult,
 };
 
@@ -266,7 +266,7 @@ export const infoGetBlockchainIdMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $266,
+  check: $726,
   result: $BlockchainIdResult,
 };
 
@@ -279,7 +279,7 @@ export const infoGetNetworkIdMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $268,
+  check: $729,
   result: $NetworkIdResult,
 };
 
@@ -292,7 +292,7 @@ export const infoGetNetworkNameMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $269,
+  check: $730,
   result: $NetworkNameResult,
 };
 
@@ -305,7 +305,7 @@ export const infoGetNodeIdMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $270,
+  check: $731,
   result: $NodeIdResult,
 };
 
@@ -318,7 +318,7 @@ export const infoGetNodeIpMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $271,
+  check: $732,
   result: $NodeIpResult,
 };
 
@@ -331,7 +331,7 @@ export const infoGetNodeVersionMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $272,
+  check: $733,
   result: $NodeVersion,
 };
 
@@ -344,7 +344,7 @@ export const infoGetTxFeeMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $273,
+  check: $734,
   result: $TxFees,
 };
 
@@ -357,7 +357,7 @@ export const infoGetVMsMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $274,
+  check: $735,
   result: $VmsResult,
 };
 
@@ -377,7 +377,7 @@ export const infoPeersMethod: RpcMethod = {
       name: "nodeIDs",
     },
   ],
-  check: $275,
+  check: $736,
   result: $PeersResult,
 };
 
@@ -397,7 +397,7 @@ export const infoUptimeMethod: RpcMethod = {
       name: "subnetID",
     },
   ],
-  check: $277,
+  check: $741,
   result: $UptimeResult,
 };
 
@@ -410,7 +410,7 @@ export const infoUpgradesMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $278,
+  check: $743,
   result: $UpgradeSchedule,
 };
 
@@ -430,7 +430,7 @@ export const healthHealthMethod: RpcMethod = {
       name: "tags",
     },
   ],
-  check: $279,
+  check: $744,
   result: $HealthResult,
 };
 
@@ -450,7 +450,7 @@ export const healthReadinessMethod: RpcMethod = {
       name: "tags",
     },
   ],
-  check: $280,
+  check: $745,
   result: $HealthResult,
 };
 
@@ -463,7 +463,7 @@ export const healthLivenessMethod: RpcMethod = {
   endpoint: "/ext/health",
   form: "by-name",
   params: [],
-  check: $281,
+  check: $746,
   result: $HealthResult,
 };
 
@@ -487,7 +487,7 @@ export const platformGetBalanceMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $282,
+  check: $747,
   result: $BalanceResult,
 };
 
@@ -513,7 +513,7 @@ export const platformGetBlockMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $285,
+  check: $752,
   result: $BlockResult,
 };
 
@@ -539,7 +539,7 @@ export const platformGetBlockByHeightMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $286,
+  check: $754,
   result: $BlockResult,
 };
 
@@ -552,7 +552,7 @@ export const platformGetBlockchainsMethod: RpcMethod = {
   endpoint: "/ext/bc/P",
   form: "by-name",
   params: [],
-  check: $287,
+  check: $755,
   result: $BlockchainsResult,
 };
 
@@ -573,7 +573,7 @@ export const platformGetBlockchainStatusMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $288,
+  check: $756,
   result: $BlockchainStatusResult,
 };
 
@@ -593,7 +593,7 @@ export const platformGetCurrentSupplyMethod: RpcMethod = {
       name: "subnetID",
     },
   ],
-  check: $289,
+  check: $758,
   result: $CurrentSupplyResult,
 };
 
@@ -618,7 +618,7 @@ export const platformGetCurrentValidatorsMethod: RpcMethod = {
       name: "nodeIDs",
     },
   ],
-  check: $290,
+  check: $760,
   result: $CurrentValidatorsResult,
 };
 
@@ -644,7 +644,7 @@ export const indexCBlockGetContainerByIdMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $292,
+  check: $766,
   result: $Container,
 };
 
@@ -673,7 +673,7 @@ export const indexCBlockGetContainerByIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $293,
+  check: $768,
   result: $Container,
 };
 
@@ -712,7 +712,7 @@ export const indexCBlockGetContainerRangeMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $295,
+  check: $771,
   result: $ContainerList,
 };
 
@@ -738,7 +738,7 @@ export const indexCBlockGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $298,
+  check: $776,
   result: $GetIndexResult,
 };
 
@@ -758,7 +758,7 @@ export const indexCBlockGetLastAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $299,
+  check: $778,
   result: $Container,
 };
 
@@ -784,7 +784,7 @@ export const indexCBlockIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $300,
+  check: $779,
   result: $IsAcceptedResult,
 };
 
@@ -810,7 +810,7 @@ export const indexPBlockGetContainerByIdMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $301,
+  check: $781,
   result: $Container,
 };
 
@@ -839,7 +839,7 @@ export const indexPBlockGetContainerByIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $302,
+  check: $783,
   result: $Container,
 };
 
@@ -878,7 +878,7 @@ export const indexPBlockGetContainerRangeMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $304,
+  check: $786,
   result: $ContainerList,
 };
 
@@ -904,7 +904,7 @@ export const indexPBlockGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $307,
+  check: $791,
   result: $GetIndexResult,
 };
 
@@ -924,7 +924,7 @@ export const indexPBlockGetLastAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $308,
+  check: $793,
   result: $Container,
 };
 
@@ -950,7 +950,7 @@ export const indexPBlockIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $309,
+  check: $794,
   result: $IsAcceptedResult,
 };
 
@@ -976,7 +976,7 @@ export const indexXTxGetContainerByIdMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $310,
+  check: $796,
   result: $Container,
 };
 
@@ -1005,7 +1005,7 @@ export const indexXTxGetContainerByIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $311,
+  check: $798,
   result: $Container,
 };
 
@@ -1044,7 +1044,7 @@ export const indexXTxGetContainerRangeMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $313,
+  check: $801,
   result: $ContainerList,
 };
 
@@ -1070,7 +1070,7 @@ export const indexXTxGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $316,
+  check: $806,
   result: $GetIndexResult,
 };
 
@@ -1090,7 +1090,7 @@ export const indexXTxGetLastAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $317,
+  check: $808,
   result: $Container,
 };
 
@@ -1116,7 +1116,7 @@ export const indexXTxIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $318,
+  check: $809,
   result: $IsAcceptedResult,
 };
 
@@ -1142,7 +1142,7 @@ export const indexXBlockGetContainerByIdMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $319,
+  check: $811,
   result: $Container,
 };
 
@@ -1171,7 +1171,7 @@ export const indexXBlockGetContainerByIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $320,
+  check: $813,
   result: $Container,
 };
 
@@ -1210,7 +1210,7 @@ export const indexXBlockGetContainerRangeMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $322,
+  check: $816,
   result: $ContainerList,
 };
 
@@ -1236,7 +1236,7 @@ export const indexXBlockGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $325,
+  check: $821,
   result: $GetIndexResult,
 };
 
@@ -1256,7 +1256,7 @@ export const indexXBlockGetLastAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $326,
+  check: $823,
   result: $Container,
 };
 
@@ -1282,7 +1282,7 @@ export const indexXBlockIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $327,
+  check: $824,
   result: $IsAcceptedResult,
 };
 
@@ -1308,7 +1308,7 @@ export const indexXVtxGetContainerByIdMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $328,
+  check: $826,
   result: $Container,
 };
 
@@ -1337,7 +1337,7 @@ export const indexXVtxGetContainerByIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $329,
+  check: $828,
   result: $Container,
 };
 
@@ -1376,7 +1376,7 @@ export const indexXVtxGetContainerRangeMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $331,
+  check: $831,
   result: $ContainerList,
 };
 
@@ -1402,7 +1402,7 @@ export const indexXVtxGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $334,
+  check: $836,
   result: $GetIndexResult,
 };
 
@@ -1422,7 +1422,7 @@ export const indexXVtxGetLastAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $335,
+  check: $838,
   result: $Container,
 };
 
@@ -1448,7 +1448,7 @@ export const indexXVtxIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $336,
+  check: $839,
   result: $IsAcceptedResult,
 };
 
@@ -1461,7 +1461,7 @@ export const cChainEthChainIdMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $337,
+  check: $841,
   result: $Uint,
 };
 
@@ -1474,7 +1474,7 @@ export const cChainEthSyncingMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $338,
+  check: $842,
   result: $SyncingStatus,
 };
 
@@ -1487,7 +1487,7 @@ export const cChainEthCoinbaseMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $339,
+  check: $843,
   result: $Address,
 };
 
@@ -1507,8 +1507,8 @@ export const cChainEthAccountsMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $340,
-  result: $341,
+  check: $844,
+  result: $845,
 };
 
 /** Params of `cChain.eth.blockNumber` (JSON-RPC `eth_blockNumber`, sent by position). */
@@ -1520,7 +1520,7 @@ export const cChainEthBlockNumberMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $342,
+  check: $847,
   result: $Uint,
 };
 
@@ -1533,7 +1533,7 @@ export const cChainEthConfigMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $343,
+  check: $848,
   result: $EthConfig,
 };
 
@@ -1546,7 +1546,7 @@ export const cChainEthGasPriceMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $344,
+  check: $849,
   result: $Uint,
 };
 
@@ -1559,7 +1559,7 @@ export const cChainEthBaseFeeMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $345,
+  check: $850,
   result: $Uint,
 };
 
@@ -1572,7 +1572,7 @@ export const cChainEthBlobBaseFeeMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $346,
+  check: $851,
   result: $Uint,
 };
 
@@ -1585,7 +1585,7 @@ export const cChainEthMaxPriorityFeePerGasMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $347,
+  check: $852,
   result: $Uint,
 };
 
@@ -1618,7 +1618,7 @@ export const cChainEthFeeHistoryMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $348,
+  check: $853,
   result: $FeeHistoryResults,
 };
 
@@ -1652,8 +1652,8 @@ export const cChainEthGetBlockByHashMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $351,
-  result: $353,
+  check: $859,
+  result: $863,
 };
 
 /** Params of `cChain.eth.getBlockByNumber` (JSON-RPC `eth_getBlockByNumber`, sent by position). */
@@ -1686,8 +1686,8 @@ export const cChainEthGetBlockByNumberMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $354,
-  result: $356,
+  check: $864,
+  result: $867,
 };
 
 /** Params of `cChain.eth.getHeaderByHash` (JSON-RPC `eth_getHeaderByHash`, sent by position). */
@@ -1714,8 +1714,8 @@ export const cChainEthGetHeaderByHashMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $357,
-  result: $358,
+  check: $868,
+  result: $870,
 };
 
 /** Params of `cChain.eth.getHeaderByNumber` (JSON-RPC `eth_getHeaderByNumber`, sent by position). */
@@ -1742,8 +1742,8 @@ export const cChainEthGetHeaderByNumberMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $359,
-  result: $360,
+  check: $871,
+  result: $872,
 };
 
 /** Params of `cChain.eth.getBlockTransactionCountByHash` (JSON-RPC `eth_getBlockTransactionCountByHash`, sent by position). */
@@ -1770,8 +1770,8 @@ export const cChainEthGetBlockTransactionCountByHashMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $361,
-  result: $362,
+  check: $873,
+  result: $875,
 };
 
 /** Params of `cChain.eth.getBlockTransactionCountByNumber` (JSON-RPC `eth_getBlockTransactionCountByNumber`, sent by position). */
@@ -1798,8 +1798,8 @@ export const cChainEthGetBlockTransactionCountByNumberMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $363,
-  result: $364,
+  check: $876,
+  result: $877,
 };
 
 /** Params of `cChain.eth.getUncleCountByBlockHash` (JSON-RPC `eth_getUncleCountByBlockHash`, sent by position). */
@@ -1826,8 +1826,8 @@ export const cChainEthGetUncleCountByBlockHashMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $365,
-  result: $366,
+  check: $878,
+  result: $880,
 };
 
 /** Params of `cChain.eth.getUncleCountByBlockNumber` (JSON-RPC `eth_getUncleCountByBlockNumber`, sent by position). */
@@ -1854,8 +1854,8 @@ export const cChainEthGetUncleCountByBlockNumberMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $367,
-  result: $368,
+  check: $881,
+  result: $882,
 };
 
 /** Params of `cChain.eth.getBlockReceipts` (JSON-RPC `eth_getBlockReceipts`, sent by position). */
@@ -1882,8 +1882,8 @@ export const cChainEthGetBlockReceiptsMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $369,
-  result: $370,
+  check: $883,
+  result: $884,
 };
 
 /** Params of `cChain.eth.getBlockAccessList` (JSON-RPC `eth_getBlockAccessList`, sent by position). */
@@ -1910,8 +1910,8 @@ export const cChainEthGetBlockAccessListMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $372,
-  result: $373,
+  check: $886,
+  result: $887,
 };
 
 /** Params of `cChain.eth.getBalance` (JSON-RPC `eth_getBalance`, sent by position). */
@@ -1937,7 +1937,7 @@ export const cChainEthGetBalanceMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $374,
+  check: $888,
   result: $Uint,
 };
 
@@ -1970,7 +1970,7 @@ export const cChainEthGetStorageAtMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $375,
+  check: $890,
   result: $Bytes,
 };
 
@@ -1997,7 +1997,7 @@ export const cChainEthGetTransactionCountMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $376,
+  check: $893,
   result: $Uint,
 };
 
@@ -2024,7 +2024,7 @@ export const cChainEthGetCodeMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $377,
+  check: $895,
   result: $Bytes,
 };
 
@@ -2057,7 +2057,7 @@ export const cChainEthGetProofMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $378,
+  check: $897,
   result: $AccountProof,
 };
 
@@ -2083,7 +2083,7 @@ export const cChainEthCallMethod: RpcMethod = {
       name: "block",
     },
   ],
-  check: $380,
+  check: $903,
   result: $Bytes,
 };
 
@@ -2109,7 +2109,7 @@ export const cChainEthEstimateGasMethod: RpcMethod = {
       name: "block",
     },
   ],
-  check: $381,
+  check: $904,
   result: $Uint,
 };
 
@@ -2135,7 +2135,7 @@ export const cChainEthCreateAccessListMethod: RpcMethod = {
       name: "block",
     },
   ],
-  check: $382,
+  check: $905,
   result: $AccessListResult,
 };
 
@@ -2168,8 +2168,8 @@ export const cChainEthSimulateV1Method: RpcMethod = {
       name: "block",
     },
   ],
-  check: $383,
-  result: $384,
+  check: $906,
+  result: $907,
 };
 
 /** Params of `cChain.eth.newFilter` (JSON-RPC `eth_newFilter`, sent as an array holding one object). */
@@ -2210,7 +2210,7 @@ export const cChainEthNewBlockFilterMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $385,
+  check: $908,
   result: $FilterId,
 };
 
@@ -2223,7 +2223,7 @@ export const cChainEthNewPendingTransactionFilterMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $386,
+  check: $909,
   result: $FilterId,
 };
 
@@ -2251,8 +2251,8 @@ export const cChainEthUninstallFilterMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $387,
-  result: $388,
+  check: $910,
+  result: $912,
 };
 
 /** Params of `cChain.eth.getFilterChanges` (JSON-RPC `eth_getFilterChanges`, sent by position). */
@@ -2272,7 +2272,7 @@ export const cChainEthGetFilterChangesMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $389,
+  check: $913,
   result: $FilterResults,
 };
 
@@ -2293,7 +2293,7 @@ export const cChainEthGetFilterLogsMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $390,
+  check: $915,
   result: $FilterResults,
 };
 
@@ -2350,8 +2350,8 @@ export const cChainEthGetTransactionByHashMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $391,
-  result: $392,
+  check: $917,
+  result: $919,
 };
 
 /** Params of `cChain.eth.getTransactionByBlockHashAndIndex` (JSON-RPC `eth_getTransactionByBlockHashAndIndex`, sent by position). */
@@ -2384,8 +2384,8 @@ export const cChainEthGetTransactionByBlockHashAndIndexMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $393,
-  result: $394,
+  check: $920,
+  result: $923,
 };
 
 /** Params of `cChain.eth.getTransactionByBlockNumberAndIndex` (JSON-RPC `eth_getTransactionByBlockNumberAndIndex`, sent by position). */
@@ -2418,8 +2418,8 @@ export const cChainEthGetTransactionByBlockNumberAndIndexMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $395,
-  result: $396,
+  check: $924,
+  result: $926,
 };
 
 /** Params of `cChain.eth.getTransactionReceipt` (JSON-RPC `eth_getTransactionReceipt`, sent by position). */
@@ -2446,8 +2446,8 @@ export const cChainEthGetTransactionReceiptMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $397,
-  result: $398,
+  check: $927,
+  result: $929,
 };
 
 /** Params of `cChain.eth.sendRawTransaction` (JSON-RPC `eth_sendRawTransaction`, sent by position). */
@@ -2467,7 +2467,7 @@ export const cChainEthSendRawTransactionMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $399,
+  check: $930,
   result: $Hash32,
 };
 
@@ -2636,7 +2636,7 @@ export const cChainEthSignMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $400,
+  check: $932,
   result: $Bytes65,
 };
 
@@ -2733,7 +2733,7 @@ export const cChainEthSubscribeMethod: RpcMethod = {
       name: "options",
     },
   ],
-  check: $401,
+  check: $935,
   result: $SubscriptionId,
 };
 
@@ -2761,8 +2761,8 @@ export const cChainEthUnsubscribeMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $402,
-  result: $403,
+  check: $936,
+  result: $938,
 };
 
 /** Params of `cChain.eth.capabilities` (JSON-RPC `eth_capabilities`, sent by position). */
@@ -2774,7 +2774,7 @@ export const cChainEthCapabilitiesMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $404,
+  check: $939,
   result: $EthCapabilities,
 };
 
@@ -2787,7 +2787,7 @@ export const cChainEthGetChainConfigMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $405,
+  check: $940,
   result: $ChainConfig,
 };
 
@@ -2807,8 +2807,8 @@ export const cChainWeb3ClientVersionMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $406,
-  result: $407,
+  check: $941,
+  result: $942,
 };
 
 /** Params of `cChain.web3.sha3` (JSON-RPC `web3_sha3`, sent by position). */
@@ -2828,7 +2828,7 @@ export const cChainWeb3Sha3Method: RpcMethod = {
       required: true,
     },
   ],
-  check: $408,
+  check: $943,
   result: $Hash32,
 };
 
@@ -2848,8 +2848,8 @@ export const cChainNetVersionMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $409,
-  result: $410,
+  check: $945,
+  result: $946,
 };
 
 /** Params of `cChain.net.listening` (JSON-RPC `net_listening`, sent by position). */
@@ -2868,8 +2868,8 @@ export const cChainNetListeningMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $412,
-  result: $413,
+  check: $948,
+  result: $949,
 };
 
 /** Params of `cChain.net.peerCount` (JSON-RPC `net_peerCount`, sent by position). */
@@ -2881,7 +2881,7 @@ export const cChainNetPeerCountMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $414,
+  check: $950,
   result: $Uint,
 };
 
@@ -2894,7 +2894,7 @@ export const cChainTxpoolStatusMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $415,
+  check: $951,
   result: $TxpoolStatus,
 };
 
@@ -2907,7 +2907,7 @@ export const cChainTxpoolContentMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $416,
+  check: $952,
   result: $TxpoolContent,
 };
 
@@ -2920,7 +2920,7 @@ export const cChainTxpoolInspectMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $417,
+  check: $953,
   result: $TxpoolInspect,
 };
 
@@ -2933,7 +2933,7 @@ export const cChainAdminStartCpuProfilerMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
-  check: $418,
+  check: $954,
   result: $EmptyResult2,
 };
 
@@ -2946,7 +2946,7 @@ export const cChainAdminStopCpuProfilerMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
-  check: $419,
+  check: $955,
   result: $EmptyResult2,
 };
 
@@ -2959,7 +2959,7 @@ export const cChainAdminMemoryProfileMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
-  check: $420,
+  check: $956,
   result: $EmptyResult2,
 };
 
@@ -2972,7 +2972,7 @@ export const cChainAdminLockProfileMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
-  check: $421,
+  check: $957,
   result: $EmptyResult2,
 };
 
@@ -3003,7 +3003,7 @@ export const cChainAdminGetVmConfigMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
-  check: $422,
+  check: $958,
   result: $GetVmConfigResult,
 };
 
@@ -3107,7 +3107,7 @@ export const cChainNativeVersionMethod: RpcMethod = {
   endpoint: "/ext/bc/C/native",
   form: "by-position",
   params: [],
-  check: $423,
+  check: $959,
   result: $VersionResult,
 };
 
@@ -3138,7 +3138,7 @@ export const httpGetHealthOperation: HttpOperation = {
   returns: [
     503,
   ],
-  check: $424,
+  check: $960,
   result: $HealthResult,
 };
 
@@ -3169,7 +3169,7 @@ export const httpGetHealthCheckOperation: HttpOperation = {
   returns: [
     503,
   ],
-  check: $427,
+  check: $965,
   result: $HealthResult,
 };
 
@@ -3200,7 +3200,7 @@ export const httpGetReadinessOperation: HttpOperation = {
   returns: [
     503,
   ],
-  check: $430,
+  check: $970,
   result: $HealthResult,
 };
 
@@ -3231,7 +3231,7 @@ export const httpGetLivenessOperation: HttpOperation = {
   returns: [
     503,
   ],
-  check: $433,
+  check: $975,
   result: $HealthResult,
 };
 

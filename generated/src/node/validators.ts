@@ -11,6 +11,8 @@ function $EmptyResult(x: unknown, p: string, e: ValidationIssue[] | null): boole
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
+  else {
+  }
   return ok;
 }
 
@@ -37,15 +39,19 @@ function $ChainAliasesResult(x: unknown, p: string, e: ValidationIssue[] | null)
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "aliases")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/aliases", "required", "is required", "aliases");
-    }
-    if (hasOwn(x, "aliases")) {
-      if (!$2(x["aliases"], p + "/aliases", e)) {
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["aliases"];
+      if (v1 !== undefined && (plain || hasOwn(x, "aliases"))) {
+        if (!$4(v1, e === null ? p : p + "/aliases", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/aliases", "required", "is required", "aliases");
       }
     }
   }
@@ -58,11 +64,17 @@ function $2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$3(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $3(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
@@ -70,6 +82,38 @@ function $2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 }
 
 function $3(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $5(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $5(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -97,25 +141,32 @@ function $LoggerLevels(x: unknown, p: string, e: ValidationIssue[] | null): bool
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "logLevel")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/logLevel", "required", "is required", "logLevel");
-    }
-    if (!hasOwn(x, "displayLevel")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/displayLevel", "required", "is required", "displayLevel");
-    }
-    if (hasOwn(x, "logLevel")) {
-      if (!$LogLevel(x["logLevel"], p + "/logLevel", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["logLevel"];
+      if (v1 !== undefined && (plain || hasOwn(x, "logLevel"))) {
+        if (!((typeof v1 === "string") && (v1 === "VERBO" || v1 === "DEBUG" || v1 === "TRACE" || v1 === "INFO" || v1 === "WARN" || v1 === "ERROR" || v1 === "FATAL" || v1 === "OFF"))) {
+          if (e === null) return false;
+          $LogLevel(v1, p + "/logLevel", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "displayLevel")) {
-      if (!$LogLevel(x["displayLevel"], p + "/displayLevel", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/logLevel", "required", "is required", "logLevel");
+      }
+      const v2 = x["displayLevel"];
+      if (v2 !== undefined && (plain || hasOwn(x, "displayLevel"))) {
+        if (!((typeof v2 === "string") && (v2 === "VERBO" || v2 === "DEBUG" || v2 === "TRACE" || v2 === "INFO" || v2 === "WARN" || v2 === "ERROR" || v2 === "FATAL" || v2 === "OFF"))) {
+          if (e === null) return false;
+          $LogLevel(v2, p + "/displayLevel", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/displayLevel", "required", "is required", "displayLevel");
       }
     }
   }
@@ -128,34 +179,42 @@ function $LoggerLevelsResult(x: unknown, p: string, e: ValidationIssue[] | null)
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "loggerLevels")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/loggerLevels", "required", "is required", "loggerLevels");
-    }
-    if (hasOwn(x, "loggerLevels")) {
-      if (!$4(x["loggerLevels"], p + "/loggerLevels", e)) {
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["loggerLevels"];
+      if (v1 !== undefined && (plain || hasOwn(x, "loggerLevels"))) {
+        if (!$7(v1, e === null ? p : p + "/loggerLevels", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/loggerLevels", "required", "is required", "loggerLevels");
       }
     }
   }
   return ok;
 }
 
-function $4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $6(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
-      if (true) {
-        if (!$LoggerLevels(x[k], pk, e)) {
-          if (e === null) return false;
-          ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$LoggerLevels(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
         }
       }
     }
@@ -165,36 +224,92 @@ function $4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 const $true: Check = () => true;
 
-function $SetLoggerLevelResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $7(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (hasOwn(x, "loggerLevels")) {
-      if (!$5(x["loggerLevels"], p + "/loggerLevels", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$LoggerLevels(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
 
-function $5(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $SetLoggerLevelResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
-      if (true) {
-        if (!$LoggerLevels(x[k], pk, e)) {
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["loggerLevels"];
+      if (v1 !== undefined && (plain || hasOwn(x, "loggerLevels"))) {
+        if (!$9(v1, e === null ? p : p + "/loggerLevels", e)) {
           if (e === null) return false;
           ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$LoggerLevels(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $9(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$LoggerLevels(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
         }
       }
     }
@@ -208,84 +323,23 @@ function $LoadVMsResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "newVMs")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/newVMs", "required", "is required", "newVMs");
-    }
-    if (hasOwn(x, "newVMs")) {
-      if (!$6(x["newVMs"], p + "/newVMs", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "failedVMs")) {
-      if (!$9(x["failedVMs"], p + "/failedVMs", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $6(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
-      if (true) {
-        if (!$7(x[k], pk, e)) {
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["newVMs"];
+      if (v1 !== undefined && (plain || hasOwn(x, "newVMs"))) {
+        if (!$13(v1, e === null ? p : p + "/newVMs", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
-    }
-  }
-  return ok;
-}
-
-function $7(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$8(x[i], p + "/" + i, e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/newVMs", "required", "is required", "newVMs");
       }
-    }
-  }
-  return ok;
-}
-
-function $8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $9(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
-      if (true) {
-        if (!$10(x[k], pk, e)) {
+      const v2 = x["failedVMs"];
+      if (v2 !== undefined && (plain || hasOwn(x, "failedVMs"))) {
+        if (!$18(v2, e === null ? p : p + "/failedVMs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -297,106 +351,101 @@ function $9(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $10(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(isObject(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be object", "object");
   }
-  return ok;
-}
-
-function $Uint64String(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c11.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^(0|[1-9][0-9]*)$", "^(0|[1-9][0-9]*)$");
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$11(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
+      }
     }
   }
   return ok;
 }
 
-const $c11 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
-
-function $DecimalString(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $11(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Array.isArray(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be array", "array");
   }
-  if (typeof x === "string") {
-    if (!$c12.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$");
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $12(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
     }
   }
   return ok;
 }
 
-const $c12 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
-
-function $Cb58Id2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $12(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
-  if (typeof x === "string") {
-    if (!$c13.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^[1-9A-HJ-NP-Za-km-z]+$", "^[1-9A-HJ-NP-Za-km-z]+$");
-    }
-  }
   return ok;
 }
 
-const $c13 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
-
-function $NodeId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c14.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
-    }
-  }
-  return ok;
-}
-
-const $c14 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "u");
-
-function $NodePop(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $13(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "publicKey")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
-    }
-    if (!hasOwn(x, "proofOfPossession")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/proofOfPossession", "required", "is required", "proofOfPossession");
-    }
-    if (hasOwn(x, "publicKey")) {
-      if (!$15(x["publicKey"], p + "/publicKey", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$14(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
       }
     }
-    if (hasOwn(x, "proofOfPossession")) {
-      if (!$17(x["proofOfPossession"], p + "/proofOfPossession", e)) {
-        if (e === null) return false;
-        ok = false;
+  }
+  return ok;
+}
+
+function $14(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $15(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
@@ -409,16 +458,32 @@ function $15(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
-  if (typeof x === "string") {
-    if (!$c16.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{96}$", "^0x[0-9a-fA-F]{96}$");
+  return ok;
+}
+
+function $16(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$17(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
+      }
     }
   }
   return ok;
 }
-
-const $c16 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$", "u");
 
 function $17(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -426,63 +491,27 @@ function $17(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
-  if (typeof x === "string") {
-    if (!$c18.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{192}$", "^0x[0-9a-fA-F]{192}$");
-    }
-  }
   return ok;
 }
 
-const $c18 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$", "u");
-
-function $NodeIdResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $18(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "nodeID")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/nodeID", "required", "is required", "nodeID");
-    }
-    if (!hasOwn(x, "nodePOP")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/nodePOP", "required", "is required", "nodePOP");
-    }
-    if (hasOwn(x, "nodeID")) {
-      if (!$NodeId(x["nodeID"], p + "/nodeID", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "nodePOP")) {
-      if (!$NodePop(x["nodePOP"], p + "/nodePOP", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $NodeIpResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "ip")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/ip", "required", "is required", "ip");
-    }
-    if (hasOwn(x, "ip")) {
-      if (!$19(x["ip"], p + "/ip", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$19(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
       }
     }
   }
@@ -498,183 +527,108 @@ function $19(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $NetworkIdResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "networkID")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/networkID", "required", "is required", "networkID");
-    }
-    if (hasOwn(x, "networkID")) {
-      if (!$Uint64String(x["networkID"], p + "/networkID", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $NetworkNameResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "networkName")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/networkName", "required", "is required", "networkName");
-    }
-    if (hasOwn(x, "networkName")) {
-      if (!$20(x["networkName"], p + "/networkName", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $20(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $Uint64String(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
-  return ok;
-}
-
-function $BlockchainIdResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "blockchainID")) {
+  if (typeof x === "string") {
+    if (!$c20.test(x)) {
       if (e === null) return false;
-      ok = fail(e, p + "/blockchainID", "required", "is required", "blockchainID");
-    }
-    if (hasOwn(x, "blockchainID")) {
-      if (!$Cb58Id2(x["blockchainID"], p + "/blockchainID", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+      ok = fail(e, p, "pattern", "must match pattern ^(0|[1-9][0-9]*)$", "^(0|[1-9][0-9]*)$");
     }
   }
   return ok;
 }
 
-function $IsBootstrappedResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "isBootstrapped")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/isBootstrapped", "required", "is required", "isBootstrapped");
-    }
-    if (hasOwn(x, "isBootstrapped")) {
-      if (!$21(x["isBootstrapped"], p + "/isBootstrapped", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
+const $c20 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
 
-function $21(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $NodeVersion(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "version")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/version", "required", "is required", "version");
-    }
-    if (!hasOwn(x, "databaseVersion")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/databaseVersion", "required", "is required", "databaseVersion");
-    }
-    if (!hasOwn(x, "rpcProtocolVersion")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/rpcProtocolVersion", "required", "is required", "rpcProtocolVersion");
-    }
-    if (!hasOwn(x, "gitCommit")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/gitCommit", "required", "is required", "gitCommit");
-    }
-    if (!hasOwn(x, "vmVersions")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/vmVersions", "required", "is required", "vmVersions");
-    }
-    if (hasOwn(x, "version")) {
-      if (!$22(x["version"], p + "/version", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "databaseVersion")) {
-      if (!$23(x["databaseVersion"], p + "/databaseVersion", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "rpcProtocolVersion")) {
-      if (!$Uint64String(x["rpcProtocolVersion"], p + "/rpcProtocolVersion", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "gitCommit")) {
-      if (!$24(x["gitCommit"], p + "/gitCommit", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "vmVersions")) {
-      if (!$25(x["vmVersions"], p + "/vmVersions", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $22(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $DecimalString(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
+  if (typeof x === "string") {
+    if (!$c21.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$");
+    }
+  }
   return ok;
 }
 
-function $23(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c21 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
+
+function $Cb58Id2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c22.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^[1-9A-HJ-NP-Za-km-z]+$", "^[1-9A-HJ-NP-Za-km-z]+$");
+    }
+  }
+  return ok;
+}
+
+const $c22 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $NodeId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c23.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
+    }
+  }
+  return ok;
+}
+
+const $c23 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $NodePop(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["publicKey"];
+      if (v1 !== undefined && (plain || hasOwn(x, "publicKey"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c28.test(v1))))) {
+          if (e === null) return false;
+          $26(v1, p + "/publicKey", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
+      }
+      const v2 = x["proofOfPossession"];
+      if (v2 !== undefined && (plain || hasOwn(x, "proofOfPossession"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c33.test(v2))))) {
+          if (e === null) return false;
+          $31(v2, p + "/proofOfPossession", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/proofOfPossession", "required", "is required", "proofOfPossession");
+      }
+    }
   }
   return ok;
 }
@@ -685,28 +639,16 @@ function $24(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
-  return ok;
-}
-
-function $25(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
-      if (true) {
-        if (!$26(x[k], pk, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+  if (typeof x === "string") {
+    if (!$c25.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{96}$", "^0x[0-9a-fA-F]{96}$");
     }
   }
   return ok;
 }
+
+const $c25 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$", "u");
 
 function $26(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -714,173 +656,18 @@ function $26(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
-  return ok;
-}
-
-function $TxFees(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "txFee")) {
+  if (typeof x === "string") {
+    if (!$c27.test(x)) {
       if (e === null) return false;
-      ok = fail(e, p + "/txFee", "required", "is required", "txFee");
-    }
-    if (!hasOwn(x, "createAssetTxFee")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/createAssetTxFee", "required", "is required", "createAssetTxFee");
-    }
-    if (!hasOwn(x, "createSubnetTxFee")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/createSubnetTxFee", "required", "is required", "createSubnetTxFee");
-    }
-    if (!hasOwn(x, "transformSubnetTxFee")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/transformSubnetTxFee", "required", "is required", "transformSubnetTxFee");
-    }
-    if (!hasOwn(x, "createBlockchainTxFee")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/createBlockchainTxFee", "required", "is required", "createBlockchainTxFee");
-    }
-    if (!hasOwn(x, "addPrimaryNetworkValidatorFee")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/addPrimaryNetworkValidatorFee", "required", "is required", "addPrimaryNetworkValidatorFee");
-    }
-    if (!hasOwn(x, "addPrimaryNetworkDelegatorFee")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/addPrimaryNetworkDelegatorFee", "required", "is required", "addPrimaryNetworkDelegatorFee");
-    }
-    if (!hasOwn(x, "addSubnetValidatorFee")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/addSubnetValidatorFee", "required", "is required", "addSubnetValidatorFee");
-    }
-    if (!hasOwn(x, "addSubnetDelegatorFee")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/addSubnetDelegatorFee", "required", "is required", "addSubnetDelegatorFee");
-    }
-    if (hasOwn(x, "txFee")) {
-      if (!$Uint64String(x["txFee"], p + "/txFee", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "createAssetTxFee")) {
-      if (!$Uint64String(x["createAssetTxFee"], p + "/createAssetTxFee", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "createSubnetTxFee")) {
-      if (!$Uint64String(x["createSubnetTxFee"], p + "/createSubnetTxFee", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "transformSubnetTxFee")) {
-      if (!$Uint64String(x["transformSubnetTxFee"], p + "/transformSubnetTxFee", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "createBlockchainTxFee")) {
-      if (!$Uint64String(x["createBlockchainTxFee"], p + "/createBlockchainTxFee", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "addPrimaryNetworkValidatorFee")) {
-      if (!$Uint64String(x["addPrimaryNetworkValidatorFee"], p + "/addPrimaryNetworkValidatorFee", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "addPrimaryNetworkDelegatorFee")) {
-      if (!$Uint64String(x["addPrimaryNetworkDelegatorFee"], p + "/addPrimaryNetworkDelegatorFee", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "addSubnetValidatorFee")) {
-      if (!$Uint64String(x["addSubnetValidatorFee"], p + "/addSubnetValidatorFee", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "addSubnetDelegatorFee")) {
-      if (!$Uint64String(x["addSubnetDelegatorFee"], p + "/addSubnetDelegatorFee", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{96}$", "^0x[0-9a-fA-F]{96}$");
     }
   }
   return ok;
 }
 
-function $VmsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "vms")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/vms", "required", "is required", "vms");
-    }
-    if (hasOwn(x, "vms")) {
-      if (!$27(x["vms"], p + "/vms", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "fxs")) {
-      if (!$30(x["fxs"], p + "/fxs", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
+const $c27 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$", "u");
 
-function $27(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
-      if (true) {
-        if (!$28(x[k], pk, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $28(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$29(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
+const $c28 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$", "u");
 
 function $29(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -888,28 +675,16 @@ function $29(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
-  return ok;
-}
-
-function $30(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
-      if (true) {
-        if (!$31(x[k], pk, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+  if (typeof x === "string") {
+    if (!$c30.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{192}$", "^0x[0-9a-fA-F]{192}$");
     }
   }
   return ok;
 }
+
+const $c30 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$", "u");
 
 function $31(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -917,141 +692,80 @@ function $31(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
+  if (typeof x === "string") {
+    if (!$c32.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{192}$", "^0x[0-9a-fA-F]{192}$");
+    }
+  }
   return ok;
 }
 
-function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c32 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$", "u");
+
+const $c33 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$", "u");
+
+function $NodeIdResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "ip")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/ip", "required", "is required", "ip");
-    }
-    if (!hasOwn(x, "nodeID")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/nodeID", "required", "is required", "nodeID");
-    }
-    if (!hasOwn(x, "version")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/version", "required", "is required", "version");
-    }
-    if (!hasOwn(x, "lastSent")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/lastSent", "required", "is required", "lastSent");
-    }
-    if (!hasOwn(x, "lastReceived")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/lastReceived", "required", "is required", "lastReceived");
-    }
-    if (!hasOwn(x, "observedUptime")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/observedUptime", "required", "is required", "observedUptime");
-    }
-    if (!hasOwn(x, "trackedSubnets")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/trackedSubnets", "required", "is required", "trackedSubnets");
-    }
-    if (!hasOwn(x, "benched")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/benched", "required", "is required", "benched");
-    }
-    if (hasOwn(x, "ip")) {
-      if (!$32(x["ip"], p + "/ip", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["nodeID"];
+      if (v1 !== undefined && (plain || hasOwn(x, "nodeID"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c34.test(v1))))) {
+          if (e === null) return false;
+          $NodeId(v1, p + "/nodeID", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "publicIP")) {
-      if (!$33(x["publicIP"], p + "/publicIP", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/nodeID", "required", "is required", "nodeID");
       }
-    }
-    if (hasOwn(x, "nodeID")) {
-      if (!$NodeId(x["nodeID"], p + "/nodeID", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["nodePOP"];
+      if (v2 !== undefined && (plain || hasOwn(x, "nodePOP"))) {
+        if (!$NodePop(v2, e === null ? p : p + "/nodePOP", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "version")) {
-      if (!$34(x["version"], p + "/version", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "lastSent")) {
-      if (!$35(x["lastSent"], p + "/lastSent", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "lastReceived")) {
-      if (!$36(x["lastReceived"], p + "/lastReceived", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "benched")) {
-      if (!$37(x["benched"], p + "/benched", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "observedUptime")) {
-      if (!$Uint64String(x["observedUptime"], p + "/observedUptime", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "trackedSubnets")) {
-      if (!$39(x["trackedSubnets"], p + "/trackedSubnets", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "supportedACPs")) {
-      if (!$40(x["supportedACPs"], p + "/supportedACPs", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "objectedACPs")) {
-      if (!$42(x["objectedACPs"], p + "/objectedACPs", e)) {
-        if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/nodePOP", "required", "is required", "nodePOP");
       }
     }
   }
   return ok;
 }
 
-function $32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
+const $c34 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "u");
 
-function $33(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $NodeIpResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(isObject(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be object", "object");
   }
-  return ok;
-}
-
-function $34(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["ip"];
+      if (v1 !== undefined && (plain || hasOwn(x, "ip"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $36(v1, p + "/ip", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/ip", "required", "is required", "ip");
+      }
+    }
   }
   return ok;
 }
@@ -1074,17 +788,54 @@ function $36(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $37(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $NetworkIdResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(isObject(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
+    ok = fail(e, p, "type", "must be object", "object");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$38(x[i], p + "/" + i, e)) {
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["networkID"];
+      if (v1 !== undefined && (plain || hasOwn(x, "networkID"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c37.test(v1))))) {
+          if (e === null) return false;
+          $Uint64String(v1, p + "/networkID", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/networkID", "required", "is required", "networkID");
+      }
+    }
+  }
+  return ok;
+}
+
+const $c37 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $NetworkNameResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["networkName"];
+      if (v1 !== undefined && (plain || hasOwn(x, "networkName"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $39(v1, p + "/networkName", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/networkName", "required", "is required", "networkName");
       }
     }
   }
@@ -1102,32 +853,61 @@ function $38(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $39(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
+    ok = fail(e, p, "type", "must be string", "string");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Cb58Id2(x[i], p + "/" + i, e)) {
+  return ok;
+}
+
+function $BlockchainIdResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["blockchainID"];
+      if (v1 !== undefined && (plain || hasOwn(x, "blockchainID"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c40.test(v1))))) {
+          if (e === null) return false;
+          $Cb58Id2(v1, p + "/blockchainID", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/blockchainID", "required", "is required", "blockchainID");
       }
     }
   }
   return ok;
 }
 
-function $40(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c40 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $IsBootstrappedResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(isObject(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
+    ok = fail(e, p, "type", "must be object", "object");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$41(x[i], p + "/" + i, e)) {
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["isBootstrapped"];
+      if (v1 !== undefined && (plain || hasOwn(x, "isBootstrapped"))) {
+        if (!((typeof v1 === "boolean"))) {
+          if (e === null) return false;
+          $42(v1, p + "/isBootstrapped", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/isBootstrapped", "required", "is required", "isBootstrapped");
       }
     }
   }
@@ -1136,30 +916,89 @@ function $40(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $41(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "boolean")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
+    ok = fail(e, p, "type", "must be boolean", "boolean");
   }
   return ok;
 }
 
 function $42(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(typeof x === "boolean")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
+    ok = fail(e, p, "type", "must be boolean", "boolean");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$43(x[i], p + "/" + i, e)) {
+  return ok;
+}
+
+function $NodeVersion(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["version"];
+      if (v1 !== undefined && (plain || hasOwn(x, "version"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $44(v1, p + "/version", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/version", "required", "is required", "version");
+      }
+      const v2 = x["databaseVersion"];
+      if (v2 !== undefined && (plain || hasOwn(x, "databaseVersion"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $46(v2, p + "/databaseVersion", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/databaseVersion", "required", "is required", "databaseVersion");
+      }
+      const v3 = x["rpcProtocolVersion"];
+      if (v3 !== undefined && (plain || hasOwn(x, "rpcProtocolVersion"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c47.test(v3))))) {
+          if (e === null) return false;
+          $Uint64String(v3, p + "/rpcProtocolVersion", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/rpcProtocolVersion", "required", "is required", "rpcProtocolVersion");
+      }
+      const v4 = x["gitCommit"];
+      if (v4 !== undefined && (plain || hasOwn(x, "gitCommit"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $49(v4, p + "/gitCommit", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/gitCommit", "required", "is required", "gitCommit");
+      }
+      const v5 = x["vmVersions"];
+      if (v5 !== undefined && (plain || hasOwn(x, "vmVersions"))) {
+        if (!$52(v5, e === null ? p : p + "/vmVersions", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/vmVersions", "required", "is required", "vmVersions");
       }
     }
   }
@@ -1168,265 +1007,18 @@ function $42(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $43(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $PeersResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "numPeers")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/numPeers", "required", "is required", "numPeers");
-    }
-    if (!hasOwn(x, "peers")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/peers", "required", "is required", "peers");
-    }
-    if (hasOwn(x, "numPeers")) {
-      if (!$Uint64String(x["numPeers"], p + "/numPeers", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "peers")) {
-      if (!$44(x["peers"], p + "/peers", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $44(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Peer(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $UptimeResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "rewardingStakePercentage")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/rewardingStakePercentage", "required", "is required", "rewardingStakePercentage");
-    }
-    if (!hasOwn(x, "weightedAveragePercentage")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/weightedAveragePercentage", "required", "is required", "weightedAveragePercentage");
-    }
-    if (hasOwn(x, "rewardingStakePercentage")) {
-      if (!$DecimalString(x["rewardingStakePercentage"], p + "/rewardingStakePercentage", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "weightedAveragePercentage")) {
-      if (!$DecimalString(x["weightedAveragePercentage"], p + "/weightedAveragePercentage", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "apricotPhase1Time")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/apricotPhase1Time", "required", "is required", "apricotPhase1Time");
-    }
-    if (!hasOwn(x, "apricotPhase2Time")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/apricotPhase2Time", "required", "is required", "apricotPhase2Time");
-    }
-    if (!hasOwn(x, "apricotPhase3Time")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/apricotPhase3Time", "required", "is required", "apricotPhase3Time");
-    }
-    if (!hasOwn(x, "apricotPhase4Time")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/apricotPhase4Time", "required", "is required", "apricotPhase4Time");
-    }
-    if (!hasOwn(x, "apricotPhase4MinPChainHeight")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/apricotPhase4MinPChainHeight", "required", "is required", "apricotPhase4MinPChainHeight");
-    }
-    if (!hasOwn(x, "apricotPhase5Time")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/apricotPhase5Time", "required", "is required", "apricotPhase5Time");
-    }
-    if (!hasOwn(x, "apricotPhasePre6Time")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/apricotPhasePre6Time", "required", "is required", "apricotPhasePre6Time");
-    }
-    if (!hasOwn(x, "apricotPhase6Time")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/apricotPhase6Time", "required", "is required", "apricotPhase6Time");
-    }
-    if (!hasOwn(x, "apricotPhasePost6Time")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/apricotPhasePost6Time", "required", "is required", "apricotPhasePost6Time");
-    }
-    if (!hasOwn(x, "banffTime")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/banffTime", "required", "is required", "banffTime");
-    }
-    if (!hasOwn(x, "cortinaTime")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/cortinaTime", "required", "is required", "cortinaTime");
-    }
-    if (!hasOwn(x, "cortinaXChainStopVertexID")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/cortinaXChainStopVertexID", "required", "is required", "cortinaXChainStopVertexID");
-    }
-    if (!hasOwn(x, "durangoTime")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/durangoTime", "required", "is required", "durangoTime");
-    }
-    if (!hasOwn(x, "etnaTime")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/etnaTime", "required", "is required", "etnaTime");
-    }
-    if (!hasOwn(x, "fortunaTime")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/fortunaTime", "required", "is required", "fortunaTime");
-    }
-    if (!hasOwn(x, "graniteTime")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/graniteTime", "required", "is required", "graniteTime");
-    }
-    if (hasOwn(x, "apricotPhase1Time")) {
-      if (!$45(x["apricotPhase1Time"], p + "/apricotPhase1Time", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "apricotPhase2Time")) {
-      if (!$46(x["apricotPhase2Time"], p + "/apricotPhase2Time", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "apricotPhase3Time")) {
-      if (!$47(x["apricotPhase3Time"], p + "/apricotPhase3Time", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "apricotPhase4Time")) {
-      if (!$48(x["apricotPhase4Time"], p + "/apricotPhase4Time", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "apricotPhase4MinPChainHeight")) {
-      if (!$49(x["apricotPhase4MinPChainHeight"], p + "/apricotPhase4MinPChainHeight", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "apricotPhase5Time")) {
-      if (!$50(x["apricotPhase5Time"], p + "/apricotPhase5Time", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "apricotPhasePre6Time")) {
-      if (!$51(x["apricotPhasePre6Time"], p + "/apricotPhasePre6Time", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "apricotPhase6Time")) {
-      if (!$52(x["apricotPhase6Time"], p + "/apricotPhase6Time", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "apricotPhasePost6Time")) {
-      if (!$53(x["apricotPhasePost6Time"], p + "/apricotPhasePost6Time", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "banffTime")) {
-      if (!$54(x["banffTime"], p + "/banffTime", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "cortinaTime")) {
-      if (!$55(x["cortinaTime"], p + "/cortinaTime", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "cortinaXChainStopVertexID")) {
-      if (!$Cb58Id2(x["cortinaXChainStopVertexID"], p + "/cortinaXChainStopVertexID", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "durangoTime")) {
-      if (!$56(x["durangoTime"], p + "/durangoTime", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "etnaTime")) {
-      if (!$57(x["etnaTime"], p + "/etnaTime", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "fortunaTime")) {
-      if (!$58(x["fortunaTime"], p + "/fortunaTime", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "graniteTime")) {
-      if (!$59(x["graniteTime"], p + "/graniteTime", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -1449,14 +1041,7 @@ function $46(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $47(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
+const $c47 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
 
 function $48(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -1469,24 +1054,33 @@ function $48(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $49(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $50(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(isObject(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$51(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
+      }
+    }
   }
   return ok;
 }
@@ -1502,9 +1096,24 @@ function $51(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $52(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(isObject(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$53(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
+      }
+    }
   }
   return ok;
 }
@@ -1518,199 +1127,169 @@ function $53(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $54(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $55(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $56(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $57(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $58(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $59(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $Acp(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $TxFees(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "supportWeight")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/supportWeight", "required", "is required", "supportWeight");
-    }
-    if (!hasOwn(x, "supporters")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/supporters", "required", "is required", "supporters");
-    }
-    if (!hasOwn(x, "objectWeight")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/objectWeight", "required", "is required", "objectWeight");
-    }
-    if (!hasOwn(x, "objectors")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/objectors", "required", "is required", "objectors");
-    }
-    if (!hasOwn(x, "abstainWeight")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/abstainWeight", "required", "is required", "abstainWeight");
-    }
-    if (hasOwn(x, "supportWeight")) {
-      if (!$Uint64String(x["supportWeight"], p + "/supportWeight", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["txFee"];
+      if (v1 !== undefined && (plain || hasOwn(x, "txFee"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c54.test(v1))))) {
+          if (e === null) return false;
+          $Uint64String(v1, p + "/txFee", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "supporters")) {
-      if (!$60(x["supporters"], p + "/supporters", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/txFee", "required", "is required", "txFee");
       }
-    }
-    if (hasOwn(x, "objectWeight")) {
-      if (!$Uint64String(x["objectWeight"], p + "/objectWeight", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["createAssetTxFee"];
+      if (v2 !== undefined && (plain || hasOwn(x, "createAssetTxFee"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c55.test(v2))))) {
+          if (e === null) return false;
+          $Uint64String(v2, p + "/createAssetTxFee", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "objectors")) {
-      if (!$61(x["objectors"], p + "/objectors", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/createAssetTxFee", "required", "is required", "createAssetTxFee");
       }
-    }
-    if (hasOwn(x, "abstainWeight")) {
-      if (!$Uint64String(x["abstainWeight"], p + "/abstainWeight", e)) {
+      const v3 = x["createSubnetTxFee"];
+      if (v3 !== undefined && (plain || hasOwn(x, "createSubnetTxFee"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c56.test(v3))))) {
+          if (e === null) return false;
+          $Uint64String(v3, p + "/createSubnetTxFee", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/createSubnetTxFee", "required", "is required", "createSubnetTxFee");
+      }
+      const v4 = x["transformSubnetTxFee"];
+      if (v4 !== undefined && (plain || hasOwn(x, "transformSubnetTxFee"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c57.test(v4))))) {
+          if (e === null) return false;
+          $Uint64String(v4, p + "/transformSubnetTxFee", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/transformSubnetTxFee", "required", "is required", "transformSubnetTxFee");
+      }
+      const v5 = x["createBlockchainTxFee"];
+      if (v5 !== undefined && (plain || hasOwn(x, "createBlockchainTxFee"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c58.test(v5))))) {
+          if (e === null) return false;
+          $Uint64String(v5, p + "/createBlockchainTxFee", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/createBlockchainTxFee", "required", "is required", "createBlockchainTxFee");
+      }
+      const v6 = x["addPrimaryNetworkValidatorFee"];
+      if (v6 !== undefined && (plain || hasOwn(x, "addPrimaryNetworkValidatorFee"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c59.test(v6))))) {
+          if (e === null) return false;
+          $Uint64String(v6, p + "/addPrimaryNetworkValidatorFee", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/addPrimaryNetworkValidatorFee", "required", "is required", "addPrimaryNetworkValidatorFee");
+      }
+      const v7 = x["addPrimaryNetworkDelegatorFee"];
+      if (v7 !== undefined && (plain || hasOwn(x, "addPrimaryNetworkDelegatorFee"))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c60.test(v7))))) {
+          if (e === null) return false;
+          $Uint64String(v7, p + "/addPrimaryNetworkDelegatorFee", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/addPrimaryNetworkDelegatorFee", "required", "is required", "addPrimaryNetworkDelegatorFee");
+      }
+      const v8 = x["addSubnetValidatorFee"];
+      if (v8 !== undefined && (plain || hasOwn(x, "addSubnetValidatorFee"))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c61.test(v8))))) {
+          if (e === null) return false;
+          $Uint64String(v8, p + "/addSubnetValidatorFee", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/addSubnetValidatorFee", "required", "is required", "addSubnetValidatorFee");
+      }
+      const v9 = x["addSubnetDelegatorFee"];
+      if (v9 !== undefined && (plain || hasOwn(x, "addSubnetDelegatorFee"))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c62.test(v9))))) {
+          if (e === null) return false;
+          $Uint64String(v9, p + "/addSubnetDelegatorFee", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/addSubnetDelegatorFee", "required", "is required", "addSubnetDelegatorFee");
       }
     }
   }
   return ok;
 }
 
-function $60(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    if (!unique(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "uniqueItems", "must not contain duplicate items");
-    }
-    for (let i = 0; i < x.length; i++) {
-      if (!$NodeId(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
+const $c54 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
 
-function $61(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    if (!unique(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "uniqueItems", "must not contain duplicate items");
-    }
-    for (let i = 0; i < x.length; i++) {
-      if (!$NodeId(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
+const $c55 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
 
-function $AcpsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c56 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c57 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c58 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c59 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c60 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c61 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c62 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $VmsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "acps")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/acps", "required", "is required", "acps");
-    }
-    if (hasOwn(x, "acps")) {
-      if (!$62(x["acps"], p + "/acps", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["vms"];
+      if (v1 !== undefined && (plain || hasOwn(x, "vms"))) {
+        if (!$66(v1, e === null ? p : p + "/vms", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-  }
-  return ok;
-}
-
-function $62(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
-      if (!$63(k, pk, e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/vms", "required", "is required", "vms");
       }
-      if (true) {
-        if (!$Acp(x[k], pk, e)) {
+      const v2 = x["fxs"];
+      if (v2 !== undefined && (plain || hasOwn(x, "fxs"))) {
+        if (!$71(v2, e === null ? p : p + "/fxs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1722,32 +1301,45 @@ function $62(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $63(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(isObject(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be object", "object");
   }
-  if (typeof x === "string") {
-    if (!$c64.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^[0-9]+$", "^[0-9]+$");
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$64(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
+      }
     }
   }
   return ok;
 }
 
-const $c64 = /*#__PURE__*/ new RegExp("^[0-9]+$", "u");
-
-function $HealthTags(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$65(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $65(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
@@ -1763,66 +1355,55 @@ function $65(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $HealthCheck(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $66(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "timestamp")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
-    }
-    if (!hasOwn(x, "duration")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/duration", "required", "is required", "duration");
-    }
-    if (hasOwn(x, "error")) {
-      if (!$66(x["error"], p + "/error", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$67(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
       }
     }
-    if (hasOwn(x, "timestamp")) {
-      if (!$67(x["timestamp"], p + "/timestamp", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "duration")) {
-      if (!$68(x["duration"], p + "/duration", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "contiguousFailures")) {
-      if (!$69(x["contiguousFailures"], p + "/contiguousFailures", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "timeOfFirstFailure")) {
-      if (!$70(x["timeOfFirstFailure"], p + "/timeOfFirstFailure", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $66(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $67(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $68(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $68(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
@@ -1830,37 +1411,1680 @@ function $67(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $68(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
 function $69(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(isObject(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be object", "object");
   }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$70(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
+      }
     }
   }
   return ok;
 }
 
 function $70(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $71(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$72(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $72(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["ip"];
+      if (v1 !== undefined && (plain || hasOwn(x, "ip"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $74(v1, p + "/ip", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/ip", "required", "is required", "ip");
+      }
+      const v2 = x["publicIP"];
+      if (v2 !== undefined && (plain || hasOwn(x, "publicIP"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $76(v2, p + "/publicIP", e);
+          ok = false;
+        }
+      }
+      const v3 = x["nodeID"];
+      if (v3 !== undefined && (plain || hasOwn(x, "nodeID"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c77.test(v3))))) {
+          if (e === null) return false;
+          $NodeId(v3, p + "/nodeID", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/nodeID", "required", "is required", "nodeID");
+      }
+      const v4 = x["version"];
+      if (v4 !== undefined && (plain || hasOwn(x, "version"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $79(v4, p + "/version", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/version", "required", "is required", "version");
+      }
+      const v5 = x["lastSent"];
+      if (v5 !== undefined && (plain || hasOwn(x, "lastSent"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $81(v5, p + "/lastSent", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/lastSent", "required", "is required", "lastSent");
+      }
+      const v6 = x["lastReceived"];
+      if (v6 !== undefined && (plain || hasOwn(x, "lastReceived"))) {
+        if (!((typeof v6 === "string"))) {
+          if (e === null) return false;
+          $83(v6, p + "/lastReceived", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/lastReceived", "required", "is required", "lastReceived");
+      }
+      const v7 = x["benched"];
+      if (v7 !== undefined && (plain || hasOwn(x, "benched"))) {
+        if (!$86(v7, e === null ? p : p + "/benched", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/benched", "required", "is required", "benched");
+      }
+      const v8 = x["observedUptime"];
+      if (v8 !== undefined && (plain || hasOwn(x, "observedUptime"))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c88.test(v8))))) {
+          if (e === null) return false;
+          $Uint64String(v8, p + "/observedUptime", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/observedUptime", "required", "is required", "observedUptime");
+      }
+      const v9 = x["trackedSubnets"];
+      if (v9 !== undefined && (plain || hasOwn(x, "trackedSubnets"))) {
+        if (!$91(v9, e === null ? p : p + "/trackedSubnets", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/trackedSubnets", "required", "is required", "trackedSubnets");
+      }
+      const v10 = x["supportedACPs"];
+      if (v10 !== undefined && (plain || hasOwn(x, "supportedACPs"))) {
+        if (!$95(v10, e === null ? p : p + "/supportedACPs", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v11 = x["objectedACPs"];
+      if (v11 !== undefined && (plain || hasOwn(x, "objectedACPs"))) {
+        if (!$99(v11, e === null ? p : p + "/objectedACPs", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $73(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $74(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $75(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $76(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+const $c77 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $78(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $79(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $80(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $81(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $82(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $83(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $84(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $85(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $85(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $86(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $87(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $87(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+const $c88 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $89(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c90.test(v))))) {
+            if (e === null) return false;
+            $Cb58Id2(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c90 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $91(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c92.test(v))))) {
+            if (e === null) return false;
+            $Cb58Id2(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c92 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $93(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((Number.isInteger(v)) && (typeof v !== "number" || (v >= 0)))) {
+            if (e === null) return false;
+            $94(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $94(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $95(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((Number.isInteger(v)) && (typeof v !== "number" || (v >= 0)))) {
+            if (e === null) return false;
+            $96(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $96(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $97(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((Number.isInteger(v)) && (typeof v !== "number" || (v >= 0)))) {
+            if (e === null) return false;
+            $98(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $98(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $99(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((Number.isInteger(v)) && (typeof v !== "number" || (v >= 0)))) {
+            if (e === null) return false;
+            $100(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $100(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $PeersResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["numPeers"];
+      if (v1 !== undefined && (plain || hasOwn(x, "numPeers"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c101.test(v1))))) {
+          if (e === null) return false;
+          $Uint64String(v1, p + "/numPeers", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/numPeers", "required", "is required", "numPeers");
+      }
+      const v2 = x["peers"];
+      if (v2 !== undefined && (plain || hasOwn(x, "peers"))) {
+        if (!$103(v2, e === null ? p : p + "/peers", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/peers", "required", "is required", "peers");
+      }
+    }
+  }
+  return ok;
+}
+
+const $c101 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $102(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Peer(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $103(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Peer(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $UptimeResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["rewardingStakePercentage"];
+      if (v1 !== undefined && (plain || hasOwn(x, "rewardingStakePercentage"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c104.test(v1))))) {
+          if (e === null) return false;
+          $DecimalString(v1, p + "/rewardingStakePercentage", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/rewardingStakePercentage", "required", "is required", "rewardingStakePercentage");
+      }
+      const v2 = x["weightedAveragePercentage"];
+      if (v2 !== undefined && (plain || hasOwn(x, "weightedAveragePercentage"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c105.test(v2))))) {
+          if (e === null) return false;
+          $DecimalString(v2, p + "/weightedAveragePercentage", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/weightedAveragePercentage", "required", "is required", "weightedAveragePercentage");
+      }
+    }
+  }
+  return ok;
+}
+
+const $c104 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
+
+const $c105 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
+
+function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["apricotPhase1Time"];
+      if (v1 !== undefined && (plain || hasOwn(x, "apricotPhase1Time"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $107(v1, p + "/apricotPhase1Time", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/apricotPhase1Time", "required", "is required", "apricotPhase1Time");
+      }
+      const v2 = x["apricotPhase2Time"];
+      if (v2 !== undefined && (plain || hasOwn(x, "apricotPhase2Time"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $109(v2, p + "/apricotPhase2Time", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/apricotPhase2Time", "required", "is required", "apricotPhase2Time");
+      }
+      const v3 = x["apricotPhase3Time"];
+      if (v3 !== undefined && (plain || hasOwn(x, "apricotPhase3Time"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $111(v3, p + "/apricotPhase3Time", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/apricotPhase3Time", "required", "is required", "apricotPhase3Time");
+      }
+      const v4 = x["apricotPhase4Time"];
+      if (v4 !== undefined && (plain || hasOwn(x, "apricotPhase4Time"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $113(v4, p + "/apricotPhase4Time", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/apricotPhase4Time", "required", "is required", "apricotPhase4Time");
+      }
+      const v5 = x["apricotPhase4MinPChainHeight"];
+      if (v5 !== undefined && (plain || hasOwn(x, "apricotPhase4MinPChainHeight"))) {
+        if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
+          if (e === null) return false;
+          $115(v5, p + "/apricotPhase4MinPChainHeight", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/apricotPhase4MinPChainHeight", "required", "is required", "apricotPhase4MinPChainHeight");
+      }
+      const v6 = x["apricotPhase5Time"];
+      if (v6 !== undefined && (plain || hasOwn(x, "apricotPhase5Time"))) {
+        if (!((typeof v6 === "string"))) {
+          if (e === null) return false;
+          $117(v6, p + "/apricotPhase5Time", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/apricotPhase5Time", "required", "is required", "apricotPhase5Time");
+      }
+      const v7 = x["apricotPhasePre6Time"];
+      if (v7 !== undefined && (plain || hasOwn(x, "apricotPhasePre6Time"))) {
+        if (!((typeof v7 === "string"))) {
+          if (e === null) return false;
+          $119(v7, p + "/apricotPhasePre6Time", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/apricotPhasePre6Time", "required", "is required", "apricotPhasePre6Time");
+      }
+      const v8 = x["apricotPhase6Time"];
+      if (v8 !== undefined && (plain || hasOwn(x, "apricotPhase6Time"))) {
+        if (!((typeof v8 === "string"))) {
+          if (e === null) return false;
+          $121(v8, p + "/apricotPhase6Time", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/apricotPhase6Time", "required", "is required", "apricotPhase6Time");
+      }
+      const v9 = x["apricotPhasePost6Time"];
+      if (v9 !== undefined && (plain || hasOwn(x, "apricotPhasePost6Time"))) {
+        if (!((typeof v9 === "string"))) {
+          if (e === null) return false;
+          $123(v9, p + "/apricotPhasePost6Time", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/apricotPhasePost6Time", "required", "is required", "apricotPhasePost6Time");
+      }
+      const v10 = x["banffTime"];
+      if (v10 !== undefined && (plain || hasOwn(x, "banffTime"))) {
+        if (!((typeof v10 === "string"))) {
+          if (e === null) return false;
+          $125(v10, p + "/banffTime", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/banffTime", "required", "is required", "banffTime");
+      }
+      const v11 = x["cortinaTime"];
+      if (v11 !== undefined && (plain || hasOwn(x, "cortinaTime"))) {
+        if (!((typeof v11 === "string"))) {
+          if (e === null) return false;
+          $127(v11, p + "/cortinaTime", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/cortinaTime", "required", "is required", "cortinaTime");
+      }
+      const v12 = x["cortinaXChainStopVertexID"];
+      if (v12 !== undefined && (plain || hasOwn(x, "cortinaXChainStopVertexID"))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c128.test(v12))))) {
+          if (e === null) return false;
+          $Cb58Id2(v12, p + "/cortinaXChainStopVertexID", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/cortinaXChainStopVertexID", "required", "is required", "cortinaXChainStopVertexID");
+      }
+      const v13 = x["durangoTime"];
+      if (v13 !== undefined && (plain || hasOwn(x, "durangoTime"))) {
+        if (!((typeof v13 === "string"))) {
+          if (e === null) return false;
+          $130(v13, p + "/durangoTime", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/durangoTime", "required", "is required", "durangoTime");
+      }
+      const v14 = x["etnaTime"];
+      if (v14 !== undefined && (plain || hasOwn(x, "etnaTime"))) {
+        if (!((typeof v14 === "string"))) {
+          if (e === null) return false;
+          $132(v14, p + "/etnaTime", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/etnaTime", "required", "is required", "etnaTime");
+      }
+      const v15 = x["fortunaTime"];
+      if (v15 !== undefined && (plain || hasOwn(x, "fortunaTime"))) {
+        if (!((typeof v15 === "string"))) {
+          if (e === null) return false;
+          $134(v15, p + "/fortunaTime", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/fortunaTime", "required", "is required", "fortunaTime");
+      }
+      const v16 = x["graniteTime"];
+      if (v16 !== undefined && (plain || hasOwn(x, "graniteTime"))) {
+        if (!((typeof v16 === "string"))) {
+          if (e === null) return false;
+          $136(v16, p + "/graniteTime", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/graniteTime", "required", "is required", "graniteTime");
+      }
+    }
+  }
+  return ok;
+}
+
+function $106(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $107(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $108(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $109(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $110(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $111(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $112(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $113(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $114(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $115(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $116(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $118(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $119(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $122(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $123(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $124(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $125(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+const $c128 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $129(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $130(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $132(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $133(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $134(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $135(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $136(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $Acp(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["supportWeight"];
+      if (v1 !== undefined && (plain || hasOwn(x, "supportWeight"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c137.test(v1))))) {
+          if (e === null) return false;
+          $Uint64String(v1, p + "/supportWeight", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/supportWeight", "required", "is required", "supportWeight");
+      }
+      const v2 = x["supporters"];
+      if (v2 !== undefined && (plain || hasOwn(x, "supporters"))) {
+        if (!$140(v2, e === null ? p : p + "/supporters", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/supporters", "required", "is required", "supporters");
+      }
+      const v3 = x["objectWeight"];
+      if (v3 !== undefined && (plain || hasOwn(x, "objectWeight"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c142.test(v3))))) {
+          if (e === null) return false;
+          $Uint64String(v3, p + "/objectWeight", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/objectWeight", "required", "is required", "objectWeight");
+      }
+      const v4 = x["objectors"];
+      if (v4 !== undefined && (plain || hasOwn(x, "objectors"))) {
+        if (!$145(v4, e === null ? p : p + "/objectors", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/objectors", "required", "is required", "objectors");
+      }
+      const v5 = x["abstainWeight"];
+      if (v5 !== undefined && (plain || hasOwn(x, "abstainWeight"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c147.test(v5))))) {
+          if (e === null) return false;
+          $Uint64String(v5, p + "/abstainWeight", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/abstainWeight", "required", "is required", "abstainWeight");
+      }
+    }
+  }
+  return ok;
+}
+
+const $c137 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $138(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      if (!unique(x)) {
+        if (e === null) return false;
+        ok = fail(e, p, "uniqueItems", "must not contain duplicate items");
+      }
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c139.test(v))))) {
+            if (e === null) return false;
+            $NodeId(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c139 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $140(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      if (!unique(x)) {
+        if (e === null) return false;
+        ok = fail(e, p, "uniqueItems", "must not contain duplicate items");
+      }
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c141.test(v))))) {
+            if (e === null) return false;
+            $NodeId(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c141 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+const $c142 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $143(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      if (!unique(x)) {
+        if (e === null) return false;
+        ok = fail(e, p, "uniqueItems", "must not contain duplicate items");
+      }
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c144.test(v))))) {
+            if (e === null) return false;
+            $NodeId(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c144 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $145(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      if (!unique(x)) {
+        if (e === null) return false;
+        ok = fail(e, p, "uniqueItems", "must not contain duplicate items");
+      }
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c146.test(v))))) {
+            if (e === null) return false;
+            $NodeId(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c146 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+const $c147 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $AcpsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["acps"];
+      if (v1 !== undefined && (plain || hasOwn(x, "acps"))) {
+        if (!$151(v1, e === null ? p : p + "/acps", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/acps", "required", "is required", "acps");
+      }
+    }
+  }
+  return ok;
+}
+
+function $148(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (!$149(k, pk, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+        if (true) {
+          if (!$Acp(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $149(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c150.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^[0-9]+$", "^[0-9]+$");
+    }
+  }
+  return ok;
+}
+
+const $c150 = /*#__PURE__*/ new RegExp("^[0-9]+$", "u");
+
+function $151(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (!$152(k, pk, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+        if (true) {
+          if (!$Acp(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $152(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c153.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^[0-9]+$", "^[0-9]+$");
+    }
+  }
+  return ok;
+}
+
+const $c153 = /*#__PURE__*/ new RegExp("^[0-9]+$", "u");
+
+function $HealthTags(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $154(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $HealthCheck(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["error"];
+      if (v1 !== undefined && (plain || hasOwn(x, "error"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $156(v1, p + "/error", e);
+          ok = false;
+        }
+      }
+      const v2 = x["timestamp"];
+      if (v2 !== undefined && (plain || hasOwn(x, "timestamp"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $158(v2, p + "/timestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+      }
+      const v3 = x["duration"];
+      if (v3 !== undefined && (plain || hasOwn(x, "duration"))) {
+        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+          if (e === null) return false;
+          $160(v3, p + "/duration", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/duration", "required", "is required", "duration");
+      }
+      const v4 = x["contiguousFailures"];
+      if (v4 !== undefined && (plain || hasOwn(x, "contiguousFailures"))) {
+        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+          if (e === null) return false;
+          $162(v4, p + "/contiguousFailures", e);
+          ok = false;
+        }
+      }
+      const v5 = x["timeOfFirstFailure"];
+      if (v5 !== undefined && (plain || hasOwn(x, "timeOfFirstFailure"))) {
+        if (!((typeof v5 === "string" || v5 === null))) {
+          if (e === null) return false;
+          $164(v5, p + "/timeOfFirstFailure", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $155(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $156(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $159(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $160(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $161(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $162(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $163(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string" || x === null)) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string or null", "string,null");
+  }
+  return ok;
+}
+
+function $164(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string" || x === null)) {
     if (e === null) return false;
@@ -1875,44 +3099,54 @@ function $HealthResult(x: unknown, p: string, e: ValidationIssue[] | null): bool
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "checks")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/checks", "required", "is required", "checks");
-    }
-    if (!hasOwn(x, "healthy")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/healthy", "required", "is required", "healthy");
-    }
-    if (hasOwn(x, "checks")) {
-      if (!$71(x["checks"], p + "/checks", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["checks"];
+      if (v1 !== undefined && (plain || hasOwn(x, "checks"))) {
+        if (!$166(v1, e === null ? p : p + "/checks", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "healthy")) {
-      if (!$72(x["healthy"], p + "/healthy", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/checks", "required", "is required", "checks");
+      }
+      const v2 = x["healthy"];
+      if (v2 !== undefined && (plain || hasOwn(x, "healthy"))) {
+        if (!((typeof v2 === "boolean"))) {
+          if (e === null) return false;
+          $168(v2, p + "/healthy", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/healthy", "required", "is required", "healthy");
       }
     }
   }
   return ok;
 }
 
-function $71(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $165(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
-      if (true) {
-        if (!$HealthCheck(x[k], pk, e)) {
-          if (e === null) return false;
-          ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$HealthCheck(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
         }
       }
     }
@@ -1920,7 +3154,40 @@ function $71(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $72(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $166(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$HealthCheck(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "boolean")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be boolean", "boolean");
+  }
+  return ok;
+}
+
+function $168(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -1936,7 +3203,7 @@ function $Uint64String2(x: unknown, p: string, e: ValidationIssue[] | null): boo
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c73.test(x)) {
+    if (!$c169.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^(0|[1-9][0-9]*)$", "^(0|[1-9][0-9]*)$");
     }
@@ -1944,7 +3211,7 @@ function $Uint64String2(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-const $c73 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c169 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
 
 function $DecimalString2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -1953,7 +3220,7 @@ function $DecimalString2(x: unknown, p: string, e: ValidationIssue[] | null): bo
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c74.test(x)) {
+    if (!$c170.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$");
     }
@@ -1961,7 +3228,7 @@ function $DecimalString2(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-const $c74 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
+const $c170 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
 
 function $Cb58Id3(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -1970,7 +3237,7 @@ function $Cb58Id3(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c75.test(x)) {
+    if (!$c171.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^[1-9A-HJ-NP-Za-km-z]+$", "^[1-9A-HJ-NP-Za-km-z]+$");
     }
@@ -1978,7 +3245,7 @@ function $Cb58Id3(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c75 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c171 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
 
 function $HexString(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -1987,7 +3254,7 @@ function $HexString(x: unknown, p: string, e: ValidationIssue[] | null): boolean
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c76.test(x)) {
+    if (!$c172.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
     }
@@ -1995,7 +3262,7 @@ function $HexString(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-const $c76 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c172 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
 
 function $BlsPublicKey(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2004,7 +3271,7 @@ function $BlsPublicKey(x: unknown, p: string, e: ValidationIssue[] | null): bool
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c77.test(x)) {
+    if (!$c173.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{96}$", "^0x[0-9a-fA-F]{96}$");
     }
@@ -2012,7 +3279,7 @@ function $BlsPublicKey(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-const $c77 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$", "u");
+const $c173 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$", "u");
 
 function $BlsSignature(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2021,7 +3288,7 @@ function $BlsSignature(x: unknown, p: string, e: ValidationIssue[] | null): bool
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c78.test(x)) {
+    if (!$c174.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{192}$", "^0x[0-9a-fA-F]{192}$");
     }
@@ -2029,12 +3296,12 @@ function $BlsSignature(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-const $c78 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$", "u");
+const $c174 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$", "u");
 
 function $HeightParam(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($79(x, p, null)) matches++;
+  if ($175(x, p, null)) matches++;
   if ($Uint64String2(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
@@ -2043,7 +3310,7 @@ function $HeightParam(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $79(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $175(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -2064,59 +3331,109 @@ function $Owner(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "locktime")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/locktime", "required", "is required", "locktime");
-    }
-    if (!hasOwn(x, "threshold")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/threshold", "required", "is required", "threshold");
-    }
-    if (!hasOwn(x, "addresses")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/addresses", "required", "is required", "addresses");
-    }
-    if (hasOwn(x, "locktime")) {
-      if (!$Uint64String2(x["locktime"], p + "/locktime", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["locktime"];
+      if (v1 !== undefined && (plain || hasOwn(x, "locktime"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c176.test(v1))))) {
+          if (e === null) return false;
+          $Uint64String2(v1, p + "/locktime", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "threshold")) {
-      if (!$Uint64String2(x["threshold"], p + "/threshold", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/locktime", "required", "is required", "locktime");
       }
-    }
-    if (hasOwn(x, "addresses")) {
-      if (!$80(x["addresses"], p + "/addresses", e)) {
+      const v2 = x["threshold"];
+      if (v2 !== undefined && (plain || hasOwn(x, "threshold"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c177.test(v2))))) {
+          if (e === null) return false;
+          $Uint64String2(v2, p + "/threshold", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/threshold", "required", "is required", "threshold");
+      }
+      const v3 = x["addresses"];
+      if (v3 !== undefined && (plain || hasOwn(x, "addresses"))) {
+        if (!$180(v3, e === null ? p : p + "/addresses", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
       }
     }
   }
   return ok;
 }
 
-function $80(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c176 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c177 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $178(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$81(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $179(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
 
-function $81(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $179(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $180(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $181(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $181(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2131,13 +3448,17 @@ function $AssetAmounts(x: unknown, p: string, e: ValidationIssue[] | null): bool
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
-      if (true) {
-        if (!$Uint64String2(x[k], pk, e)) {
-          if (e === null) return false;
-          ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$Uint64String2(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
         }
       }
     }
@@ -2151,32 +3472,60 @@ function $UtxoId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "txID")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/txID", "required", "is required", "txID");
-    }
-    if (!hasOwn(x, "outputIndex")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/outputIndex", "required", "is required", "outputIndex");
-    }
-    if (hasOwn(x, "txID")) {
-      if (!$Cb58Id3(x["txID"], p + "/txID", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["txID"];
+      if (v1 !== undefined && (plain || hasOwn(x, "txID"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c182.test(v1))))) {
+          if (e === null) return false;
+          $Cb58Id3(v1, p + "/txID", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "outputIndex")) {
-      if (!$82(x["outputIndex"], p + "/outputIndex", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/txID", "required", "is required", "txID");
+      }
+      const v2 = x["outputIndex"];
+      if (v2 !== undefined && (plain || hasOwn(x, "outputIndex"))) {
+        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 4294967295)))) {
+          if (e === null) return false;
+          $184(v2, p + "/outputIndex", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/outputIndex", "required", "is required", "outputIndex");
       }
     }
   }
   return ok;
 }
 
-function $82(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c182 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $183(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+    if (x > 4294967295) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 4294967295", 4294967295);
+    }
+  }
+  return ok;
+}
+
+function $184(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -2201,112 +3550,157 @@ function $BalanceResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "balance")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/balance", "required", "is required", "balance");
-    }
-    if (!hasOwn(x, "unlocked")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/unlocked", "required", "is required", "unlocked");
-    }
-    if (!hasOwn(x, "lockedStakeable")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/lockedStakeable", "required", "is required", "lockedStakeable");
-    }
-    if (!hasOwn(x, "lockedNotStakeable")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/lockedNotStakeable", "required", "is required", "lockedNotStakeable");
-    }
-    if (!hasOwn(x, "balances")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/balances", "required", "is required", "balances");
-    }
-    if (!hasOwn(x, "unlockeds")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/unlockeds", "required", "is required", "unlockeds");
-    }
-    if (!hasOwn(x, "lockedStakeables")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/lockedStakeables", "required", "is required", "lockedStakeables");
-    }
-    if (!hasOwn(x, "lockedNotStakeables")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/lockedNotStakeables", "required", "is required", "lockedNotStakeables");
-    }
-    if (!hasOwn(x, "utxoIDs")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/utxoIDs", "required", "is required", "utxoIDs");
-    }
-    if (hasOwn(x, "balance")) {
-      if (!$Uint64String2(x["balance"], p + "/balance", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["balance"];
+      if (v1 !== undefined && (plain || hasOwn(x, "balance"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c185.test(v1))))) {
+          if (e === null) return false;
+          $Uint64String2(v1, p + "/balance", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "unlocked")) {
-      if (!$Uint64String2(x["unlocked"], p + "/unlocked", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/balance", "required", "is required", "balance");
       }
-    }
-    if (hasOwn(x, "lockedStakeable")) {
-      if (!$Uint64String2(x["lockedStakeable"], p + "/lockedStakeable", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["unlocked"];
+      if (v2 !== undefined && (plain || hasOwn(x, "unlocked"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c186.test(v2))))) {
+          if (e === null) return false;
+          $Uint64String2(v2, p + "/unlocked", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "lockedNotStakeable")) {
-      if (!$Uint64String2(x["lockedNotStakeable"], p + "/lockedNotStakeable", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/unlocked", "required", "is required", "unlocked");
       }
-    }
-    if (hasOwn(x, "balances")) {
-      if (!$AssetAmounts(x["balances"], p + "/balances", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["lockedStakeable"];
+      if (v3 !== undefined && (plain || hasOwn(x, "lockedStakeable"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c187.test(v3))))) {
+          if (e === null) return false;
+          $Uint64String2(v3, p + "/lockedStakeable", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "unlockeds")) {
-      if (!$AssetAmounts(x["unlockeds"], p + "/unlockeds", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/lockedStakeable", "required", "is required", "lockedStakeable");
       }
-    }
-    if (hasOwn(x, "lockedStakeables")) {
-      if (!$AssetAmounts(x["lockedStakeables"], p + "/lockedStakeables", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v4 = x["lockedNotStakeable"];
+      if (v4 !== undefined && (plain || hasOwn(x, "lockedNotStakeable"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c188.test(v4))))) {
+          if (e === null) return false;
+          $Uint64String2(v4, p + "/lockedNotStakeable", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "lockedNotStakeables")) {
-      if (!$AssetAmounts(x["lockedNotStakeables"], p + "/lockedNotStakeables", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/lockedNotStakeable", "required", "is required", "lockedNotStakeable");
       }
-    }
-    if (hasOwn(x, "utxoIDs")) {
-      if (!$83(x["utxoIDs"], p + "/utxoIDs", e)) {
+      const v5 = x["balances"];
+      if (v5 !== undefined && (plain || hasOwn(x, "balances"))) {
+        if (!$AssetAmounts(v5, e === null ? p : p + "/balances", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/balances", "required", "is required", "balances");
+      }
+      const v6 = x["unlockeds"];
+      if (v6 !== undefined && (plain || hasOwn(x, "unlockeds"))) {
+        if (!$AssetAmounts(v6, e === null ? p : p + "/unlockeds", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/unlockeds", "required", "is required", "unlockeds");
+      }
+      const v7 = x["lockedStakeables"];
+      if (v7 !== undefined && (plain || hasOwn(x, "lockedStakeables"))) {
+        if (!$AssetAmounts(v7, e === null ? p : p + "/lockedStakeables", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/lockedStakeables", "required", "is required", "lockedStakeables");
+      }
+      const v8 = x["lockedNotStakeables"];
+      if (v8 !== undefined && (plain || hasOwn(x, "lockedNotStakeables"))) {
+        if (!$AssetAmounts(v8, e === null ? p : p + "/lockedNotStakeables", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/lockedNotStakeables", "required", "is required", "lockedNotStakeables");
+      }
+      const v9 = x["utxoIDs"];
+      if (v9 !== undefined && (plain || hasOwn(x, "utxoIDs"))) {
+        if (!$190(v9, e === null ? p : p + "/utxoIDs", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/utxoIDs", "required", "is required", "utxoIDs");
       }
     }
   }
   return ok;
 }
 
-function $83(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c185 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c186 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c187 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c188 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $189(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$UtxoId(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$UtxoId(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$UtxoId(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -2332,37 +3726,74 @@ function $Credential(x: unknown, p: string, e: ValidationIssue[] | null): boolea
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "signatures")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/signatures", "required", "is required", "signatures");
-    }
-    if (hasOwn(x, "signatures")) {
-      if (!$84(x["signatures"], p + "/signatures", e)) {
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["signatures"];
+      if (v1 !== undefined && (plain || hasOwn(x, "signatures"))) {
+        if (!$193(v1, e === null ? p : p + "/signatures", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/signatures", "required", "is required", "signatures");
       }
     }
   }
   return ok;
 }
 
-function $84(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $191(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$HexString(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c192.test(v))))) {
+            if (e === null) return false;
+            $HexString(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
+
+const $c192 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+
+function $193(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c194.test(v))))) {
+            if (e === null) return false;
+            $HexString(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c194 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
 
 function $JsonBlockTx(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2370,62 +3801,106 @@ function $JsonBlockTx(x: unknown, p: string, e: ValidationIssue[] | null): boole
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "unsignedTx")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/unsignedTx", "required", "is required", "unsignedTx");
-    }
-    if (!hasOwn(x, "credentials")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/credentials", "required", "is required", "credentials");
-    }
-    if (hasOwn(x, "unsignedTx")) {
-      if (!$85(x["unsignedTx"], p + "/unsignedTx", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["unsignedTx"];
+      if (v1 !== undefined && (plain || hasOwn(x, "unsignedTx"))) {
+        if (!((isObject(v1)))) {
+          if (e === null) return false;
+          $196(v1, p + "/unsignedTx", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "credentials")) {
-      if (!$86(x["credentials"], p + "/credentials", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/unsignedTx", "required", "is required", "unsignedTx");
       }
-    }
-    if (hasOwn(x, "id")) {
-      if (!$Cb58Id3(x["id"], p + "/id", e)) {
+      const v2 = x["credentials"];
+      if (v2 !== undefined && (plain || hasOwn(x, "credentials"))) {
+        if (!$198(v2, e === null ? p : p + "/credentials", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/credentials", "required", "is required", "credentials");
+      }
+      const v3 = x["id"];
+      if (v3 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c199.test(v3))))) {
+          if (e === null) return false;
+          $Cb58Id3(v3, p + "/id", e);
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
-function $85(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
+  else {
+  }
   return ok;
 }
 
-function $86(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $196(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $197(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Credential(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Credential(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
+
+function $198(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Credential(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c199 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
 
 function $JsonBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2433,38 +3908,48 @@ function $JsonBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "parentID")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/parentID", "required", "is required", "parentID");
-    }
-    if (!hasOwn(x, "height")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/height", "required", "is required", "height");
-    }
-    if (hasOwn(x, "parentID")) {
-      if (!$Cb58Id3(x["parentID"], p + "/parentID", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["parentID"];
+      if (v1 !== undefined && (plain || hasOwn(x, "parentID"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c200.test(v1))))) {
+          if (e === null) return false;
+          $Cb58Id3(v1, p + "/parentID", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "height")) {
-      if (!$87(x["height"], p + "/height", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/parentID", "required", "is required", "parentID");
       }
-    }
-    if (hasOwn(x, "txs")) {
-      if (!$88(x["txs"], p + "/txs", e)) {
+      const v2 = x["height"];
+      if (v2 !== undefined && (plain || hasOwn(x, "height"))) {
+        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
+          if (e === null) return false;
+          $202(v2, p + "/height", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/height", "required", "is required", "height");
+      }
+      const v3 = x["txs"];
+      if (v3 !== undefined && (plain || hasOwn(x, "txs"))) {
+        if (!$204(v3, e === null ? p : p + "/txs", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
-function $87(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c200 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $201(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -2479,17 +3964,53 @@ function $87(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $88(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $202(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $203(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$JsonBlockTx(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$JsonBlockTx(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $204(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$JsonBlockTx(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -2502,32 +4023,50 @@ function $BlockResult(x: unknown, p: string, e: ValidationIssue[] | null): boole
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "block")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/block", "required", "is required", "block");
-    }
-    if (!hasOwn(x, "encoding")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/encoding", "required", "is required", "encoding");
-    }
-    if (hasOwn(x, "block")) {
-      if (!$89(x["block"], p + "/block", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["block"];
+      if (v1 !== undefined && (plain || hasOwn(x, "block"))) {
+        if (!$206(v1, e === null ? p : p + "/block", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$BlockEncoding(x["encoding"], p + "/encoding", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/block", "required", "is required", "block");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex" || v2 === "json"))) {
+          if (e === null) return false;
+          $BlockEncoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/encoding", "required", "is required", "encoding");
       }
     }
   }
   return ok;
 }
 
-function $89(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($HexString(x, p, null)) matches++;
+  if ($JsonBlock(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $206(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($HexString(x, p, null)) matches++;
@@ -2545,52 +4084,65 @@ function $BlockchainEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "id")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/id", "required", "is required", "id");
-    }
-    if (!hasOwn(x, "name")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/name", "required", "is required", "name");
-    }
-    if (!hasOwn(x, "subnetID")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/subnetID", "required", "is required", "subnetID");
-    }
-    if (!hasOwn(x, "vmID")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/vmID", "required", "is required", "vmID");
-    }
-    if (hasOwn(x, "id")) {
-      if (!$Cb58Id3(x["id"], p + "/id", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c207.test(v1))))) {
+          if (e === null) return false;
+          $Cb58Id3(v1, p + "/id", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "name")) {
-      if (!$90(x["name"], p + "/name", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
       }
-    }
-    if (hasOwn(x, "subnetID")) {
-      if (!$Cb58Id3(x["subnetID"], p + "/subnetID", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["name"];
+      if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $209(v2, p + "/name", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "vmID")) {
-      if (!$Cb58Id3(x["vmID"], p + "/vmID", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/name", "required", "is required", "name");
+      }
+      const v3 = x["subnetID"];
+      if (v3 !== undefined && (plain || hasOwn(x, "subnetID"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c210.test(v3))))) {
+          if (e === null) return false;
+          $Cb58Id3(v3, p + "/subnetID", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/subnetID", "required", "is required", "subnetID");
+      }
+      const v4 = x["vmID"];
+      if (v4 !== undefined && (plain || hasOwn(x, "vmID"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c211.test(v4))))) {
+          if (e === null) return false;
+          $Cb58Id3(v4, p + "/vmID", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/vmID", "required", "is required", "vmID");
       }
     }
   }
   return ok;
 }
 
-function $90(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c207 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $208(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2599,38 +4151,76 @@ function $90(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
+function $209(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+const $c210 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+const $c211 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
 function $BlockchainsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "blockchains")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockchains", "required", "is required", "blockchains");
-    }
-    if (hasOwn(x, "blockchains")) {
-      if (!$91(x["blockchains"], p + "/blockchains", e)) {
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["blockchains"];
+      if (v1 !== undefined && (plain || hasOwn(x, "blockchains"))) {
+        if (!$213(v1, e === null ? p : p + "/blockchains", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/blockchains", "required", "is required", "blockchains");
       }
     }
   }
   return ok;
 }
 
-function $91(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $212(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$BlockchainEntry(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$BlockchainEntry(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $213(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$BlockchainEntry(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -2656,15 +4246,20 @@ function $BlockchainStatusResult(x: unknown, p: string, e: ValidationIssue[] | n
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "status")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/status", "required", "is required", "status");
-    }
-    if (hasOwn(x, "status")) {
-      if (!$BlockchainStatus(x["status"], p + "/status", e)) {
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["status"];
+      if (v1 !== undefined && (plain || hasOwn(x, "status"))) {
+        if (!((typeof v1 === "string") && (v1 === "Validating" || v1 === "Created" || v1 === "Preferred" || v1 === "Syncing" || v1 === "Unknown"))) {
+          if (e === null) return false;
+          $BlockchainStatus(v1, p + "/status", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/status", "required", "is required", "status");
       }
     }
   }
@@ -2677,26 +4272,37 @@ function $CurrentSupplyResult(x: unknown, p: string, e: ValidationIssue[] | null
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "supply")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/supply", "required", "is required", "supply");
-    }
-    if (hasOwn(x, "supply")) {
-      if (!$Uint64String2(x["supply"], p + "/supply", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["supply"];
+      if (v1 !== undefined && (plain || hasOwn(x, "supply"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c214.test(v1))))) {
+          if (e === null) return false;
+          $Uint64String2(v1, p + "/supply", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "height")) {
-      if (!$Uint64String2(x["height"], p + "/height", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/supply", "required", "is required", "supply");
+      }
+      const v2 = x["height"];
+      if (v2 !== undefined && (plain || hasOwn(x, "height"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c215.test(v2))))) {
+          if (e === null) return false;
+          $Uint64String2(v2, p + "/height", e);
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
+
+const $c214 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c215 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
 
 function $ValidatorSigner(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2704,32 +4310,47 @@ function $ValidatorSigner(x: unknown, p: string, e: ValidationIssue[] | null): b
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "publicKey")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
-    }
-    if (hasOwn(x, "publicKey")) {
-      if (!$BlsPublicKey(x["publicKey"], p + "/publicKey", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["publicKey"];
+      if (v1 !== undefined && (plain || hasOwn(x, "publicKey"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c216.test(v1))))) {
+          if (e === null) return false;
+          $BlsPublicKey(v1, p + "/publicKey", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "proofOfPosession")) {
-      if (!$BlsSignature(x["proofOfPosession"], p + "/proofOfPosession", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
       }
-    }
-    if (hasOwn(x, "proofOfPossession")) {
-      if (!$BlsSignature(x["proofOfPossession"], p + "/proofOfPossession", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["proofOfPosession"];
+      if (v2 !== undefined && (plain || hasOwn(x, "proofOfPosession"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c217.test(v2))))) {
+          if (e === null) return false;
+          $BlsSignature(v2, p + "/proofOfPosession", e);
+          ok = false;
+        }
+      }
+      const v3 = x["proofOfPossession"];
+      if (v3 !== undefined && (plain || hasOwn(x, "proofOfPossession"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c218.test(v3))))) {
+          if (e === null) return false;
+          $BlsSignature(v3, p + "/proofOfPossession", e);
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
+
+const $c216 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$", "u");
+
+const $c217 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$", "u");
+
+const $c218 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$", "u");
 
 function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2737,72 +4358,100 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "txID")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/txID", "required", "is required", "txID");
-    }
-    if (!hasOwn(x, "startTime")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/startTime", "required", "is required", "startTime");
-    }
-    if (!hasOwn(x, "endTime")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/endTime", "required", "is required", "endTime");
-    }
-    if (!hasOwn(x, "weight")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/weight", "required", "is required", "weight");
-    }
-    if (!hasOwn(x, "nodeID")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/nodeID", "required", "is required", "nodeID");
-    }
-    if (hasOwn(x, "txID")) {
-      if (!$Cb58Id3(x["txID"], p + "/txID", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["txID"];
+      if (v1 !== undefined && (plain || hasOwn(x, "txID"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c219.test(v1))))) {
+          if (e === null) return false;
+          $Cb58Id3(v1, p + "/txID", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "startTime")) {
-      if (!$Uint64String2(x["startTime"], p + "/startTime", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/txID", "required", "is required", "txID");
       }
-    }
-    if (hasOwn(x, "endTime")) {
-      if (!$Uint64String2(x["endTime"], p + "/endTime", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["startTime"];
+      if (v2 !== undefined && (plain || hasOwn(x, "startTime"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c220.test(v2))))) {
+          if (e === null) return false;
+          $Uint64String2(v2, p + "/startTime", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "weight")) {
-      if (!$Uint64String2(x["weight"], p + "/weight", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/startTime", "required", "is required", "startTime");
       }
-    }
-    if (hasOwn(x, "nodeID")) {
-      if (!$NodeId(x["nodeID"], p + "/nodeID", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["endTime"];
+      if (v3 !== undefined && (plain || hasOwn(x, "endTime"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c221.test(v3))))) {
+          if (e === null) return false;
+          $Uint64String2(v3, p + "/endTime", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "rewardOwner")) {
-      if (!$Owner(x["rewardOwner"], p + "/rewardOwner", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/endTime", "required", "is required", "endTime");
       }
-    }
-    if (hasOwn(x, "potentialReward")) {
-      if (!$Uint64String2(x["potentialReward"], p + "/potentialReward", e)) {
+      const v4 = x["weight"];
+      if (v4 !== undefined && (plain || hasOwn(x, "weight"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c222.test(v4))))) {
+          if (e === null) return false;
+          $Uint64String2(v4, p + "/weight", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/weight", "required", "is required", "weight");
+      }
+      const v5 = x["nodeID"];
+      if (v5 !== undefined && (plain || hasOwn(x, "nodeID"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c223.test(v5))))) {
+          if (e === null) return false;
+          $NodeId(v5, p + "/nodeID", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/nodeID", "required", "is required", "nodeID");
+      }
+      const v6 = x["rewardOwner"];
+      if (v6 !== undefined && (plain || hasOwn(x, "rewardOwner"))) {
+        if (!$Owner(v6, e === null ? p : p + "/rewardOwner", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v7 = x["potentialReward"];
+      if (v7 !== undefined && (plain || hasOwn(x, "potentialReward"))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c224.test(v7))))) {
+          if (e === null) return false;
+          $Uint64String2(v7, p + "/potentialReward", e);
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
+
+const $c219 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+const $c220 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c221 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c222 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c223 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+const $c224 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
 
 function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2810,150 +4459,217 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "nodeID")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/nodeID", "required", "is required", "nodeID");
-    }
-    if (!hasOwn(x, "startTime")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/startTime", "required", "is required", "startTime");
-    }
-    if (!hasOwn(x, "weight")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/weight", "required", "is required", "weight");
-    }
-    if (hasOwn(x, "txID")) {
-      if (!$Cb58Id3(x["txID"], p + "/txID", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["txID"];
+      if (v1 !== undefined && (plain || hasOwn(x, "txID"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c225.test(v1))))) {
+          if (e === null) return false;
+          $Cb58Id3(v1, p + "/txID", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "startTime")) {
-      if (!$Uint64String2(x["startTime"], p + "/startTime", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["startTime"];
+      if (v2 !== undefined && (plain || hasOwn(x, "startTime"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c226.test(v2))))) {
+          if (e === null) return false;
+          $Uint64String2(v2, p + "/startTime", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "endTime")) {
-      if (!$Uint64String2(x["endTime"], p + "/endTime", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/startTime", "required", "is required", "startTime");
       }
-    }
-    if (hasOwn(x, "nodeID")) {
-      if (!$NodeId(x["nodeID"], p + "/nodeID", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["endTime"];
+      if (v3 !== undefined && (plain || hasOwn(x, "endTime"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c227.test(v3))))) {
+          if (e === null) return false;
+          $Uint64String2(v3, p + "/endTime", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "weight")) {
-      if (!$Uint64String2(x["weight"], p + "/weight", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v4 = x["nodeID"];
+      if (v4 !== undefined && (plain || hasOwn(x, "nodeID"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c228.test(v4))))) {
+          if (e === null) return false;
+          $NodeId(v4, p + "/nodeID", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "validationID")) {
-      if (!$Cb58Id3(x["validationID"], p + "/validationID", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/nodeID", "required", "is required", "nodeID");
       }
-    }
-    if (hasOwn(x, "publicKey")) {
-      if (!$BlsPublicKey(x["publicKey"], p + "/publicKey", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v5 = x["weight"];
+      if (v5 !== undefined && (plain || hasOwn(x, "weight"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c229.test(v5))))) {
+          if (e === null) return false;
+          $Uint64String2(v5, p + "/weight", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "minNonce")) {
-      if (!$Uint64String2(x["minNonce"], p + "/minNonce", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/weight", "required", "is required", "weight");
       }
-    }
-    if (hasOwn(x, "balance")) {
-      if (!$Uint64String2(x["balance"], p + "/balance", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v6 = x["validationID"];
+      if (v6 !== undefined && (plain || hasOwn(x, "validationID"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c230.test(v6))))) {
+          if (e === null) return false;
+          $Cb58Id3(v6, p + "/validationID", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "potentialReward")) {
-      if (!$Uint64String2(x["potentialReward"], p + "/potentialReward", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v7 = x["publicKey"];
+      if (v7 !== undefined && (plain || hasOwn(x, "publicKey"))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c231.test(v7))))) {
+          if (e === null) return false;
+          $BlsPublicKey(v7, p + "/publicKey", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "delegationFee")) {
-      if (!$DecimalString2(x["delegationFee"], p + "/delegationFee", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v8 = x["minNonce"];
+      if (v8 !== undefined && (plain || hasOwn(x, "minNonce"))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c232.test(v8))))) {
+          if (e === null) return false;
+          $Uint64String2(v8, p + "/minNonce", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "uptime")) {
-      if (!$DecimalString2(x["uptime"], p + "/uptime", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v9 = x["balance"];
+      if (v9 !== undefined && (plain || hasOwn(x, "balance"))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c233.test(v9))))) {
+          if (e === null) return false;
+          $Uint64String2(v9, p + "/balance", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "delegatorCount")) {
-      if (!$Uint64String2(x["delegatorCount"], p + "/delegatorCount", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v10 = x["potentialReward"];
+      if (v10 !== undefined && (plain || hasOwn(x, "potentialReward"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c234.test(v10))))) {
+          if (e === null) return false;
+          $Uint64String2(v10, p + "/potentialReward", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "delegatorWeight")) {
-      if (!$Uint64String2(x["delegatorWeight"], p + "/delegatorWeight", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v11 = x["delegationFee"];
+      if (v11 !== undefined && (plain || hasOwn(x, "delegationFee"))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c235.test(v11))))) {
+          if (e === null) return false;
+          $DecimalString2(v11, p + "/delegationFee", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "connected")) {
-      if (!$92(x["connected"], p + "/connected", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v12 = x["uptime"];
+      if (v12 !== undefined && (plain || hasOwn(x, "uptime"))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c236.test(v12))))) {
+          if (e === null) return false;
+          $DecimalString2(v12, p + "/uptime", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "remainingBalanceOwner")) {
-      if (!$Owner(x["remainingBalanceOwner"], p + "/remainingBalanceOwner", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v13 = x["delegatorCount"];
+      if (v13 !== undefined && (plain || hasOwn(x, "delegatorCount"))) {
+        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c237.test(v13))))) {
+          if (e === null) return false;
+          $Uint64String2(v13, p + "/delegatorCount", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "deactivationOwner")) {
-      if (!$Owner(x["deactivationOwner"], p + "/deactivationOwner", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v14 = x["delegatorWeight"];
+      if (v14 !== undefined && (plain || hasOwn(x, "delegatorWeight"))) {
+        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c238.test(v14))))) {
+          if (e === null) return false;
+          $Uint64String2(v14, p + "/delegatorWeight", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "validationRewardOwner")) {
-      if (!$Owner(x["validationRewardOwner"], p + "/validationRewardOwner", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v15 = x["connected"];
+      if (v15 !== undefined && (plain || hasOwn(x, "connected"))) {
+        if (!((typeof v15 === "boolean"))) {
+          if (e === null) return false;
+          $240(v15, p + "/connected", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "delegationRewardOwner")) {
-      if (!$Owner(x["delegationRewardOwner"], p + "/delegationRewardOwner", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v16 = x["remainingBalanceOwner"];
+      if (v16 !== undefined && (plain || hasOwn(x, "remainingBalanceOwner"))) {
+        if (!$Owner(v16, e === null ? p : p + "/remainingBalanceOwner", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "signer")) {
-      if (!$ValidatorSigner(x["signer"], p + "/signer", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v17 = x["deactivationOwner"];
+      if (v17 !== undefined && (plain || hasOwn(x, "deactivationOwner"))) {
+        if (!$Owner(v17, e === null ? p : p + "/deactivationOwner", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "delegators")) {
-      if (!$93(x["delegators"], p + "/delegators", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v18 = x["validationRewardOwner"];
+      if (v18 !== undefined && (plain || hasOwn(x, "validationRewardOwner"))) {
+        if (!$Owner(v18, e === null ? p : p + "/validationRewardOwner", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v19 = x["delegationRewardOwner"];
+      if (v19 !== undefined && (plain || hasOwn(x, "delegationRewardOwner"))) {
+        if (!$Owner(v19, e === null ? p : p + "/delegationRewardOwner", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v20 = x["signer"];
+      if (v20 !== undefined && (plain || hasOwn(x, "signer"))) {
+        if (!$ValidatorSigner(v20, e === null ? p : p + "/signer", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v21 = x["delegators"];
+      if (v21 !== undefined && (plain || hasOwn(x, "delegators"))) {
+        if (!$242(v21, e === null ? p : p + "/delegators", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
-function $92(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c225 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+const $c226 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c227 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c228 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+const $c229 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c230 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+const $c231 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$", "u");
+
+const $c232 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c233 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c234 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c235 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
+
+const $c236 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
+
+const $c237 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+const $c238 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $239(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -2962,17 +4678,47 @@ function $92(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $93(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $240(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "boolean")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be boolean", "boolean");
+  }
+  return ok;
+}
+
+function $241(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Delegator(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Delegator(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $242(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Delegator(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -2985,32 +4731,57 @@ function $CurrentValidatorsResult(x: unknown, p: string, e: ValidationIssue[] | 
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "validators")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/validators", "required", "is required", "validators");
-    }
-    if (hasOwn(x, "validators")) {
-      if (!$94(x["validators"], p + "/validators", e)) {
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["validators"];
+      if (v1 !== undefined && (plain || hasOwn(x, "validators"))) {
+        if (!$244(v1, e === null ? p : p + "/validators", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/validators", "required", "is required", "validators");
       }
     }
   }
   return ok;
 }
 
-function $94(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $243(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Validator(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Validator(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Validator(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -3024,7 +4795,7 @@ function $Uint64String3(x: unknown, p: string, e: ValidationIssue[] | null): boo
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c95.test(x)) {
+    if (!$c245.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^(0|[1-9][0-9]*)$", "^(0|[1-9][0-9]*)$");
     }
@@ -3032,7 +4803,7 @@ function $Uint64String3(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-const $c95 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c245 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
 
 function $ContainerId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3046,7 +4817,7 @@ function $ContainerId(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (e === null) return false;
       ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
     }
-    if (!$c96.test(x)) {
+    if (!$c246.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^[1-9A-HJ-NP-Za-km-z]+$", "^[1-9A-HJ-NP-Za-km-z]+$");
     }
@@ -3054,7 +4825,7 @@ function $ContainerId(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-const $c96 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c246 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
 
 function $Encoding(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3076,7 +4847,7 @@ function $HexBytes(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c97.test(x)) {
+    if (!$c247.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
     }
@@ -3084,7 +4855,7 @@ function $HexBytes(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
   return ok;
 }
 
-const $c97 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c247 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
 
 function $Container(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3092,62 +4863,79 @@ function $Container(x: unknown, p: string, e: ValidationIssue[] | null): boolean
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "id")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/id", "required", "is required", "id");
-    }
-    if (!hasOwn(x, "bytes")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/bytes", "required", "is required", "bytes");
-    }
-    if (!hasOwn(x, "timestamp")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
-    }
-    if (!hasOwn(x, "encoding")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/encoding", "required", "is required", "encoding");
-    }
-    if (!hasOwn(x, "index")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/index", "required", "is required", "index");
-    }
-    if (hasOwn(x, "id")) {
-      if (!$ContainerId(x["id"], p + "/id", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c248.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "bytes")) {
-      if (!$HexBytes(x["bytes"], p + "/bytes", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
       }
-    }
-    if (hasOwn(x, "timestamp")) {
-      if (!$98(x["timestamp"], p + "/timestamp", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["bytes"];
+      if (v2 !== undefined && (plain || hasOwn(x, "bytes"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c249.test(v2))))) {
+          if (e === null) return false;
+          $HexBytes(v2, p + "/bytes", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/bytes", "required", "is required", "bytes");
       }
-    }
-    if (hasOwn(x, "index")) {
-      if (!$Uint64String3(x["index"], p + "/index", e)) {
+      const v3 = x["timestamp"];
+      if (v3 !== undefined && (plain || hasOwn(x, "timestamp"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $251(v3, p + "/timestamp", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+      }
+      const v4 = x["encoding"];
+      if (v4 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v4 === "string") && (v4 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v4, p + "/encoding", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/encoding", "required", "is required", "encoding");
+      }
+      const v5 = x["index"];
+      if (v5 !== undefined && (plain || hasOwn(x, "index"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c252.test(v5))))) {
+          if (e === null) return false;
+          $Uint64String3(v5, p + "/index", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/index", "required", "is required", "index");
       }
     }
   }
   return ok;
 }
 
-function $98(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c248 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+const $c249 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+
+function $250(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -3155,6 +4943,17 @@ function $98(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   }
   return ok;
 }
+
+function $251(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+const $c252 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
 
 function $ContainerList(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3164,7 +4963,7 @@ function $ContainerList(x: unknown, p: string, e: ValidationIssue[] | null): boo
   }
   if (Array.isArray(x)) {
     for (let i = 0; i < x.length; i++) {
-      if (!$Container(x[i], p + "/" + i, e)) {
+      if (!$Container(x[i], e === null ? p : p + "/" + i, e)) {
         if (e === null) return false;
         ok = false;
       }
@@ -3179,20 +4978,27 @@ function $GetIndexResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "index")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/index", "required", "is required", "index");
-    }
-    if (hasOwn(x, "index")) {
-      if (!$Uint64String3(x["index"], p + "/index", e)) {
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["index"];
+      if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c253.test(v1))))) {
+          if (e === null) return false;
+          $Uint64String3(v1, p + "/index", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/index", "required", "is required", "index");
       }
     }
   }
   return ok;
 }
+
+const $c253 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
 
 function $IsAcceptedResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3200,22 +5006,36 @@ function $IsAcceptedResult(x: unknown, p: string, e: ValidationIssue[] | null): 
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "isAccepted")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/isAccepted", "required", "is required", "isAccepted");
-    }
-    if (hasOwn(x, "isAccepted")) {
-      if (!$99(x["isAccepted"], p + "/isAccepted", e)) {
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["isAccepted"];
+      if (v1 !== undefined && (plain || hasOwn(x, "isAccepted"))) {
+        if (!((typeof v1 === "boolean"))) {
+          if (e === null) return false;
+          $255(v1, p + "/isAccepted", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/isAccepted", "required", "is required", "isAccepted");
       }
     }
   }
   return ok;
 }
 
-function $99(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $254(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "boolean")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be boolean", "boolean");
+  }
+  return ok;
+}
+
+function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -3231,7 +5051,7 @@ function $Uint(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c100.test(x)) {
+    if (!$c256.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x(0|[1-9a-f][0-9a-f]*)$", "^0x(0|[1-9a-f][0-9a-f]*)$");
     }
@@ -3239,7 +5059,7 @@ function $Uint(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c100 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c256 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
 
 function $Uint64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3248,7 +5068,7 @@ function $Uint64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c101.test(x)) {
+    if (!$c257.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x(0|[1-9a-f][0-9a-f]{0,15})$", "^0x(0|[1-9a-f][0-9a-f]{0,15})$");
     }
@@ -3256,7 +5076,7 @@ function $Uint64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c101 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
+const $c257 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
 
 function $Uint256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3265,7 +5085,7 @@ function $Uint256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c102.test(x)) {
+    if (!$c258.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x(0|[1-9a-f][0-9a-f]{0,63})$", "^0x(0|[1-9a-f][0-9a-f]{0,63})$");
     }
@@ -3273,7 +5093,7 @@ function $Uint256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c102 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$", "u");
+const $c258 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$", "u");
 
 function $Byte(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3282,7 +5102,7 @@ function $Byte(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c103.test(x)) {
+    if (!$c259.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{1,2}$", "^0x[0-9a-f]{1,2}$");
     }
@@ -3290,7 +5110,7 @@ function $Byte(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c103 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,2}$", "u");
+const $c259 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,2}$", "u");
 
 function $Bytes(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3299,7 +5119,7 @@ function $Bytes(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c104.test(x)) {
+    if (!$c260.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]*$", "^0x[0-9a-f]*$");
     }
@@ -3307,7 +5127,7 @@ function $Bytes(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c104 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+const $c260 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
 
 function $Bytes4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3316,7 +5136,7 @@ function $Bytes4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c105.test(x)) {
+    if (!$c261.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{8}$", "^0x[0-9a-f]{8}$");
     }
@@ -3324,7 +5144,7 @@ function $Bytes4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c105 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{8}$", "u");
+const $c261 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{8}$", "u");
 
 function $Bytes8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3333,7 +5153,7 @@ function $Bytes8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c106.test(x)) {
+    if (!$c262.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{16}$", "^0x[0-9a-f]{16}$");
     }
@@ -3341,7 +5161,7 @@ function $Bytes8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c106 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{16}$", "u");
+const $c262 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{16}$", "u");
 
 function $Bytes32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3350,7 +5170,7 @@ function $Bytes32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c107.test(x)) {
+    if (!$c263.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{64}$", "^0x[0-9a-f]{64}$");
     }
@@ -3358,7 +5178,7 @@ function $Bytes32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c107 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c263 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
 
 function $BytesMax32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3367,7 +5187,7 @@ function $BytesMax32(x: unknown, p: string, e: ValidationIssue[] | null): boolea
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c108.test(x)) {
+    if (!$c264.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{1,64}$", "^0x[0-9a-f]{1,64}$");
     }
@@ -3375,7 +5195,7 @@ function $BytesMax32(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-const $c108 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$", "u");
+const $c264 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$", "u");
 
 function $Bytes65(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3384,7 +5204,7 @@ function $Bytes65(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c109.test(x)) {
+    if (!$c265.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{130}$", "^0x[0-9a-f]{130}$");
     }
@@ -3392,7 +5212,7 @@ function $Bytes65(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c109 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{130}$", "u");
+const $c265 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{130}$", "u");
 
 function $Bytes256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3401,7 +5221,7 @@ function $Bytes256(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c110.test(x)) {
+    if (!$c266.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{512}$", "^0x[0-9a-f]{512}$");
     }
@@ -3409,7 +5229,7 @@ function $Bytes256(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
   return ok;
 }
 
-const $c110 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{512}$", "u");
+const $c266 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{512}$", "u");
 
 function $Address(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3418,7 +5238,7 @@ function $Address(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c111.test(x)) {
+    if (!$c267.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
     }
@@ -3426,7 +5246,7 @@ function $Address(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c111 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c267 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
 
 function $Hash32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3435,7 +5255,7 @@ function $Hash32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c112.test(x)) {
+    if (!$c268.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{64}$", "^0x[0-9a-f]{64}$");
     }
@@ -3443,7 +5263,7 @@ function $Hash32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c112 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c268 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
 
 function $Ratio(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3513,226 +5333,333 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "hash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/hash", "required", "is required", "hash");
-    }
-    if (!hasOwn(x, "parentHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/parentHash", "required", "is required", "parentHash");
-    }
-    if (!hasOwn(x, "sha3Uncles")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/sha3Uncles", "required", "is required", "sha3Uncles");
-    }
-    if (!hasOwn(x, "miner")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/miner", "required", "is required", "miner");
-    }
-    if (!hasOwn(x, "stateRoot")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/stateRoot", "required", "is required", "stateRoot");
-    }
-    if (!hasOwn(x, "transactionsRoot")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/transactionsRoot", "required", "is required", "transactionsRoot");
-    }
-    if (!hasOwn(x, "receiptsRoot")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/receiptsRoot", "required", "is required", "receiptsRoot");
-    }
-    if (!hasOwn(x, "logsBloom")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/logsBloom", "required", "is required", "logsBloom");
-    }
-    if (!hasOwn(x, "number")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/number", "required", "is required", "number");
-    }
-    if (!hasOwn(x, "gasLimit")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/gasLimit", "required", "is required", "gasLimit");
-    }
-    if (!hasOwn(x, "gasUsed")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
-    }
-    if (!hasOwn(x, "timestamp")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
-    }
-    if (!hasOwn(x, "extraData")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/extraData", "required", "is required", "extraData");
-    }
-    if (!hasOwn(x, "mixHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/mixHash", "required", "is required", "mixHash");
-    }
-    if (!hasOwn(x, "nonce")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/nonce", "required", "is required", "nonce");
-    }
-    if (hasOwn(x, "hash")) {
-      if (!$Hash32(x["hash"], p + "/hash", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["hash"];
+      if (v1 !== undefined && (plain || hasOwn(x, "hash"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c269.test(v1))))) {
+          if (e === null) return false;
+          $Hash32(v1, p + "/hash", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "parentHash")) {
-      if (!$Hash32(x["parentHash"], p + "/parentHash", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/hash", "required", "is required", "hash");
       }
-    }
-    if (hasOwn(x, "sha3Uncles")) {
-      if (!$Hash32(x["sha3Uncles"], p + "/sha3Uncles", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["parentHash"];
+      if (v2 !== undefined && (plain || hasOwn(x, "parentHash"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c270.test(v2))))) {
+          if (e === null) return false;
+          $Hash32(v2, p + "/parentHash", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "miner")) {
-      if (!$Address(x["miner"], p + "/miner", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/parentHash", "required", "is required", "parentHash");
       }
-    }
-    if (hasOwn(x, "stateRoot")) {
-      if (!$Hash32(x["stateRoot"], p + "/stateRoot", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["sha3Uncles"];
+      if (v3 !== undefined && (plain || hasOwn(x, "sha3Uncles"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c271.test(v3))))) {
+          if (e === null) return false;
+          $Hash32(v3, p + "/sha3Uncles", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "transactionsRoot")) {
-      if (!$Hash32(x["transactionsRoot"], p + "/transactionsRoot", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/sha3Uncles", "required", "is required", "sha3Uncles");
       }
-    }
-    if (hasOwn(x, "receiptsRoot")) {
-      if (!$Hash32(x["receiptsRoot"], p + "/receiptsRoot", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v4 = x["miner"];
+      if (v4 !== undefined && (plain || hasOwn(x, "miner"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c272.test(v4))))) {
+          if (e === null) return false;
+          $Address(v4, p + "/miner", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "logsBloom")) {
-      if (!$Bytes256(x["logsBloom"], p + "/logsBloom", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/miner", "required", "is required", "miner");
       }
-    }
-    if (hasOwn(x, "difficulty")) {
-      if (!$Uint(x["difficulty"], p + "/difficulty", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v5 = x["stateRoot"];
+      if (v5 !== undefined && (plain || hasOwn(x, "stateRoot"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c273.test(v5))))) {
+          if (e === null) return false;
+          $Hash32(v5, p + "/stateRoot", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "number")) {
-      if (!$Uint(x["number"], p + "/number", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/stateRoot", "required", "is required", "stateRoot");
       }
-    }
-    if (hasOwn(x, "gasLimit")) {
-      if (!$Uint(x["gasLimit"], p + "/gasLimit", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v6 = x["transactionsRoot"];
+      if (v6 !== undefined && (plain || hasOwn(x, "transactionsRoot"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c274.test(v6))))) {
+          if (e === null) return false;
+          $Hash32(v6, p + "/transactionsRoot", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "gasUsed")) {
-      if (!$Uint(x["gasUsed"], p + "/gasUsed", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/transactionsRoot", "required", "is required", "transactionsRoot");
       }
-    }
-    if (hasOwn(x, "timestamp")) {
-      if (!$Uint(x["timestamp"], p + "/timestamp", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v7 = x["receiptsRoot"];
+      if (v7 !== undefined && (plain || hasOwn(x, "receiptsRoot"))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c275.test(v7))))) {
+          if (e === null) return false;
+          $Hash32(v7, p + "/receiptsRoot", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "extraData")) {
-      if (!$Bytes(x["extraData"], p + "/extraData", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/receiptsRoot", "required", "is required", "receiptsRoot");
       }
-    }
-    if (hasOwn(x, "mixHash")) {
-      if (!$Hash32(x["mixHash"], p + "/mixHash", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v8 = x["logsBloom"];
+      if (v8 !== undefined && (plain || hasOwn(x, "logsBloom"))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c276.test(v8))))) {
+          if (e === null) return false;
+          $Bytes256(v8, p + "/logsBloom", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "nonce")) {
-      if (!$Bytes8(x["nonce"], p + "/nonce", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/logsBloom", "required", "is required", "logsBloom");
       }
-    }
-    if (hasOwn(x, "totalDifficulty")) {
-      if (!$Uint(x["totalDifficulty"], p + "/totalDifficulty", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v9 = x["difficulty"];
+      if (v9 !== undefined && (plain || hasOwn(x, "difficulty"))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c277.test(v9))))) {
+          if (e === null) return false;
+          $Uint(v9, p + "/difficulty", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "baseFeePerGas")) {
-      if (!$Uint(x["baseFeePerGas"], p + "/baseFeePerGas", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v10 = x["number"];
+      if (v10 !== undefined && (plain || hasOwn(x, "number"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c278.test(v10))))) {
+          if (e === null) return false;
+          $Uint(v10, p + "/number", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "withdrawalsRoot")) {
-      if (!$Hash32(x["withdrawalsRoot"], p + "/withdrawalsRoot", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/number", "required", "is required", "number");
       }
-    }
-    if (hasOwn(x, "blobGasUsed")) {
-      if (!$Uint(x["blobGasUsed"], p + "/blobGasUsed", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v11 = x["gasLimit"];
+      if (v11 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c279.test(v11))))) {
+          if (e === null) return false;
+          $Uint(v11, p + "/gasLimit", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "excessBlobGas")) {
-      if (!$Uint(x["excessBlobGas"], p + "/excessBlobGas", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/gasLimit", "required", "is required", "gasLimit");
       }
-    }
-    if (hasOwn(x, "parentBeaconBlockRoot")) {
-      if (!$Hash32(x["parentBeaconBlockRoot"], p + "/parentBeaconBlockRoot", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v12 = x["gasUsed"];
+      if (v12 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c280.test(v12))))) {
+          if (e === null) return false;
+          $Uint(v12, p + "/gasUsed", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "requestsHash")) {
-      if (!$Hash32(x["requestsHash"], p + "/requestsHash", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
       }
-    }
-    if (hasOwn(x, "extDataHash")) {
-      if (!$Hash32(x["extDataHash"], p + "/extDataHash", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v13 = x["timestamp"];
+      if (v13 !== undefined && (plain || hasOwn(x, "timestamp"))) {
+        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c281.test(v13))))) {
+          if (e === null) return false;
+          $Uint(v13, p + "/timestamp", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "extDataGasUsed")) {
-      if (!$Uint(x["extDataGasUsed"], p + "/extDataGasUsed", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
       }
-    }
-    if (hasOwn(x, "blockGasCost")) {
-      if (!$Uint(x["blockGasCost"], p + "/blockGasCost", e)) {
+      const v14 = x["extraData"];
+      if (v14 !== undefined && (plain || hasOwn(x, "extraData"))) {
+        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c282.test(v14))))) {
+          if (e === null) return false;
+          $Bytes(v14, p + "/extraData", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/extraData", "required", "is required", "extraData");
+      }
+      const v15 = x["mixHash"];
+      if (v15 !== undefined && (plain || hasOwn(x, "mixHash"))) {
+        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c283.test(v15))))) {
+          if (e === null) return false;
+          $Hash32(v15, p + "/mixHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/mixHash", "required", "is required", "mixHash");
+      }
+      const v16 = x["nonce"];
+      if (v16 !== undefined && (plain || hasOwn(x, "nonce"))) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c284.test(v16))))) {
+          if (e === null) return false;
+          $Bytes8(v16, p + "/nonce", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/nonce", "required", "is required", "nonce");
+      }
+      const v17 = x["totalDifficulty"];
+      if (v17 !== undefined && (plain || hasOwn(x, "totalDifficulty"))) {
+        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c285.test(v17))))) {
+          if (e === null) return false;
+          $Uint(v17, p + "/totalDifficulty", e);
+          ok = false;
+        }
+      }
+      const v18 = x["baseFeePerGas"];
+      if (v18 !== undefined && (plain || hasOwn(x, "baseFeePerGas"))) {
+        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c286.test(v18))))) {
+          if (e === null) return false;
+          $Uint(v18, p + "/baseFeePerGas", e);
+          ok = false;
+        }
+      }
+      const v19 = x["withdrawalsRoot"];
+      if (v19 !== undefined && (plain || hasOwn(x, "withdrawalsRoot"))) {
+        if (!((typeof v19 === "string") && (typeof v19 !== "string" || ($c287.test(v19))))) {
+          if (e === null) return false;
+          $Hash32(v19, p + "/withdrawalsRoot", e);
+          ok = false;
+        }
+      }
+      const v20 = x["blobGasUsed"];
+      if (v20 !== undefined && (plain || hasOwn(x, "blobGasUsed"))) {
+        if (!((typeof v20 === "string") && (typeof v20 !== "string" || ($c288.test(v20))))) {
+          if (e === null) return false;
+          $Uint(v20, p + "/blobGasUsed", e);
+          ok = false;
+        }
+      }
+      const v21 = x["excessBlobGas"];
+      if (v21 !== undefined && (plain || hasOwn(x, "excessBlobGas"))) {
+        if (!((typeof v21 === "string") && (typeof v21 !== "string" || ($c289.test(v21))))) {
+          if (e === null) return false;
+          $Uint(v21, p + "/excessBlobGas", e);
+          ok = false;
+        }
+      }
+      const v22 = x["parentBeaconBlockRoot"];
+      if (v22 !== undefined && (plain || hasOwn(x, "parentBeaconBlockRoot"))) {
+        if (!((typeof v22 === "string") && (typeof v22 !== "string" || ($c290.test(v22))))) {
+          if (e === null) return false;
+          $Hash32(v22, p + "/parentBeaconBlockRoot", e);
+          ok = false;
+        }
+      }
+      const v23 = x["requestsHash"];
+      if (v23 !== undefined && (plain || hasOwn(x, "requestsHash"))) {
+        if (!((typeof v23 === "string") && (typeof v23 !== "string" || ($c291.test(v23))))) {
+          if (e === null) return false;
+          $Hash32(v23, p + "/requestsHash", e);
+          ok = false;
+        }
+      }
+      const v24 = x["extDataHash"];
+      if (v24 !== undefined && (plain || hasOwn(x, "extDataHash"))) {
+        if (!((typeof v24 === "string") && (typeof v24 !== "string" || ($c292.test(v24))))) {
+          if (e === null) return false;
+          $Hash32(v24, p + "/extDataHash", e);
+          ok = false;
+        }
+      }
+      const v25 = x["extDataGasUsed"];
+      if (v25 !== undefined && (plain || hasOwn(x, "extDataGasUsed"))) {
+        if (!((typeof v25 === "string") && (typeof v25 !== "string" || ($c293.test(v25))))) {
+          if (e === null) return false;
+          $Uint(v25, p + "/extDataGasUsed", e);
+          ok = false;
+        }
+      }
+      const v26 = x["blockGasCost"];
+      if (v26 !== undefined && (plain || hasOwn(x, "blockGasCost"))) {
+        if (!((typeof v26 === "string") && (typeof v26 !== "string" || ($c294.test(v26))))) {
+          if (e === null) return false;
+          $Uint(v26, p + "/blockGasCost", e);
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
+
+const $c269 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+const $c270 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+const $c271 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+const $c272 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+const $c273 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+const $c274 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+const $c275 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+const $c276 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{512}$", "u");
+
+const $c277 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c278 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c279 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c280 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c281 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c282 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+
+const $c283 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+const $c284 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{16}$", "u");
+
+const $c285 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c286 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c287 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+const $c288 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c289 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c290 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+const $c291 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+const $c292 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+const $c293 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c294 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
 
 function $Block(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3740,103 +5667,125 @@ function $Block(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = false;
   }
-  if (!$113(x, p, e)) {
+  if (!$295(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
   return ok;
 }
 
-function $113(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $295(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "size")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/size", "required", "is required", "size");
-    }
-    if (!hasOwn(x, "transactions")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/transactions", "required", "is required", "transactions");
-    }
-    if (!hasOwn(x, "uncles")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/uncles", "required", "is required", "uncles");
-    }
-    if (hasOwn(x, "size")) {
-      if (!$Uint(x["size"], p + "/size", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["size"];
+      if (v1 !== undefined && (plain || hasOwn(x, "size"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c296.test(v1))))) {
+          if (e === null) return false;
+          $Uint(v1, p + "/size", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "transactions")) {
-      if (!$114(x["transactions"], p + "/transactions", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/size", "required", "is required", "size");
       }
-    }
-    if (hasOwn(x, "uncles")) {
-      if (!$131(x["uncles"], p + "/uncles", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["transactions"];
+      if (v2 !== undefined && (plain || hasOwn(x, "transactions"))) {
+        if (!$355(v2, e === null ? p : p + "/transactions", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "withdrawals")) {
-      if (!$132(x["withdrawals"], p + "/withdrawals", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/transactions", "required", "is required", "transactions");
       }
-    }
-    if (hasOwn(x, "blockExtraData")) {
-      if (!$Bytes(x["blockExtraData"], p + "/blockExtraData", e)) {
+      const v3 = x["uncles"];
+      if (v3 !== undefined && (plain || hasOwn(x, "uncles"))) {
+        if (!$361(v3, e === null ? p : p + "/uncles", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/uncles", "required", "is required", "uncles");
+      }
+      const v4 = x["withdrawals"];
+      if (v4 !== undefined && (plain || hasOwn(x, "withdrawals"))) {
+        if (!$368(v4, e === null ? p : p + "/withdrawals", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v5 = x["blockExtraData"];
+      if (v5 !== undefined && (plain || hasOwn(x, "blockExtraData"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c369.test(v5))))) {
+          if (e === null) return false;
+          $Bytes(v5, p + "/blockExtraData", e);
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
-function $114(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c296 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+function $297(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($115(x, p, null) || $116(x, p, null))) {
+  if (!($298(x, p, null) || $300(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $115(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $298(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Hash32(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c299.test(v))))) {
+            if (e === null) return false;
+            $Hash32(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
 
-function $116(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c299 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+function $300(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$TransactionInfo(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$TransactionInfo(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -3849,7 +5798,7 @@ function $TransactionInfo(x: unknown, p: string, e: ValidationIssue[] | null): b
     if (e === null) return false;
     ok = false;
   }
-  if (!$122(x, p, e)) {
+  if (!$336(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
@@ -3862,7 +5811,7 @@ function $SignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
     if (e === null) return false;
     ok = false;
   }
-  if (!$121(x, p, e)) {
+  if (!$330(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
@@ -3875,120 +5824,153 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "type")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/type", "required", "is required", "type");
-    }
-    if (!hasOwn(x, "nonce")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/nonce", "required", "is required", "nonce");
-    }
-    if (!hasOwn(x, "gas")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/gas", "required", "is required", "gas");
-    }
-    if (!hasOwn(x, "value")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/value", "required", "is required", "value");
-    }
-    if (!hasOwn(x, "input")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/input", "required", "is required", "input");
-    }
-    if (hasOwn(x, "type")) {
-      if (!$Byte(x["type"], p + "/type", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["type"];
+      if (v1 !== undefined && (plain || hasOwn(x, "type"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c301.test(v1))))) {
+          if (e === null) return false;
+          $Byte(v1, p + "/type", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "chainId")) {
-      if (!$Uint(x["chainId"], p + "/chainId", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/type", "required", "is required", "type");
       }
-    }
-    if (hasOwn(x, "nonce")) {
-      if (!$Uint(x["nonce"], p + "/nonce", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["chainId"];
+      if (v2 !== undefined && (plain || hasOwn(x, "chainId"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c302.test(v2))))) {
+          if (e === null) return false;
+          $Uint(v2, p + "/chainId", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "to")) {
-      if (!$117(x["to"], p + "/to", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["nonce"];
+      if (v3 !== undefined && (plain || hasOwn(x, "nonce"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c303.test(v3))))) {
+          if (e === null) return false;
+          $Uint(v3, p + "/nonce", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "gas")) {
-      if (!$Uint(x["gas"], p + "/gas", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/nonce", "required", "is required", "nonce");
       }
-    }
-    if (hasOwn(x, "value")) {
-      if (!$Uint(x["value"], p + "/value", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v4 = x["to"];
+      if (v4 !== undefined && (plain || hasOwn(x, "to"))) {
+        if (!$306(v4, e === null ? p : p + "/to", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "input")) {
-      if (!$Bytes(x["input"], p + "/input", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v5 = x["gas"];
+      if (v5 !== undefined && (plain || hasOwn(x, "gas"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c308.test(v5))))) {
+          if (e === null) return false;
+          $Uint(v5, p + "/gas", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "gasPrice")) {
-      if (!$Uint(x["gasPrice"], p + "/gasPrice", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/gas", "required", "is required", "gas");
       }
-    }
-    if (hasOwn(x, "maxPriorityFeePerGas")) {
-      if (!$Uint(x["maxPriorityFeePerGas"], p + "/maxPriorityFeePerGas", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v6 = x["value"];
+      if (v6 !== undefined && (plain || hasOwn(x, "value"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c309.test(v6))))) {
+          if (e === null) return false;
+          $Uint(v6, p + "/value", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "maxFeePerGas")) {
-      if (!$Uint(x["maxFeePerGas"], p + "/maxFeePerGas", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/value", "required", "is required", "value");
       }
-    }
-    if (hasOwn(x, "maxFeePerBlobGas")) {
-      if (!$Uint(x["maxFeePerBlobGas"], p + "/maxFeePerBlobGas", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v7 = x["input"];
+      if (v7 !== undefined && (plain || hasOwn(x, "input"))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c310.test(v7))))) {
+          if (e === null) return false;
+          $Bytes(v7, p + "/input", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "accessList")) {
-      if (!$AccessList(x["accessList"], p + "/accessList", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/input", "required", "is required", "input");
       }
-    }
-    if (hasOwn(x, "blobVersionedHashes")) {
-      if (!$120(x["blobVersionedHashes"], p + "/blobVersionedHashes", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v8 = x["gasPrice"];
+      if (v8 !== undefined && (plain || hasOwn(x, "gasPrice"))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c311.test(v8))))) {
+          if (e === null) return false;
+          $Uint(v8, p + "/gasPrice", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "authorizationList")) {
-      if (!$AuthorizationList(x["authorizationList"], p + "/authorizationList", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v9 = x["maxPriorityFeePerGas"];
+      if (v9 !== undefined && (plain || hasOwn(x, "maxPriorityFeePerGas"))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c312.test(v9))))) {
+          if (e === null) return false;
+          $Uint(v9, p + "/maxPriorityFeePerGas", e);
+          ok = false;
+        }
+      }
+      const v10 = x["maxFeePerGas"];
+      if (v10 !== undefined && (plain || hasOwn(x, "maxFeePerGas"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c313.test(v10))))) {
+          if (e === null) return false;
+          $Uint(v10, p + "/maxFeePerGas", e);
+          ok = false;
+        }
+      }
+      const v11 = x["maxFeePerBlobGas"];
+      if (v11 !== undefined && (plain || hasOwn(x, "maxFeePerBlobGas"))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c314.test(v11))))) {
+          if (e === null) return false;
+          $Uint(v11, p + "/maxFeePerBlobGas", e);
+          ok = false;
+        }
+      }
+      const v12 = x["accessList"];
+      if (v12 !== undefined && (plain || hasOwn(x, "accessList"))) {
+        if (!$AccessList(v12, e === null ? p : p + "/accessList", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v13 = x["blobVersionedHashes"];
+      if (v13 !== undefined && (plain || hasOwn(x, "blobVersionedHashes"))) {
+        if (!$322(v13, e === null ? p : p + "/blobVersionedHashes", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v14 = x["authorizationList"];
+      if (v14 !== undefined && (plain || hasOwn(x, "authorizationList"))) {
+        if (!$AuthorizationList(v14, e === null ? p : p + "/authorizationList", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
-function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c301 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,2}$", "u");
+
+const $c302 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c303 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($118(x, p, null)) matches++;
+  if ($305(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -3996,7 +5978,7 @@ function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $118(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $305(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -4005,17 +5987,54 @@ function $118(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
+function $306(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($Address(x, p, null)) matches++;
+  if ($307(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $307(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(x === null)) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be null", "null");
+  }
+  return ok;
+}
+
+const $c308 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c309 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c310 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+
+const $c311 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c312 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c313 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c314 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
 function $AccessList(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$AccessListEntry(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$AccessListEntry(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -4028,71 +6047,146 @@ function $AccessListEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "address")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/address", "required", "is required", "address");
-    }
-    if (!hasOwn(x, "storageKeys")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/storageKeys", "required", "is required", "storageKeys");
-    }
-    if (hasOwn(x, "address")) {
-      if (!$Address(x["address"], p + "/address", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["address"];
+      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c315.test(v1))))) {
+          if (e === null) return false;
+          $Address(v1, p + "/address", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "storageKeys")) {
-      if (!$119(x["storageKeys"], p + "/storageKeys", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
       }
-    }
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
-      if (!(k === "address" || k === "storageKeys")) {
-        if (e === null) return false;
-        ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
+      const v2 = x["storageKeys"];
+      if (v2 !== undefined && (plain || hasOwn(x, "storageKeys"))) {
+        if (!$318(v2, e === null ? p : p + "/storageKeys", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-  }
-  return ok;
-}
-
-function $119(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Hash32(x[i], p + "/" + i, e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/storageKeys", "required", "is required", "storageKeys");
+      }
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (!(k === "address" || k === "storageKeys")) {
+          if (e === null) return false;
+          ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
+        }
       }
     }
   }
   return ok;
 }
 
-function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c315 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Hash32(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c317.test(v))))) {
+            if (e === null) return false;
+            $Hash32(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
+
+const $c317 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c319.test(v))))) {
+            if (e === null) return false;
+            $Hash32(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c319 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+function $320(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c321.test(v))))) {
+            if (e === null) return false;
+            $Hash32(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c321 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+function $322(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c323.test(v))))) {
+            if (e === null) return false;
+            $Hash32(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c323 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
 
 function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4100,11 +6194,13 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Authorization(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Authorization(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -4117,192 +6213,253 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "chainId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
-    }
-    if (!hasOwn(x, "nonce")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/nonce", "required", "is required", "nonce");
-    }
-    if (!hasOwn(x, "address")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/address", "required", "is required", "address");
-    }
-    if (!hasOwn(x, "yParity")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/yParity", "required", "is required", "yParity");
-    }
-    if (!hasOwn(x, "r")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/r", "required", "is required", "r");
-    }
-    if (!hasOwn(x, "s")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/s", "required", "is required", "s");
-    }
-    if (hasOwn(x, "chainId")) {
-      if (!$Uint(x["chainId"], p + "/chainId", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["chainId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c324.test(v1))))) {
+          if (e === null) return false;
+          $Uint(v1, p + "/chainId", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "nonce")) {
-      if (!$Uint(x["nonce"], p + "/nonce", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
       }
-    }
-    if (hasOwn(x, "address")) {
-      if (!$Address(x["address"], p + "/address", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["nonce"];
+      if (v2 !== undefined && (plain || hasOwn(x, "nonce"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c325.test(v2))))) {
+          if (e === null) return false;
+          $Uint(v2, p + "/nonce", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "yParity")) {
-      if (!$Uint(x["yParity"], p + "/yParity", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/nonce", "required", "is required", "nonce");
       }
-    }
-    if (hasOwn(x, "r")) {
-      if (!$Uint256(x["r"], p + "/r", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["address"];
+      if (v3 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c326.test(v3))))) {
+          if (e === null) return false;
+          $Address(v3, p + "/address", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "s")) {
-      if (!$Uint256(x["s"], p + "/s", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v4 = x["yParity"];
+      if (v4 !== undefined && (plain || hasOwn(x, "yParity"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c327.test(v4))))) {
+          if (e === null) return false;
+          $Uint(v4, p + "/yParity", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/yParity", "required", "is required", "yParity");
+      }
+      const v5 = x["r"];
+      if (v5 !== undefined && (plain || hasOwn(x, "r"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c328.test(v5))))) {
+          if (e === null) return false;
+          $Uint256(v5, p + "/r", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/r", "required", "is required", "r");
+      }
+      const v6 = x["s"];
+      if (v6 !== undefined && (plain || hasOwn(x, "s"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c329.test(v6))))) {
+          if (e === null) return false;
+          $Uint256(v6, p + "/s", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/s", "required", "is required", "s");
       }
     }
   }
   return ok;
 }
 
-function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c324 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c325 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c326 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+const $c327 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c328 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$", "u");
+
+const $c329 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$", "u");
+
+function $330(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "r")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/r", "required", "is required", "r");
-    }
-    if (!hasOwn(x, "s")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/s", "required", "is required", "s");
-    }
-    if (hasOwn(x, "v")) {
-      if (!$Uint(x["v"], p + "/v", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["v"];
+      if (v1 !== undefined && (plain || hasOwn(x, "v"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c331.test(v1))))) {
+          if (e === null) return false;
+          $Uint(v1, p + "/v", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "r")) {
-      if (!$Uint(x["r"], p + "/r", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["r"];
+      if (v2 !== undefined && (plain || hasOwn(x, "r"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c332.test(v2))))) {
+          if (e === null) return false;
+          $Uint(v2, p + "/r", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "s")) {
-      if (!$Uint(x["s"], p + "/s", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/r", "required", "is required", "r");
       }
-    }
-    if (hasOwn(x, "yParity")) {
-      if (!$Uint(x["yParity"], p + "/yParity", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["s"];
+      if (v3 !== undefined && (plain || hasOwn(x, "s"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c333.test(v3))))) {
+          if (e === null) return false;
+          $Uint(v3, p + "/s", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "hash")) {
-      if (!$Hash32(x["hash"], p + "/hash", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/s", "required", "is required", "s");
+      }
+      const v4 = x["yParity"];
+      if (v4 !== undefined && (plain || hasOwn(x, "yParity"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c334.test(v4))))) {
+          if (e === null) return false;
+          $Uint(v4, p + "/yParity", e);
+          ok = false;
+        }
+      }
+      const v5 = x["hash"];
+      if (v5 !== undefined && (plain || hasOwn(x, "hash"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c335.test(v5))))) {
+          if (e === null) return false;
+          $Hash32(v5, p + "/hash", e);
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
-function $122(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c331 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c332 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c333 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c334 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c335 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "blockHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
-    }
-    if (!hasOwn(x, "blockNumber")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
-    }
-    if (!hasOwn(x, "transactionIndex")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/transactionIndex", "required", "is required", "transactionIndex");
-    }
-    if (!hasOwn(x, "from")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/from", "required", "is required", "from");
-    }
-    if (!hasOwn(x, "hash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/hash", "required", "is required", "hash");
-    }
-    if (hasOwn(x, "blockHash")) {
-      if (!$123(x["blockHash"], p + "/blockHash", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["blockHash"];
+      if (v1 !== undefined && (plain || hasOwn(x, "blockHash"))) {
+        if (!$339(v1, e === null ? p : p + "/blockHash", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "blockNumber")) {
-      if (!$125(x["blockNumber"], p + "/blockNumber", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
       }
-    }
-    if (hasOwn(x, "blockTimestamp")) {
-      if (!$127(x["blockTimestamp"], p + "/blockTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["blockNumber"];
+      if (v2 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
+        if (!$343(v2, e === null ? p : p + "/blockNumber", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "transactionIndex")) {
-      if (!$129(x["transactionIndex"], p + "/transactionIndex", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
       }
-    }
-    if (hasOwn(x, "from")) {
-      if (!$Address(x["from"], p + "/from", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["blockTimestamp"];
+      if (v3 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
+        if (!$347(v3, e === null ? p : p + "/blockTimestamp", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "hash")) {
-      if (!$Hash32(x["hash"], p + "/hash", e)) {
+      const v4 = x["transactionIndex"];
+      if (v4 !== undefined && (plain || hasOwn(x, "transactionIndex"))) {
+        if (!$351(v4, e === null ? p : p + "/transactionIndex", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/transactionIndex", "required", "is required", "transactionIndex");
+      }
+      const v5 = x["from"];
+      if (v5 !== undefined && (plain || hasOwn(x, "from"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c353.test(v5))))) {
+          if (e === null) return false;
+          $Address(v5, p + "/from", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/from", "required", "is required", "from");
+      }
+      const v6 = x["hash"];
+      if (v6 !== undefined && (plain || hasOwn(x, "hash"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c354.test(v6))))) {
+          if (e === null) return false;
+          $Hash32(v6, p + "/hash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/hash", "required", "is required", "hash");
       }
     }
   }
   return ok;
 }
 
-function $123(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Hash32(x, p, null)) matches++;
-  if ($124(x, p, null)) matches++;
+  if ($338(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -4310,7 +6467,7 @@ function $123(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $124(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $338(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -4319,11 +6476,32 @@ function $124(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $125(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $339(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($Hash32(x, p, null)) matches++;
+  if ($340(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $340(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(x === null)) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be null", "null");
+  }
+  return ok;
+}
+
+function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Uint(x, p, null)) matches++;
-  if ($126(x, p, null)) matches++;
+  if ($342(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -4331,7 +6509,7 @@ function $125(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $342(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -4340,11 +6518,11 @@ function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Uint(x, p, null)) matches++;
-  if ($128(x, p, null)) matches++;
+  if ($344(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -4352,7 +6530,7 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $128(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $344(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -4361,11 +6539,11 @@ function $128(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $129(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $345(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Uint(x, p, null)) matches++;
-  if ($130(x, p, null)) matches++;
+  if ($346(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -4373,7 +6551,7 @@ function $129(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $130(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $346(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -4382,34 +6560,189 @@ function $130(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($Uint(x, p, null)) matches++;
+  if ($348(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $348(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(x === null)) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be null", "null");
+  }
+  return ok;
+}
+
+function $349(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($Uint(x, p, null)) matches++;
+  if ($350(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $350(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(x === null)) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be null", "null");
+  }
+  return ok;
+}
+
+function $351(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($Uint(x, p, null)) matches++;
+  if ($352(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $352(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(x === null)) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be null", "null");
+  }
+  return ok;
+}
+
+const $c353 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+const $c354 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+function $355(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!($356(x, p, null) || $358(x, p, null))) {
+    if (e === null) return false;
+    ok = fail(e, p, "anyOf", "must match a schema in anyOf");
+  }
+  return ok;
+}
+
+function $356(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Hash32(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c357.test(v))))) {
+            if (e === null) return false;
+            $Hash32(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
 
-function $132(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c357 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+function $358(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Withdrawal(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$TransactionInfo(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $359(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c360.test(v))))) {
+            if (e === null) return false;
+            $Hash32(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c360 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+function $361(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c362.test(v))))) {
+            if (e === null) return false;
+            $Hash32(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c362 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+function $363(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Withdrawal(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -4422,50 +6755,90 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "index")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/index", "required", "is required", "index");
-    }
-    if (!hasOwn(x, "validatorIndex")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/validatorIndex", "required", "is required", "validatorIndex");
-    }
-    if (!hasOwn(x, "address")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/address", "required", "is required", "address");
-    }
-    if (!hasOwn(x, "amount")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/amount", "required", "is required", "amount");
-    }
-    if (hasOwn(x, "index")) {
-      if (!$Uint64(x["index"], p + "/index", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["index"];
+      if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c364.test(v1))))) {
+          if (e === null) return false;
+          $Uint64(v1, p + "/index", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "validatorIndex")) {
-      if (!$Uint64(x["validatorIndex"], p + "/validatorIndex", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/index", "required", "is required", "index");
       }
-    }
-    if (hasOwn(x, "address")) {
-      if (!$Address(x["address"], p + "/address", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["validatorIndex"];
+      if (v2 !== undefined && (plain || hasOwn(x, "validatorIndex"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c365.test(v2))))) {
+          if (e === null) return false;
+          $Uint64(v2, p + "/validatorIndex", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "amount")) {
-      if (!$Uint64(x["amount"], p + "/amount", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/validatorIndex", "required", "is required", "validatorIndex");
+      }
+      const v3 = x["address"];
+      if (v3 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c366.test(v3))))) {
+          if (e === null) return false;
+          $Address(v3, p + "/address", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v4 = x["amount"];
+      if (v4 !== undefined && (plain || hasOwn(x, "amount"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c367.test(v4))))) {
+          if (e === null) return false;
+          $Uint64(v4, p + "/amount", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/amount", "required", "is required", "amount");
       }
     }
   }
   return ok;
 }
+
+const $c364 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
+
+const $c365 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
+
+const $c366 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+const $c367 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
+
+function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Withdrawal(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c369 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
 
 function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4473,137 +6846,176 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (hasOwn(x, "type")) {
-      if (!$Byte(x["type"], p + "/type", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["type"];
+      if (v1 !== undefined && (plain || hasOwn(x, "type"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c370.test(v1))))) {
+          if (e === null) return false;
+          $Byte(v1, p + "/type", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "nonce")) {
-      if (!$Uint(x["nonce"], p + "/nonce", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["nonce"];
+      if (v2 !== undefined && (plain || hasOwn(x, "nonce"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c371.test(v2))))) {
+          if (e === null) return false;
+          $Uint(v2, p + "/nonce", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "to")) {
-      if (!$133(x["to"], p + "/to", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["to"];
+      if (v3 !== undefined && (plain || hasOwn(x, "to"))) {
+        if (!$374(v3, e === null ? p : p + "/to", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "from")) {
-      if (!$Address(x["from"], p + "/from", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v4 = x["from"];
+      if (v4 !== undefined && (plain || hasOwn(x, "from"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c376.test(v4))))) {
+          if (e === null) return false;
+          $Address(v4, p + "/from", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "gas")) {
-      if (!$Uint(x["gas"], p + "/gas", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v5 = x["gas"];
+      if (v5 !== undefined && (plain || hasOwn(x, "gas"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c377.test(v5))))) {
+          if (e === null) return false;
+          $Uint(v5, p + "/gas", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "value")) {
-      if (!$Uint(x["value"], p + "/value", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v6 = x["value"];
+      if (v6 !== undefined && (plain || hasOwn(x, "value"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c378.test(v6))))) {
+          if (e === null) return false;
+          $Uint(v6, p + "/value", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "input")) {
-      if (!$Bytes(x["input"], p + "/input", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v7 = x["input"];
+      if (v7 !== undefined && (plain || hasOwn(x, "input"))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c379.test(v7))))) {
+          if (e === null) return false;
+          $Bytes(v7, p + "/input", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "data")) {
-      if (!$Bytes(x["data"], p + "/data", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v8 = x["data"];
+      if (v8 !== undefined && (plain || hasOwn(x, "data"))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c380.test(v8))))) {
+          if (e === null) return false;
+          $Bytes(v8, p + "/data", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "gasPrice")) {
-      if (!$Uint(x["gasPrice"], p + "/gasPrice", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v9 = x["gasPrice"];
+      if (v9 !== undefined && (plain || hasOwn(x, "gasPrice"))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c381.test(v9))))) {
+          if (e === null) return false;
+          $Uint(v9, p + "/gasPrice", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "maxPriorityFeePerGas")) {
-      if (!$Uint(x["maxPriorityFeePerGas"], p + "/maxPriorityFeePerGas", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v10 = x["maxPriorityFeePerGas"];
+      if (v10 !== undefined && (plain || hasOwn(x, "maxPriorityFeePerGas"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c382.test(v10))))) {
+          if (e === null) return false;
+          $Uint(v10, p + "/maxPriorityFeePerGas", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "maxFeePerGas")) {
-      if (!$Uint(x["maxFeePerGas"], p + "/maxFeePerGas", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v11 = x["maxFeePerGas"];
+      if (v11 !== undefined && (plain || hasOwn(x, "maxFeePerGas"))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c383.test(v11))))) {
+          if (e === null) return false;
+          $Uint(v11, p + "/maxFeePerGas", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "maxFeePerBlobGas")) {
-      if (!$Uint(x["maxFeePerBlobGas"], p + "/maxFeePerBlobGas", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v12 = x["maxFeePerBlobGas"];
+      if (v12 !== undefined && (plain || hasOwn(x, "maxFeePerBlobGas"))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c384.test(v12))))) {
+          if (e === null) return false;
+          $Uint(v12, p + "/maxFeePerBlobGas", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "accessList")) {
-      if (!$AccessList(x["accessList"], p + "/accessList", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v13 = x["accessList"];
+      if (v13 !== undefined && (plain || hasOwn(x, "accessList"))) {
+        if (!$AccessList(v13, e === null ? p : p + "/accessList", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "blobVersionedHashes")) {
-      if (!$135(x["blobVersionedHashes"], p + "/blobVersionedHashes", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v14 = x["blobVersionedHashes"];
+      if (v14 !== undefined && (plain || hasOwn(x, "blobVersionedHashes"))) {
+        if (!$387(v14, e === null ? p : p + "/blobVersionedHashes", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "blobs")) {
-      if (!$136(x["blobs"], p + "/blobs", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v15 = x["blobs"];
+      if (v15 !== undefined && (plain || hasOwn(x, "blobs"))) {
+        if (!$391(v15, e === null ? p : p + "/blobs", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "commitments")) {
-      if (!$137(x["commitments"], p + "/commitments", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v16 = x["commitments"];
+      if (v16 !== undefined && (plain || hasOwn(x, "commitments"))) {
+        if (!$395(v16, e === null ? p : p + "/commitments", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "proofs")) {
-      if (!$138(x["proofs"], p + "/proofs", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v17 = x["proofs"];
+      if (v17 !== undefined && (plain || hasOwn(x, "proofs"))) {
+        if (!$399(v17, e === null ? p : p + "/proofs", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "chainId")) {
-      if (!$Uint(x["chainId"], p + "/chainId", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v18 = x["chainId"];
+      if (v18 !== undefined && (plain || hasOwn(x, "chainId"))) {
+        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c401.test(v18))))) {
+          if (e === null) return false;
+          $Uint(v18, p + "/chainId", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "authorizationList")) {
-      if (!$AuthorizationList(x["authorizationList"], p + "/authorizationList", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v19 = x["authorizationList"];
+      if (v19 !== undefined && (plain || hasOwn(x, "authorizationList"))) {
+        if (!$AuthorizationList(v19, e === null ? p : p + "/authorizationList", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
-      if (!($c139.has(k))) {
-        if (e === null) return false;
-        ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (!($c402.has(k))) {
+          if (e === null) return false;
+          ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
+        }
       }
     }
   }
   return ok;
 }
 
-function $133(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c370 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,2}$", "u");
+
+const $c371 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+function $372(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($134(x, p, null)) matches++;
+  if ($373(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -4611,7 +7023,7 @@ function $133(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $134(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $373(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -4620,75 +7032,248 @@ function $134(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $135(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $374(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($Address(x, p, null)) matches++;
+  if ($375(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $375(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(x === null)) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be null", "null");
+  }
+  return ok;
+}
+
+const $c376 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+const $c377 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c378 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c379 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+
+const $c380 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+
+const $c381 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c382 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c383 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c384 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Hash32(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c386.test(v))))) {
+            if (e === null) return false;
+            $Hash32(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
 
-function $136(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c386 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Bytes(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c388.test(v))))) {
+            if (e === null) return false;
+            $Hash32(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
 
-function $137(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c388 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+function $389(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Bytes(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c390.test(v))))) {
+            if (e === null) return false;
+            $Bytes(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
 
-function $138(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c390 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+
+function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Bytes(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c392.test(v))))) {
+            if (e === null) return false;
+            $Bytes(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
 
-const $c139 = /*#__PURE__*/ new Set<string>(["type", "nonce", "to", "from", "gas", "value", "input", "data", "gasPrice", "maxPriorityFeePerGas", "maxFeePerGas", "maxFeePerBlobGas", "accessList", "blobVersionedHashes", "blobs", "commitments", "proofs", "chainId", "authorizationList"]);
+const $c392 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+
+function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c394.test(v))))) {
+            if (e === null) return false;
+            $Bytes(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c394 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+
+function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c396.test(v))))) {
+            if (e === null) return false;
+            $Bytes(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c396 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+
+function $397(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c398.test(v))))) {
+            if (e === null) return false;
+            $Bytes(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c398 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+
+function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c400.test(v))))) {
+            if (e === null) return false;
+            $Bytes(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c400 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+
+const $c401 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c402 = /*#__PURE__*/ new Set<string>(["type", "nonce", "to", "from", "gas", "value", "input", "data", "gasPrice", "maxPriorityFeePerGas", "maxFeePerGas", "maxFeePerBlobGas", "accessList", "blobVersionedHashes", "blobs", "commitments", "proofs", "chainId", "authorizationList"]);
 
 function $SignTransactionResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4696,30 +7281,38 @@ function $SignTransactionResult(x: unknown, p: string, e: ValidationIssue[] | nu
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "raw")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/raw", "required", "is required", "raw");
-    }
-    if (!hasOwn(x, "tx")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/tx", "required", "is required", "tx");
-    }
-    if (hasOwn(x, "raw")) {
-      if (!$Bytes(x["raw"], p + "/raw", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["raw"];
+      if (v1 !== undefined && (plain || hasOwn(x, "raw"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c403.test(v1))))) {
+          if (e === null) return false;
+          $Bytes(v1, p + "/raw", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "tx")) {
-      if (!$SignedTransaction(x["tx"], p + "/tx", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/raw", "required", "is required", "raw");
+      }
+      const v2 = x["tx"];
+      if (v2 !== undefined && (plain || hasOwn(x, "tx"))) {
+        if (!$SignedTransaction(v2, e === null ? p : p + "/tx", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/tx", "required", "is required", "tx");
       }
     }
   }
   return ok;
 }
+
+const $c403 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
 
 function $FillTransactionResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4727,26 +7320,34 @@ function $FillTransactionResult(x: unknown, p: string, e: ValidationIssue[] | nu
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "tx")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/tx", "required", "is required", "tx");
-    }
-    if (hasOwn(x, "tx")) {
-      if (!$UnsignedTransaction(x["tx"], p + "/tx", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["tx"];
+      if (v1 !== undefined && (plain || hasOwn(x, "tx"))) {
+        if (!$UnsignedTransaction(v1, e === null ? p : p + "/tx", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "raw")) {
-      if (!$Bytes(x["raw"], p + "/raw", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/tx", "required", "is required", "tx");
+      }
+      const v2 = x["raw"];
+      if (v2 !== undefined && (plain || hasOwn(x, "raw"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c404.test(v2))))) {
+          if (e === null) return false;
+          $Bytes(v2, p + "/raw", e);
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
+
+const $c404 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
 
 function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4754,158 +7355,204 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "transactionHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/transactionHash", "required", "is required", "transactionHash");
-    }
-    if (!hasOwn(x, "transactionIndex")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/transactionIndex", "required", "is required", "transactionIndex");
-    }
-    if (!hasOwn(x, "blockHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
-    }
-    if (!hasOwn(x, "blockNumber")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
-    }
-    if (!hasOwn(x, "from")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/from", "required", "is required", "from");
-    }
-    if (!hasOwn(x, "cumulativeGasUsed")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/cumulativeGasUsed", "required", "is required", "cumulativeGasUsed");
-    }
-    if (!hasOwn(x, "gasUsed")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
-    }
-    if (!hasOwn(x, "logs")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/logs", "required", "is required", "logs");
-    }
-    if (!hasOwn(x, "logsBloom")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/logsBloom", "required", "is required", "logsBloom");
-    }
-    if (!hasOwn(x, "effectiveGasPrice")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/effectiveGasPrice", "required", "is required", "effectiveGasPrice");
-    }
-    if (hasOwn(x, "type")) {
-      if (!$Byte(x["type"], p + "/type", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["type"];
+      if (v1 !== undefined && (plain || hasOwn(x, "type"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c405.test(v1))))) {
+          if (e === null) return false;
+          $Byte(v1, p + "/type", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "transactionHash")) {
-      if (!$Hash32(x["transactionHash"], p + "/transactionHash", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["transactionHash"];
+      if (v2 !== undefined && (plain || hasOwn(x, "transactionHash"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c406.test(v2))))) {
+          if (e === null) return false;
+          $Hash32(v2, p + "/transactionHash", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "transactionIndex")) {
-      if (!$Uint(x["transactionIndex"], p + "/transactionIndex", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/transactionHash", "required", "is required", "transactionHash");
       }
-    }
-    if (hasOwn(x, "blockHash")) {
-      if (!$Hash32(x["blockHash"], p + "/blockHash", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["transactionIndex"];
+      if (v3 !== undefined && (plain || hasOwn(x, "transactionIndex"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c407.test(v3))))) {
+          if (e === null) return false;
+          $Uint(v3, p + "/transactionIndex", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "blockNumber")) {
-      if (!$Uint(x["blockNumber"], p + "/blockNumber", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/transactionIndex", "required", "is required", "transactionIndex");
       }
-    }
-    if (hasOwn(x, "from")) {
-      if (!$Address(x["from"], p + "/from", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v4 = x["blockHash"];
+      if (v4 !== undefined && (plain || hasOwn(x, "blockHash"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c408.test(v4))))) {
+          if (e === null) return false;
+          $Hash32(v4, p + "/blockHash", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "to")) {
-      if (!$140(x["to"], p + "/to", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
       }
-    }
-    if (hasOwn(x, "cumulativeGasUsed")) {
-      if (!$Uint(x["cumulativeGasUsed"], p + "/cumulativeGasUsed", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v5 = x["blockNumber"];
+      if (v5 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c409.test(v5))))) {
+          if (e === null) return false;
+          $Uint(v5, p + "/blockNumber", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "gasUsed")) {
-      if (!$Uint(x["gasUsed"], p + "/gasUsed", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
       }
-    }
-    if (hasOwn(x, "blobGasUsed")) {
-      if (!$Uint(x["blobGasUsed"], p + "/blobGasUsed", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v6 = x["from"];
+      if (v6 !== undefined && (plain || hasOwn(x, "from"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c410.test(v6))))) {
+          if (e === null) return false;
+          $Address(v6, p + "/from", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "contractAddress")) {
-      if (!$142(x["contractAddress"], p + "/contractAddress", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/from", "required", "is required", "from");
       }
-    }
-    if (hasOwn(x, "logs")) {
-      if (!$144(x["logs"], p + "/logs", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v7 = x["to"];
+      if (v7 !== undefined && (plain || hasOwn(x, "to"))) {
+        if (!$413(v7, e === null ? p : p + "/to", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "logsBloom")) {
-      if (!$Bytes256(x["logsBloom"], p + "/logsBloom", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v8 = x["cumulativeGasUsed"];
+      if (v8 !== undefined && (plain || hasOwn(x, "cumulativeGasUsed"))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c415.test(v8))))) {
+          if (e === null) return false;
+          $Uint(v8, p + "/cumulativeGasUsed", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "root")) {
-      if (!$Hash32(x["root"], p + "/root", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/cumulativeGasUsed", "required", "is required", "cumulativeGasUsed");
       }
-    }
-    if (hasOwn(x, "status")) {
-      if (!$Uint(x["status"], p + "/status", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v9 = x["gasUsed"];
+      if (v9 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c416.test(v9))))) {
+          if (e === null) return false;
+          $Uint(v9, p + "/gasUsed", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "effectiveGasPrice")) {
-      if (!$Uint(x["effectiveGasPrice"], p + "/effectiveGasPrice", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
       }
-    }
-    if (hasOwn(x, "blobGasPrice")) {
-      if (!$Uint(x["blobGasPrice"], p + "/blobGasPrice", e)) {
+      const v10 = x["blobGasUsed"];
+      if (v10 !== undefined && (plain || hasOwn(x, "blobGasUsed"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c417.test(v10))))) {
+          if (e === null) return false;
+          $Uint(v10, p + "/blobGasUsed", e);
+          ok = false;
+        }
+      }
+      const v11 = x["contractAddress"];
+      if (v11 !== undefined && (plain || hasOwn(x, "contractAddress"))) {
+        if (!$420(v11, e === null ? p : p + "/contractAddress", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v12 = x["logs"];
+      if (v12 !== undefined && (plain || hasOwn(x, "logs"))) {
+        if (!$437(v12, e === null ? p : p + "/logs", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/logs", "required", "is required", "logs");
+      }
+      const v13 = x["logsBloom"];
+      if (v13 !== undefined && (plain || hasOwn(x, "logsBloom"))) {
+        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c438.test(v13))))) {
+          if (e === null) return false;
+          $Bytes256(v13, p + "/logsBloom", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/logsBloom", "required", "is required", "logsBloom");
+      }
+      const v14 = x["root"];
+      if (v14 !== undefined && (plain || hasOwn(x, "root"))) {
+        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c439.test(v14))))) {
+          if (e === null) return false;
+          $Hash32(v14, p + "/root", e);
+          ok = false;
+        }
+      }
+      const v15 = x["status"];
+      if (v15 !== undefined && (plain || hasOwn(x, "status"))) {
+        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c440.test(v15))))) {
+          if (e === null) return false;
+          $Uint(v15, p + "/status", e);
+          ok = false;
+        }
+      }
+      const v16 = x["effectiveGasPrice"];
+      if (v16 !== undefined && (plain || hasOwn(x, "effectiveGasPrice"))) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c441.test(v16))))) {
+          if (e === null) return false;
+          $Uint(v16, p + "/effectiveGasPrice", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/effectiveGasPrice", "required", "is required", "effectiveGasPrice");
+      }
+      const v17 = x["blobGasPrice"];
+      if (v17 !== undefined && (plain || hasOwn(x, "blobGasPrice"))) {
+        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c442.test(v17))))) {
+          if (e === null) return false;
+          $Uint(v17, p + "/blobGasPrice", e);
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
-function $140(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c405 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,2}$", "u");
+
+const $c406 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+const $c407 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c408 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+const $c409 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c410 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+function $411(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($141(x, p, null)) matches++;
+  if ($412(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -4913,7 +7560,7 @@ function $140(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $412(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -4922,11 +7569,11 @@ function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $142(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $413(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($143(x, p, null)) matches++;
+  if ($414(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -4934,7 +7581,7 @@ function $142(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $143(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -4943,17 +7590,67 @@ function $143(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c415 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c416 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c417 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+function $418(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($Address(x, p, null)) matches++;
+  if ($419(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $419(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(x === null)) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be null", "null");
+  }
+  return ok;
+}
+
+function $420(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($Address(x, p, null)) matches++;
+  if ($421(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(x === null)) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be null", "null");
+  }
+  return ok;
+}
+
+function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Log(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Log(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -4966,88 +7663,110 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "address")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/address", "required", "is required", "address");
-    }
-    if (!hasOwn(x, "topics")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/topics", "required", "is required", "topics");
-    }
-    if (!hasOwn(x, "data")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/data", "required", "is required", "data");
-    }
-    if (!hasOwn(x, "transactionHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/transactionHash", "required", "is required", "transactionHash");
-    }
-    if (hasOwn(x, "removed")) {
-      if (!$145(x["removed"], p + "/removed", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["removed"];
+      if (v1 !== undefined && (plain || hasOwn(x, "removed"))) {
+        if (!((typeof v1 === "boolean"))) {
+          if (e === null) return false;
+          $424(v1, p + "/removed", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "logIndex")) {
-      if (!$Uint(x["logIndex"], p + "/logIndex", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["logIndex"];
+      if (v2 !== undefined && (plain || hasOwn(x, "logIndex"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c425.test(v2))))) {
+          if (e === null) return false;
+          $Uint(v2, p + "/logIndex", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "transactionIndex")) {
-      if (!$Uint(x["transactionIndex"], p + "/transactionIndex", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["transactionIndex"];
+      if (v3 !== undefined && (plain || hasOwn(x, "transactionIndex"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c426.test(v3))))) {
+          if (e === null) return false;
+          $Uint(v3, p + "/transactionIndex", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "transactionHash")) {
-      if (!$Hash32(x["transactionHash"], p + "/transactionHash", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v4 = x["transactionHash"];
+      if (v4 !== undefined && (plain || hasOwn(x, "transactionHash"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c427.test(v4))))) {
+          if (e === null) return false;
+          $Hash32(v4, p + "/transactionHash", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "blockHash")) {
-      if (!$Hash32(x["blockHash"], p + "/blockHash", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/transactionHash", "required", "is required", "transactionHash");
       }
-    }
-    if (hasOwn(x, "blockNumber")) {
-      if (!$Uint(x["blockNumber"], p + "/blockNumber", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v5 = x["blockHash"];
+      if (v5 !== undefined && (plain || hasOwn(x, "blockHash"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c428.test(v5))))) {
+          if (e === null) return false;
+          $Hash32(v5, p + "/blockHash", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "blockTimestamp")) {
-      if (!$Uint(x["blockTimestamp"], p + "/blockTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v6 = x["blockNumber"];
+      if (v6 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c429.test(v6))))) {
+          if (e === null) return false;
+          $Uint(v6, p + "/blockNumber", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "address")) {
-      if (!$Address(x["address"], p + "/address", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v7 = x["blockTimestamp"];
+      if (v7 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c430.test(v7))))) {
+          if (e === null) return false;
+          $Uint(v7, p + "/blockTimestamp", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "data")) {
-      if (!$Bytes(x["data"], p + "/data", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v8 = x["address"];
+      if (v8 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c431.test(v8))))) {
+          if (e === null) return false;
+          $Address(v8, p + "/address", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "topics")) {
-      if (!$146(x["topics"], p + "/topics", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v9 = x["data"];
+      if (v9 !== undefined && (plain || hasOwn(x, "data"))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c432.test(v9))))) {
+          if (e === null) return false;
+          $Bytes(v9, p + "/data", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/data", "required", "is required", "data");
+      }
+      const v10 = x["topics"];
+      if (v10 !== undefined && (plain || hasOwn(x, "topics"))) {
+        if (!$435(v10, e === null ? p : p + "/topics", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/topics", "required", "is required", "topics");
       }
     }
   }
   return ok;
 }
 
-function $145(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $423(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -5056,26 +7775,117 @@ function $145(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $146(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $424(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "boolean")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be boolean", "boolean");
+  }
+  return ok;
+}
+
+const $c425 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c426 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c427 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+const $c428 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+const $c429 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c430 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c431 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+const $c432 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+
+function $433(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    if (x.length > 4) {
-      if (e === null) return false;
-      ok = fail(e, p, "maxItems", "must have at most 4 items", 4);
-    }
-    for (let i = 0; i < x.length; i++) {
-      if (!$Bytes32(x[i], p + "/" + i, e)) {
+  else {
+    if (true) {
+      if (x.length > 4) {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p, "maxItems", "must have at most 4 items", 4);
+      }
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c434.test(v))))) {
+            if (e === null) return false;
+            $Bytes32(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
+
+const $c434 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+function $435(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      if (x.length > 4) {
+        if (e === null) return false;
+        ok = fail(e, p, "maxItems", "must have at most 4 items", 4);
+      }
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c436.test(v))))) {
+            if (e === null) return false;
+            $Bytes32(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c436 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+function $437(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Log(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c438 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{512}$", "u");
+
+const $c439 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+const $c440 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c441 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c442 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
 
 function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5083,47 +7893,58 @@ function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (hasOwn(x, "fromBlock")) {
-      if (!$BlockNumberOrTag(x["fromBlock"], p + "/fromBlock", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["fromBlock"];
+      if (v1 !== undefined && (plain || hasOwn(x, "fromBlock"))) {
+        if (!$BlockNumberOrTag(v1, e === null ? p : p + "/fromBlock", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "toBlock")) {
-      if (!$BlockNumberOrTag(x["toBlock"], p + "/toBlock", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["toBlock"];
+      if (v2 !== undefined && (plain || hasOwn(x, "toBlock"))) {
+        if (!$BlockNumberOrTag(v2, e === null ? p : p + "/toBlock", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "blockHash")) {
-      if (!$Hash32(x["blockHash"], p + "/blockHash", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["blockHash"];
+      if (v3 !== undefined && (plain || hasOwn(x, "blockHash"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c443.test(v3))))) {
+          if (e === null) return false;
+          $Hash32(v3, p + "/blockHash", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "address")) {
-      if (!$147(x["address"], p + "/address", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v4 = x["address"];
+      if (v4 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!$448(v4, e === null ? p : p + "/address", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "topics")) {
-      if (!$FilterTopics(x["topics"], p + "/topics", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v5 = x["topics"];
+      if (v5 !== undefined && (plain || hasOwn(x, "topics"))) {
+        if (!$FilterTopics(v5, e === null ? p : p + "/topics", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
-function $147(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c443 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+function $444(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($148(x, p, null)) matches++;
-  if ($149(x, p, null)) matches++;
+  if ($445(x, p, null)) matches++;
+  if ($447(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -5131,24 +7952,79 @@ function $147(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $148(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $445(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Address(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c446.test(v))))) {
+            if (e === null) return false;
+            $Address(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
 
-function $149(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c446 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+function $447(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(x === null)) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be null", "null");
+  }
+  return ok;
+}
+
+function $448(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($Address(x, p, null)) matches++;
+  if ($449(x, p, null)) matches++;
+  if ($451(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $449(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c450.test(v))))) {
+            if (e === null) return false;
+            $Address(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c450 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+function $451(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -5160,8 +8036,8 @@ function $149(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 function $FilterTopics(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($150(x, p, null)) matches++;
-  if ($151(x, p, null)) matches++;
+  if ($452(x, p, null)) matches++;
+  if ($453(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -5169,7 +8045,7 @@ function $FilterTopics(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $150(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $452(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -5178,21 +8054,23 @@ function $150(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $151(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    if (x.length > 4) {
-      if (e === null) return false;
-      ok = fail(e, p, "maxItems", "must have at most 4 items", 4);
-    }
-    for (let i = 0; i < x.length; i++) {
-      if (!$FilterTopic(x[i], p + "/" + i, e)) {
+  else {
+    if (true) {
+      if (x.length > 4) {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p, "maxItems", "must have at most 4 items", 4);
+      }
+      for (let i = 0; i < x.length; i++) {
+        if (!$FilterTopic(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -5202,9 +8080,9 @@ function $151(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 function $FilterTopic(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($152(x, p, null)) matches++;
+  if ($454(x, p, null)) matches++;
   if ($Bytes32(x, p, null)) matches++;
-  if ($153(x, p, null)) matches++;
+  if ($455(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -5212,7 +8090,7 @@ function $FilterTopic(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $152(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $454(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -5221,22 +8099,30 @@ function $152(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $153(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $455(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Bytes32(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c456.test(v))))) {
+            if (e === null) return false;
+            $Bytes32(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
+
+const $c456 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
 
 function $FilterId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5245,7 +8131,7 @@ function $FilterId(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c154.test(x)) {
+    if (!$c457.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]+$", "^0x[0-9a-f]+$");
     }
@@ -5253,45 +8139,55 @@ function $FilterId(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
   return ok;
 }
 
-const $c154 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$", "u");
+const $c457 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$", "u");
 
 function $FilterResults(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($155(x, p, null) || $156(x, p, null))) {
+  if (!($458(x, p, null) || $460(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $155(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $458(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Hash32(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c459.test(v))))) {
+            if (e === null) return false;
+            $Hash32(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
 
-function $156(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c459 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+function $460(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Log(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Log(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -5304,160 +8200,350 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "oldestBlock")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/oldestBlock", "required", "is required", "oldestBlock");
-    }
-    if (!hasOwn(x, "baseFeePerGas")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/baseFeePerGas", "required", "is required", "baseFeePerGas");
-    }
-    if (!hasOwn(x, "gasUsedRatio")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/gasUsedRatio", "required", "is required", "gasUsedRatio");
-    }
-    if (hasOwn(x, "oldestBlock")) {
-      if (!$Uint(x["oldestBlock"], p + "/oldestBlock", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["oldestBlock"];
+      if (v1 !== undefined && (plain || hasOwn(x, "oldestBlock"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c461.test(v1))))) {
+          if (e === null) return false;
+          $Uint(v1, p + "/oldestBlock", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "baseFeePerGas")) {
-      if (!$157(x["baseFeePerGas"], p + "/baseFeePerGas", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/oldestBlock", "required", "is required", "oldestBlock");
       }
-    }
-    if (hasOwn(x, "baseFeePerBlobGas")) {
-      if (!$158(x["baseFeePerBlobGas"], p + "/baseFeePerBlobGas", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["baseFeePerGas"];
+      if (v2 !== undefined && (plain || hasOwn(x, "baseFeePerGas"))) {
+        if (!$464(v2, e === null ? p : p + "/baseFeePerGas", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "gasUsedRatio")) {
-      if (!$159(x["gasUsedRatio"], p + "/gasUsedRatio", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/baseFeePerGas", "required", "is required", "baseFeePerGas");
       }
-    }
-    if (hasOwn(x, "blobGasUsedRatio")) {
-      if (!$160(x["blobGasUsedRatio"], p + "/blobGasUsedRatio", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["baseFeePerBlobGas"];
+      if (v3 !== undefined && (plain || hasOwn(x, "baseFeePerBlobGas"))) {
+        if (!$468(v3, e === null ? p : p + "/baseFeePerBlobGas", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "reward")) {
-      if (!$161(x["reward"], p + "/reward", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v4 = x["gasUsedRatio"];
+      if (v4 !== undefined && (plain || hasOwn(x, "gasUsedRatio"))) {
+        if (!$471(v4, e === null ? p : p + "/gasUsedRatio", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-  }
-  return ok;
-}
-
-function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Uint(x[i], p + "/" + i, e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/gasUsedRatio", "required", "is required", "gasUsedRatio");
+      }
+      const v5 = x["blobGasUsedRatio"];
+      if (v5 !== undefined && (plain || hasOwn(x, "blobGasUsedRatio"))) {
+        if (!$473(v5, e === null ? p : p + "/blobGasUsedRatio", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v6 = x["reward"];
+      if (v6 !== undefined && (plain || hasOwn(x, "reward"))) {
+        if (!$477(v6, e === null ? p : p + "/reward", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
-function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c461 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+function $462(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Uint(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c463.test(v))))) {
+            if (e === null) return false;
+            $Uint(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
 
-function $159(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c463 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+function $464(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Ratio(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c465.test(v))))) {
+            if (e === null) return false;
+            $Uint(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
 
-function $160(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c465 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+function $466(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Ratio(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c467.test(v))))) {
+            if (e === null) return false;
+            $Uint(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
 
-function $161(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c467 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+function $468(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$162(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c469.test(v))))) {
+            if (e === null) return false;
+            $Uint(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
 
-function $162(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c469 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+function $470(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Uint(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "number") && (typeof v !== "number" || (v >= 0 && v <= 1)))) {
+            if (e === null) return false;
+            $Ratio(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
+
+function $471(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "number") && (typeof v !== "number" || (v >= 0 && v <= 1)))) {
+            if (e === null) return false;
+            $Ratio(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $472(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "number") && (typeof v !== "number" || (v >= 0 && v <= 1)))) {
+            if (e === null) return false;
+            $Ratio(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $473(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "number") && (typeof v !== "number" || (v >= 0 && v <= 1)))) {
+            if (e === null) return false;
+            $Ratio(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $474(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$475(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $475(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c476.test(v))))) {
+            if (e === null) return false;
+            $Uint(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c476 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+function $477(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$478(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $478(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c479.test(v))))) {
+            if (e === null) return false;
+            $Uint(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c479 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
 
 function $AccessListResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5465,38 +8551,57 @@ function $AccessListResult(x: unknown, p: string, e: ValidationIssue[] | null): 
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "accessList")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/accessList", "required", "is required", "accessList");
-    }
-    if (!hasOwn(x, "gasUsed")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
-    }
-    if (hasOwn(x, "accessList")) {
-      if (!$AccessList(x["accessList"], p + "/accessList", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["accessList"];
+      if (v1 !== undefined && (plain || hasOwn(x, "accessList"))) {
+        if (!$AccessList(v1, e === null ? p : p + "/accessList", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "gasUsed")) {
-      if (!$Uint(x["gasUsed"], p + "/gasUsed", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/accessList", "required", "is required", "accessList");
       }
-    }
-    if (hasOwn(x, "error")) {
-      if (!$163(x["error"], p + "/error", e)) {
+      const v2 = x["gasUsed"];
+      if (v2 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c480.test(v2))))) {
+          if (e === null) return false;
+          $Uint(v2, p + "/gasUsed", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
+      }
+      const v3 = x["error"];
+      if (v3 !== undefined && (plain || hasOwn(x, "error"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $482(v3, p + "/error", e);
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
-function $163(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c480 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+function $481(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $482(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -5511,109 +8616,169 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "address")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/address", "required", "is required", "address");
-    }
-    if (!hasOwn(x, "accountProof")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/accountProof", "required", "is required", "accountProof");
-    }
-    if (!hasOwn(x, "balance")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/balance", "required", "is required", "balance");
-    }
-    if (!hasOwn(x, "codeHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/codeHash", "required", "is required", "codeHash");
-    }
-    if (!hasOwn(x, "nonce")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/nonce", "required", "is required", "nonce");
-    }
-    if (!hasOwn(x, "storageHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/storageHash", "required", "is required", "storageHash");
-    }
-    if (!hasOwn(x, "storageProof")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/storageProof", "required", "is required", "storageProof");
-    }
-    if (hasOwn(x, "address")) {
-      if (!$Address(x["address"], p + "/address", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["address"];
+      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c483.test(v1))))) {
+          if (e === null) return false;
+          $Address(v1, p + "/address", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "accountProof")) {
-      if (!$164(x["accountProof"], p + "/accountProof", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
       }
-    }
-    if (hasOwn(x, "balance")) {
-      if (!$Uint(x["balance"], p + "/balance", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["accountProof"];
+      if (v2 !== undefined && (plain || hasOwn(x, "accountProof"))) {
+        if (!$486(v2, e === null ? p : p + "/accountProof", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "codeHash")) {
-      if (!$Hash32(x["codeHash"], p + "/codeHash", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/accountProof", "required", "is required", "accountProof");
       }
-    }
-    if (hasOwn(x, "nonce")) {
-      if (!$Uint(x["nonce"], p + "/nonce", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["balance"];
+      if (v3 !== undefined && (plain || hasOwn(x, "balance"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c488.test(v3))))) {
+          if (e === null) return false;
+          $Uint(v3, p + "/balance", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "storageHash")) {
-      if (!$Hash32(x["storageHash"], p + "/storageHash", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/balance", "required", "is required", "balance");
       }
-    }
-    if (hasOwn(x, "storageProof")) {
-      if (!$165(x["storageProof"], p + "/storageProof", e)) {
+      const v4 = x["codeHash"];
+      if (v4 !== undefined && (plain || hasOwn(x, "codeHash"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c489.test(v4))))) {
+          if (e === null) return false;
+          $Hash32(v4, p + "/codeHash", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/codeHash", "required", "is required", "codeHash");
+      }
+      const v5 = x["nonce"];
+      if (v5 !== undefined && (plain || hasOwn(x, "nonce"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c490.test(v5))))) {
+          if (e === null) return false;
+          $Uint(v5, p + "/nonce", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/nonce", "required", "is required", "nonce");
+      }
+      const v6 = x["storageHash"];
+      if (v6 !== undefined && (plain || hasOwn(x, "storageHash"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c491.test(v6))))) {
+          if (e === null) return false;
+          $Hash32(v6, p + "/storageHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/storageHash", "required", "is required", "storageHash");
+      }
+      const v7 = x["storageProof"];
+      if (v7 !== undefined && (plain || hasOwn(x, "storageProof"))) {
+        if (!$499(v7, e === null ? p : p + "/storageProof", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/storageProof", "required", "is required", "storageProof");
       }
     }
   }
   return ok;
 }
 
-function $164(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c483 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+function $484(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Bytes(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c485.test(v))))) {
+            if (e === null) return false;
+            $Bytes(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
 
-function $165(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c485 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+
+function $486(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$StorageProof(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c487.test(v))))) {
+            if (e === null) return false;
+            $Bytes(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c487 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+
+const $c488 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c489 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+const $c490 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c491 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+function $492(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$StorageProof(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -5626,52 +8791,116 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "key")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/key", "required", "is required", "key");
-    }
-    if (!hasOwn(x, "value")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/value", "required", "is required", "value");
-    }
-    if (!hasOwn(x, "proof")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/proof", "required", "is required", "proof");
-    }
-    if (hasOwn(x, "key")) {
-      if (!$BytesMax32(x["key"], p + "/key", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["key"];
+      if (v1 !== undefined && (plain || hasOwn(x, "key"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c493.test(v1))))) {
+          if (e === null) return false;
+          $BytesMax32(v1, p + "/key", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "value")) {
-      if (!$Uint(x["value"], p + "/value", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/key", "required", "is required", "key");
       }
-    }
-    if (hasOwn(x, "proof")) {
-      if (!$166(x["proof"], p + "/proof", e)) {
+      const v2 = x["value"];
+      if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c494.test(v2))))) {
+          if (e === null) return false;
+          $Uint(v2, p + "/value", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/value", "required", "is required", "value");
+      }
+      const v3 = x["proof"];
+      if (v3 !== undefined && (plain || hasOwn(x, "proof"))) {
+        if (!$497(v3, e === null ? p : p + "/proof", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/proof", "required", "is required", "proof");
       }
     }
   }
   return ok;
 }
 
-function $166(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c493 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$", "u");
+
+const $c494 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+function $495(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Bytes(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c496.test(v))))) {
+            if (e === null) return false;
+            $Bytes(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c496 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+
+function $497(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c498.test(v))))) {
+            if (e === null) return false;
+            $Bytes(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c498 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+
+function $499(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$StorageProof(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -5681,7 +8910,7 @@ function $166(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 function $SyncingStatus(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($167(x, p, null)) matches++;
+  if ($500(x, p, null)) matches++;
   if ($SyncProgress(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
@@ -5690,7 +8919,7 @@ function $SyncingStatus(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $500(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -5709,40 +8938,55 @@ function $SyncProgress(x: unknown, p: string, e: ValidationIssue[] | null): bool
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "startingBlock")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/startingBlock", "required", "is required", "startingBlock");
-    }
-    if (!hasOwn(x, "currentBlock")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/currentBlock", "required", "is required", "currentBlock");
-    }
-    if (!hasOwn(x, "highestBlock")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/highestBlock", "required", "is required", "highestBlock");
-    }
-    if (hasOwn(x, "startingBlock")) {
-      if (!$Uint(x["startingBlock"], p + "/startingBlock", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["startingBlock"];
+      if (v1 !== undefined && (plain || hasOwn(x, "startingBlock"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c501.test(v1))))) {
+          if (e === null) return false;
+          $Uint(v1, p + "/startingBlock", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "currentBlock")) {
-      if (!$Uint(x["currentBlock"], p + "/currentBlock", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/startingBlock", "required", "is required", "startingBlock");
       }
-    }
-    if (hasOwn(x, "highestBlock")) {
-      if (!$Uint(x["highestBlock"], p + "/highestBlock", e)) {
+      const v2 = x["currentBlock"];
+      if (v2 !== undefined && (plain || hasOwn(x, "currentBlock"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c502.test(v2))))) {
+          if (e === null) return false;
+          $Uint(v2, p + "/currentBlock", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/currentBlock", "required", "is required", "currentBlock");
+      }
+      const v3 = x["highestBlock"];
+      if (v3 !== undefined && (plain || hasOwn(x, "highestBlock"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c503.test(v3))))) {
+          if (e === null) return false;
+          $Uint(v3, p + "/highestBlock", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/highestBlock", "required", "is required", "highestBlock");
       }
     }
   }
   return ok;
 }
+
+const $c501 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c502 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c503 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
 
 function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5750,207 +8994,275 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (hasOwn(x, "chainId")) {
-      if (!$168(x["chainId"], p + "/chainId", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["chainId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
+        if (!((Number.isInteger(v1)))) {
+          if (e === null) return false;
+          $505(v1, p + "/chainId", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "homesteadBlock")) {
-      if (!$169(x["homesteadBlock"], p + "/homesteadBlock", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["homesteadBlock"];
+      if (v2 !== undefined && (plain || hasOwn(x, "homesteadBlock"))) {
+        if (!((Number.isInteger(v2)))) {
+          if (e === null) return false;
+          $507(v2, p + "/homesteadBlock", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "daoForkBlock")) {
-      if (!$170(x["daoForkBlock"], p + "/daoForkBlock", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["daoForkBlock"];
+      if (v3 !== undefined && (plain || hasOwn(x, "daoForkBlock"))) {
+        if (!((Number.isInteger(v3)))) {
+          if (e === null) return false;
+          $509(v3, p + "/daoForkBlock", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "daoForkSupport")) {
-      if (!$171(x["daoForkSupport"], p + "/daoForkSupport", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v4 = x["daoForkSupport"];
+      if (v4 !== undefined && (plain || hasOwn(x, "daoForkSupport"))) {
+        if (!((typeof v4 === "boolean"))) {
+          if (e === null) return false;
+          $511(v4, p + "/daoForkSupport", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "eip150Block")) {
-      if (!$172(x["eip150Block"], p + "/eip150Block", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v5 = x["eip150Block"];
+      if (v5 !== undefined && (plain || hasOwn(x, "eip150Block"))) {
+        if (!((Number.isInteger(v5)))) {
+          if (e === null) return false;
+          $513(v5, p + "/eip150Block", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "eip155Block")) {
-      if (!$173(x["eip155Block"], p + "/eip155Block", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v6 = x["eip155Block"];
+      if (v6 !== undefined && (plain || hasOwn(x, "eip155Block"))) {
+        if (!((Number.isInteger(v6)))) {
+          if (e === null) return false;
+          $515(v6, p + "/eip155Block", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "eip158Block")) {
-      if (!$174(x["eip158Block"], p + "/eip158Block", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v7 = x["eip158Block"];
+      if (v7 !== undefined && (plain || hasOwn(x, "eip158Block"))) {
+        if (!((Number.isInteger(v7)))) {
+          if (e === null) return false;
+          $517(v7, p + "/eip158Block", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "byzantiumBlock")) {
-      if (!$175(x["byzantiumBlock"], p + "/byzantiumBlock", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v8 = x["byzantiumBlock"];
+      if (v8 !== undefined && (plain || hasOwn(x, "byzantiumBlock"))) {
+        if (!((Number.isInteger(v8)))) {
+          if (e === null) return false;
+          $519(v8, p + "/byzantiumBlock", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "constantinopleBlock")) {
-      if (!$176(x["constantinopleBlock"], p + "/constantinopleBlock", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v9 = x["constantinopleBlock"];
+      if (v9 !== undefined && (plain || hasOwn(x, "constantinopleBlock"))) {
+        if (!((Number.isInteger(v9)))) {
+          if (e === null) return false;
+          $521(v9, p + "/constantinopleBlock", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "petersburgBlock")) {
-      if (!$177(x["petersburgBlock"], p + "/petersburgBlock", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v10 = x["petersburgBlock"];
+      if (v10 !== undefined && (plain || hasOwn(x, "petersburgBlock"))) {
+        if (!((Number.isInteger(v10)))) {
+          if (e === null) return false;
+          $523(v10, p + "/petersburgBlock", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "istanbulBlock")) {
-      if (!$178(x["istanbulBlock"], p + "/istanbulBlock", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v11 = x["istanbulBlock"];
+      if (v11 !== undefined && (plain || hasOwn(x, "istanbulBlock"))) {
+        if (!((Number.isInteger(v11)))) {
+          if (e === null) return false;
+          $525(v11, p + "/istanbulBlock", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "muirGlacierBlock")) {
-      if (!$179(x["muirGlacierBlock"], p + "/muirGlacierBlock", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v12 = x["muirGlacierBlock"];
+      if (v12 !== undefined && (plain || hasOwn(x, "muirGlacierBlock"))) {
+        if (!((Number.isInteger(v12)))) {
+          if (e === null) return false;
+          $527(v12, p + "/muirGlacierBlock", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "berlinBlock")) {
-      if (!$180(x["berlinBlock"], p + "/berlinBlock", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v13 = x["berlinBlock"];
+      if (v13 !== undefined && (plain || hasOwn(x, "berlinBlock"))) {
+        if (!((Number.isInteger(v13)))) {
+          if (e === null) return false;
+          $529(v13, p + "/berlinBlock", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "londonBlock")) {
-      if (!$181(x["londonBlock"], p + "/londonBlock", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v14 = x["londonBlock"];
+      if (v14 !== undefined && (plain || hasOwn(x, "londonBlock"))) {
+        if (!((Number.isInteger(v14)))) {
+          if (e === null) return false;
+          $531(v14, p + "/londonBlock", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "shanghaiTime")) {
-      if (!$182(x["shanghaiTime"], p + "/shanghaiTime", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v15 = x["shanghaiTime"];
+      if (v15 !== undefined && (plain || hasOwn(x, "shanghaiTime"))) {
+        if (!((Number.isInteger(v15)))) {
+          if (e === null) return false;
+          $533(v15, p + "/shanghaiTime", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "cancunTime")) {
-      if (!$183(x["cancunTime"], p + "/cancunTime", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v16 = x["cancunTime"];
+      if (v16 !== undefined && (plain || hasOwn(x, "cancunTime"))) {
+        if (!((Number.isInteger(v16)))) {
+          if (e === null) return false;
+          $535(v16, p + "/cancunTime", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "pragueTime")) {
-      if (!$184(x["pragueTime"], p + "/pragueTime", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v17 = x["pragueTime"];
+      if (v17 !== undefined && (plain || hasOwn(x, "pragueTime"))) {
+        if (!((Number.isInteger(v17)))) {
+          if (e === null) return false;
+          $537(v17, p + "/pragueTime", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "apricotPhase1BlockTimestamp")) {
-      if (!$185(x["apricotPhase1BlockTimestamp"], p + "/apricotPhase1BlockTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v18 = x["apricotPhase1BlockTimestamp"];
+      if (v18 !== undefined && (plain || hasOwn(x, "apricotPhase1BlockTimestamp"))) {
+        if (!((Number.isInteger(v18)))) {
+          if (e === null) return false;
+          $539(v18, p + "/apricotPhase1BlockTimestamp", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "apricotPhase2BlockTimestamp")) {
-      if (!$186(x["apricotPhase2BlockTimestamp"], p + "/apricotPhase2BlockTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v19 = x["apricotPhase2BlockTimestamp"];
+      if (v19 !== undefined && (plain || hasOwn(x, "apricotPhase2BlockTimestamp"))) {
+        if (!((Number.isInteger(v19)))) {
+          if (e === null) return false;
+          $541(v19, p + "/apricotPhase2BlockTimestamp", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "apricotPhase3BlockTimestamp")) {
-      if (!$187(x["apricotPhase3BlockTimestamp"], p + "/apricotPhase3BlockTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v20 = x["apricotPhase3BlockTimestamp"];
+      if (v20 !== undefined && (plain || hasOwn(x, "apricotPhase3BlockTimestamp"))) {
+        if (!((Number.isInteger(v20)))) {
+          if (e === null) return false;
+          $543(v20, p + "/apricotPhase3BlockTimestamp", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "apricotPhase4BlockTimestamp")) {
-      if (!$188(x["apricotPhase4BlockTimestamp"], p + "/apricotPhase4BlockTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v21 = x["apricotPhase4BlockTimestamp"];
+      if (v21 !== undefined && (plain || hasOwn(x, "apricotPhase4BlockTimestamp"))) {
+        if (!((Number.isInteger(v21)))) {
+          if (e === null) return false;
+          $545(v21, p + "/apricotPhase4BlockTimestamp", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "apricotPhase5BlockTimestamp")) {
-      if (!$189(x["apricotPhase5BlockTimestamp"], p + "/apricotPhase5BlockTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v22 = x["apricotPhase5BlockTimestamp"];
+      if (v22 !== undefined && (plain || hasOwn(x, "apricotPhase5BlockTimestamp"))) {
+        if (!((Number.isInteger(v22)))) {
+          if (e === null) return false;
+          $547(v22, p + "/apricotPhase5BlockTimestamp", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "apricotPhasePre6BlockTimestamp")) {
-      if (!$190(x["apricotPhasePre6BlockTimestamp"], p + "/apricotPhasePre6BlockTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v23 = x["apricotPhasePre6BlockTimestamp"];
+      if (v23 !== undefined && (plain || hasOwn(x, "apricotPhasePre6BlockTimestamp"))) {
+        if (!((Number.isInteger(v23)))) {
+          if (e === null) return false;
+          $549(v23, p + "/apricotPhasePre6BlockTimestamp", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "apricotPhase6BlockTimestamp")) {
-      if (!$191(x["apricotPhase6BlockTimestamp"], p + "/apricotPhase6BlockTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v24 = x["apricotPhase6BlockTimestamp"];
+      if (v24 !== undefined && (plain || hasOwn(x, "apricotPhase6BlockTimestamp"))) {
+        if (!((Number.isInteger(v24)))) {
+          if (e === null) return false;
+          $551(v24, p + "/apricotPhase6BlockTimestamp", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "apricotPhasePost6BlockTimestamp")) {
-      if (!$192(x["apricotPhasePost6BlockTimestamp"], p + "/apricotPhasePost6BlockTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v25 = x["apricotPhasePost6BlockTimestamp"];
+      if (v25 !== undefined && (plain || hasOwn(x, "apricotPhasePost6BlockTimestamp"))) {
+        if (!((Number.isInteger(v25)))) {
+          if (e === null) return false;
+          $553(v25, p + "/apricotPhasePost6BlockTimestamp", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "banffBlockTimestamp")) {
-      if (!$193(x["banffBlockTimestamp"], p + "/banffBlockTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v26 = x["banffBlockTimestamp"];
+      if (v26 !== undefined && (plain || hasOwn(x, "banffBlockTimestamp"))) {
+        if (!((Number.isInteger(v26)))) {
+          if (e === null) return false;
+          $555(v26, p + "/banffBlockTimestamp", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "cortinaBlockTimestamp")) {
-      if (!$194(x["cortinaBlockTimestamp"], p + "/cortinaBlockTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v27 = x["cortinaBlockTimestamp"];
+      if (v27 !== undefined && (plain || hasOwn(x, "cortinaBlockTimestamp"))) {
+        if (!((Number.isInteger(v27)))) {
+          if (e === null) return false;
+          $557(v27, p + "/cortinaBlockTimestamp", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "durangoBlockTimestamp")) {
-      if (!$195(x["durangoBlockTimestamp"], p + "/durangoBlockTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v28 = x["durangoBlockTimestamp"];
+      if (v28 !== undefined && (plain || hasOwn(x, "durangoBlockTimestamp"))) {
+        if (!((Number.isInteger(v28)))) {
+          if (e === null) return false;
+          $559(v28, p + "/durangoBlockTimestamp", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "etnaTimestamp")) {
-      if (!$196(x["etnaTimestamp"], p + "/etnaTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v29 = x["etnaTimestamp"];
+      if (v29 !== undefined && (plain || hasOwn(x, "etnaTimestamp"))) {
+        if (!((Number.isInteger(v29)))) {
+          if (e === null) return false;
+          $561(v29, p + "/etnaTimestamp", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "fortunaTimestamp")) {
-      if (!$197(x["fortunaTimestamp"], p + "/fortunaTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v30 = x["fortunaTimestamp"];
+      if (v30 !== undefined && (plain || hasOwn(x, "fortunaTimestamp"))) {
+        if (!((Number.isInteger(v30)))) {
+          if (e === null) return false;
+          $563(v30, p + "/fortunaTimestamp", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "graniteTimestamp")) {
-      if (!$198(x["graniteTimestamp"], p + "/graniteTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v31 = x["graniteTimestamp"];
+      if (v31 !== undefined && (plain || hasOwn(x, "graniteTimestamp"))) {
+        if (!((Number.isInteger(v31)))) {
+          if (e === null) return false;
+          $565(v31, p + "/graniteTimestamp", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "heliconTimestamp")) {
-      if (!$199(x["heliconTimestamp"], p + "/heliconTimestamp", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v32 = x["heliconTimestamp"];
+      if (v32 !== undefined && (plain || hasOwn(x, "heliconTimestamp"))) {
+        if (!((Number.isInteger(v32)))) {
+          if (e === null) return false;
+          $567(v32, p + "/heliconTimestamp", e);
+          ok = false;
+        }
       }
-    }
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+      }
     }
   }
   return ok;
 }
 
-function $168(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $504(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -5959,7 +9271,7 @@ function $168(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $169(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $505(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -5968,7 +9280,7 @@ function $169(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $170(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $506(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -5977,7 +9289,34 @@ function $170(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $507(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $508(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $509(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $510(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -5986,7 +9325,16 @@ function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $172(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $511(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "boolean")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be boolean", "boolean");
+  }
+  return ok;
+}
+
+function $512(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -5995,7 +9343,7 @@ function $172(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $173(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $513(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6004,7 +9352,7 @@ function $173(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $174(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $514(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6013,7 +9361,7 @@ function $174(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $175(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $515(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6022,7 +9370,7 @@ function $175(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $176(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $516(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6031,7 +9379,7 @@ function $176(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $177(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $517(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6040,7 +9388,7 @@ function $177(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $178(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $518(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6049,7 +9397,7 @@ function $178(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $179(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $519(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6058,7 +9406,7 @@ function $179(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $180(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $520(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6067,7 +9415,7 @@ function $180(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $181(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $521(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6076,7 +9424,7 @@ function $181(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $182(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $522(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6085,7 +9433,7 @@ function $182(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $183(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $523(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6094,7 +9442,7 @@ function $183(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $184(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $524(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6103,7 +9451,7 @@ function $184(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $185(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $525(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6112,7 +9460,7 @@ function $185(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $186(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $526(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6121,7 +9469,7 @@ function $186(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $187(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $527(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6130,7 +9478,7 @@ function $187(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $188(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $528(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6139,7 +9487,7 @@ function $188(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $189(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $529(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6148,7 +9496,7 @@ function $189(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $530(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6157,7 +9505,7 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $191(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $531(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6166,7 +9514,7 @@ function $191(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $192(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $532(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6175,7 +9523,7 @@ function $192(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $193(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $533(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6184,7 +9532,7 @@ function $193(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $194(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $534(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6193,7 +9541,7 @@ function $194(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $535(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6202,7 +9550,7 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $196(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $536(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6211,7 +9559,7 @@ function $196(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $197(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $537(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6220,7 +9568,7 @@ function $197(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $198(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $538(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6229,7 +9577,7 @@ function $198(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $199(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $539(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6238,7 +9586,259 @@ function $199(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c200 = /*#__PURE__*/ new Set<string>(["chainId", "homesteadBlock", "daoForkBlock", "daoForkSupport", "eip150Block", "eip155Block", "eip158Block", "byzantiumBlock", "constantinopleBlock", "petersburgBlock", "istanbulBlock", "muirGlacierBlock", "berlinBlock", "londonBlock", "shanghaiTime", "cancunTime", "pragueTime", "apricotPhase1BlockTimestamp", "apricotPhase2BlockTimestamp", "apricotPhase3BlockTimestamp", "apricotPhase4BlockTimestamp", "apricotPhase5BlockTimestamp", "apricotPhasePre6BlockTimestamp", "apricotPhase6BlockTimestamp", "apricotPhasePost6BlockTimestamp", "banffBlockTimestamp", "cortinaBlockTimestamp", "durangoBlockTimestamp", "etnaTimestamp", "fortunaTimestamp", "graniteTimestamp", "heliconTimestamp"]);
+function $540(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $541(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $542(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $543(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $544(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $545(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $546(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $547(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $548(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $549(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $550(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $551(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $552(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $553(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $554(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $555(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $556(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $557(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $558(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $559(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $560(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $561(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $562(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $563(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $564(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $565(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $566(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $567(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+const $c568 = /*#__PURE__*/ new Set<string>(["chainId", "homesteadBlock", "daoForkBlock", "daoForkSupport", "eip150Block", "eip155Block", "eip158Block", "byzantiumBlock", "constantinopleBlock", "petersburgBlock", "istanbulBlock", "muirGlacierBlock", "berlinBlock", "londonBlock", "shanghaiTime", "cancunTime", "pragueTime", "apricotPhase1BlockTimestamp", "apricotPhase2BlockTimestamp", "apricotPhase3BlockTimestamp", "apricotPhase4BlockTimestamp", "apricotPhase5BlockTimestamp", "apricotPhasePre6BlockTimestamp", "apricotPhase6BlockTimestamp", "apricotPhasePost6BlockTimestamp", "banffBlockTimestamp", "cortinaBlockTimestamp", "durangoBlockTimestamp", "etnaTimestamp", "fortunaTimestamp", "graniteTimestamp", "heliconTimestamp"]);
 
 function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -6246,27 +9846,33 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "current")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/current", "required", "is required", "current");
-    }
-    if (hasOwn(x, "current")) {
-      if (!$EthConfigFork(x["current"], p + "/current", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["current"];
+      if (v1 !== undefined && (plain || hasOwn(x, "current"))) {
+        if (!$EthConfigFork(v1, e === null ? p : p + "/current", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "next")) {
-      if (!$207(x["next"], p + "/next", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/current", "required", "is required", "current");
       }
-    }
-    if (hasOwn(x, "last")) {
-      if (!$209(x["last"], p + "/last", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["next"];
+      if (v2 !== undefined && (plain || hasOwn(x, "next"))) {
+        if (!$585(v2, e === null ? p : p + "/next", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v3 = x["last"];
+      if (v3 !== undefined && (plain || hasOwn(x, "last"))) {
+        if (!$589(v3, e === null ? p : p + "/last", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -6279,72 +9885,93 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "activationTime")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/activationTime", "required", "is required", "activationTime");
-    }
-    if (!hasOwn(x, "blobSchedule")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blobSchedule", "required", "is required", "blobSchedule");
-    }
-    if (!hasOwn(x, "chainId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/chainId", "required", "is required", "chainId");
-    }
-    if (!hasOwn(x, "forkId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/forkId", "required", "is required", "forkId");
-    }
-    if (!hasOwn(x, "precompiles")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/precompiles", "required", "is required", "precompiles");
-    }
-    if (!hasOwn(x, "systemContracts")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/systemContracts", "required", "is required", "systemContracts");
-    }
-    if (hasOwn(x, "activationTime")) {
-      if (!$201(x["activationTime"], p + "/activationTime", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["activationTime"];
+      if (v1 !== undefined && (plain || hasOwn(x, "activationTime"))) {
+        if (!((Number.isInteger(v1)))) {
+          if (e === null) return false;
+          $570(v1, p + "/activationTime", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "blobSchedule")) {
-      if (!$BlobSchedule(x["blobSchedule"], p + "/blobSchedule", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/activationTime", "required", "is required", "activationTime");
       }
-    }
-    if (hasOwn(x, "chainId")) {
-      if (!$Uint(x["chainId"], p + "/chainId", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["blobSchedule"];
+      if (v2 !== undefined && (plain || hasOwn(x, "blobSchedule"))) {
+        if (!$BlobSchedule(v2, e === null ? p : p + "/blobSchedule", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "forkId")) {
-      if (!$Bytes4(x["forkId"], p + "/forkId", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/blobSchedule", "required", "is required", "blobSchedule");
       }
-    }
-    if (hasOwn(x, "precompiles")) {
-      if (!$205(x["precompiles"], p + "/precompiles", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["chainId"];
+      if (v3 !== undefined && (plain || hasOwn(x, "chainId"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c577.test(v3))))) {
+          if (e === null) return false;
+          $Uint(v3, p + "/chainId", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "systemContracts")) {
-      if (!$206(x["systemContracts"], p + "/systemContracts", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+      }
+      const v4 = x["forkId"];
+      if (v4 !== undefined && (plain || hasOwn(x, "forkId"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c578.test(v4))))) {
+          if (e === null) return false;
+          $Bytes4(v4, p + "/forkId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/forkId", "required", "is required", "forkId");
+      }
+      const v5 = x["precompiles"];
+      if (v5 !== undefined && (plain || hasOwn(x, "precompiles"))) {
+        if (!$580(v5, e === null ? p : p + "/precompiles", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/precompiles", "required", "is required", "precompiles");
+      }
+      const v6 = x["systemContracts"];
+      if (v6 !== undefined && (plain || hasOwn(x, "systemContracts"))) {
+        if (!$582(v6, e === null ? p : p + "/systemContracts", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/systemContracts", "required", "is required", "systemContracts");
       }
     }
   }
   return ok;
 }
 
-function $201(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $569(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $570(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6359,42 +9986,51 @@ function $BlobSchedule(x: unknown, p: string, e: ValidationIssue[] | null): bool
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "baseFeeUpdateFraction")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/baseFeeUpdateFraction", "required", "is required", "baseFeeUpdateFraction");
-    }
-    if (!hasOwn(x, "max")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/max", "required", "is required", "max");
-    }
-    if (!hasOwn(x, "target")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/target", "required", "is required", "target");
-    }
-    if (hasOwn(x, "baseFeeUpdateFraction")) {
-      if (!$202(x["baseFeeUpdateFraction"], p + "/baseFeeUpdateFraction", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["baseFeeUpdateFraction"];
+      if (v1 !== undefined && (plain || hasOwn(x, "baseFeeUpdateFraction"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $572(v1, p + "/baseFeeUpdateFraction", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "max")) {
-      if (!$203(x["max"], p + "/max", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/baseFeeUpdateFraction", "required", "is required", "baseFeeUpdateFraction");
       }
-    }
-    if (hasOwn(x, "target")) {
-      if (!$204(x["target"], p + "/target", e)) {
+      const v2 = x["max"];
+      if (v2 !== undefined && (plain || hasOwn(x, "max"))) {
+        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
+          if (e === null) return false;
+          $574(v2, p + "/max", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/max", "required", "is required", "max");
+      }
+      const v3 = x["target"];
+      if (v3 !== undefined && (plain || hasOwn(x, "target"))) {
+        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+          if (e === null) return false;
+          $576(v3, p + "/target", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/target", "required", "is required", "target");
       }
     }
   }
   return ok;
 }
 
-function $202(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $571(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6409,7 +10045,7 @@ function $202(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $203(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $572(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6424,7 +10060,7 @@ function $203(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $204(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $573(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -6439,19 +10075,72 @@ function $204(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $574(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $575(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $576(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+const $c577 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c578 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{8}$", "u");
+
+function $579(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
-      if (true) {
-        if (!$Address(x[k], pk, e)) {
-          if (e === null) return false;
-          ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$Address(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
         }
       }
     }
@@ -6459,19 +10148,23 @@ function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $206(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $580(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
-      if (true) {
-        if (!$Address(x[k], pk, e)) {
-          if (e === null) return false;
-          ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$Address(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
         }
       }
     }
@@ -6479,11 +10172,59 @@ function $206(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $207(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $581(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$Address(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $582(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$Address(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $583(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($EthConfigFork(x, p, null)) matches++;
-  if ($208(x, p, null)) matches++;
+  if ($584(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6491,7 +10232,7 @@ function $207(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $208(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $584(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -6500,11 +10241,11 @@ function $208(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $209(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $585(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($EthConfigFork(x, p, null)) matches++;
-  if ($210(x, p, null)) matches++;
+  if ($586(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6512,7 +10253,49 @@ function $209(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $210(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $586(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(x === null)) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be null", "null");
+  }
+  return ok;
+}
+
+function $587(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($EthConfigFork(x, p, null)) matches++;
+  if ($588(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $588(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(x === null)) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be null", "null");
+  }
+  return ok;
+}
+
+function $589(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($EthConfigFork(x, p, null)) matches++;
+  if ($590(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $590(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -6527,75 +10310,85 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "head")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/head", "required", "is required", "head");
-    }
-    if (!hasOwn(x, "state")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/state", "required", "is required", "state");
-    }
-    if (!hasOwn(x, "tx")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/tx", "required", "is required", "tx");
-    }
-    if (!hasOwn(x, "logs")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/logs", "required", "is required", "logs");
-    }
-    if (!hasOwn(x, "receipts")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/receipts", "required", "is required", "receipts");
-    }
-    if (!hasOwn(x, "blocks")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blocks", "required", "is required", "blocks");
-    }
-    if (!hasOwn(x, "stateproofs")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/stateproofs", "required", "is required", "stateproofs");
-    }
-    if (hasOwn(x, "head")) {
-      if (!$CapabilityHead(x["head"], p + "/head", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["head"];
+      if (v1 !== undefined && (plain || hasOwn(x, "head"))) {
+        if (!$CapabilityHead(v1, e === null ? p : p + "/head", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "state")) {
-      if (!$CapabilityResource(x["state"], p + "/state", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/head", "required", "is required", "head");
       }
-    }
-    if (hasOwn(x, "tx")) {
-      if (!$CapabilityResource(x["tx"], p + "/tx", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["state"];
+      if (v2 !== undefined && (plain || hasOwn(x, "state"))) {
+        if (!$CapabilityResource(v2, e === null ? p : p + "/state", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "logs")) {
-      if (!$CapabilityResource(x["logs"], p + "/logs", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/state", "required", "is required", "state");
       }
-    }
-    if (hasOwn(x, "receipts")) {
-      if (!$CapabilityResource(x["receipts"], p + "/receipts", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["tx"];
+      if (v3 !== undefined && (plain || hasOwn(x, "tx"))) {
+        if (!$CapabilityResource(v3, e === null ? p : p + "/tx", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "blocks")) {
-      if (!$CapabilityResource(x["blocks"], p + "/blocks", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/tx", "required", "is required", "tx");
       }
-    }
-    if (hasOwn(x, "stateproofs")) {
-      if (!$CapabilityResource(x["stateproofs"], p + "/stateproofs", e)) {
+      const v4 = x["logs"];
+      if (v4 !== undefined && (plain || hasOwn(x, "logs"))) {
+        if (!$CapabilityResource(v4, e === null ? p : p + "/logs", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/logs", "required", "is required", "logs");
+      }
+      const v5 = x["receipts"];
+      if (v5 !== undefined && (plain || hasOwn(x, "receipts"))) {
+        if (!$CapabilityResource(v5, e === null ? p : p + "/receipts", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/receipts", "required", "is required", "receipts");
+      }
+      const v6 = x["blocks"];
+      if (v6 !== undefined && (plain || hasOwn(x, "blocks"))) {
+        if (!$CapabilityResource(v6, e === null ? p : p + "/blocks", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blocks", "required", "is required", "blocks");
+      }
+      const v7 = x["stateproofs"];
+      if (v7 !== undefined && (plain || hasOwn(x, "stateproofs"))) {
+        if (!$CapabilityResource(v7, e === null ? p : p + "/stateproofs", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/stateproofs", "required", "is required", "stateproofs");
       }
     }
   }
@@ -6608,30 +10401,41 @@ function $CapabilityHead(x: unknown, p: string, e: ValidationIssue[] | null): bo
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "number")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/number", "required", "is required", "number");
-    }
-    if (!hasOwn(x, "hash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/hash", "required", "is required", "hash");
-    }
-    if (hasOwn(x, "number")) {
-      if (!$Uint(x["number"], p + "/number", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["number"];
+      if (v1 !== undefined && (plain || hasOwn(x, "number"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c591.test(v1))))) {
+          if (e === null) return false;
+          $Uint(v1, p + "/number", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "hash")) {
-      if (!$Hash32(x["hash"], p + "/hash", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/number", "required", "is required", "number");
+      }
+      const v2 = x["hash"];
+      if (v2 !== undefined && (plain || hasOwn(x, "hash"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c592.test(v2))))) {
+          if (e === null) return false;
+          $Hash32(v2, p + "/hash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/hash", "required", "is required", "hash");
       }
     }
   }
   return ok;
 }
+
+const $c591 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c592 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
 
 function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -6639,34 +10443,42 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "disabled")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/disabled", "required", "is required", "disabled");
-    }
-    if (hasOwn(x, "disabled")) {
-      if (!$211(x["disabled"], p + "/disabled", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["disabled"];
+      if (v1 !== undefined && (plain || hasOwn(x, "disabled"))) {
+        if (!((typeof v1 === "boolean"))) {
+          if (e === null) return false;
+          $594(v1, p + "/disabled", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "oldestBlock")) {
-      if (!$Uint(x["oldestBlock"], p + "/oldestBlock", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/disabled", "required", "is required", "disabled");
       }
-    }
-    if (hasOwn(x, "deleteStrategy")) {
-      if (!$CapabilityDeleteStrategy(x["deleteStrategy"], p + "/deleteStrategy", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["oldestBlock"];
+      if (v2 !== undefined && (plain || hasOwn(x, "oldestBlock"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c595.test(v2))))) {
+          if (e === null) return false;
+          $Uint(v2, p + "/oldestBlock", e);
+          ok = false;
+        }
+      }
+      const v3 = x["deleteStrategy"];
+      if (v3 !== undefined && (plain || hasOwn(x, "deleteStrategy"))) {
+        if (!$CapabilityDeleteStrategy(v3, e === null ? p : p + "/deleteStrategy", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
-function $211(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $593(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -6675,38 +10487,56 @@ function $211(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
+function $594(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "boolean")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be boolean", "boolean");
+  }
+  return ok;
+}
+
+const $c595 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
 function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "type")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/type", "required", "is required", "type");
-    }
-    if (!hasOwn(x, "retentionBlocks")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/retentionBlocks", "required", "is required", "retentionBlocks");
-    }
-    if (hasOwn(x, "type")) {
-      if (!$212(x["type"], p + "/type", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["type"];
+      if (v1 !== undefined && (plain || hasOwn(x, "type"))) {
+        if (!((typeof v1 === "string") && (v1 === "window"))) {
+          if (e === null) return false;
+          $597(v1, p + "/type", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "retentionBlocks")) {
-      if (!$Uint(x["retentionBlocks"], p + "/retentionBlocks", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/type", "required", "is required", "type");
+      }
+      const v2 = x["retentionBlocks"];
+      if (v2 !== undefined && (plain || hasOwn(x, "retentionBlocks"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c598.test(v2))))) {
+          if (e === null) return false;
+          $Uint(v2, p + "/retentionBlocks", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/retentionBlocks", "required", "is required", "retentionBlocks");
       }
     }
   }
   return ok;
 }
 
-function $212(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $596(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -6719,17 +10549,34 @@ function $212(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
+function $597(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "window") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"window\"]");
+  }
+  return ok;
+}
+
+const $c598 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
 function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$AccountAccess(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$AccountAccess(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -6742,62 +10589,76 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "address")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/address", "required", "is required", "address");
-    }
-    if (hasOwn(x, "address")) {
-      if (!$Address(x["address"], p + "/address", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["address"];
+      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c599.test(v1))))) {
+          if (e === null) return false;
+          $Address(v1, p + "/address", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "storageChanges")) {
-      if (!$213(x["storageChanges"], p + "/storageChanges", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
       }
-    }
-    if (hasOwn(x, "storageReads")) {
-      if (!$215(x["storageReads"], p + "/storageReads", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["storageChanges"];
+      if (v2 !== undefined && (plain || hasOwn(x, "storageChanges"))) {
+        if (!$606(v2, e === null ? p : p + "/storageChanges", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "balanceChanges")) {
-      if (!$216(x["balanceChanges"], p + "/balanceChanges", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["storageReads"];
+      if (v3 !== undefined && (plain || hasOwn(x, "storageReads"))) {
+        if (!$609(v3, e === null ? p : p + "/storageReads", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "nonceChanges")) {
-      if (!$217(x["nonceChanges"], p + "/nonceChanges", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v4 = x["balanceChanges"];
+      if (v4 !== undefined && (plain || hasOwn(x, "balanceChanges"))) {
+        if (!$614(v4, e === null ? p : p + "/balanceChanges", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "codeChanges")) {
-      if (!$218(x["codeChanges"], p + "/codeChanges", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v5 = x["nonceChanges"];
+      if (v5 !== undefined && (plain || hasOwn(x, "nonceChanges"))) {
+        if (!$618(v5, e === null ? p : p + "/nonceChanges", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v6 = x["codeChanges"];
+      if (v6 !== undefined && (plain || hasOwn(x, "codeChanges"))) {
+        if (!$622(v6, e === null ? p : p + "/codeChanges", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
-function $213(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c599 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+function $600(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$SlotChanges(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$SlotChanges(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -6810,42 +10671,52 @@ function $SlotChanges(x: unknown, p: string, e: ValidationIssue[] | null): boole
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "key")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/key", "required", "is required", "key");
-    }
-    if (!hasOwn(x, "changes")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/changes", "required", "is required", "changes");
-    }
-    if (hasOwn(x, "key")) {
-      if (!$Hash32(x["key"], p + "/key", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["key"];
+      if (v1 !== undefined && (plain || hasOwn(x, "key"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c601.test(v1))))) {
+          if (e === null) return false;
+          $Hash32(v1, p + "/key", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "changes")) {
-      if (!$214(x["changes"], p + "/changes", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/key", "required", "is required", "key");
+      }
+      const v2 = x["changes"];
+      if (v2 !== undefined && (plain || hasOwn(x, "changes"))) {
+        if (!$605(v2, e === null ? p : p + "/changes", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/changes", "required", "is required", "changes");
       }
     }
   }
   return ok;
 }
 
-function $214(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c601 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+function $602(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$StorageChange(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$StorageChange(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -6858,59 +10729,143 @@ function $StorageChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "index")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/index", "required", "is required", "index");
-    }
-    if (!hasOwn(x, "value")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/value", "required", "is required", "value");
-    }
-    if (hasOwn(x, "index")) {
-      if (!$Uint64(x["index"], p + "/index", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["index"];
+      if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c603.test(v1))))) {
+          if (e === null) return false;
+          $Uint64(v1, p + "/index", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "value")) {
-      if (!$Hash32(x["value"], p + "/value", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/index", "required", "is required", "index");
       }
-    }
-  }
-  return ok;
-}
-
-function $215(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Hash32(x[i], p + "/" + i, e)) {
+      const v2 = x["value"];
+      if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c604.test(v2))))) {
+          if (e === null) return false;
+          $Hash32(v2, p + "/value", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/value", "required", "is required", "value");
       }
     }
   }
   return ok;
 }
 
-function $216(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c603 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
+
+const $c604 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+function $605(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$BalanceChange(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$StorageChange(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $606(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$SlotChanges(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $607(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c608.test(v))))) {
+            if (e === null) return false;
+            $Hash32(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c608 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+function $609(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c610.test(v))))) {
+            if (e === null) return false;
+            $Hash32(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c610 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+function $611(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$BalanceChange(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -6923,42 +10878,74 @@ function $BalanceChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "index")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/index", "required", "is required", "index");
-    }
-    if (!hasOwn(x, "value")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/value", "required", "is required", "value");
-    }
-    if (hasOwn(x, "index")) {
-      if (!$Uint64(x["index"], p + "/index", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["index"];
+      if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c612.test(v1))))) {
+          if (e === null) return false;
+          $Uint64(v1, p + "/index", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "value")) {
-      if (!$Uint256(x["value"], p + "/value", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/index", "required", "is required", "index");
+      }
+      const v2 = x["value"];
+      if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c613.test(v2))))) {
+          if (e === null) return false;
+          $Uint256(v2, p + "/value", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/value", "required", "is required", "value");
       }
     }
   }
   return ok;
 }
 
-function $217(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c612 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
+
+const $c613 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$", "u");
+
+function $614(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$NonceChange(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$BalanceChange(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $615(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$NonceChange(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -6971,42 +10958,74 @@ function $NonceChange(x: unknown, p: string, e: ValidationIssue[] | null): boole
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "index")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/index", "required", "is required", "index");
-    }
-    if (!hasOwn(x, "value")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/value", "required", "is required", "value");
-    }
-    if (hasOwn(x, "index")) {
-      if (!$Uint64(x["index"], p + "/index", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["index"];
+      if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c616.test(v1))))) {
+          if (e === null) return false;
+          $Uint64(v1, p + "/index", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "value")) {
-      if (!$Uint64(x["value"], p + "/value", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/index", "required", "is required", "index");
+      }
+      const v2 = x["value"];
+      if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c617.test(v2))))) {
+          if (e === null) return false;
+          $Uint64(v2, p + "/value", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/value", "required", "is required", "value");
       }
     }
   }
   return ok;
 }
 
-function $218(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c616 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
+
+const $c617 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
+
+function $618(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$CodeChange(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$NonceChange(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $619(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$CodeChange(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -7019,25 +11038,55 @@ function $CodeChange(x: unknown, p: string, e: ValidationIssue[] | null): boolea
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "index")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/index", "required", "is required", "index");
-    }
-    if (!hasOwn(x, "code")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/code", "required", "is required", "code");
-    }
-    if (hasOwn(x, "index")) {
-      if (!$Uint64(x["index"], p + "/index", e)) {
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["index"];
+      if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c620.test(v1))))) {
+          if (e === null) return false;
+          $Uint64(v1, p + "/index", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/index", "required", "is required", "index");
+      }
+      const v2 = x["code"];
+      if (v2 !== undefined && (plain || hasOwn(x, "code"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c621.test(v2))))) {
+          if (e === null) return false;
+          $Bytes(v2, p + "/code", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/code", "required", "is required", "code");
       }
     }
-    if (hasOwn(x, "code")) {
-      if (!$Bytes(x["code"], p + "/code", e)) {
-        if (e === null) return false;
-        ok = false;
+  }
+  return ok;
+}
+
+const $c620 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
+
+const $c621 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+
+function $622(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$CodeChange(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -7050,50 +11099,62 @@ function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): b
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "blockStateCalls")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockStateCalls", "required", "is required", "blockStateCalls");
-    }
-    if (hasOwn(x, "blockStateCalls")) {
-      if (!$219(x["blockStateCalls"], p + "/blockStateCalls", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["blockStateCalls"];
+      if (v1 !== undefined && (plain || hasOwn(x, "blockStateCalls"))) {
+        if (!$641(v1, e === null ? p : p + "/blockStateCalls", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "traceTransfers")) {
-      if (!$224(x["traceTransfers"], p + "/traceTransfers", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/blockStateCalls", "required", "is required", "blockStateCalls");
       }
-    }
-    if (hasOwn(x, "validation")) {
-      if (!$225(x["validation"], p + "/validation", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["traceTransfers"];
+      if (v2 !== undefined && (plain || hasOwn(x, "traceTransfers"))) {
+        if (!((typeof v2 === "boolean"))) {
+          if (e === null) return false;
+          $643(v2, p + "/traceTransfers", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "returnFullTransactions")) {
-      if (!$226(x["returnFullTransactions"], p + "/returnFullTransactions", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["validation"];
+      if (v3 !== undefined && (plain || hasOwn(x, "validation"))) {
+        if (!((typeof v3 === "boolean"))) {
+          if (e === null) return false;
+          $645(v3, p + "/validation", e);
+          ok = false;
+        }
+      }
+      const v4 = x["returnFullTransactions"];
+      if (v4 !== undefined && (plain || hasOwn(x, "returnFullTransactions"))) {
+        if (!((typeof v4 === "boolean"))) {
+          if (e === null) return false;
+          $647(v4, p + "/returnFullTransactions", e);
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
-function $219(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $623(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$SimulateBlockStateCall(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$SimulateBlockStateCall(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -7106,23 +11167,29 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (hasOwn(x, "blockOverrides")) {
-      if (!$BlockOverrides(x["blockOverrides"], p + "/blockOverrides", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["blockOverrides"];
+      if (v1 !== undefined && (plain || hasOwn(x, "blockOverrides"))) {
+        if (!$BlockOverrides(v1, e === null ? p : p + "/blockOverrides", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "stateOverrides")) {
-      if (!$StateOverrides(x["stateOverrides"], p + "/stateOverrides", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["stateOverrides"];
+      if (v2 !== undefined && (plain || hasOwn(x, "stateOverrides"))) {
+        if (!$StateOverrides(v2, e === null ? p : p + "/stateOverrides", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "calls")) {
-      if (!$223(x["calls"], p + "/calls", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["calls"];
+      if (v3 !== undefined && (plain || hasOwn(x, "calls"))) {
+        if (!$640(v3, e === null ? p : p + "/calls", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -7135,70 +11202,123 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (hasOwn(x, "number")) {
-      if (!$Uint64(x["number"], p + "/number", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["number"];
+      if (v1 !== undefined && (plain || hasOwn(x, "number"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c624.test(v1))))) {
+          if (e === null) return false;
+          $Uint64(v1, p + "/number", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "prevRandao")) {
-      if (!$Hash32(x["prevRandao"], p + "/prevRandao", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["prevRandao"];
+      if (v2 !== undefined && (plain || hasOwn(x, "prevRandao"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c625.test(v2))))) {
+          if (e === null) return false;
+          $Hash32(v2, p + "/prevRandao", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "time")) {
-      if (!$Uint64(x["time"], p + "/time", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["time"];
+      if (v3 !== undefined && (plain || hasOwn(x, "time"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c626.test(v3))))) {
+          if (e === null) return false;
+          $Uint64(v3, p + "/time", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "gasLimit")) {
-      if (!$Uint64(x["gasLimit"], p + "/gasLimit", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v4 = x["gasLimit"];
+      if (v4 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c627.test(v4))))) {
+          if (e === null) return false;
+          $Uint64(v4, p + "/gasLimit", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "feeRecipient")) {
-      if (!$Address(x["feeRecipient"], p + "/feeRecipient", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v5 = x["feeRecipient"];
+      if (v5 !== undefined && (plain || hasOwn(x, "feeRecipient"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c628.test(v5))))) {
+          if (e === null) return false;
+          $Address(v5, p + "/feeRecipient", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "baseFeePerGas")) {
-      if (!$Uint256(x["baseFeePerGas"], p + "/baseFeePerGas", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v6 = x["baseFeePerGas"];
+      if (v6 !== undefined && (plain || hasOwn(x, "baseFeePerGas"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c629.test(v6))))) {
+          if (e === null) return false;
+          $Uint256(v6, p + "/baseFeePerGas", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "blobBaseFee")) {
-      if (!$Uint256(x["blobBaseFee"], p + "/blobBaseFee", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v7 = x["blobBaseFee"];
+      if (v7 !== undefined && (plain || hasOwn(x, "blobBaseFee"))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c630.test(v7))))) {
+          if (e === null) return false;
+          $Uint256(v7, p + "/blobBaseFee", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "withdrawals")) {
-      if (!$220(x["withdrawals"], p + "/withdrawals", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v8 = x["withdrawals"];
+      if (v8 !== undefined && (plain || hasOwn(x, "withdrawals"))) {
+        if (!$632(v8, e === null ? p : p + "/withdrawals", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
-function $220(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c624 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
+
+const $c625 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+const $c626 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
+
+const $c627 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
+
+const $c628 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+const $c629 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$", "u");
+
+const $c630 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$", "u");
+
+function $631(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Withdrawal(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Withdrawal(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $632(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Withdrawal(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -7211,27 +11331,31 @@ function $StateOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
-      let matched = false;
-      if ($c221.test(k)) {
-        matched = true;
-        if (!$AccountOverride(x[k], pk, e)) {
-          if (e === null) return false;
-          ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        let matched = false;
+        if ($c633.test(k)) {
+          matched = true;
+          if (!$AccountOverride(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
         }
-      }
-      if (!matched) {
-        if (e === null) return false;
-        ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
+        if (!matched) {
+          if (e === null) return false;
+          ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
+        }
       }
     }
   }
   return ok;
 }
 
-const $c221 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c633 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
 
 function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7239,46 +11363,65 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (hasOwn(x, "nonce")) {
-      if (!$Uint64(x["nonce"], p + "/nonce", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["nonce"];
+      if (v1 !== undefined && (plain || hasOwn(x, "nonce"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c634.test(v1))))) {
+          if (e === null) return false;
+          $Uint64(v1, p + "/nonce", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "balance")) {
-      if (!$Uint256(x["balance"], p + "/balance", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["balance"];
+      if (v2 !== undefined && (plain || hasOwn(x, "balance"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c635.test(v2))))) {
+          if (e === null) return false;
+          $Uint256(v2, p + "/balance", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "code")) {
-      if (!$Bytes(x["code"], p + "/code", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["code"];
+      if (v3 !== undefined && (plain || hasOwn(x, "code"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c636.test(v3))))) {
+          if (e === null) return false;
+          $Bytes(v3, p + "/code", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "state")) {
-      if (!$StorageMap(x["state"], p + "/state", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v4 = x["state"];
+      if (v4 !== undefined && (plain || hasOwn(x, "state"))) {
+        if (!$StorageMap(v4, e === null ? p : p + "/state", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "stateDiff")) {
-      if (!$StorageMap(x["stateDiff"], p + "/stateDiff", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v5 = x["stateDiff"];
+      if (v5 !== undefined && (plain || hasOwn(x, "stateDiff"))) {
+        if (!$StorageMap(v5, e === null ? p : p + "/stateDiff", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "movePrecompileToAddress")) {
-      if (!$Address(x["movePrecompileToAddress"], p + "/movePrecompileToAddress", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v6 = x["movePrecompileToAddress"];
+      if (v6 !== undefined && (plain || hasOwn(x, "movePrecompileToAddress"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c638.test(v6))))) {
+          if (e === null) return false;
+          $Address(v6, p + "/movePrecompileToAddress", e);
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
+
+const $c634 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
+
+const $c635 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$", "u");
+
+const $c636 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
 
 function $StorageMap(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7286,46 +11429,92 @@ function $StorageMap(x: unknown, p: string, e: ValidationIssue[] | null): boolea
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
-      let matched = false;
-      if ($c222.test(k)) {
-        matched = true;
-        if (!$Hash32(x[k], pk, e)) {
-          if (e === null) return false;
-          ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        let matched = false;
+        if ($c637.test(k)) {
+          matched = true;
+          if (!$Hash32(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
         }
-      }
-      if (!matched) {
-        if (e === null) return false;
-        ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
+        if (!matched) {
+          if (e === null) return false;
+          ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
+        }
       }
     }
   }
   return ok;
 }
 
-const $c222 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$", "u");
+const $c637 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$", "u");
 
-function $223(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c638 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+function $639(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$GenericTransaction(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$GenericTransaction(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
-function $224(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $640(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$GenericTransaction(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $641(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$SimulateBlockStateCall(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $642(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -7334,7 +11523,7 @@ function $224(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $225(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $643(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -7343,7 +11532,34 @@ function $225(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $226(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $644(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "boolean")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be boolean", "boolean");
+  }
+  return ok;
+}
+
+function $645(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "boolean")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be boolean", "boolean");
+  }
+  return ok;
+}
+
+function $646(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "boolean")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be boolean", "boolean");
+  }
+  return ok;
+}
+
+function $647(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -7358,45 +11574,51 @@ function $SimulatedBlock(x: unknown, p: string, e: ValidationIssue[] | null): bo
     if (e === null) return false;
     ok = false;
   }
-  if (!$227(x, p, e)) {
+  if (!$648(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
   return ok;
 }
 
-function $227(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $648(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "calls")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/calls", "required", "is required", "calls");
-    }
-    if (hasOwn(x, "calls")) {
-      if (!$228(x["calls"], p + "/calls", e)) {
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["calls"];
+      if (v1 !== undefined && (plain || hasOwn(x, "calls"))) {
+        if (!$662(v1, e === null ? p : p + "/calls", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/calls", "required", "is required", "calls");
       }
     }
   }
   return ok;
 }
 
-function $228(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $649(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$SimulatedCallResult(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$SimulatedCallResult(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -7409,64 +11631,77 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "status")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/status", "required", "is required", "status");
-    }
-    if (!hasOwn(x, "returnData")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/returnData", "required", "is required", "returnData");
-    }
-    if (!hasOwn(x, "gasUsed")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
-    }
-    if (!hasOwn(x, "logs")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/logs", "required", "is required", "logs");
-    }
-    if (hasOwn(x, "status")) {
-      if (!$229(x["status"], p + "/status", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["status"];
+      if (v1 !== undefined && (plain || hasOwn(x, "status"))) {
+        if (!((typeof v1 === "string") && (v1 === "0x0" || v1 === "0x1"))) {
+          if (e === null) return false;
+          $651(v1, p + "/status", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "returnData")) {
-      if (!$Bytes(x["returnData"], p + "/returnData", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/status", "required", "is required", "status");
       }
-    }
-    if (hasOwn(x, "gasUsed")) {
-      if (!$Uint(x["gasUsed"], p + "/gasUsed", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["returnData"];
+      if (v2 !== undefined && (plain || hasOwn(x, "returnData"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c652.test(v2))))) {
+          if (e === null) return false;
+          $Bytes(v2, p + "/returnData", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "maxUsedGas")) {
-      if (!$Uint(x["maxUsedGas"], p + "/maxUsedGas", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/returnData", "required", "is required", "returnData");
       }
-    }
-    if (hasOwn(x, "logs")) {
-      if (!$230(x["logs"], p + "/logs", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["gasUsed"];
+      if (v3 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c653.test(v3))))) {
+          if (e === null) return false;
+          $Uint(v3, p + "/gasUsed", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "error")) {
-      if (!$SimulatedCallError(x["error"], p + "/error", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
+      }
+      const v4 = x["maxUsedGas"];
+      if (v4 !== undefined && (plain || hasOwn(x, "maxUsedGas"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c654.test(v4))))) {
+          if (e === null) return false;
+          $Uint(v4, p + "/maxUsedGas", e);
+          ok = false;
+        }
+      }
+      const v5 = x["logs"];
+      if (v5 !== undefined && (plain || hasOwn(x, "logs"))) {
+        if (!$656(v5, e === null ? p : p + "/logs", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/logs", "required", "is required", "logs");
+      }
+      const v6 = x["error"];
+      if (v6 !== undefined && (plain || hasOwn(x, "error"))) {
+        if (!$SimulatedCallError(v6, e === null ? p : p + "/error", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
-function $229(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $650(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -7479,17 +11714,57 @@ function $229(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $230(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $651(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "0x0" && x !== "0x1") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"0x0\",\"0x1\"]");
+  }
+  return ok;
+}
+
+const $c652 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+
+const $c653 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c654 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+function $655(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Log(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Log(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $656(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Log(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -7502,38 +11777,47 @@ function $SimulatedCallError(x: unknown, p: string, e: ValidationIssue[] | null)
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "code")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/code", "required", "is required", "code");
-    }
-    if (!hasOwn(x, "message")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/message", "required", "is required", "message");
-    }
-    if (hasOwn(x, "code")) {
-      if (!$231(x["code"], p + "/code", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["code"];
+      if (v1 !== undefined && (plain || hasOwn(x, "code"))) {
+        if (!((Number.isInteger(v1)))) {
+          if (e === null) return false;
+          $658(v1, p + "/code", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "message")) {
-      if (!$232(x["message"], p + "/message", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/code", "required", "is required", "code");
       }
-    }
-    if (hasOwn(x, "data")) {
-      if (!$Bytes(x["data"], p + "/data", e)) {
+      const v2 = x["message"];
+      if (v2 !== undefined && (plain || hasOwn(x, "message"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $660(v2, p + "/message", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/message", "required", "is required", "message");
+      }
+      const v3 = x["data"];
+      if (v3 !== undefined && (plain || hasOwn(x, "data"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c661.test(v3))))) {
+          if (e === null) return false;
+          $Bytes(v3, p + "/data", e);
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
-function $231(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $657(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7542,11 +11826,50 @@ function $231(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $232(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $658(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $659(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $660(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+const $c661 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+
+function $662(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$SimulatedCallResult(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
   }
   return ok;
 }
@@ -7566,14 +11889,14 @@ function $SubscriptionType(x: unknown, p: string, e: ValidationIssue[] | null): 
 
 function $SubscriptionOptions(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($Filter(x, p, null) || $233(x, p, null) || $234(x, p, null))) {
+  if (!($Filter(x, p, null) || $663(x, p, null) || $664(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $233(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $663(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -7582,39 +11905,76 @@ function $233(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $234(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $664(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (hasOwn(x, "transactionHashes")) {
-      if (!$235(x["transactionHashes"], p + "/transactionHashes", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["transactionHashes"];
+      if (v1 !== undefined && (plain || hasOwn(x, "transactionHashes"))) {
+        if (!$667(v1, e === null ? p : p + "/transactionHashes", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
-function $235(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $665(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Hash32(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c666.test(v))))) {
+            if (e === null) return false;
+            $Hash32(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
+
+const $c666 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+function $667(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c668.test(v))))) {
+            if (e === null) return false;
+            $Hash32(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c668 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
 
 function $SubscriptionId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7623,7 +11983,7 @@ function $SubscriptionId(x: unknown, p: string, e: ValidationIssue[] | null): bo
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c236.test(x)) {
+    if (!$c669.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]+$", "^0x[0-9a-f]+$");
     }
@@ -7631,7 +11991,7 @@ function $SubscriptionId(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-const $c236 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$", "u");
+const $c669 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$", "u");
 
 function $TxpoolStatus(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7639,30 +11999,41 @@ function $TxpoolStatus(x: unknown, p: string, e: ValidationIssue[] | null): bool
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "pending")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/pending", "required", "is required", "pending");
-    }
-    if (!hasOwn(x, "queued")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/queued", "required", "is required", "queued");
-    }
-    if (hasOwn(x, "pending")) {
-      if (!$Uint(x["pending"], p + "/pending", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["pending"];
+      if (v1 !== undefined && (plain || hasOwn(x, "pending"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c670.test(v1))))) {
+          if (e === null) return false;
+          $Uint(v1, p + "/pending", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "queued")) {
-      if (!$Uint(x["queued"], p + "/queued", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/pending", "required", "is required", "pending");
+      }
+      const v2 = x["queued"];
+      if (v2 !== undefined && (plain || hasOwn(x, "queued"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c671.test(v2))))) {
+          if (e === null) return false;
+          $Uint(v2, p + "/queued", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/queued", "required", "is required", "queued");
       }
     }
   }
   return ok;
 }
+
+const $c670 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+const $c671 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
 
 function $TxpoolContent(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7670,25 +12041,30 @@ function $TxpoolContent(x: unknown, p: string, e: ValidationIssue[] | null): boo
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "pending")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/pending", "required", "is required", "pending");
-    }
-    if (!hasOwn(x, "queued")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/queued", "required", "is required", "queued");
-    }
-    if (hasOwn(x, "pending")) {
-      if (!$TxpoolTransactionsBySender(x["pending"], p + "/pending", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["pending"];
+      if (v1 !== undefined && (plain || hasOwn(x, "pending"))) {
+        if (!$TxpoolTransactionsBySender(v1, e === null ? p : p + "/pending", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "queued")) {
-      if (!$TxpoolTransactionsBySender(x["queued"], p + "/queued", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/pending", "required", "is required", "pending");
+      }
+      const v2 = x["queued"];
+      if (v2 !== undefined && (plain || hasOwn(x, "queued"))) {
+        if (!$TxpoolTransactionsBySender(v2, e === null ? p : p + "/queued", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/queued", "required", "is required", "queued");
       }
     }
   }
@@ -7701,13 +12077,17 @@ function $TxpoolTransactionsBySender(x: unknown, p: string, e: ValidationIssue[]
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
-      if (true) {
-        if (!$TxpoolTransactionsByNonce(x[k], pk, e)) {
-          if (e === null) return false;
-          ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$TxpoolTransactionsByNonce(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
         }
       }
     }
@@ -7721,13 +12101,17 @@ function $TxpoolTransactionsByNonce(x: unknown, p: string, e: ValidationIssue[] 
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
-      if (true) {
-        if (!$TransactionInfo(x[k], pk, e)) {
-          if (e === null) return false;
-          ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$TransactionInfo(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
         }
       }
     }
@@ -7741,25 +12125,30 @@ function $TxpoolInspect(x: unknown, p: string, e: ValidationIssue[] | null): boo
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "pending")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/pending", "required", "is required", "pending");
-    }
-    if (!hasOwn(x, "queued")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/queued", "required", "is required", "queued");
-    }
-    if (hasOwn(x, "pending")) {
-      if (!$TxpoolSummariesBySender(x["pending"], p + "/pending", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["pending"];
+      if (v1 !== undefined && (plain || hasOwn(x, "pending"))) {
+        if (!$TxpoolSummariesBySender(v1, e === null ? p : p + "/pending", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "queued")) {
-      if (!$TxpoolSummariesBySender(x["queued"], p + "/queued", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/pending", "required", "is required", "pending");
+      }
+      const v2 = x["queued"];
+      if (v2 !== undefined && (plain || hasOwn(x, "queued"))) {
+        if (!$TxpoolSummariesBySender(v2, e === null ? p : p + "/queued", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/queued", "required", "is required", "queued");
       }
     }
   }
@@ -7772,13 +12161,17 @@ function $TxpoolSummariesBySender(x: unknown, p: string, e: ValidationIssue[] | 
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
-      if (true) {
-        if (!$TxpoolSummariesByNonce(x[k], pk, e)) {
-          if (e === null) return false;
-          ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$TxpoolSummariesByNonce(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
         }
       }
     }
@@ -7792,13 +12185,17 @@ function $TxpoolSummariesByNonce(x: unknown, p: string, e: ValidationIssue[] | n
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
-      if (true) {
-        if (!$237(x[k], pk, e)) {
-          if (e === null) return false;
-          ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$672(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
         }
       }
     }
@@ -7806,7 +12203,7 @@ function $TxpoolSummariesByNonce(x: unknown, p: string, e: ValidationIssue[] | n
   return ok;
 }
 
-function $237(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $672(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -7821,12 +12218,16 @@ function $EmptyResult2(x: unknown, p: string, e: ValidationIssue[] | null): bool
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
-      if (true) {
-        if (e === null) return false;
-        ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (e === null) return false;
+          ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
+        }
       }
     }
   }
@@ -7839,29 +12240,51 @@ function $SetLogLevelArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "level")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/level", "required", "is required", "level");
-    }
-    if (hasOwn(x, "level")) {
-      if (!$238(x["level"], p + "/level", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["level"];
+      if (v1 !== undefined && (plain || hasOwn(x, "level"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
+          if (e === null) return false;
+          $674(v1, p + "/level", e);
+          ok = false;
+        }
       }
-    }
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
-      if (!(k === "level")) {
+      else {
         if (e === null) return false;
-        ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
+        ok = fail(e, p + "/level", "required", "is required", "level");
+      }
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (!(k === "level")) {
+          if (e === null) return false;
+          ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
+        }
       }
     }
   }
   return ok;
 }
 
-function $238(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $673(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    const n = length(x);
+    if (n < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
+    }
+  }
+  return ok;
+}
+
+function $674(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -7883,9 +12306,13 @@ function $VmConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+      }
     }
   }
   return ok;
@@ -7897,15 +12324,19 @@ function $GetVmConfigResult(x: unknown, p: string, e: ValidationIssue[] | null):
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "config")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/config", "required", "is required", "config");
-    }
-    if (hasOwn(x, "config")) {
-      if (!$VmConfig(x["config"], p + "/config", e)) {
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["config"];
+      if (v1 !== undefined && (plain || hasOwn(x, "config"))) {
+        if (!$VmConfig(v1, e === null ? p : p + "/config", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/config", "required", "is required", "config");
       }
     }
   }
@@ -7919,7 +12350,7 @@ function $Uint64String4(x: unknown, p: string, e: ValidationIssue[] | null): boo
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c239.test(x)) {
+    if (!$c675.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^(0|[1-9][0-9]*)$", "^(0|[1-9][0-9]*)$");
     }
@@ -7927,7 +12358,7 @@ function $Uint64String4(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-const $c239 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c675 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
 
 function $Cb58Id4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7941,7 +12372,7 @@ function $Cb58Id4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (e === null) return false;
       ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
     }
-    if (!$c240.test(x)) {
+    if (!$c676.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^[1-9A-HJ-NP-Za-km-z]+$", "^[1-9A-HJ-NP-Za-km-z]+$");
     }
@@ -7949,7 +12380,7 @@ function $Cb58Id4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c240 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c676 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
 
 function $HexBytes2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7958,7 +12389,7 @@ function $HexBytes2(x: unknown, p: string, e: ValidationIssue[] | null): boolean
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c241.test(x)) {
+    if (!$c677.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
     }
@@ -7966,7 +12397,7 @@ function $HexBytes2(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-const $c241 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c677 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
 
 function $Encoding2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7999,30 +12430,39 @@ function $UtxoIndex(x: unknown, p: string, e: ValidationIssue[] | null): boolean
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "address")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/address", "required", "is required", "address");
-    }
-    if (!hasOwn(x, "utxo")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/utxo", "required", "is required", "utxo");
-    }
-    if (hasOwn(x, "address")) {
-      if (!$ChainAddress(x["address"], p + "/address", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["address"];
+      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
+          if (e === null) return false;
+          $ChainAddress(v1, p + "/address", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "utxo")) {
-      if (!$Cb58Id4(x["utxo"], p + "/utxo", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v2 = x["utxo"];
+      if (v2 !== undefined && (plain || hasOwn(x, "utxo"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && $c678.test(v2))))) {
+          if (e === null) return false;
+          $Cb58Id4(v2, p + "/utxo", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/utxo", "required", "is required", "utxo");
       }
     }
   }
   return ok;
 }
+
+const $c678 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
 
 function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8030,82 +12470,131 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "addresses")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/addresses", "required", "is required", "addresses");
-    }
-    if (!hasOwn(x, "sourceChain")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/sourceChain", "required", "is required", "sourceChain");
-    }
-    if (hasOwn(x, "addresses")) {
-      if (!$242(x["addresses"], p + "/addresses", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["addresses"];
+      if (v1 !== undefined && (plain || hasOwn(x, "addresses"))) {
+        if (!$680(v1, e === null ? p : p + "/addresses", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "sourceChain")) {
-      if (!$243(x["sourceChain"], p + "/sourceChain", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
       }
-    }
-    if (hasOwn(x, "startIndex")) {
-      if (!$UtxoIndex(x["startIndex"], p + "/startIndex", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["sourceChain"];
+      if (v2 !== undefined && (plain || hasOwn(x, "sourceChain"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
+          if (e === null) return false;
+          $682(v2, p + "/sourceChain", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "limit")) {
-      if (!$244(x["limit"], p + "/limit", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/sourceChain", "required", "is required", "sourceChain");
       }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding2(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v3 = x["startIndex"];
+      if (v3 !== undefined && (plain || hasOwn(x, "startIndex"))) {
+        if (!$UtxoIndex(v3, e === null ? p : p + "/startIndex", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
-      if (!(k === "addresses" || k === "sourceChain" || k === "startIndex" || k === "limit" || k === "encoding")) {
-        if (e === null) return false;
-        ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
+      const v4 = x["limit"];
+      if (v4 !== undefined && (plain || hasOwn(x, "limit"))) {
+        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0 && v4 <= 4294967295)))) {
+          if (e === null) return false;
+          $684(v4, p + "/limit", e);
+          ok = false;
+        }
+      }
+      const v5 = x["encoding"];
+      if (v5 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $Encoding2(v5, p + "/encoding", e);
+          ok = false;
+        }
+      }
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (!(k === "addresses" || k === "sourceChain" || k === "startIndex" || k === "limit" || k === "encoding")) {
+          if (e === null) return false;
+          ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
+        }
       }
     }
   }
   return ok;
 }
 
-function $242(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $679(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    if (x.length < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minItems", "must have at least 1 items", 1);
-    }
-    if (x.length > 1024) {
-      if (e === null) return false;
-      ok = fail(e, p, "maxItems", "must have at most 1024 items", 1024);
-    }
-    for (let i = 0; i < x.length; i++) {
-      if (!$ChainAddress(x[i], p + "/" + i, e)) {
+  else {
+    if (true) {
+      if (x.length < 1) {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p, "minItems", "must have at least 1 items", 1);
+      }
+      if (x.length > 1024) {
+        if (e === null) return false;
+        ok = fail(e, p, "maxItems", "must have at most 1024 items", 1024);
+      }
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || (length(v) >= 1)))) {
+            if (e === null) return false;
+            $ChainAddress(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
 
-function $243(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $680(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      if (x.length < 1) {
+        if (e === null) return false;
+        ok = fail(e, p, "minItems", "must have at least 1 items", 1);
+      }
+      if (x.length > 1024) {
+        if (e === null) return false;
+        ok = fail(e, p, "maxItems", "must have at most 1024 items", 1024);
+      }
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || (length(v) >= 1)))) {
+            if (e === null) return false;
+            $ChainAddress(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $681(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -8121,7 +12610,42 @@ function $243(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $682(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    const n = length(x);
+    if (n < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
+    }
+  }
+  return ok;
+}
+
+function $683(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+    if (x > 4294967295) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 4294967295", 4294967295);
+    }
+  }
+  return ok;
+}
+
+function $684(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -8146,67 +12670,111 @@ function $GetUtxOsResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "numFetched")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/numFetched", "required", "is required", "numFetched");
-    }
-    if (!hasOwn(x, "utxos")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/utxos", "required", "is required", "utxos");
-    }
-    if (!hasOwn(x, "endIndex")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/endIndex", "required", "is required", "endIndex");
-    }
-    if (!hasOwn(x, "encoding")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/encoding", "required", "is required", "encoding");
-    }
-    if (hasOwn(x, "numFetched")) {
-      if (!$Uint64String4(x["numFetched"], p + "/numFetched", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["numFetched"];
+      if (v1 !== undefined && (plain || hasOwn(x, "numFetched"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c685.test(v1))))) {
+          if (e === null) return false;
+          $Uint64String4(v1, p + "/numFetched", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "utxos")) {
-      if (!$245(x["utxos"], p + "/utxos", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/numFetched", "required", "is required", "numFetched");
       }
-    }
-    if (hasOwn(x, "endIndex")) {
-      if (!$UtxoIndex(x["endIndex"], p + "/endIndex", e)) {
-        if (e === null) return false;
-        ok = false;
+      const v2 = x["utxos"];
+      if (v2 !== undefined && (plain || hasOwn(x, "utxos"))) {
+        if (!$688(v2, e === null ? p : p + "/utxos", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding2(x["encoding"], p + "/encoding", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/utxos", "required", "is required", "utxos");
+      }
+      const v3 = x["endIndex"];
+      if (v3 !== undefined && (plain || hasOwn(x, "endIndex"))) {
+        if (!$UtxoIndex(v3, e === null ? p : p + "/endIndex", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/endIndex", "required", "is required", "endIndex");
+      }
+      const v4 = x["encoding"];
+      if (v4 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $Encoding2(v4, p + "/encoding", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/encoding", "required", "is required", "encoding");
       }
     }
   }
   return ok;
 }
 
-function $245(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c685 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function $686(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$HexBytes2(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c687.test(v))))) {
+            if (e === null) return false;
+            $HexBytes2(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
+
+const $c687 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+
+function $688(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c689.test(v))))) {
+            if (e === null) return false;
+            $HexBytes2(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c689 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
 
 function $IssueTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8214,33 +12782,43 @@ function $IssueTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): boole
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "tx")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/tx", "required", "is required", "tx");
-    }
-    if (hasOwn(x, "tx")) {
-      if (!$HexBytes2(x["tx"], p + "/tx", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["tx"];
+      if (v1 !== undefined && (plain || hasOwn(x, "tx"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c690.test(v1))))) {
+          if (e === null) return false;
+          $HexBytes2(v1, p + "/tx", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding2(x["encoding"], p + "/encoding", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/tx", "required", "is required", "tx");
       }
-    }
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
-      if (!(k === "tx" || k === "encoding")) {
-        if (e === null) return false;
-        ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $Encoding2(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (!(k === "tx" || k === "encoding")) {
+          if (e === null) return false;
+          ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
+        }
       }
     }
   }
   return ok;
 }
+
+const $c690 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
 
 function $IssueTxResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8248,20 +12826,27 @@ function $IssueTxResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "txID")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/txID", "required", "is required", "txID");
-    }
-    if (hasOwn(x, "txID")) {
-      if (!$Cb58Id4(x["txID"], p + "/txID", e)) {
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["txID"];
+      if (v1 !== undefined && (plain || hasOwn(x, "txID"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c691.test(v1))))) {
+          if (e === null) return false;
+          $Cb58Id4(v1, p + "/txID", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/txID", "required", "is required", "txID");
       }
     }
   }
   return ok;
 }
+
+const $c691 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
 
 function $AtomicTxStatus(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8282,27 +12867,35 @@ function $GetAtomicTxStatusArgs(x: unknown, p: string, e: ValidationIssue[] | nu
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "txID")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/txID", "required", "is required", "txID");
-    }
-    if (hasOwn(x, "txID")) {
-      if (!$Cb58Id4(x["txID"], p + "/txID", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["txID"];
+      if (v1 !== undefined && (plain || hasOwn(x, "txID"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c692.test(v1))))) {
+          if (e === null) return false;
+          $Cb58Id4(v1, p + "/txID", e);
+          ok = false;
+        }
       }
-    }
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
-      if (!(k === "txID")) {
+      else {
         if (e === null) return false;
-        ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
+        ok = fail(e, p + "/txID", "required", "is required", "txID");
+      }
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (!(k === "txID")) {
+          if (e === null) return false;
+          ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
+        }
       }
     }
   }
   return ok;
 }
+
+const $c692 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
 
 function $GetAtomicTxStatusResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8310,26 +12903,35 @@ function $GetAtomicTxStatusResult(x: unknown, p: string, e: ValidationIssue[] | 
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "status")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/status", "required", "is required", "status");
-    }
-    if (hasOwn(x, "status")) {
-      if (!$AtomicTxStatus(x["status"], p + "/status", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["status"];
+      if (v1 !== undefined && (plain || hasOwn(x, "status"))) {
+        if (!((typeof v1 === "string") && (v1 === "Accepted" || v1 === "Processing" || v1 === "Dropped" || v1 === "Unknown"))) {
+          if (e === null) return false;
+          $AtomicTxStatus(v1, p + "/status", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "blockHeight")) {
-      if (!$Uint64String4(x["blockHeight"], p + "/blockHeight", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/status", "required", "is required", "status");
+      }
+      const v2 = x["blockHeight"];
+      if (v2 !== undefined && (plain || hasOwn(x, "blockHeight"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c693.test(v2))))) {
+          if (e === null) return false;
+          $Uint64String4(v2, p + "/blockHeight", e);
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
+
+const $c693 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
 
 function $GetAtomicTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8337,33 +12939,43 @@ function $GetAtomicTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "txID")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/txID", "required", "is required", "txID");
-    }
-    if (hasOwn(x, "txID")) {
-      if (!$Cb58Id4(x["txID"], p + "/txID", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["txID"];
+      if (v1 !== undefined && (plain || hasOwn(x, "txID"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c694.test(v1))))) {
+          if (e === null) return false;
+          $Cb58Id4(v1, p + "/txID", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding2(x["encoding"], p + "/encoding", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/txID", "required", "is required", "txID");
       }
-    }
-    for (const k of Object.keys(x)) {
-      const pk = p + "/" + esc(k);
-      if (!(k === "txID" || k === "encoding")) {
-        if (e === null) return false;
-        ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $Encoding2(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (!(k === "txID" || k === "encoding")) {
+          if (e === null) return false;
+          ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
+        }
       }
     }
   }
   return ok;
 }
+
+const $c694 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
 
 function $GetAtomicTxResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8371,36 +12983,49 @@ function $GetAtomicTxResult(x: unknown, p: string, e: ValidationIssue[] | null):
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "tx")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/tx", "required", "is required", "tx");
-    }
-    if (!hasOwn(x, "encoding")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/encoding", "required", "is required", "encoding");
-    }
-    if (hasOwn(x, "tx")) {
-      if (!$HexBytes2(x["tx"], p + "/tx", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["tx"];
+      if (v1 !== undefined && (plain || hasOwn(x, "tx"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c695.test(v1))))) {
+          if (e === null) return false;
+          $HexBytes2(v1, p + "/tx", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding2(x["encoding"], p + "/encoding", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/tx", "required", "is required", "tx");
       }
-    }
-    if (hasOwn(x, "blockHeight")) {
-      if (!$Uint64String4(x["blockHeight"], p + "/blockHeight", e)) {
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $Encoding2(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/encoding", "required", "is required", "encoding");
+      }
+      const v3 = x["blockHeight"];
+      if (v3 !== undefined && (plain || hasOwn(x, "blockHeight"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c696.test(v3))))) {
+          if (e === null) return false;
+          $Uint64String4(v3, p + "/blockHeight", e);
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
+
+const $c695 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+
+const $c696 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
 
 function $VersionResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8408,22 +13033,27 @@ function $VersionResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "version")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/version", "required", "is required", "version");
-    }
-    if (hasOwn(x, "version")) {
-      if (!$246(x["version"], p + "/version", e)) {
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["version"];
+      if (v1 !== undefined && (plain || hasOwn(x, "version"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
+          if (e === null) return false;
+          $698(v1, p + "/version", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/version", "required", "is required", "version");
       }
     }
   }
   return ok;
 }
 
-function $246(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $697(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -8439,38 +13069,61 @@ function $246(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $247(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $698(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    const n = length(x);
+    if (n < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
+    }
+  }
+  return ok;
+}
+
+function $699(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "endpoint")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/endpoint", "required", "is required", "endpoint");
-    }
-    if (!hasOwn(x, "alias")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/alias", "required", "is required", "alias");
-    }
-    if (hasOwn(x, "endpoint")) {
-      if (!$248(x["endpoint"], p + "/endpoint", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["endpoint"];
+      if (v1 !== undefined && (plain || hasOwn(x, "endpoint"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
+          if (e === null) return false;
+          $701(v1, p + "/endpoint", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "alias")) {
-      if (!$249(x["alias"], p + "/alias", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/endpoint", "required", "is required", "endpoint");
+      }
+      const v2 = x["alias"];
+      if (v2 !== undefined && (plain || hasOwn(x, "alias"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && length(v2) <= 512)))) {
+          if (e === null) return false;
+          $703(v2, p + "/alias", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/alias", "required", "is required", "alias");
       }
     }
   }
   return ok;
 }
 
-function $248(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $700(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -8486,58 +13139,7 @@ function $248(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $249(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-    if (n > 512) {
-      if (e === null) return false;
-      ok = fail(e, p, "maxLength", "must have at most 512 characters", 512);
-    }
-  }
-  return ok;
-}
-
-function $250(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "chain")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/chain", "required", "is required", "chain");
-    }
-    if (!hasOwn(x, "alias")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/alias", "required", "is required", "alias");
-    }
-    if (hasOwn(x, "chain")) {
-      if (!$251(x["chain"], p + "/chain", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "alias")) {
-      if (!$252(x["alias"], p + "/alias", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $251(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $701(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -8553,7 +13155,7 @@ function $251(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $252(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $702(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -8573,167 +13175,65 @@ function $252(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $253(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "chain")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/chain", "required", "is required", "chain");
-    }
-    if (hasOwn(x, "chain")) {
-      if (!$Cb58Id(x["chain"], p + "/chain", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $254(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (hasOwn(x, "loggerName")) {
-      if (!$255(x["loggerName"], p + "/loggerName", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $703(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
-  return ok;
-}
-
-function $256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  return ok;
-}
-
-function $257(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  return ok;
-}
-
-function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  return ok;
-}
-
-function $259(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (hasOwn(x, "loggerName")) {
-      if (!$260(x["loggerName"], p + "/loggerName", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "logLevel")) {
-      if (!$LogLevel(x["logLevel"], p + "/logLevel", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "displayLevel")) {
-      if (!$LogLevel(x["displayLevel"], p + "/displayLevel", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $260(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $261(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  return ok;
-}
-
-function $262(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  return ok;
-}
-
-function $263(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  return ok;
-}
-
-function $264(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "chain")) {
+  if (typeof x === "string") {
+    const n = length(x);
+    if (n < 1) {
       if (e === null) return false;
-      ok = fail(e, p + "/chain", "required", "is required", "chain");
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
     }
-    if (hasOwn(x, "chain")) {
-      if (!$265(x["chain"], p + "/chain", e)) {
+    if (n > 512) {
+      if (e === null) return false;
+      ok = fail(e, p, "maxLength", "must have at most 512 characters", 512);
+    }
+  }
+  return ok;
+}
+
+function $704(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["chain"];
+      if (v1 !== undefined && (plain || hasOwn(x, "chain"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
+          if (e === null) return false;
+          $706(v1, p + "/chain", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/chain", "required", "is required", "chain");
+      }
+      const v2 = x["alias"];
+      if (v2 !== undefined && (plain || hasOwn(x, "alias"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && length(v2) <= 512)))) {
+          if (e === null) return false;
+          $708(v2, p + "/alias", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/alias", "required", "is required", "alias");
       }
     }
   }
   return ok;
 }
 
-function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $705(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -8749,28 +13249,7 @@ function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $266(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "alias")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/alias", "required", "is required", "alias");
-    }
-    if (hasOwn(x, "alias")) {
-      if (!$267(x["alias"], p + "/alias", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $267(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $706(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -8786,215 +13265,97 @@ function $267(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $268(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $707(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(isObject(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
+    ok = fail(e, p, "type", "must be string", "string");
   }
-  return ok;
-}
-
-function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  return ok;
-}
-
-function $270(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  return ok;
-}
-
-function $271(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  return ok;
-}
-
-function $272(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  return ok;
-}
-
-function $273(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  return ok;
-}
-
-function $274(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  return ok;
-}
-
-function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (hasOwn(x, "nodeIDs")) {
-      if (!$276(x["nodeIDs"], p + "/nodeIDs", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $276(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$NodeId(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $277(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (hasOwn(x, "subnetID")) {
-      if (!$Cb58Id2(x["subnetID"], p + "/subnetID", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $278(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  return ok;
-}
-
-function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (hasOwn(x, "tags")) {
-      if (!$HealthTags(x["tags"], p + "/tags", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $280(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (hasOwn(x, "tags")) {
-      if (!$HealthTags(x["tags"], p + "/tags", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $281(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  return ok;
-}
-
-function $282(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "addresses")) {
+  if (typeof x === "string") {
+    const n = length(x);
+    if (n < 1) {
       if (e === null) return false;
-      ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
     }
-    if (hasOwn(x, "addresses")) {
-      if (!$283(x["addresses"], p + "/addresses", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $283(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  if (Array.isArray(x)) {
-    if (x.length < 1) {
+    if (n > 512) {
       if (e === null) return false;
-      ok = fail(e, p, "minItems", "must have at least 1 items", 1);
+      ok = fail(e, p, "maxLength", "must have at most 512 characters", 512);
     }
-    for (let i = 0; i < x.length; i++) {
-      if (!$284(x[i], p + "/" + i, e)) {
+  }
+  return ok;
+}
+
+function $708(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    const n = length(x);
+    if (n < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
+    }
+    if (n > 512) {
+      if (e === null) return false;
+      ok = fail(e, p, "maxLength", "must have at most 512 characters", 512);
+    }
+  }
+  return ok;
+}
+
+function $709(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["chain"];
+      if (v1 !== undefined && (plain || hasOwn(x, "chain"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c710.test(v1))))) {
+          if (e === null) return false;
+          $Cb58Id(v1, p + "/chain", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/chain", "required", "is required", "chain");
       }
     }
   }
   return ok;
 }
 
-function $284(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c710 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $711(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["loggerName"];
+      if (v1 !== undefined && (plain || hasOwn(x, "loggerName"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $713(v1, p + "/loggerName", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $712(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -9003,1368 +13364,2548 @@ function $284(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $285(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $713(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $714(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "blockID")) {
+  else {
+  }
+  return ok;
+}
+
+function $715(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $716(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $717(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["loggerName"];
+      if (v1 !== undefined && (plain || hasOwn(x, "loggerName"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $719(v1, p + "/loggerName", e);
+          ok = false;
+        }
+      }
+      const v2 = x["logLevel"];
+      if (v2 !== undefined && (plain || hasOwn(x, "logLevel"))) {
+        if (!((typeof v2 === "string") && (v2 === "VERBO" || v2 === "DEBUG" || v2 === "TRACE" || v2 === "INFO" || v2 === "WARN" || v2 === "ERROR" || v2 === "FATAL" || v2 === "OFF"))) {
+          if (e === null) return false;
+          $LogLevel(v2, p + "/logLevel", e);
+          ok = false;
+        }
+      }
+      const v3 = x["displayLevel"];
+      if (v3 !== undefined && (plain || hasOwn(x, "displayLevel"))) {
+        if (!((typeof v3 === "string") && (v3 === "VERBO" || v3 === "DEBUG" || v3 === "TRACE" || v3 === "INFO" || v3 === "WARN" || v3 === "ERROR" || v3 === "FATAL" || v3 === "OFF"))) {
+          if (e === null) return false;
+          $LogLevel(v3, p + "/displayLevel", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $718(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $719(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $720(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $721(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $722(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $723(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["chain"];
+      if (v1 !== undefined && (plain || hasOwn(x, "chain"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
+          if (e === null) return false;
+          $725(v1, p + "/chain", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chain", "required", "is required", "chain");
+      }
+    }
+  }
+  return ok;
+}
+
+function $724(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    const n = length(x);
+    if (n < 1) {
       if (e === null) return false;
-      ok = fail(e, p + "/blockID", "required", "is required", "blockID");
-    }
-    if (hasOwn(x, "blockID")) {
-      if (!$Cb58Id3(x["blockID"], p + "/blockID", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$BlockEncoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
     }
   }
   return ok;
 }
 
-function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $725(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(isObject(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
+    ok = fail(e, p, "type", "must be string", "string");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "height")) {
+  if (typeof x === "string") {
+    const n = length(x);
+    if (n < 1) {
       if (e === null) return false;
-      ok = fail(e, p + "/height", "required", "is required", "height");
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
     }
-    if (hasOwn(x, "height")) {
-      if (!$HeightParam(x["height"], p + "/height", e)) {
-        if (e === null) return false;
-        ok = false;
+  }
+  return ok;
+}
+
+function $726(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["alias"];
+      if (v1 !== undefined && (plain || hasOwn(x, "alias"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
+          if (e === null) return false;
+          $728(v1, p + "/alias", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$BlockEncoding(x["encoding"], p + "/encoding", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/alias", "required", "is required", "alias");
       }
     }
   }
   return ok;
 }
 
-function $287(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $727(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(isObject(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
+    ok = fail(e, p, "type", "must be string", "string");
   }
-  return ok;
-}
-
-function $288(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "blockchainID")) {
+  if (typeof x === "string") {
+    const n = length(x);
+    if (n < 1) {
       if (e === null) return false;
-      ok = fail(e, p + "/blockchainID", "required", "is required", "blockchainID");
-    }
-    if (hasOwn(x, "blockchainID")) {
-      if (!$Cb58Id3(x["blockchainID"], p + "/blockchainID", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
     }
   }
   return ok;
 }
 
-function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $728(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    const n = length(x);
+    if (n < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
+    }
+  }
+  return ok;
+}
+
+function $729(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (hasOwn(x, "subnetID")) {
-      if (!$Cb58Id3(x["subnetID"], p + "/subnetID", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
+  else {
   }
   return ok;
 }
 
-function $290(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $730(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (hasOwn(x, "subnetID")) {
-      if (!$Cb58Id3(x["subnetID"], p + "/subnetID", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "nodeIDs")) {
-      if (!$291(x["nodeIDs"], p + "/nodeIDs", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+  }
+  return ok;
+}
+
+function $731(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $732(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $733(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $734(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $735(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $736(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["nodeIDs"];
+      if (v1 !== undefined && (plain || hasOwn(x, "nodeIDs"))) {
+        if (!$739(v1, e === null ? p : p + "/nodeIDs", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
-function $291(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $737(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$NodeId(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c738.test(v))))) {
+            if (e === null) return false;
+            $NodeId(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
 
-function $292(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "id")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/id", "required", "is required", "id");
-    }
-    if (hasOwn(x, "id")) {
-      if (!$ContainerId(x["id"], p + "/id", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
+const $c738 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "u");
 
-function $293(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "index")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/index", "required", "is required", "index");
-    }
-    if (hasOwn(x, "index")) {
-      if (!$294(x["index"], p + "/index", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $294(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $295(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "startIndex")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
-    }
-    if (!hasOwn(x, "numToFetch")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
-    }
-    if (hasOwn(x, "startIndex")) {
-      if (!$296(x["startIndex"], p + "/startIndex", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "numToFetch")) {
-      if (!$297(x["numToFetch"], p + "/numToFetch", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $296(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $297(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 1024) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
-    }
-  }
-  return ok;
-}
-
-function $298(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "id")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/id", "required", "is required", "id");
-    }
-    if (hasOwn(x, "id")) {
-      if (!$ContainerId(x["id"], p + "/id", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $299(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $300(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "id")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/id", "required", "is required", "id");
-    }
-    if (hasOwn(x, "id")) {
-      if (!$ContainerId(x["id"], p + "/id", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $301(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "id")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/id", "required", "is required", "id");
-    }
-    if (hasOwn(x, "id")) {
-      if (!$ContainerId(x["id"], p + "/id", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $302(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "index")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/index", "required", "is required", "index");
-    }
-    if (hasOwn(x, "index")) {
-      if (!$303(x["index"], p + "/index", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $303(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "startIndex")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
-    }
-    if (!hasOwn(x, "numToFetch")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
-    }
-    if (hasOwn(x, "startIndex")) {
-      if (!$305(x["startIndex"], p + "/startIndex", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "numToFetch")) {
-      if (!$306(x["numToFetch"], p + "/numToFetch", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $305(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $306(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 1024) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
-    }
-  }
-  return ok;
-}
-
-function $307(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "id")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/id", "required", "is required", "id");
-    }
-    if (hasOwn(x, "id")) {
-      if (!$ContainerId(x["id"], p + "/id", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $308(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $309(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "id")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/id", "required", "is required", "id");
-    }
-    if (hasOwn(x, "id")) {
-      if (!$ContainerId(x["id"], p + "/id", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $310(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "id")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/id", "required", "is required", "id");
-    }
-    if (hasOwn(x, "id")) {
-      if (!$ContainerId(x["id"], p + "/id", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "index")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/index", "required", "is required", "index");
-    }
-    if (hasOwn(x, "index")) {
-      if (!$312(x["index"], p + "/index", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $312(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $313(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "startIndex")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
-    }
-    if (!hasOwn(x, "numToFetch")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
-    }
-    if (hasOwn(x, "startIndex")) {
-      if (!$314(x["startIndex"], p + "/startIndex", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "numToFetch")) {
-      if (!$315(x["numToFetch"], p + "/numToFetch", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $315(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 1024) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
-    }
-  }
-  return ok;
-}
-
-function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "id")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/id", "required", "is required", "id");
-    }
-    if (hasOwn(x, "id")) {
-      if (!$ContainerId(x["id"], p + "/id", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $317(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "id")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/id", "required", "is required", "id");
-    }
-    if (hasOwn(x, "id")) {
-      if (!$ContainerId(x["id"], p + "/id", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $319(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "id")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/id", "required", "is required", "id");
-    }
-    if (hasOwn(x, "id")) {
-      if (!$ContainerId(x["id"], p + "/id", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $320(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "index")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/index", "required", "is required", "index");
-    }
-    if (hasOwn(x, "index")) {
-      if (!$321(x["index"], p + "/index", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $321(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $322(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "startIndex")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
-    }
-    if (!hasOwn(x, "numToFetch")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
-    }
-    if (hasOwn(x, "startIndex")) {
-      if (!$323(x["startIndex"], p + "/startIndex", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "numToFetch")) {
-      if (!$324(x["numToFetch"], p + "/numToFetch", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $323(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $324(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 1024) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
-    }
-  }
-  return ok;
-}
-
-function $325(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "id")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/id", "required", "is required", "id");
-    }
-    if (hasOwn(x, "id")) {
-      if (!$ContainerId(x["id"], p + "/id", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $326(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $327(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "id")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/id", "required", "is required", "id");
-    }
-    if (hasOwn(x, "id")) {
-      if (!$ContainerId(x["id"], p + "/id", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $328(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "id")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/id", "required", "is required", "id");
-    }
-    if (hasOwn(x, "id")) {
-      if (!$ContainerId(x["id"], p + "/id", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $329(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "index")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/index", "required", "is required", "index");
-    }
-    if (hasOwn(x, "index")) {
-      if (!$330(x["index"], p + "/index", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $330(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $331(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "startIndex")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
-    }
-    if (!hasOwn(x, "numToFetch")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
-    }
-    if (hasOwn(x, "startIndex")) {
-      if (!$332(x["startIndex"], p + "/startIndex", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "numToFetch")) {
-      if (!$333(x["numToFetch"], p + "/numToFetch", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $332(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $333(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 1024) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
-    }
-  }
-  return ok;
-}
-
-function $334(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "id")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/id", "required", "is required", "id");
-    }
-    if (hasOwn(x, "id")) {
-      if (!$ContainerId(x["id"], p + "/id", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $335(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "id")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/id", "required", "is required", "id");
-    }
-    if (hasOwn(x, "id")) {
-      if (!$ContainerId(x["id"], p + "/id", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "encoding")) {
-      if (!$Encoding(x["encoding"], p + "/encoding", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  return ok;
-}
-
-function $338(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  return ok;
-}
-
-function $339(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  return ok;
-}
-
-function $340(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  return ok;
-}
-
-function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $739(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Address(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c740.test(v))))) {
+            if (e === null) return false;
+            $NodeId(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
 
-function $342(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  return ok;
-}
+const $c740 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "u");
 
-function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $741(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  return ok;
-}
-
-function $344(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  return ok;
-}
-
-function $345(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  return ok;
-}
-
-function $346(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  return ok;
-}
-
-function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  return ok;
-}
-
-function $348(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "blockCount")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockCount", "required", "is required", "blockCount");
-    }
-    if (!hasOwn(x, "newestBlock")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/newestBlock", "required", "is required", "newestBlock");
-    }
-    if (!hasOwn(x, "rewardPercentiles")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/rewardPercentiles", "required", "is required", "rewardPercentiles");
-    }
-    if (hasOwn(x, "blockCount")) {
-      if (!$Uint(x["blockCount"], p + "/blockCount", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "newestBlock")) {
-      if (!$BlockNumberOrTag(x["newestBlock"], p + "/newestBlock", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "rewardPercentiles")) {
-      if (!$349(x["rewardPercentiles"], p + "/rewardPercentiles", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["subnetID"];
+      if (v1 !== undefined && (plain || hasOwn(x, "subnetID"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c742.test(v1))))) {
+          if (e === null) return false;
+          $Cb58Id2(v1, p + "/subnetID", e);
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
-function $349(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c742 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $743(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $744(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["tags"];
+      if (v1 !== undefined && (plain || hasOwn(x, "tags"))) {
+        if (!$HealthTags(v1, e === null ? p : p + "/tags", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $745(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["tags"];
+      if (v1 !== undefined && (plain || hasOwn(x, "tags"))) {
+        if (!$HealthTags(v1, e === null ? p : p + "/tags", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $746(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $747(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["addresses"];
+      if (v1 !== undefined && (plain || hasOwn(x, "addresses"))) {
+        if (!$750(v1, e === null ? p : p + "/addresses", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+      }
+    }
+  }
+  return ok;
+}
+
+function $748(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$350(x[i], p + "/" + i, e)) {
+  else {
+    if (true) {
+      if (x.length < 1) {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p, "minItems", "must have at least 1 items", 1);
+      }
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $749(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
 
-function $350(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $749(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $750(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      if (x.length < 1) {
+        if (e === null) return false;
+        ok = fail(e, p, "minItems", "must have at least 1 items", 1);
+      }
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $751(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $751(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $752(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["blockID"];
+      if (v1 !== undefined && (plain || hasOwn(x, "blockID"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c753.test(v1))))) {
+          if (e === null) return false;
+          $Cb58Id3(v1, p + "/blockID", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockID", "required", "is required", "blockID");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex" || v2 === "json"))) {
+          if (e === null) return false;
+          $BlockEncoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c753 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $754(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["height"];
+      if (v1 !== undefined && (plain || hasOwn(x, "height"))) {
+        if (!$HeightParam(v1, e === null ? p : p + "/height", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/height", "required", "is required", "height");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex" || v2 === "json"))) {
+          if (e === null) return false;
+          $BlockEncoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $755(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $756(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["blockchainID"];
+      if (v1 !== undefined && (plain || hasOwn(x, "blockchainID"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c757.test(v1))))) {
+          if (e === null) return false;
+          $Cb58Id3(v1, p + "/blockchainID", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockchainID", "required", "is required", "blockchainID");
+      }
+    }
+  }
+  return ok;
+}
+
+const $c757 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $758(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["subnetID"];
+      if (v1 !== undefined && (plain || hasOwn(x, "subnetID"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c759.test(v1))))) {
+          if (e === null) return false;
+          $Cb58Id3(v1, p + "/subnetID", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c759 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $760(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["subnetID"];
+      if (v1 !== undefined && (plain || hasOwn(x, "subnetID"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c761.test(v1))))) {
+          if (e === null) return false;
+          $Cb58Id3(v1, p + "/subnetID", e);
+          ok = false;
+        }
+      }
+      const v2 = x["nodeIDs"];
+      if (v2 !== undefined && (plain || hasOwn(x, "nodeIDs"))) {
+        if (!$764(v2, e === null ? p : p + "/nodeIDs", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c761 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $762(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c763.test(v))))) {
+            if (e === null) return false;
+            $NodeId(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c763 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $764(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c765.test(v))))) {
+            if (e === null) return false;
+            $NodeId(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c765 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $766(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c767.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c767 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $768(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["index"];
+      if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $770(v1, p + "/index", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/index", "required", "is required", "index");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $769(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $770(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $771(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["startIndex"];
+      if (v1 !== undefined && (plain || hasOwn(x, "startIndex"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $773(v1, p + "/startIndex", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
+      }
+      const v2 = x["numToFetch"];
+      if (v2 !== undefined && (plain || hasOwn(x, "numToFetch"))) {
+        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
+          if (e === null) return false;
+          $775(v2, p + "/numToFetch", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
+      }
+      const v3 = x["encoding"];
+      if (v3 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v3 === "string") && (v3 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v3, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $772(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $773(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $774(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+    if (x > 1024) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
+    }
+  }
+  return ok;
+}
+
+function $775(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+    if (x > 1024) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
+    }
+  }
+  return ok;
+}
+
+function $776(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c777.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c777 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $778(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["encoding"];
+      if (v1 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v1 === "string") && (v1 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v1, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $779(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c780.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c780 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $781(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c782.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c782 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $783(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["index"];
+      if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $785(v1, p + "/index", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/index", "required", "is required", "index");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $784(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $785(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $786(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["startIndex"];
+      if (v1 !== undefined && (plain || hasOwn(x, "startIndex"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $788(v1, p + "/startIndex", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
+      }
+      const v2 = x["numToFetch"];
+      if (v2 !== undefined && (plain || hasOwn(x, "numToFetch"))) {
+        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
+          if (e === null) return false;
+          $790(v2, p + "/numToFetch", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
+      }
+      const v3 = x["encoding"];
+      if (v3 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v3 === "string") && (v3 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v3, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $787(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $788(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $789(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+    if (x > 1024) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
+    }
+  }
+  return ok;
+}
+
+function $790(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+    if (x > 1024) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
+    }
+  }
+  return ok;
+}
+
+function $791(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c792.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c792 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $793(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["encoding"];
+      if (v1 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v1 === "string") && (v1 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v1, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $794(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c795.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c795 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $796(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c797.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c797 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $798(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["index"];
+      if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $800(v1, p + "/index", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/index", "required", "is required", "index");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $799(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $800(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $801(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["startIndex"];
+      if (v1 !== undefined && (plain || hasOwn(x, "startIndex"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $803(v1, p + "/startIndex", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
+      }
+      const v2 = x["numToFetch"];
+      if (v2 !== undefined && (plain || hasOwn(x, "numToFetch"))) {
+        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
+          if (e === null) return false;
+          $805(v2, p + "/numToFetch", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
+      }
+      const v3 = x["encoding"];
+      if (v3 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v3 === "string") && (v3 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v3, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $802(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $803(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $804(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+    if (x > 1024) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
+    }
+  }
+  return ok;
+}
+
+function $805(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+    if (x > 1024) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
+    }
+  }
+  return ok;
+}
+
+function $806(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c807.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c807 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $808(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["encoding"];
+      if (v1 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v1 === "string") && (v1 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v1, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $809(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c810.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c810 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $811(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c812.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c812 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $813(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["index"];
+      if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $815(v1, p + "/index", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/index", "required", "is required", "index");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $814(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $815(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $816(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["startIndex"];
+      if (v1 !== undefined && (plain || hasOwn(x, "startIndex"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $818(v1, p + "/startIndex", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
+      }
+      const v2 = x["numToFetch"];
+      if (v2 !== undefined && (plain || hasOwn(x, "numToFetch"))) {
+        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
+          if (e === null) return false;
+          $820(v2, p + "/numToFetch", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
+      }
+      const v3 = x["encoding"];
+      if (v3 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v3 === "string") && (v3 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v3, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $817(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $818(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $819(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+    if (x > 1024) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
+    }
+  }
+  return ok;
+}
+
+function $820(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+    if (x > 1024) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
+    }
+  }
+  return ok;
+}
+
+function $821(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c822.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c822 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $823(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["encoding"];
+      if (v1 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v1 === "string") && (v1 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v1, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $824(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c825.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c825 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $826(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c827.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c827 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $828(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["index"];
+      if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $830(v1, p + "/index", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/index", "required", "is required", "index");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $829(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $830(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $831(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["startIndex"];
+      if (v1 !== undefined && (plain || hasOwn(x, "startIndex"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $833(v1, p + "/startIndex", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
+      }
+      const v2 = x["numToFetch"];
+      if (v2 !== undefined && (plain || hasOwn(x, "numToFetch"))) {
+        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
+          if (e === null) return false;
+          $835(v2, p + "/numToFetch", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
+      }
+      const v3 = x["encoding"];
+      if (v3 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v3 === "string") && (v3 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v3, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $832(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $833(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $834(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+    if (x > 1024) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
+    }
+  }
+  return ok;
+}
+
+function $835(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+    if (x > 1024) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
+    }
+  }
+  return ok;
+}
+
+function $836(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c837.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c837 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $838(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["encoding"];
+      if (v1 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v1 === "string") && (v1 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v1, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $839(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c840.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c840 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+
+function $841(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $842(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $843(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $844(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $845(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c846.test(v))))) {
+            if (e === null) return false;
+            $Address(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c846 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+function $847(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $848(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $849(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $850(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $851(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $852(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $853(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["blockCount"];
+      if (v1 !== undefined && (plain || hasOwn(x, "blockCount"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c854.test(v1))))) {
+          if (e === null) return false;
+          $Uint(v1, p + "/blockCount", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockCount", "required", "is required", "blockCount");
+      }
+      const v2 = x["newestBlock"];
+      if (v2 !== undefined && (plain || hasOwn(x, "newestBlock"))) {
+        if (!$BlockNumberOrTag(v2, e === null ? p : p + "/newestBlock", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/newestBlock", "required", "is required", "newestBlock");
+      }
+      const v3 = x["rewardPercentiles"];
+      if (v3 !== undefined && (plain || hasOwn(x, "rewardPercentiles"))) {
+        if (!$857(v3, e === null ? p : p + "/rewardPercentiles", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/rewardPercentiles", "required", "is required", "rewardPercentiles");
+      }
+    }
+  }
+  return ok;
+}
+
+const $c854 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+function $855(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "number") && (typeof v !== "number" || (v >= 0 && v <= 100)))) {
+            if (e === null) return false;
+            $856(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $856(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "number")) {
     if (e === null) return false;
@@ -10383,380 +15924,498 @@ function $350(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $351(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "blockHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
-    }
-    if (!hasOwn(x, "hydratedTransactions")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/hydratedTransactions", "required", "is required", "hydratedTransactions");
-    }
-    if (hasOwn(x, "blockHash")) {
-      if (!$Hash32(x["blockHash"], p + "/blockHash", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "hydratedTransactions")) {
-      if (!$352(x["hydratedTransactions"], p + "/hydratedTransactions", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $352(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $353(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($NotFound(x, p, null)) matches++;
-  if ($Block(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "block")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/block", "required", "is required", "block");
-    }
-    if (!hasOwn(x, "hydratedTransactions")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/hydratedTransactions", "required", "is required", "hydratedTransactions");
-    }
-    if (hasOwn(x, "block")) {
-      if (!$BlockNumberOrTag(x["block"], p + "/block", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "hydratedTransactions")) {
-      if (!$355(x["hydratedTransactions"], p + "/hydratedTransactions", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $355(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $356(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($NotFound(x, p, null)) matches++;
-  if ($Block(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $357(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "blockHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
-    }
-    if (hasOwn(x, "blockHash")) {
-      if (!$Hash32(x["blockHash"], p + "/blockHash", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $358(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($NotFound(x, p, null)) matches++;
-  if ($BlockHeader(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $359(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "block")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/block", "required", "is required", "block");
-    }
-    if (hasOwn(x, "block")) {
-      if (!$BlockNumberOrTag(x["block"], p + "/block", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $360(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($NotFound(x, p, null)) matches++;
-  if ($BlockHeader(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $361(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "blockHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
-    }
-    if (hasOwn(x, "blockHash")) {
-      if (!$Hash32(x["blockHash"], p + "/blockHash", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $362(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($NotFound(x, p, null)) matches++;
-  if ($Uint(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $363(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "block")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/block", "required", "is required", "block");
-    }
-    if (hasOwn(x, "block")) {
-      if (!$BlockNumberOrTag(x["block"], p + "/block", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $364(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($NotFound(x, p, null)) matches++;
-  if ($Uint(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $365(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "blockHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
-    }
-    if (hasOwn(x, "blockHash")) {
-      if (!$Hash32(x["blockHash"], p + "/blockHash", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $366(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($NotFound(x, p, null)) matches++;
-  if ($Uint(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $367(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "block")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/block", "required", "is required", "block");
-    }
-    if (hasOwn(x, "block")) {
-      if (!$BlockNumberOrTag(x["block"], p + "/block", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($NotFound(x, p, null)) matches++;
-  if ($Uint(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "block")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/block", "required", "is required", "block");
-    }
-    if (hasOwn(x, "block")) {
-      if (!$BlockNumberOrTagOrHash(x["block"], p + "/block", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $370(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($NotFound(x, p, null)) matches++;
-  if ($371(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $371(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $857(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$Receipt(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "number") && (typeof v !== "number" || (v >= 0 && v <= 100)))) {
+            if (e === null) return false;
+            $858(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
 
-function $372(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $858(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "number")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be number", "number");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+    if (x > 100) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 100", 100);
+    }
+  }
+  return ok;
+}
+
+function $859(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "block")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/block", "required", "is required", "block");
-    }
-    if (hasOwn(x, "block")) {
-      if (!$BlockNumberOrTagOrHash(x["block"], p + "/block", e)) {
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["blockHash"];
+      if (v1 !== undefined && (plain || hasOwn(x, "blockHash"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c860.test(v1))))) {
+          if (e === null) return false;
+          $Hash32(v1, p + "/blockHash", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
+      }
+      const v2 = x["hydratedTransactions"];
+      if (v2 !== undefined && (plain || hasOwn(x, "hydratedTransactions"))) {
+        if (!((typeof v2 === "boolean"))) {
+          if (e === null) return false;
+          $862(v2, p + "/hydratedTransactions", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/hydratedTransactions", "required", "is required", "hydratedTransactions");
       }
     }
   }
   return ok;
 }
 
-function $373(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c860 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+function $861(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "boolean")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be boolean", "boolean");
+  }
+  return ok;
+}
+
+function $862(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "boolean")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be boolean", "boolean");
+  }
+  return ok;
+}
+
+function $863(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($NotFound(x, p, null)) matches++;
+  if ($Block(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $864(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["block"];
+      if (v1 !== undefined && (plain || hasOwn(x, "block"))) {
+        if (!$BlockNumberOrTag(v1, e === null ? p : p + "/block", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/block", "required", "is required", "block");
+      }
+      const v2 = x["hydratedTransactions"];
+      if (v2 !== undefined && (plain || hasOwn(x, "hydratedTransactions"))) {
+        if (!((typeof v2 === "boolean"))) {
+          if (e === null) return false;
+          $866(v2, p + "/hydratedTransactions", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/hydratedTransactions", "required", "is required", "hydratedTransactions");
+      }
+    }
+  }
+  return ok;
+}
+
+function $865(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "boolean")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be boolean", "boolean");
+  }
+  return ok;
+}
+
+function $866(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "boolean")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be boolean", "boolean");
+  }
+  return ok;
+}
+
+function $867(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($NotFound(x, p, null)) matches++;
+  if ($Block(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $868(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["blockHash"];
+      if (v1 !== undefined && (plain || hasOwn(x, "blockHash"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c869.test(v1))))) {
+          if (e === null) return false;
+          $Hash32(v1, p + "/blockHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
+      }
+    }
+  }
+  return ok;
+}
+
+const $c869 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+function $870(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($NotFound(x, p, null)) matches++;
+  if ($BlockHeader(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $871(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["block"];
+      if (v1 !== undefined && (plain || hasOwn(x, "block"))) {
+        if (!$BlockNumberOrTag(v1, e === null ? p : p + "/block", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/block", "required", "is required", "block");
+      }
+    }
+  }
+  return ok;
+}
+
+function $872(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($NotFound(x, p, null)) matches++;
+  if ($BlockHeader(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $873(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["blockHash"];
+      if (v1 !== undefined && (plain || hasOwn(x, "blockHash"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c874.test(v1))))) {
+          if (e === null) return false;
+          $Hash32(v1, p + "/blockHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
+      }
+    }
+  }
+  return ok;
+}
+
+const $c874 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+function $875(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($NotFound(x, p, null)) matches++;
+  if ($Uint(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $876(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["block"];
+      if (v1 !== undefined && (plain || hasOwn(x, "block"))) {
+        if (!$BlockNumberOrTag(v1, e === null ? p : p + "/block", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/block", "required", "is required", "block");
+      }
+    }
+  }
+  return ok;
+}
+
+function $877(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($NotFound(x, p, null)) matches++;
+  if ($Uint(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $878(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["blockHash"];
+      if (v1 !== undefined && (plain || hasOwn(x, "blockHash"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c879.test(v1))))) {
+          if (e === null) return false;
+          $Hash32(v1, p + "/blockHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
+      }
+    }
+  }
+  return ok;
+}
+
+const $c879 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+function $880(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($NotFound(x, p, null)) matches++;
+  if ($Uint(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $881(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["block"];
+      if (v1 !== undefined && (plain || hasOwn(x, "block"))) {
+        if (!$BlockNumberOrTag(v1, e === null ? p : p + "/block", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/block", "required", "is required", "block");
+      }
+    }
+  }
+  return ok;
+}
+
+function $882(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($NotFound(x, p, null)) matches++;
+  if ($Uint(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $883(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["block"];
+      if (v1 !== undefined && (plain || hasOwn(x, "block"))) {
+        if (!$BlockNumberOrTagOrHash(v1, e === null ? p : p + "/block", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/block", "required", "is required", "block");
+      }
+    }
+  }
+  return ok;
+}
+
+function $884(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($NotFound(x, p, null)) matches++;
+  if ($885(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $885(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Receipt(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $886(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["block"];
+      if (v1 !== undefined && (plain || hasOwn(x, "block"))) {
+        if (!$BlockNumberOrTagOrHash(v1, e === null ? p : p + "/block", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/block", "required", "is required", "block");
+      }
+    }
+  }
+  return ok;
+}
+
+function $887(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -10768,363 +16427,474 @@ function $373(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $374(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $888(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "address")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/address", "required", "is required", "address");
-    }
-    if (!hasOwn(x, "block")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/block", "required", "is required", "block");
-    }
-    if (hasOwn(x, "address")) {
-      if (!$Address(x["address"], p + "/address", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["address"];
+      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c889.test(v1))))) {
+          if (e === null) return false;
+          $Address(v1, p + "/address", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "block")) {
-      if (!$BlockNumberOrTagOrHash(x["block"], p + "/block", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v2 = x["block"];
+      if (v2 !== undefined && (plain || hasOwn(x, "block"))) {
+        if (!$BlockNumberOrTagOrHash(v2, e === null ? p : p + "/block", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/block", "required", "is required", "block");
       }
     }
   }
   return ok;
 }
 
-function $375(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c889 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+function $890(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "address")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/address", "required", "is required", "address");
-    }
-    if (!hasOwn(x, "storageSlot")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/storageSlot", "required", "is required", "storageSlot");
-    }
-    if (!hasOwn(x, "block")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/block", "required", "is required", "block");
-    }
-    if (hasOwn(x, "address")) {
-      if (!$Address(x["address"], p + "/address", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["address"];
+      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c891.test(v1))))) {
+          if (e === null) return false;
+          $Address(v1, p + "/address", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "storageSlot")) {
-      if (!$BytesMax32(x["storageSlot"], p + "/storageSlot", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
       }
-    }
-    if (hasOwn(x, "block")) {
-      if (!$BlockNumberOrTagOrHash(x["block"], p + "/block", e)) {
+      const v2 = x["storageSlot"];
+      if (v2 !== undefined && (plain || hasOwn(x, "storageSlot"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c892.test(v2))))) {
+          if (e === null) return false;
+          $BytesMax32(v2, p + "/storageSlot", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/storageSlot", "required", "is required", "storageSlot");
+      }
+      const v3 = x["block"];
+      if (v3 !== undefined && (plain || hasOwn(x, "block"))) {
+        if (!$BlockNumberOrTagOrHash(v3, e === null ? p : p + "/block", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/block", "required", "is required", "block");
       }
     }
   }
   return ok;
 }
 
-function $376(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c891 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+const $c892 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$", "u");
+
+function $893(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "address")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/address", "required", "is required", "address");
-    }
-    if (!hasOwn(x, "block")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/block", "required", "is required", "block");
-    }
-    if (hasOwn(x, "address")) {
-      if (!$Address(x["address"], p + "/address", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["address"];
+      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c894.test(v1))))) {
+          if (e === null) return false;
+          $Address(v1, p + "/address", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "block")) {
-      if (!$BlockNumberOrTagOrHash(x["block"], p + "/block", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v2 = x["block"];
+      if (v2 !== undefined && (plain || hasOwn(x, "block"))) {
+        if (!$BlockNumberOrTagOrHash(v2, e === null ? p : p + "/block", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/block", "required", "is required", "block");
       }
     }
   }
   return ok;
 }
 
-function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c894 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+function $895(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "address")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/address", "required", "is required", "address");
-    }
-    if (!hasOwn(x, "block")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/block", "required", "is required", "block");
-    }
-    if (hasOwn(x, "address")) {
-      if (!$Address(x["address"], p + "/address", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["address"];
+      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c896.test(v1))))) {
+          if (e === null) return false;
+          $Address(v1, p + "/address", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "block")) {
-      if (!$BlockNumberOrTagOrHash(x["block"], p + "/block", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v2 = x["block"];
+      if (v2 !== undefined && (plain || hasOwn(x, "block"))) {
+        if (!$BlockNumberOrTagOrHash(v2, e === null ? p : p + "/block", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/block", "required", "is required", "block");
       }
     }
   }
   return ok;
 }
 
-function $378(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c896 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+function $897(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "address")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/address", "required", "is required", "address");
-    }
-    if (!hasOwn(x, "storageKeys")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/storageKeys", "required", "is required", "storageKeys");
-    }
-    if (!hasOwn(x, "block")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/block", "required", "is required", "block");
-    }
-    if (hasOwn(x, "address")) {
-      if (!$Address(x["address"], p + "/address", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["address"];
+      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c898.test(v1))))) {
+          if (e === null) return false;
+          $Address(v1, p + "/address", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "storageKeys")) {
-      if (!$379(x["storageKeys"], p + "/storageKeys", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
       }
-    }
-    if (hasOwn(x, "block")) {
-      if (!$BlockNumberOrTagOrHash(x["block"], p + "/block", e)) {
+      const v2 = x["storageKeys"];
+      if (v2 !== undefined && (plain || hasOwn(x, "storageKeys"))) {
+        if (!$901(v2, e === null ? p : p + "/storageKeys", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/storageKeys", "required", "is required", "storageKeys");
+      }
+      const v3 = x["block"];
+      if (v3 !== undefined && (plain || hasOwn(x, "block"))) {
+        if (!$BlockNumberOrTagOrHash(v3, e === null ? p : p + "/block", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/block", "required", "is required", "block");
       }
     }
   }
   return ok;
 }
 
-function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c898 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+function $899(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$BytesMax32(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c900.test(v))))) {
+            if (e === null) return false;
+            $BytesMax32(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
 
-function $380(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "transaction")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/transaction", "required", "is required", "transaction");
-    }
-    if (hasOwn(x, "transaction")) {
-      if (!$GenericTransaction(x["transaction"], p + "/transaction", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "block")) {
-      if (!$BlockNumberOrTagOrHash(x["block"], p + "/block", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
+const $c900 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$", "u");
 
-function $381(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "transaction")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/transaction", "required", "is required", "transaction");
-    }
-    if (hasOwn(x, "transaction")) {
-      if (!$GenericTransaction(x["transaction"], p + "/transaction", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "block")) {
-      if (!$BlockNumberOrTag(x["block"], p + "/block", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "transaction")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/transaction", "required", "is required", "transaction");
-    }
-    if (hasOwn(x, "transaction")) {
-      if (!$GenericTransaction(x["transaction"], p + "/transaction", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "block")) {
-      if (!$BlockNumberOrTag(x["block"], p + "/block", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "payload")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/payload", "required", "is required", "payload");
-    }
-    if (hasOwn(x, "payload")) {
-      if (!$SimulatePayload(x["payload"], p + "/payload", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-    if (hasOwn(x, "block")) {
-      if (!$BlockNumberOrTagOrHash(x["block"], p + "/block", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $901(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$SimulatedBlock(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c902.test(v))))) {
+            if (e === null) return false;
+            $BytesMax32(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
 
-function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  return ok;
-}
+const $c902 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$", "u");
 
-function $386(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $903(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  return ok;
-}
-
-function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (!hasOwn(x, "filterId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/filterId", "required", "is required", "filterId");
-    }
-    if (hasOwn(x, "filterId")) {
-      if (!$FilterId(x["filterId"], p + "/filterId", e)) {
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["transaction"];
+      if (v1 !== undefined && (plain || hasOwn(x, "transaction"))) {
+        if (!$GenericTransaction(v1, e === null ? p : p + "/transaction", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/transaction", "required", "is required", "transaction");
+      }
+      const v2 = x["block"];
+      if (v2 !== undefined && (plain || hasOwn(x, "block"))) {
+        if (!$BlockNumberOrTagOrHash(v2, e === null ? p : p + "/block", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
-function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $904(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["transaction"];
+      if (v1 !== undefined && (plain || hasOwn(x, "transaction"))) {
+        if (!$GenericTransaction(v1, e === null ? p : p + "/transaction", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/transaction", "required", "is required", "transaction");
+      }
+      const v2 = x["block"];
+      if (v2 !== undefined && (plain || hasOwn(x, "block"))) {
+        if (!$BlockNumberOrTag(v2, e === null ? p : p + "/block", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $905(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["transaction"];
+      if (v1 !== undefined && (plain || hasOwn(x, "transaction"))) {
+        if (!$GenericTransaction(v1, e === null ? p : p + "/transaction", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/transaction", "required", "is required", "transaction");
+      }
+      const v2 = x["block"];
+      if (v2 !== undefined && (plain || hasOwn(x, "block"))) {
+        if (!$BlockNumberOrTag(v2, e === null ? p : p + "/block", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $906(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["payload"];
+      if (v1 !== undefined && (plain || hasOwn(x, "payload"))) {
+        if (!$SimulatePayload(v1, e === null ? p : p + "/payload", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/payload", "required", "is required", "payload");
+      }
+      const v2 = x["block"];
+      if (v2 !== undefined && (plain || hasOwn(x, "block"))) {
+        if (!$BlockNumberOrTagOrHash(v2, e === null ? p : p + "/block", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $907(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$SimulatedBlock(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $908(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $909(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $910(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["filterId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "filterId"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c911.test(v1))))) {
+          if (e === null) return false;
+          $FilterId(v1, p + "/filterId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/filterId", "required", "is required", "filterId");
+      }
+    }
+  }
+  return ok;
+}
+
+const $c911 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$", "u");
+
+function $912(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -11133,70 +16903,91 @@ function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $389(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $913(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "filterId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/filterId", "required", "is required", "filterId");
-    }
-    if (hasOwn(x, "filterId")) {
-      if (!$FilterId(x["filterId"], p + "/filterId", e)) {
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["filterId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "filterId"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c914.test(v1))))) {
+          if (e === null) return false;
+          $FilterId(v1, p + "/filterId", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/filterId", "required", "is required", "filterId");
       }
     }
   }
   return ok;
 }
 
-function $390(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c914 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$", "u");
+
+function $915(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "filterId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/filterId", "required", "is required", "filterId");
-    }
-    if (hasOwn(x, "filterId")) {
-      if (!$FilterId(x["filterId"], p + "/filterId", e)) {
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["filterId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "filterId"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c916.test(v1))))) {
+          if (e === null) return false;
+          $FilterId(v1, p + "/filterId", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/filterId", "required", "is required", "filterId");
       }
     }
   }
   return ok;
 }
 
-function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c916 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$", "u");
+
+function $917(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "transactionHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/transactionHash", "required", "is required", "transactionHash");
-    }
-    if (hasOwn(x, "transactionHash")) {
-      if (!$Hash32(x["transactionHash"], p + "/transactionHash", e)) {
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["transactionHash"];
+      if (v1 !== undefined && (plain || hasOwn(x, "transactionHash"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c918.test(v1))))) {
+          if (e === null) return false;
+          $Hash32(v1, p + "/transactionHash", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/transactionHash", "required", "is required", "transactionHash");
       }
     }
   }
   return ok;
 }
 
-function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c918 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+function $919(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -11208,38 +16999,49 @@ function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $920(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "blockHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
-    }
-    if (!hasOwn(x, "index")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/index", "required", "is required", "index");
-    }
-    if (hasOwn(x, "blockHash")) {
-      if (!$Hash32(x["blockHash"], p + "/blockHash", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["blockHash"];
+      if (v1 !== undefined && (plain || hasOwn(x, "blockHash"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c921.test(v1))))) {
+          if (e === null) return false;
+          $Hash32(v1, p + "/blockHash", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "index")) {
-      if (!$Uint(x["index"], p + "/index", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
+      }
+      const v2 = x["index"];
+      if (v2 !== undefined && (plain || hasOwn(x, "index"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c922.test(v2))))) {
+          if (e === null) return false;
+          $Uint(v2, p + "/index", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/index", "required", "is required", "index");
       }
     }
   }
   return ok;
 }
 
-function $394(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c921 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+const $c922 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+function $923(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -11251,38 +17053,46 @@ function $394(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $924(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "block")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/block", "required", "is required", "block");
-    }
-    if (!hasOwn(x, "index")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/index", "required", "is required", "index");
-    }
-    if (hasOwn(x, "block")) {
-      if (!$BlockNumberOrTag(x["block"], p + "/block", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["block"];
+      if (v1 !== undefined && (plain || hasOwn(x, "block"))) {
+        if (!$BlockNumberOrTag(v1, e === null ? p : p + "/block", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "index")) {
-      if (!$Uint(x["index"], p + "/index", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/block", "required", "is required", "block");
+      }
+      const v2 = x["index"];
+      if (v2 !== undefined && (plain || hasOwn(x, "index"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c925.test(v2))))) {
+          if (e === null) return false;
+          $Uint(v2, p + "/index", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/index", "required", "is required", "index");
       }
     }
   }
   return ok;
 }
 
-function $396(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c925 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+
+function $926(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -11294,28 +17104,35 @@ function $396(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $397(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $927(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "transactionHash")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/transactionHash", "required", "is required", "transactionHash");
-    }
-    if (hasOwn(x, "transactionHash")) {
-      if (!$Hash32(x["transactionHash"], p + "/transactionHash", e)) {
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["transactionHash"];
+      if (v1 !== undefined && (plain || hasOwn(x, "transactionHash"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c928.test(v1))))) {
+          if (e === null) return false;
+          $Hash32(v1, p + "/transactionHash", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/transactionHash", "required", "is required", "transactionHash");
       }
     }
   }
   return ok;
 }
 
-function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c928 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+
+function $929(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -11327,107 +17144,138 @@ function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $930(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "transaction")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/transaction", "required", "is required", "transaction");
-    }
-    if (hasOwn(x, "transaction")) {
-      if (!$Bytes(x["transaction"], p + "/transaction", e)) {
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["transaction"];
+      if (v1 !== undefined && (plain || hasOwn(x, "transaction"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c931.test(v1))))) {
+          if (e === null) return false;
+          $Bytes(v1, p + "/transaction", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/transaction", "required", "is required", "transaction");
       }
     }
   }
   return ok;
 }
 
-function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c931 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+
+function $932(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "address")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/address", "required", "is required", "address");
-    }
-    if (!hasOwn(x, "message")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/message", "required", "is required", "message");
-    }
-    if (hasOwn(x, "address")) {
-      if (!$Address(x["address"], p + "/address", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["address"];
+      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c933.test(v1))))) {
+          if (e === null) return false;
+          $Address(v1, p + "/address", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "message")) {
-      if (!$Bytes(x["message"], p + "/message", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v2 = x["message"];
+      if (v2 !== undefined && (plain || hasOwn(x, "message"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c934.test(v2))))) {
+          if (e === null) return false;
+          $Bytes(v2, p + "/message", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/message", "required", "is required", "message");
       }
     }
   }
   return ok;
 }
 
-function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c933 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+const $c934 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+
+function $935(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "subscriptionType")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/subscriptionType", "required", "is required", "subscriptionType");
-    }
-    if (hasOwn(x, "subscriptionType")) {
-      if (!$SubscriptionType(x["subscriptionType"], p + "/subscriptionType", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["subscriptionType"];
+      if (v1 !== undefined && (plain || hasOwn(x, "subscriptionType"))) {
+        if (!((typeof v1 === "string") && (v1 === "newHeads" || v1 === "logs" || v1 === "newPendingTransactions" || v1 === "transactionReceipts"))) {
+          if (e === null) return false;
+          $SubscriptionType(v1, p + "/subscriptionType", e);
+          ok = false;
+        }
       }
-    }
-    if (hasOwn(x, "options")) {
-      if (!$SubscriptionOptions(x["options"], p + "/options", e)) {
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/subscriptionType", "required", "is required", "subscriptionType");
+      }
+      const v2 = x["options"];
+      if (v2 !== undefined && (plain || hasOwn(x, "options"))) {
+        if (!$SubscriptionOptions(v2, e === null ? p : p + "/options", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
-function $402(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $936(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "subscriptionId")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/subscriptionId", "required", "is required", "subscriptionId");
-    }
-    if (hasOwn(x, "subscriptionId")) {
-      if (!$SubscriptionId(x["subscriptionId"], p + "/subscriptionId", e)) {
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["subscriptionId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "subscriptionId"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c937.test(v1))))) {
+          if (e === null) return false;
+          $SubscriptionId(v1, p + "/subscriptionId", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/subscriptionId", "required", "is required", "subscriptionId");
       }
     }
   }
   return ok;
 }
 
-function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c937 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$", "u");
+
+function $938(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -11436,34 +17284,40 @@ function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $939(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
+  else {
+  }
   return ok;
 }
 
-function $405(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $940(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
+  else {
+  }
   return ok;
 }
 
-function $406(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $941(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
+  else {
+  }
   return ok;
 }
 
-function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $942(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11472,44 +17326,53 @@ function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $408(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $943(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (!hasOwn(x, "data")) {
-      if (e === null) return false;
-      ok = fail(e, p + "/data", "required", "is required", "data");
-    }
-    if (hasOwn(x, "data")) {
-      if (!$Bytes(x["data"], p + "/data", e)) {
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["data"];
+      if (v1 !== undefined && (plain || hasOwn(x, "data"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c944.test(v1))))) {
+          if (e === null) return false;
+          $Bytes(v1, p + "/data", e);
+          ok = false;
+        }
+      }
+      else {
         if (e === null) return false;
-        ok = false;
+        ok = fail(e, p + "/data", "required", "is required", "data");
       }
     }
   }
   return ok;
 }
 
-function $409(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c944 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+
+function $945(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
+  else {
+  }
   return ok;
 }
 
-function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $946(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c411.test(x)) {
+    if (!$c947.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^[0-9]+$", "^[0-9]+$");
     }
@@ -11517,18 +17380,20 @@ function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c411 = /*#__PURE__*/ new RegExp("^[0-9]+$", "u");
+const $c947 = /*#__PURE__*/ new RegExp("^[0-9]+$", "u");
 
-function $412(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $948(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
+  else {
+  }
   return ok;
 }
 
-function $413(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $949(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -11537,131 +17402,161 @@ function $413(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $950(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
   }
   return ok;
 }
 
-function $415(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $951(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
   }
   return ok;
 }
 
-function $416(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $952(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
   }
   return ok;
 }
 
-function $417(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $953(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
   }
   return ok;
 }
 
-function $418(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $954(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
   }
   return ok;
 }
 
-function $419(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $955(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
   }
   return ok;
 }
 
-function $420(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $956(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
   }
   return ok;
 }
 
-function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $957(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
   }
   return ok;
 }
 
-function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $958(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
   }
   return ok;
 }
 
-function $423(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $959(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
   }
   return ok;
 }
 
-function $424(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $960(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (hasOwn(x, "tag")) {
-      if (!$425(x["tag"], p + "/tag", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["tag"];
+      if (v1 !== undefined && (plain || hasOwn(x, "tag"))) {
+        if (!$963(v1, e === null ? p : p + "/tag", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
-function $425(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $961(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$426(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $962(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
 
-function $426(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $962(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11670,41 +17565,30 @@ function $426(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $427(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (hasOwn(x, "tag")) {
-      if (!$428(x["tag"], p + "/tag", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $428(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $963(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$429(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $964(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
 
-function $429(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $964(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11713,41 +17597,51 @@ function $429(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $430(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $965(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  if (isObject(x)) {
-    if (hasOwn(x, "tag")) {
-      if (!$431(x["tag"], p + "/tag", e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["tag"];
+      if (v1 !== undefined && (plain || hasOwn(x, "tag"))) {
+        if (!$968(v1, e === null ? p : p + "/tag", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
   return ok;
 }
 
-function $431(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $966(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$432(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $967(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
 
-function $432(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $967(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11756,41 +17650,200 @@ function $432(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $433(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  if (isObject(x)) {
-    if (hasOwn(x, "tag")) {
-      if (!$434(x["tag"], p + "/tag", e)) {
-        if (e === null) return false;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
-
-function $434(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $968(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
   }
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!$435(x[i], p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $969(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
   return ok;
 }
 
-function $435(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $969(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $970(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["tag"];
+      if (v1 !== undefined && (plain || hasOwn(x, "tag"))) {
+        if (!$973(v1, e === null ? p : p + "/tag", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $971(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $972(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $972(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $973(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $974(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $974(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $975(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["tag"];
+      if (v1 !== undefined && (plain || hasOwn(x, "tag"))) {
+        if (!$978(v1, e === null ? p : p + "/tag", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $976(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $977(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $977(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $978(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $979(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $979(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -13097,7 +19150,7 @@ export const VersionResultSchema: StandardSchemaV1<unknown, T.VersionResult> = /
 
 /** Validates the params of `admin.alias`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminAliasParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($247, value);
+  return run<unknown>($699, value);
 }
 
 /** Validates the result of `admin.alias`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13107,7 +19160,7 @@ export function validateAdminAliasResult(value: unknown): ValidationResult<unkno
 
 /** Validates the params of `admin.aliasChain`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminAliasChainParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($250, value);
+  return run<unknown>($704, value);
 }
 
 /** Validates the result of `admin.aliasChain`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13117,7 +19170,7 @@ export function validateAdminAliasChainResult(value: unknown): ValidationResult<
 
 /** Validates the params of `admin.getChainAliases`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminGetChainAliasesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($253, value);
+  return run<unknown>($709, value);
 }
 
 /** Validates the result of `admin.getChainAliases`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13127,7 +19180,7 @@ export function validateAdminGetChainAliasesResult(value: unknown): ValidationRe
 
 /** Validates the params of `admin.getLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminGetLoggerLevelParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($254, value);
+  return run<unknown>($711, value);
 }
 
 /** Validates the result of `admin.getLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13137,7 +19190,7 @@ export function validateAdminGetLoggerLevelResult(value: unknown): ValidationRes
 
 /** Validates the params of `admin.loadVMs`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminLoadVMsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($256, value);
+  return run<unknown>($714, value);
 }
 
 /** Validates the result of `admin.loadVMs`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13147,7 +19200,7 @@ export function validateAdminLoadVMsResult(value: unknown): ValidationResult<unk
 
 /** Validates the params of `admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminLockProfileParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($257, value);
+  return run<unknown>($715, value);
 }
 
 /** Validates the result of `admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13157,7 +19210,7 @@ export function validateAdminLockProfileResult(value: unknown): ValidationResult
 
 /** Validates the params of `admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminMemoryProfileParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($258, value);
+  return run<unknown>($716, value);
 }
 
 /** Validates the result of `admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13167,7 +19220,7 @@ export function validateAdminMemoryProfileResult(value: unknown): ValidationResu
 
 /** Validates the params of `admin.setLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminSetLoggerLevelParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($259, value);
+  return run<unknown>($717, value);
 }
 
 /** Validates the result of `admin.setLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13177,7 +19230,7 @@ export function validateAdminSetLoggerLevelResult(value: unknown): ValidationRes
 
 /** Validates the params of `admin.startCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminStartCpuProfilerParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($261, value);
+  return run<unknown>($720, value);
 }
 
 /** Validates the result of `admin.startCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13187,7 +19240,7 @@ export function validateAdminStartCpuProfilerResult(value: unknown): ValidationR
 
 /** Validates the params of `admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminStopCpuProfilerParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($262, value);
+  return run<unknown>($721, value);
 }
 
 /** Validates the result of `admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13197,7 +19250,7 @@ export function validateAdminStopCpuProfilerResult(value: unknown): ValidationRe
 
 /** Validates the params of `info.acps`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoAcpsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($263, value);
+  return run<unknown>($722, value);
 }
 
 /** Validates the result of `info.acps`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13207,7 +19260,7 @@ export function validateInfoAcpsResult(value: unknown): ValidationResult<unknown
 
 /** Validates the params of `info.isBootstrapped`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoIsBootstrappedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($264, value);
+  return run<unknown>($723, value);
 }
 
 /** Validates the result of `info.isBootstrapped`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13217,7 +19270,7 @@ export function validateInfoIsBootstrappedResult(value: unknown): ValidationResu
 
 /** Validates the params of `info.getBlockchainID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetBlockchainIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($266, value);
+  return run<unknown>($726, value);
 }
 
 /** Validates the result of `info.getBlockchainID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13227,7 +19280,7 @@ export function validateInfoGetBlockchainIdResult(value: unknown): ValidationRes
 
 /** Validates the params of `info.getNetworkID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNetworkIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($268, value);
+  return run<unknown>($729, value);
 }
 
 /** Validates the result of `info.getNetworkID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13237,7 +19290,7 @@ export function validateInfoGetNetworkIdResult(value: unknown): ValidationResult
 
 /** Validates the params of `info.getNetworkName`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNetworkNameParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($269, value);
+  return run<unknown>($730, value);
 }
 
 /** Validates the result of `info.getNetworkName`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13247,7 +19300,7 @@ export function validateInfoGetNetworkNameResult(value: unknown): ValidationResu
 
 /** Validates the params of `info.getNodeID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNodeIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($270, value);
+  return run<unknown>($731, value);
 }
 
 /** Validates the result of `info.getNodeID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13257,7 +19310,7 @@ export function validateInfoGetNodeIdResult(value: unknown): ValidationResult<un
 
 /** Validates the params of `info.getNodeIP`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNodeIpParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($271, value);
+  return run<unknown>($732, value);
 }
 
 /** Validates the result of `info.getNodeIP`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13267,7 +19320,7 @@ export function validateInfoGetNodeIpResult(value: unknown): ValidationResult<un
 
 /** Validates the params of `info.getNodeVersion`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNodeVersionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($272, value);
+  return run<unknown>($733, value);
 }
 
 /** Validates the result of `info.getNodeVersion`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13277,7 +19330,7 @@ export function validateInfoGetNodeVersionResult(value: unknown): ValidationResu
 
 /** Validates the params of `info.getTxFee`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetTxFeeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($273, value);
+  return run<unknown>($734, value);
 }
 
 /** Validates the result of `info.getTxFee`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13287,7 +19340,7 @@ export function validateInfoGetTxFeeResult(value: unknown): ValidationResult<unk
 
 /** Validates the params of `info.getVMs`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetVMsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($274, value);
+  return run<unknown>($735, value);
 }
 
 /** Validates the result of `info.getVMs`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13297,7 +19350,7 @@ export function validateInfoGetVMsResult(value: unknown): ValidationResult<unkno
 
 /** Validates the params of `info.peers`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoPeersParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($275, value);
+  return run<unknown>($736, value);
 }
 
 /** Validates the result of `info.peers`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13307,7 +19360,7 @@ export function validateInfoPeersResult(value: unknown): ValidationResult<unknow
 
 /** Validates the params of `info.uptime`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoUptimeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($277, value);
+  return run<unknown>($741, value);
 }
 
 /** Validates the result of `info.uptime`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13317,7 +19370,7 @@ export function validateInfoUptimeResult(value: unknown): ValidationResult<unkno
 
 /** Validates the params of `info.upgrades`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoUpgradesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($278, value);
+  return run<unknown>($743, value);
 }
 
 /** Validates the result of `info.upgrades`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13327,7 +19380,7 @@ export function validateInfoUpgradesResult(value: unknown): ValidationResult<unk
 
 /** Validates the params of `health.health`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthHealthParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($279, value);
+  return run<unknown>($744, value);
 }
 
 /** Validates the result of `health.health`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13337,7 +19390,7 @@ export function validateHealthHealthResult(value: unknown): ValidationResult<unk
 
 /** Validates the params of `health.readiness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthReadinessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($280, value);
+  return run<unknown>($745, value);
 }
 
 /** Validates the result of `health.readiness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13347,7 +19400,7 @@ export function validateHealthReadinessResult(value: unknown): ValidationResult<
 
 /** Validates the params of `health.liveness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthLivenessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($281, value);
+  return run<unknown>($746, value);
 }
 
 /** Validates the result of `health.liveness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13357,7 +19410,7 @@ export function validateHealthLivenessResult(value: unknown): ValidationResult<u
 
 /** Validates the params of `platform.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBalanceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($282, value);
+  return run<unknown>($747, value);
 }
 
 /** Validates the result of `platform.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13367,7 +19420,7 @@ export function validatePlatformGetBalanceResult(value: unknown): ValidationResu
 
 /** Validates the params of `platform.getBlock`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($285, value);
+  return run<unknown>($752, value);
 }
 
 /** Validates the result of `platform.getBlock`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13377,7 +19430,7 @@ export function validatePlatformGetBlockResult(value: unknown): ValidationResult
 
 /** Validates the params of `platform.getBlockByHeight`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockByHeightParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($286, value);
+  return run<unknown>($754, value);
 }
 
 /** Validates the result of `platform.getBlockByHeight`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13387,7 +19440,7 @@ export function validatePlatformGetBlockByHeightResult(value: unknown): Validati
 
 /** Validates the params of `platform.getBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockchainsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($287, value);
+  return run<unknown>($755, value);
 }
 
 /** Validates the result of `platform.getBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13397,7 +19450,7 @@ export function validatePlatformGetBlockchainsResult(value: unknown): Validation
 
 /** Validates the params of `platform.getBlockchainStatus`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockchainStatusParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($288, value);
+  return run<unknown>($756, value);
 }
 
 /** Validates the result of `platform.getBlockchainStatus`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13407,7 +19460,7 @@ export function validatePlatformGetBlockchainStatusResult(value: unknown): Valid
 
 /** Validates the params of `platform.getCurrentSupply`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetCurrentSupplyParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($289, value);
+  return run<unknown>($758, value);
 }
 
 /** Validates the result of `platform.getCurrentSupply`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13417,7 +19470,7 @@ export function validatePlatformGetCurrentSupplyResult(value: unknown): Validati
 
 /** Validates the params of `platform.getCurrentValidators`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetCurrentValidatorsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($290, value);
+  return run<unknown>($760, value);
 }
 
 /** Validates the result of `platform.getCurrentValidators`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13427,7 +19480,7 @@ export function validatePlatformGetCurrentValidatorsResult(value: unknown): Vali
 
 /** Validates the params of `index.cBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($292, value);
+  return run<unknown>($766, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13437,7 +19490,7 @@ export function validateIndexCBlockGetContainerByIdResult(value: unknown): Valid
 
 /** Validates the params of `index.cBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($293, value);
+  return run<unknown>($768, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13447,7 +19500,7 @@ export function validateIndexCBlockGetContainerByIndexResult(value: unknown): Va
 
 /** Validates the params of `index.cBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($295, value);
+  return run<unknown>($771, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13457,7 +19510,7 @@ export function validateIndexCBlockGetContainerRangeResult(value: unknown): Vali
 
 /** Validates the params of `index.cBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($298, value);
+  return run<unknown>($776, value);
 }
 
 /** Validates the result of `index.cBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13467,7 +19520,7 @@ export function validateIndexCBlockGetIndexResult(value: unknown): ValidationRes
 
 /** Validates the params of `index.cBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($299, value);
+  return run<unknown>($778, value);
 }
 
 /** Validates the result of `index.cBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13477,7 +19530,7 @@ export function validateIndexCBlockGetLastAcceptedResult(value: unknown): Valida
 
 /** Validates the params of `index.cBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($300, value);
+  return run<unknown>($779, value);
 }
 
 /** Validates the result of `index.cBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13487,7 +19540,7 @@ export function validateIndexCBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.pBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($301, value);
+  return run<unknown>($781, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13497,7 +19550,7 @@ export function validateIndexPBlockGetContainerByIdResult(value: unknown): Valid
 
 /** Validates the params of `index.pBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($302, value);
+  return run<unknown>($783, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13507,7 +19560,7 @@ export function validateIndexPBlockGetContainerByIndexResult(value: unknown): Va
 
 /** Validates the params of `index.pBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($304, value);
+  return run<unknown>($786, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13517,7 +19570,7 @@ export function validateIndexPBlockGetContainerRangeResult(value: unknown): Vali
 
 /** Validates the params of `index.pBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($307, value);
+  return run<unknown>($791, value);
 }
 
 /** Validates the result of `index.pBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13527,7 +19580,7 @@ export function validateIndexPBlockGetIndexResult(value: unknown): ValidationRes
 
 /** Validates the params of `index.pBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($308, value);
+  return run<unknown>($793, value);
 }
 
 /** Validates the result of `index.pBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13537,7 +19590,7 @@ export function validateIndexPBlockGetLastAcceptedResult(value: unknown): Valida
 
 /** Validates the params of `index.pBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($309, value);
+  return run<unknown>($794, value);
 }
 
 /** Validates the result of `index.pBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13547,7 +19600,7 @@ export function validateIndexPBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.xTx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($310, value);
+  return run<unknown>($796, value);
 }
 
 /** Validates the result of `index.xTx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13557,7 +19610,7 @@ export function validateIndexXTxGetContainerByIdResult(value: unknown): Validati
 
 /** Validates the params of `index.xTx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($311, value);
+  return run<unknown>($798, value);
 }
 
 /** Validates the result of `index.xTx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13567,7 +19620,7 @@ export function validateIndexXTxGetContainerByIndexResult(value: unknown): Valid
 
 /** Validates the params of `index.xTx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($313, value);
+  return run<unknown>($801, value);
 }
 
 /** Validates the result of `index.xTx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13577,7 +19630,7 @@ export function validateIndexXTxGetContainerRangeResult(value: unknown): Validat
 
 /** Validates the params of `index.xTx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($316, value);
+  return run<unknown>($806, value);
 }
 
 /** Validates the result of `index.xTx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13587,7 +19640,7 @@ export function validateIndexXTxGetIndexResult(value: unknown): ValidationResult
 
 /** Validates the params of `index.xTx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($317, value);
+  return run<unknown>($808, value);
 }
 
 /** Validates the result of `index.xTx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13597,7 +19650,7 @@ export function validateIndexXTxGetLastAcceptedResult(value: unknown): Validatio
 
 /** Validates the params of `index.xTx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($318, value);
+  return run<unknown>($809, value);
 }
 
 /** Validates the result of `index.xTx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13607,7 +19660,7 @@ export function validateIndexXTxIsAcceptedResult(value: unknown): ValidationResu
 
 /** Validates the params of `index.xBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($319, value);
+  return run<unknown>($811, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13617,7 +19670,7 @@ export function validateIndexXBlockGetContainerByIdResult(value: unknown): Valid
 
 /** Validates the params of `index.xBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($320, value);
+  return run<unknown>($813, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13627,7 +19680,7 @@ export function validateIndexXBlockGetContainerByIndexResult(value: unknown): Va
 
 /** Validates the params of `index.xBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($322, value);
+  return run<unknown>($816, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13637,7 +19690,7 @@ export function validateIndexXBlockGetContainerRangeResult(value: unknown): Vali
 
 /** Validates the params of `index.xBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($325, value);
+  return run<unknown>($821, value);
 }
 
 /** Validates the result of `index.xBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13647,7 +19700,7 @@ export function validateIndexXBlockGetIndexResult(value: unknown): ValidationRes
 
 /** Validates the params of `index.xBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($326, value);
+  return run<unknown>($823, value);
 }
 
 /** Validates the result of `index.xBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13657,7 +19710,7 @@ export function validateIndexXBlockGetLastAcceptedResult(value: unknown): Valida
 
 /** Validates the params of `index.xBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($327, value);
+  return run<unknown>($824, value);
 }
 
 /** Validates the result of `index.xBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13667,7 +19720,7 @@ export function validateIndexXBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.xVtx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($328, value);
+  return run<unknown>($826, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13677,7 +19730,7 @@ export function validateIndexXVtxGetContainerByIdResult(value: unknown): Validat
 
 /** Validates the params of `index.xVtx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($329, value);
+  return run<unknown>($828, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13687,7 +19740,7 @@ export function validateIndexXVtxGetContainerByIndexResult(value: unknown): Vali
 
 /** Validates the params of `index.xVtx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($331, value);
+  return run<unknown>($831, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13697,7 +19750,7 @@ export function validateIndexXVtxGetContainerRangeResult(value: unknown): Valida
 
 /** Validates the params of `index.xVtx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($334, value);
+  return run<unknown>($836, value);
 }
 
 /** Validates the result of `index.xVtx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13707,7 +19760,7 @@ export function validateIndexXVtxGetIndexResult(value: unknown): ValidationResul
 
 /** Validates the params of `index.xVtx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($335, value);
+  return run<unknown>($838, value);
 }
 
 /** Validates the result of `index.xVtx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13717,7 +19770,7 @@ export function validateIndexXVtxGetLastAcceptedResult(value: unknown): Validati
 
 /** Validates the params of `index.xVtx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($336, value);
+  return run<unknown>($839, value);
 }
 
 /** Validates the result of `index.xVtx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13727,7 +19780,7 @@ export function validateIndexXVtxIsAcceptedResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.eth.chainId`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthChainIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($337, value);
+  return run<unknown>($841, value);
 }
 
 /** Validates the result of `cChain.eth.chainId`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13737,7 +19790,7 @@ export function validateCChainEthChainIdResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.syncing`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSyncingParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($338, value);
+  return run<unknown>($842, value);
 }
 
 /** Validates the result of `cChain.eth.syncing`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13747,7 +19800,7 @@ export function validateCChainEthSyncingResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.coinbase`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCoinbaseParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($339, value);
+  return run<unknown>($843, value);
 }
 
 /** Validates the result of `cChain.eth.coinbase`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13757,17 +19810,17 @@ export function validateCChainEthCoinbaseResult(value: unknown): ValidationResul
 
 /** Validates the params of `cChain.eth.accounts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthAccountsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($340, value);
+  return run<unknown>($844, value);
 }
 
 /** Validates the result of `cChain.eth.accounts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthAccountsResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($341, value);
+  return run<unknown>($845, value);
 }
 
 /** Validates the params of `cChain.eth.blockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthBlockNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($342, value);
+  return run<unknown>($847, value);
 }
 
 /** Validates the result of `cChain.eth.blockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13777,7 +19830,7 @@ export function validateCChainEthBlockNumberResult(value: unknown): ValidationRe
 
 /** Validates the params of `cChain.eth.config`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthConfigParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($343, value);
+  return run<unknown>($848, value);
 }
 
 /** Validates the result of `cChain.eth.config`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13787,7 +19840,7 @@ export function validateCChainEthConfigResult(value: unknown): ValidationResult<
 
 /** Validates the params of `cChain.eth.gasPrice`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGasPriceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($344, value);
+  return run<unknown>($849, value);
 }
 
 /** Validates the result of `cChain.eth.gasPrice`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13797,7 +19850,7 @@ export function validateCChainEthGasPriceResult(value: unknown): ValidationResul
 
 /** Validates the params of `cChain.eth.baseFee`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthBaseFeeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($345, value);
+  return run<unknown>($850, value);
 }
 
 /** Validates the result of `cChain.eth.baseFee`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13807,7 +19860,7 @@ export function validateCChainEthBaseFeeResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.blobBaseFee`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthBlobBaseFeeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($346, value);
+  return run<unknown>($851, value);
 }
 
 /** Validates the result of `cChain.eth.blobBaseFee`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13817,7 +19870,7 @@ export function validateCChainEthBlobBaseFeeResult(value: unknown): ValidationRe
 
 /** Validates the params of `cChain.eth.maxPriorityFeePerGas`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthMaxPriorityFeePerGasParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($347, value);
+  return run<unknown>($852, value);
 }
 
 /** Validates the result of `cChain.eth.maxPriorityFeePerGas`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13827,7 +19880,7 @@ export function validateCChainEthMaxPriorityFeePerGasResult(value: unknown): Val
 
 /** Validates the params of `cChain.eth.feeHistory`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthFeeHistoryParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($348, value);
+  return run<unknown>($853, value);
 }
 
 /** Validates the result of `cChain.eth.feeHistory`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13837,107 +19890,107 @@ export function validateCChainEthFeeHistoryResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.eth.getBlockByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($351, value);
+  return run<unknown>($859, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($353, value);
+  return run<unknown>($863, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($354, value);
+  return run<unknown>($864, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($356, value);
+  return run<unknown>($867, value);
 }
 
 /** Validates the params of `cChain.eth.getHeaderByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($357, value);
+  return run<unknown>($868, value);
 }
 
 /** Validates the result of `cChain.eth.getHeaderByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($358, value);
+  return run<unknown>($870, value);
 }
 
 /** Validates the params of `cChain.eth.getHeaderByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($359, value);
+  return run<unknown>($871, value);
 }
 
 /** Validates the result of `cChain.eth.getHeaderByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($360, value);
+  return run<unknown>($872, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockTransactionCountByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($361, value);
+  return run<unknown>($873, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockTransactionCountByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($362, value);
+  return run<unknown>($875, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockTransactionCountByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($363, value);
+  return run<unknown>($876, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockTransactionCountByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($364, value);
+  return run<unknown>($877, value);
 }
 
 /** Validates the params of `cChain.eth.getUncleCountByBlockHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($365, value);
+  return run<unknown>($878, value);
 }
 
 /** Validates the result of `cChain.eth.getUncleCountByBlockHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($366, value);
+  return run<unknown>($880, value);
 }
 
 /** Validates the params of `cChain.eth.getUncleCountByBlockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($367, value);
+  return run<unknown>($881, value);
 }
 
 /** Validates the result of `cChain.eth.getUncleCountByBlockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($368, value);
+  return run<unknown>($882, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockReceipts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockReceiptsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($369, value);
+  return run<unknown>($883, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockReceipts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockReceiptsResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($370, value);
+  return run<unknown>($884, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockAccessListParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($372, value);
+  return run<unknown>($886, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockAccessListResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($373, value);
+  return run<unknown>($887, value);
 }
 
 /** Validates the params of `cChain.eth.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBalanceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($374, value);
+  return run<unknown>($888, value);
 }
 
 /** Validates the result of `cChain.eth.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13947,7 +20000,7 @@ export function validateCChainEthGetBalanceResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.eth.getStorageAt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetStorageAtParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($375, value);
+  return run<unknown>($890, value);
 }
 
 /** Validates the result of `cChain.eth.getStorageAt`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13957,7 +20010,7 @@ export function validateCChainEthGetStorageAtResult(value: unknown): ValidationR
 
 /** Validates the params of `cChain.eth.getTransactionCount`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionCountParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($376, value);
+  return run<unknown>($893, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionCount`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13967,7 +20020,7 @@ export function validateCChainEthGetTransactionCountResult(value: unknown): Vali
 
 /** Validates the params of `cChain.eth.getCode`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetCodeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($377, value);
+  return run<unknown>($895, value);
 }
 
 /** Validates the result of `cChain.eth.getCode`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13977,7 +20030,7 @@ export function validateCChainEthGetCodeResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.getProof`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetProofParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($378, value);
+  return run<unknown>($897, value);
 }
 
 /** Validates the result of `cChain.eth.getProof`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13987,7 +20040,7 @@ export function validateCChainEthGetProofResult(value: unknown): ValidationResul
 
 /** Validates the params of `cChain.eth.call`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCallParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($380, value);
+  return run<unknown>($903, value);
 }
 
 /** Validates the result of `cChain.eth.call`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13997,7 +20050,7 @@ export function validateCChainEthCallResult(value: unknown): ValidationResult<un
 
 /** Validates the params of `cChain.eth.estimateGas`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthEstimateGasParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($381, value);
+  return run<unknown>($904, value);
 }
 
 /** Validates the result of `cChain.eth.estimateGas`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14007,7 +20060,7 @@ export function validateCChainEthEstimateGasResult(value: unknown): ValidationRe
 
 /** Validates the params of `cChain.eth.createAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCreateAccessListParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($382, value);
+  return run<unknown>($905, value);
 }
 
 /** Validates the result of `cChain.eth.createAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14017,12 +20070,12 @@ export function validateCChainEthCreateAccessListResult(value: unknown): Validat
 
 /** Validates the params of `cChain.eth.simulateV1`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSimulateV1Params(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($383, value);
+  return run<unknown>($906, value);
 }
 
 /** Validates the result of `cChain.eth.simulateV1`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSimulateV1Result(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($384, value);
+  return run<unknown>($907, value);
 }
 
 /** Validates the params of `cChain.eth.newFilter`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14037,7 +20090,7 @@ export function validateCChainEthNewFilterResult(value: unknown): ValidationResu
 
 /** Validates the params of `cChain.eth.newBlockFilter`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthNewBlockFilterParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($385, value);
+  return run<unknown>($908, value);
 }
 
 /** Validates the result of `cChain.eth.newBlockFilter`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14047,7 +20100,7 @@ export function validateCChainEthNewBlockFilterResult(value: unknown): Validatio
 
 /** Validates the params of `cChain.eth.newPendingTransactionFilter`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthNewPendingTransactionFilterParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($386, value);
+  return run<unknown>($909, value);
 }
 
 /** Validates the result of `cChain.eth.newPendingTransactionFilter`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14057,17 +20110,17 @@ export function validateCChainEthNewPendingTransactionFilterResult(value: unknow
 
 /** Validates the params of `cChain.eth.uninstallFilter`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthUninstallFilterParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($387, value);
+  return run<unknown>($910, value);
 }
 
 /** Validates the result of `cChain.eth.uninstallFilter`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthUninstallFilterResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($388, value);
+  return run<unknown>($912, value);
 }
 
 /** Validates the params of `cChain.eth.getFilterChanges`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetFilterChangesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($389, value);
+  return run<unknown>($913, value);
 }
 
 /** Validates the result of `cChain.eth.getFilterChanges`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14077,7 +20130,7 @@ export function validateCChainEthGetFilterChangesResult(value: unknown): Validat
 
 /** Validates the params of `cChain.eth.getFilterLogs`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetFilterLogsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($390, value);
+  return run<unknown>($915, value);
 }
 
 /** Validates the result of `cChain.eth.getFilterLogs`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14097,47 +20150,47 @@ export function validateCChainEthGetLogsResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.getTransactionByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($391, value);
+  return run<unknown>($917, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($392, value);
+  return run<unknown>($919, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionByBlockHashAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockHashAndIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($393, value);
+  return run<unknown>($920, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByBlockHashAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockHashAndIndexResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($394, value);
+  return run<unknown>($923, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionByBlockNumberAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockNumberAndIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($395, value);
+  return run<unknown>($924, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByBlockNumberAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockNumberAndIndexResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($396, value);
+  return run<unknown>($926, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionReceipt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionReceiptParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($397, value);
+  return run<unknown>($927, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionReceipt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionReceiptResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($398, value);
+  return run<unknown>($929, value);
 }
 
 /** Validates the params of `cChain.eth.sendRawTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSendRawTransactionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($399, value);
+  return run<unknown>($930, value);
 }
 
 /** Validates the result of `cChain.eth.sendRawTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14167,7 +20220,7 @@ export function validateCChainEthFillTransactionResult(value: unknown): Validati
 
 /** Validates the params of `cChain.eth.sign`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSignParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($400, value);
+  return run<unknown>($932, value);
 }
 
 /** Validates the result of `cChain.eth.sign`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14187,7 +20240,7 @@ export function validateCChainEthSignTransactionResult(value: unknown): Validati
 
 /** Validates the params of `cChain.eth.subscribe`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSubscribeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($401, value);
+  return run<unknown>($935, value);
 }
 
 /** Validates the result of `cChain.eth.subscribe`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14197,17 +20250,17 @@ export function validateCChainEthSubscribeResult(value: unknown): ValidationResu
 
 /** Validates the params of `cChain.eth.unsubscribe`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthUnsubscribeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($402, value);
+  return run<unknown>($936, value);
 }
 
 /** Validates the result of `cChain.eth.unsubscribe`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthUnsubscribeResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($403, value);
+  return run<unknown>($938, value);
 }
 
 /** Validates the params of `cChain.eth.capabilities`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCapabilitiesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($404, value);
+  return run<unknown>($939, value);
 }
 
 /** Validates the result of `cChain.eth.capabilities`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14217,7 +20270,7 @@ export function validateCChainEthCapabilitiesResult(value: unknown): ValidationR
 
 /** Validates the params of `cChain.eth.getChainConfig`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetChainConfigParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($405, value);
+  return run<unknown>($940, value);
 }
 
 /** Validates the result of `cChain.eth.getChainConfig`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14227,17 +20280,17 @@ export function validateCChainEthGetChainConfigResult(value: unknown): Validatio
 
 /** Validates the params of `cChain.web3.clientVersion`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainWeb3ClientVersionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($406, value);
+  return run<unknown>($941, value);
 }
 
 /** Validates the result of `cChain.web3.clientVersion`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainWeb3ClientVersionResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($407, value);
+  return run<unknown>($942, value);
 }
 
 /** Validates the params of `cChain.web3.sha3`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainWeb3Sha3Params(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($408, value);
+  return run<unknown>($943, value);
 }
 
 /** Validates the result of `cChain.web3.sha3`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14247,27 +20300,27 @@ export function validateCChainWeb3Sha3Result(value: unknown): ValidationResult<u
 
 /** Validates the params of `cChain.net.version`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNetVersionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($409, value);
+  return run<unknown>($945, value);
 }
 
 /** Validates the result of `cChain.net.version`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNetVersionResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($410, value);
+  return run<unknown>($946, value);
 }
 
 /** Validates the params of `cChain.net.listening`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNetListeningParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($412, value);
+  return run<unknown>($948, value);
 }
 
 /** Validates the result of `cChain.net.listening`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNetListeningResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($413, value);
+  return run<unknown>($949, value);
 }
 
 /** Validates the params of `cChain.net.peerCount`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNetPeerCountParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($414, value);
+  return run<unknown>($950, value);
 }
 
 /** Validates the result of `cChain.net.peerCount`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14277,7 +20330,7 @@ export function validateCChainNetPeerCountResult(value: unknown): ValidationResu
 
 /** Validates the params of `cChain.txpool.status`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainTxpoolStatusParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($415, value);
+  return run<unknown>($951, value);
 }
 
 /** Validates the result of `cChain.txpool.status`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14287,7 +20340,7 @@ export function validateCChainTxpoolStatusResult(value: unknown): ValidationResu
 
 /** Validates the params of `cChain.txpool.content`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainTxpoolContentParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($416, value);
+  return run<unknown>($952, value);
 }
 
 /** Validates the result of `cChain.txpool.content`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14297,7 +20350,7 @@ export function validateCChainTxpoolContentResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.txpool.inspect`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainTxpoolInspectParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($417, value);
+  return run<unknown>($953, value);
 }
 
 /** Validates the result of `cChain.txpool.inspect`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14307,7 +20360,7 @@ export function validateCChainTxpoolInspectResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.admin.startCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminStartCpuProfilerParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($418, value);
+  return run<unknown>($954, value);
 }
 
 /** Validates the result of `cChain.admin.startCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14317,7 +20370,7 @@ export function validateCChainAdminStartCpuProfilerResult(value: unknown): Valid
 
 /** Validates the params of `cChain.admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminStopCpuProfilerParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($419, value);
+  return run<unknown>($955, value);
 }
 
 /** Validates the result of `cChain.admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14327,7 +20380,7 @@ export function validateCChainAdminStopCpuProfilerResult(value: unknown): Valida
 
 /** Validates the params of `cChain.admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminMemoryProfileParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($420, value);
+  return run<unknown>($956, value);
 }
 
 /** Validates the result of `cChain.admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14337,7 +20390,7 @@ export function validateCChainAdminMemoryProfileResult(value: unknown): Validati
 
 /** Validates the params of `cChain.admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminLockProfileParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($421, value);
+  return run<unknown>($957, value);
 }
 
 /** Validates the result of `cChain.admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14357,7 +20410,7 @@ export function validateCChainAdminSetLogLevelResult(value: unknown): Validation
 
 /** Validates the params of `cChain.admin.getVMConfig`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminGetVmConfigParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($422, value);
+  return run<unknown>($958, value);
 }
 
 /** Validates the result of `cChain.admin.getVMConfig`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14407,7 +20460,7 @@ export function validateCChainNativeGetAtomicTxResult(value: unknown): Validatio
 
 /** Validates the params of `cChain.native.version`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNativeVersionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($423, value);
+  return run<unknown>($959, value);
 }
 
 /** Validates the result of `cChain.native.version`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14417,7 +20470,7 @@ export function validateCChainNativeVersionResult(value: unknown): ValidationRes
 
 /** Validates the params of `http.getHealth`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetHealthParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($424, value);
+  return run<unknown>($960, value);
 }
 
 /** Validates the result of `http.getHealth`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14427,7 +20480,7 @@ export function validateHttpGetHealthResponse(value: unknown): ValidationResult<
 
 /** Validates the params of `http.getHealthCheck`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetHealthCheckParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($427, value);
+  return run<unknown>($965, value);
 }
 
 /** Validates the result of `http.getHealthCheck`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14437,7 +20490,7 @@ export function validateHttpGetHealthCheckResponse(value: unknown): ValidationRe
 
 /** Validates the params of `http.getReadiness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetReadinessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($430, value);
+  return run<unknown>($970, value);
 }
 
 /** Validates the result of `http.getReadiness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14447,7 +20500,7 @@ export function validateHttpGetReadinessResponse(value: unknown): ValidationResu
 
 /** Validates the params of `http.getLiveness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetLivenessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($433, value);
+  return run<unknown>($975, value);
 }
 
 /** Validates the result of `http.getLiveness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14455,4 +20508,4 @@ export function validateHttpGetLivenessResponse(value: unknown): ValidationResul
   return run<unknown>($HealthResult, value);
 }
 
-export { $247, $250, $253, $254, $256, $257, $258, $259, $261, $262, $263, $264, $266, $268, $269, $270, $271, $272, $273, $274, $275, $277, $278, $279, $280, $281, $282, $285, $286, $287, $288, $289, $290, $292, $293, $295, $298, $299, $300, $301, $302, $304, $307, $308, $309, $310, $311, $313, $316, $317, $318, $319, $320, $322, $325, $326, $327, $328, $329, $331, $334, $335, $336, $337, $338, $339, $340, $341, $342, $343, $344, $345, $346, $347, $348, $351, $353, $354, $356, $357, $358, $359, $360, $361, $362, $363, $364, $365, $366, $367, $368, $369, $370, $372, $373, $374, $375, $376, $377, $378, $380, $381, $382, $383, $384, $385, $386, $387, $388, $389, $390, $391, $392, $393, $394, $395, $396, $397, $398, $399, $400, $401, $402, $403, $404, $405, $406, $407, $408, $409, $410, $412, $413, $414, $415, $416, $417, $418, $419, $420, $421, $422, $423, $424, $427, $430, $433, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult };
+export { $699, $704, $709, $711, $714, $715, $716, $717, $720, $721, $722, $723, $726, $729, $730, $731, $732, $733, $734, $735, $736, $741, $743, $744, $745, $746, $747, $752, $754, $755, $756, $758, $760, $766, $768, $771, $776, $778, $779, $781, $783, $786, $791, $793, $794, $796, $798, $801, $806, $808, $809, $811, $813, $816, $821, $823, $824, $826, $828, $831, $836, $838, $839, $841, $842, $843, $844, $845, $847, $848, $849, $850, $851, $852, $853, $859, $863, $864, $867, $868, $870, $871, $872, $873, $875, $876, $877, $878, $880, $881, $882, $883, $884, $886, $887, $888, $890, $893, $895, $897, $903, $904, $905, $906, $907, $908, $909, $910, $912, $913, $915, $917, $919, $920, $923, $924, $926, $927, $929, $930, $932, $935, $936, $938, $939, $940, $941, $942, $943, $945, $946, $948, $949, $950, $951, $952, $953, $954, $955, $956, $957, $958, $959, $960, $965, $970, $975, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult };

@@ -26,7 +26,7 @@ class Lines {
     this.out.push("  ".repeat(this.depth) + s);
   }
   block(head: string, body: () => void): void {
-    this.line(`${head} {`);
+    this.line(head === "" ? "{" : `${head} {`);
     this.depth++;
     body();
     this.depth--;
@@ -43,6 +43,19 @@ const TYPE_TEST: Record<string, string> = {
   array: "Array.isArray(x)",
   object: "isObject(x)",
 };
+
+/** Names every plain object inherits: for these, presence needs a real own-property check. */
+const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/**
+ * Presence of an own property, `undefined` counting as absent. A plain object
+ * (prototype Object.prototype) can only have `k` inherited when Object.prototype
+ * has it, so a property load is enough for every other name.
+ */
+function present(k: string): string {
+  const key = stringLiteral(k);
+  return INHERITED.has(k) ? `(hasOwn(x, ${key}) && x[${key}] !== undefined)` : `(x[${key}] !== undefined && (plain || hasOwn(x, ${key})))`;
+}
 
 export class ValidatorCompiler {
   /** Hoisted constants (regexes, sets, literal values), then functions, in creation order. */
@@ -151,6 +164,77 @@ export class ValidatorCompiler {
     };
   }
 
+  /**
+   * An inline boolean expression equivalent to the check of a leaf schema
+   * (type, enum, const, string and number bounds only), or undefined. Call
+   * sites test it first and call the full check only to collect issues.
+   */
+  predicate(s: IrSchema, v: string, depth = 0): string | undefined {
+    if (depth > 8) return undefined;
+    if (s.kind === "boolean") return s.value ? "true" : "false";
+    if (s.kind === "ref") {
+      const target = this.byKey.get(s.target);
+      return target ? this.predicate(target.schema, v, depth + 1) : undefined;
+    }
+    const leafKeys = new Set(["types", "enum", "const", "minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "format"]);
+    const meta = new Set(["kind", "pointer", "title", "description", "deprecated", "readOnly", "writeOnly", "default", "examples"]);
+    for (const k of Object.keys(s)) if (!leafKeys.has(k) && !meta.has(k) && (s as unknown as Record<string, unknown>)[k] !== undefined) return undefined;
+    const parts: string[] = [];
+    if (s.types && s.types.length > 0) {
+      const types = s.types.includes("number") ? s.types.filter((t) => t !== "integer") : s.types;
+      parts.push(`(${types.map((t) => TYPE_TEST[t]!.replace(/\bx\b/g, v)).join(" || ")})`);
+    }
+    if (s.const) {
+      if (!isScalar(s.const.value)) return undefined;
+      parts.push(`${v} === ${literal(s.const.value)}`);
+    }
+    if (s.enum) {
+      if (!s.enum.every(isScalar) || s.enum.length > 32) return undefined;
+      parts.push(s.enum.length === 0 ? "false" : `(${s.enum.map((x) => `${v} === ${literal(x)}`).join(" || ")})`);
+    }
+    const str: string[] = [];
+    if (s.minLength !== undefined) (this.helpers.add("length"), str.push(`length(${v}) >= ${s.minLength}`));
+    if (s.maxLength !== undefined) (this.helpers.add("length"), str.push(`length(${v}) <= ${s.maxLength}`));
+    if (s.pattern !== undefined) {
+      const re = this.regex(s.pattern, s.pointer);
+      if (!re) return undefined;
+      str.push(`${re}.test(${v})`);
+    }
+    if (str.length > 0) parts.push(`(typeof ${v} !== "string" || (${str.join(" && ")}))`);
+    const num: string[] = [];
+    if (s.minimum !== undefined) num.push(`${v} >= ${s.minimum}`);
+    if (s.maximum !== undefined) num.push(`${v} <= ${s.maximum}`);
+    if (s.exclusiveMinimum !== undefined) num.push(`${v} > ${s.exclusiveMinimum}`);
+    if (s.exclusiveMaximum !== undefined) num.push(`${v} < ${s.exclusiveMaximum}`);
+    if (s.multipleOf !== undefined) (this.helpers.add("multipleOf"), num.push(`multipleOf(${v}, ${s.multipleOf})`));
+    if (num.length > 0) parts.push(`(typeof ${v} !== "number" || (${num.join(" && ")}))`);
+    return parts.length === 0 ? "true" : parts.join(" && ");
+  }
+
+  /** Checks a subschema at a call site: the inline predicate first, the full check only to collect issues. */
+  private subSchema(L: Lines, schema: IrSchema, x: string, path: string): void {
+    const check = this.check(schema);
+    if (check === "$true") return;
+    const pred = this.predicate(schema, "v");
+    if (pred === undefined || pred === "true") {
+      this.sub(L, check, x, path);
+      return;
+    }
+    const simple = /^v\d+$/.test(x);
+    const body = (v: string) =>
+      L.block(`if (!(${simple ? pred.replace(/\bv\b/g, v) : pred}))`, () => {
+        L.line("if (e === null) return false;");
+        L.line(`${check}(${v}, ${path}, e);`);
+        L.line("ok = false;");
+      });
+    if (simple) body(x);
+    else
+      L.block("", () => {
+        L.line(`const v = ${x};`);
+        body("v");
+      });
+  }
+
   private failStmt(L: Lines, keyword: string, message: string, expected?: unknown, path = "p"): void {
     this.helpers.add("fail");
     const exp = expected === undefined ? "" : `, ${expected}`;
@@ -160,7 +244,9 @@ export class ValidatorCompiler {
 
   private sub(L: Lines, check: string, x: string, path: string): void {
     if (check === "$true") return;
-    L.block(`if (!${check}(${x}, ${path}, e))`, () => {
+    // the answer-only pass (e === null) never builds a path
+    const arg = path === "p" || path === "pk" ? path : `e === null ? p : ${path}`;
+    L.block(`if (!${check}(${x}, ${arg}, e))`, () => {
       L.line("if (e === null) return false;");
       L.line("ok = false;");
     });
@@ -170,8 +256,19 @@ export class ValidatorCompiler {
     L.line("let ok = true;");
     if (s.types && s.types.length > 0) {
       const types = s.types.includes("number") ? s.types.filter((t) => t !== "integer") : s.types;
+      // a single object or array type: its keywords go in the else branch, so the type is tested once
+      const single = types.length === 1 && (types[0] === "object" || types[0] === "array") ? types[0] : undefined;
       L.block(`if (!(${types.map((t) => TYPE_TEST[t]).join(" || ")}))`, () => this.failStmt(L, "type", stringLiteral(`must be ${types.join(" or ")}`), literal(types.join(","))));
+      if (single) {
+        L.block("else", () => (single === "object" ? this.objectKeywords(L, s, true) : this.arrayKeywords(L, s, true)));
+        this.rest(L, s, single);
+        return;
+      }
     }
+    this.rest(L, s, undefined);
+  }
+
+  private rest(L: Lines, s: IrObjectLikeSchema, done: "object" | "array" | undefined): void {
     if (s.const) {
       const v = s.const.value;
       const cond = isScalar(v) ? `x !== ${literal(v)}` : (this.helpers.add("equal"), `!equal(x, ${this.hoistValue(v)})`);
@@ -180,7 +277,7 @@ export class ValidatorCompiler {
     if (s.enum) {
       let cond: string;
       if (s.enum.length === 0) cond = "true";
-      else if (s.enum.every(isScalar) && s.enum.length <= 8) cond = s.enum.map((v) => `x !== ${literal(v)}`).join(" && ");
+      else if (s.enum.every(isScalar) && s.enum.length <= 32) cond = s.enum.map((v) => `x !== ${literal(v)}`).join(" && ");
       else if (s.enum.every(isScalar)) cond = `!${this.hoist(`new Set<unknown>([${s.enum.map((v) => literal(v)).join(", ")}])`)}.has(x)`;
       else {
         this.helpers.add("equal");
@@ -192,8 +289,8 @@ export class ValidatorCompiler {
     }
     this.stringKeywords(L, s);
     this.numberKeywords(L, s);
-    this.objectKeywords(L, s);
-    this.arrayKeywords(L, s);
+    if (done !== "object") this.objectKeywords(L, s, false);
+    if (done !== "array") this.arrayKeywords(L, s, false);
     this.composition(L, s);
     L.line("return ok;");
   }
@@ -230,37 +327,49 @@ export class ValidatorCompiler {
     });
   }
 
-  private objectKeywords(L: Lines, s: IrObjectLikeSchema): void {
-    const props = (s.properties ?? []).filter((p) => !(p.schema.kind === "boolean" && p.schema.value));
+  private objectKeywords(L: Lines, s: IrObjectLikeSchema, known: boolean): void {
+    const props = s.properties ?? [];
     const loop = s.additionalProperties !== undefined || (s.patternProperties?.length ?? 0) > 0 || s.propertyNames !== undefined;
     const any = props.length > 0 || (s.required?.length ?? 0) > 0 || loop || s.minProperties !== undefined || s.maxProperties !== undefined || s.dependentRequired || s.dependentSchemas;
     if (!any) return;
     this.helpers.add("isObject");
-    L.block("if (isObject(x))", () => {
+    L.block(known ? "if (true)" : "if (isObject(x))", () => {
       this.helpers.add("hasOwn");
+      L.line("const plain = Object.getPrototypeOf(x) === Object.prototype;");
       // a missing property is reported at its own path, so the issue names the field
-      for (const r of s.required ?? []) {
-        L.block(`if (!hasOwn(x, ${stringLiteral(r)}))`, () => this.failStmt(L, "required", stringLiteral(`is required`), stringLiteral(r), `p + ${stringLiteral("/" + escapeToken(r))}`));
-      }
-      for (const p of props) {
-        const check = this.check(p.schema);
+      const required = new Set(s.required ?? []);
+      const checked = new Set<string>();
+      for (const p of s.properties ?? []) {
         const key = stringLiteral(p.name);
-        if (check === "$true") continue;
-        L.block(`if (hasOwn(x, ${key}))`, () => this.sub(L, check, `x[${key}]`, `p + ${stringLiteral("/" + escapeToken(p.name))}`));
+        const path = `p + ${stringLiteral("/" + escapeToken(p.name))}`;
+        const trivial = this.check(p.schema) === "$true";
+        if (trivial && !required.has(p.name)) continue;
+        checked.add(p.name);
+        const v = `v${checked.size}`;
+        L.line(INHERITED.has(p.name) ? `const ${v} = hasOwn(x, ${key}) ? x[${key}] : undefined;` : `const ${v} = x[${key}];`);
+        L.block(INHERITED.has(p.name) ? `if (${v} !== undefined)` : `if (${v} !== undefined && (plain || hasOwn(x, ${key})))`, () => {
+          if (!trivial) this.subSchema(L, p.schema, v, path);
+        });
+        if (required.has(p.name)) L.block("else", () => this.failStmt(L, "required", stringLiteral("is required"), key, path));
+      }
+      for (const r of required) {
+        if (checked.has(r)) continue;
+        L.block(`if (!${present(r)})`, () => this.failStmt(L, "required", stringLiteral("is required"), stringLiteral(r), `p + ${stringLiteral("/" + escapeToken(r))}`));
       }
       if (s.minProperties !== undefined || s.maxProperties !== undefined) {
-        L.line("const count = Object.keys(x).length;");
+        L.line("let count = 0;");
+        L.line("for (const k in x) if ((plain || hasOwn(x, k)) && x[k] !== undefined) count++;");
         if (s.minProperties !== undefined) L.block(`if (count < ${s.minProperties})`, () => this.failStmt(L, "minProperties", stringLiteral(`must have at least ${s.minProperties} properties`), String(s.minProperties)));
         if (s.maxProperties !== undefined) L.block(`if (count > ${s.maxProperties})`, () => this.failStmt(L, "maxProperties", stringLiteral(`must have at most ${s.maxProperties} properties`), String(s.maxProperties)));
       }
       for (const [k, needs] of Object.entries(s.dependentRequired ?? {})) {
-        L.block(`if (hasOwn(x, ${stringLiteral(k)}))`, () => {
-          for (const n of needs) L.block(`if (!hasOwn(x, ${stringLiteral(n)}))`, () => this.failStmt(L, "dependentRequired", stringLiteral(`must have property '${n}' when property '${k}' is present`), stringLiteral(n)));
+        L.block(`if (${present(k)})`, () => {
+          for (const n of needs) L.block(`if (!${present(n)})`, () => this.failStmt(L, "dependentRequired", stringLiteral(`must have property '${n}' when property '${k}' is present`), stringLiteral(n)));
         });
       }
       for (const [k, dep] of Object.entries(s.dependentSchemas ?? {})) {
         const check = this.check(dep);
-        L.block(`if (hasOwn(x, ${stringLiteral(k)}))`, () => this.sub(L, check, "x", "p"));
+        L.block(`if (${present(k)})`, () => this.sub(L, check, "x", "p"));
       }
       if (loop) this.keyLoop(L, s);
     });
@@ -276,8 +385,9 @@ export class ValidatorCompiler {
     if (declared.length > 0 && declared.length <= 8) isDeclared = declared.map((n) => `k === ${stringLiteral(n)}`).join(" || ");
     else if (declared.length > 8) isDeclared = `${this.hoist(`new Set<string>([${declared.map((n) => stringLiteral(n)).join(", ")}])`)}.has(k)`;
     this.helpers.add("esc");
-    L.block("for (const k of Object.keys(x))", () => {
-      L.line('const pk = p + "/" + esc(k);');
+    L.block("for (const k in x)", () => {
+      L.line("if (!plain && !hasOwn(x, k)) continue;");
+      L.line('const pk = e === null ? p : p + "/" + esc(k);');
       if (names !== "$true") this.sub(L, names, "k", "pk");
       const needMatch = ap !== undefined && !(ap.kind === "boolean" && ap.value);
       if (needMatch && patterns.length > 0) L.line("let matched = false;");
@@ -298,10 +408,10 @@ export class ValidatorCompiler {
     });
   }
 
-  private arrayKeywords(L: Lines, s: IrObjectLikeSchema): void {
+  private arrayKeywords(L: Lines, s: IrObjectLikeSchema, known: boolean): void {
     const any = s.items || s.prefixItems || s.minItems !== undefined || s.maxItems !== undefined || s.uniqueItems || s.contains;
     if (!any) return;
-    L.block("if (Array.isArray(x))", () => {
+    L.block(known ? "if (true)" : "if (Array.isArray(x))", () => {
       if (s.minItems !== undefined) L.block(`if (x.length < ${s.minItems})`, () => this.failStmt(L, "minItems", stringLiteral(`must have at least ${s.minItems} items`), String(s.minItems)));
       if (s.maxItems !== undefined) L.block(`if (x.length > ${s.maxItems})`, () => this.failStmt(L, "maxItems", stringLiteral(`must have at most ${s.maxItems} items`), String(s.maxItems)));
       if (s.uniqueItems) {
@@ -317,8 +427,8 @@ export class ValidatorCompiler {
         if (s.items.kind === "boolean") {
           L.block(`if (x.length > ${prefix.length})`, () => this.failStmt(L, "items", stringLiteral(`must have at most ${prefix.length} items`), String(prefix.length)));
         } else {
-          const check = this.check(s.items);
-          L.block(`for (let i = ${prefix.length}; i < x.length; i++)`, () => this.sub(L, check, "x[i]", 'p + "/" + i'));
+          const items = s.items;
+          L.block(`for (let i = ${prefix.length}; i < x.length; i++)`, () => this.subSchema(L, items, "x[i]", 'p + "/" + i'));
         }
       }
       if (s.contains) {

@@ -1,0 +1,56 @@
+/**
+ * npm run bench:validators — validates realistic payloads with avaspec's
+ * generated validators, Ajv (compiled from the same schemas) and zod (built
+ * from the same schemas) in one run, and prints ops/s and the ratios.
+ */
+import { readFileSync } from "node:fs";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import Ajv from "ajv";
+import { Bench } from "tinybench";
+import { validateBlockchain, validateGetTransactionResponse, validateListErc20TransactionsResponse } from "../generated/src/data-api/validators.js";
+import { validateCurrentValidatorsResult } from "../generated/src/node/validators.js";
+import { toZod } from "./json-schema-to-zod.js";
+
+const read = (f: string) => JSON.parse(readFileSync(new URL(`../generated/spec/${f}`, import.meta.url), "utf8"));
+const data = read("data-api.openapi.json");
+const platform = read("node-platform.openrpc.json");
+const ok = (path: string, method = "get") => data.paths[path][method].responses["200"].content["application/json"].example;
+
+// payloads, from the specs' own examples, scaled to realistic sizes
+const transfer = ok("/v1/chains/{chainId}/addresses/{address}/transactions:listErc20").transactions[0];
+const erc20Page = { nextPageToken: "4d8b5f2e-7a13-4c09-b6e1-2f9a0c3d5e71", transactions: Array.from({ length: 100 }, (_, i) => ({ ...transfer, logIndex: i, blockNumber: String(6479329 + i) })) };
+const txDetails = ok("/v1/chains/{chainId}/transactions/{txHash}");
+const blockchain = ok("/v1/networks/{network}/blockchains").blockchains.find((b: { genesisData?: unknown }) => b.genesisData);
+const validators = platform.methods.find((m: { name: string }) => m.name === "platform.getCurrentValidators").examples.map((e: any) => e.result.value).find((v: unknown) => JSON.stringify(v).includes("delegators"));
+
+const ajvData = new Ajv2020({ strict: false, validateFormats: false });
+ajvData.addSchema({ ...data, $id: "data" }, "data");
+const ajvNode = new Ajv.default({ strict: false, validateFormats: false });
+ajvNode.addSchema({ $id: "platform", components: platform.components }, "platform");
+
+const cases = [
+  { name: "ERC-20 page (100 transfers)", value: erc20Page, avaspec: validateListErc20TransactionsResponse, ajv: ajvData.getSchema("data#/components/schemas/ListErc20TransactionsResponse")!, zod: toZod(data.components.schemas.ListErc20TransactionsResponse, data) },
+  { name: "Transaction details", value: txDetails, avaspec: validateGetTransactionResponse, ajv: ajvData.getSchema("data#/components/schemas/GetTransactionResponse")!, zod: toZod(data.components.schemas.GetTransactionResponse, data) },
+  { name: "Blockchain with genesisData", value: blockchain, avaspec: validateBlockchain, ajv: ajvData.getSchema("data#/components/schemas/Blockchain")!, zod: toZod(data.components.schemas.Blockchain, data) },
+  { name: "getCurrentValidators with delegators", value: validators, avaspec: validateCurrentValidatorsResult, ajv: ajvNode.getSchema("platform#/components/schemas/CurrentValidatorsResult")!, zod: toZod(platform.components.schemas.CurrentValidatorsResult, platform) },
+];
+
+console.log(`node ${process.version}; payloads from the spec examples\n`);
+const rows: string[][] = [];
+for (const c of cases) {
+  // all three must agree that the payload is valid, or the comparison means nothing
+  const verdicts = [c.avaspec(c.value).ok, c.ajv(c.value), c.zod.safeParse(c.value).success];
+  if (verdicts.some((v) => v !== true)) throw new Error(`${c.name}: validators disagree on the payload: avaspec/ajv/zod = ${verdicts.join("/")}`);
+  const bench = new Bench({ time: Number(process.env.BENCH_MS ?? 1000), warmupTime: 200 });
+  bench.add("avaspec", () => c.avaspec(c.value)).add("ajv", () => c.ajv(c.value)).add("zod", () => c.zod.safeParse(c.value));
+  await bench.run();
+  const hz = Object.fromEntries(bench.tasks.map((t) => [t.name, t.result && "throughput" in t.result ? (t.result as { throughput: { mean: number } }).throughput.mean : 0]));
+  rows.push([c.name, fmt(hz.avaspec!), fmt(hz.ajv!), fmt(hz.zod!), (hz.avaspec! / hz.ajv!).toFixed(2) + "×", (hz.avaspec! / hz.zod!).toFixed(2) + "×"]);
+}
+const head = ["payload", "avaspec ops/s", "ajv ops/s", "zod ops/s", "vs ajv", "vs zod"];
+const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+for (const r of [head, ...rows]) console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  "));
+
+function fmt(n: number): string {
+  return Math.round(n).toLocaleString("en-US");
+}
