@@ -7,6 +7,7 @@
 import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
+import type { SchemaResources } from "./resources.js";
 import type { IrNamedSchema, IrObjectLikeSchema, IrSchema, IrSchemaMeta, JsonType, JsonValue } from "./types.js";
 
 export type Dialect = "openapi-3.0" | "openapi-3.1" | "draft-07";
@@ -22,13 +23,20 @@ export class SchemaBuilder {
   readonly named = new Map<string, IrNamedSchema>();
   private readonly building = new Set<string>();
 
+  /** The document being built (a `$ref` may lead into another one). */
+  private doc: LoadedDocument;
+
   constructor(
-    private readonly doc: LoadedDocument,
+    doc: LoadedDocument,
     private readonly dialect: Dialect,
     private readonly diagnostics: Diagnostic[],
     /** Pointer prefix of the document's named schemas, e.g. `#/components/schemas`. */
     private readonly namedPrefix: string,
-  ) {}
+    /** `$id`/`$anchor` resolution across preloaded documents; without it refs are local JSON pointers. */
+    private readonly resources?: SchemaResources,
+  ) {
+    this.doc = doc;
+  }
 
   private report(code: string, pointer: string, message: string): void {
     const { line, col } = this.doc.locate(pointer);
@@ -44,8 +52,8 @@ export class SchemaBuilder {
     for (const key of Object.keys(r.value)) this.ensureBuilt(ptr.join(this.namedPrefix, key));
   }
 
-  private keyOf(pointer: string): string {
-    return `${this.doc.file}${pointer}`;
+  private keyOf(pointer: string, doc = this.doc): string {
+    return `${doc.file}${pointer}`;
   }
 
   private register(pointer: string, id: string): IrNamedSchema {
@@ -61,28 +69,44 @@ export class SchemaBuilder {
   private readonly built = new Set<string>();
 
   private ensureBuilt(pointer: string): void {
-    if (this.built.has(pointer)) return;
-    this.built.add(pointer);
-    const n = this.named.get(this.keyOf(pointer))!;
-    const r = this.doc.resolve(pointer);
+    const key = this.keyOf(pointer);
+    if (this.built.has(key)) return;
+    this.built.add(key);
+    const n = this.named.get(key)!;
+    const r = this.doc.at(pointer);
     n.schema = this.build(r?.value, pointer);
   }
 
   /** Id of a named schema for a ref target, promoting non-component targets. */
   private refTarget(ref: string, at: string): string | undefined {
-    const r = this.doc.resolve(ref);
-    if (!r) {
+    const owner = at.slice(0, at.lastIndexOf("/"));
+    const local = this.resources ? undefined : this.doc.resolve(ref);
+    const found = this.resources ? this.resources.resolve(this.doc, owner, ref) : local && { doc: this.doc, pointer: local.pointer };
+    if (!found) {
       this.report("ref/dangling", at, `$ref ${JSON.stringify(ref)} does not resolve`);
       return undefined;
     }
-    let n = this.named.get(this.keyOf(r.pointer));
+    // a target in another document is registered and built in that document's context
+    const back = this.doc;
+    this.doc = found.doc;
+    try {
+      return this.namedAt(found.pointer, back === found.doc);
+    } finally {
+      this.doc = back;
+    }
+  }
+
+  /** The named schema at a pointer of the current document, promoted and built on first use. */
+  private namedAt(pointer: string, sameDocument: boolean): string {
+    let n = this.named.get(this.keyOf(pointer));
     if (!n) {
       // A schema referenced from elsewhere (e.g. `#/$defs/x`, `#/components/schemas/A/properties/b`):
       // give it a name of its own, so a cycle through it is a cycle of names.
-      const tokens = ptr.parse(r.pointer)!;
-      n = this.register(r.pointer, r.pointer.startsWith(this.namedPrefix + "/") && tokens.length === ptr.parse(this.namedPrefix)!.length + 1 ? tokens.at(-1)! : r.pointer);
+      const tokens = ptr.parse(pointer)!;
+      const isComponent = sameDocument && pointer.startsWith(this.namedPrefix + "/") && tokens.length === ptr.parse(this.namedPrefix)!.length + 1;
+      n = this.register(pointer, isComponent ? tokens.at(-1)! : sameDocument ? pointer : `${this.doc.file}${pointer}`);
     }
-    this.ensureBuilt(r.pointer);
+    this.ensureBuilt(pointer);
     return n.key;
   }
 
@@ -98,9 +122,9 @@ export class SchemaBuilder {
       const target = this.refTarget(ref, ptr.join(pointer, "$ref"));
       if (target === undefined) return { kind: "boolean", value: true, pointer };
       const refNode: IrSchema = { kind: "ref", target, ...meta };
-      // OpenAPI 3.0 ignores $ref siblings; 3.1 and draft 2019+ apply them alongside.
+      // OpenAPI 3.0 and draft-07 ignore $ref siblings; 3.1 and draft 2019+ apply them alongside.
       const siblings = Object.keys(node).filter((k) => k !== "$ref" && !ANNOTATIONS.has(k) && !k.startsWith("x-"));
-      if (this.dialect === "openapi-3.0" || siblings.length === 0) return refNode;
+      if (this.dialect === "openapi-3.0" || this.dialect === "draft-07" || siblings.length === 0) return refNode;
       const rest = { ...node };
       delete rest["$ref"];
       const own = this.build(rest, pointer);

@@ -16,8 +16,10 @@ export interface LoadedDocument {
   root: unknown;
   /** Line and column (1-based) of the node at a pointer, or of its nearest existing ancestor. */
   locate(pointer: string): { line: number; col: number };
-  /** Resolves a local `$ref`; undefined when it is not local or dangles. */
+  /** Resolves a local `$ref` (a URI fragment); undefined when it is not local or dangles. */
   resolve(ref: string): { value: unknown; pointer: string } | undefined;
+  /** The value at one of the generator's own pointers. */
+  at(pointer: string): { value: unknown; pointer: string } | undefined;
 }
 
 export interface LoadResult {
@@ -59,13 +61,14 @@ export function loadText(file: string, text: string): LoadResult {
     const offset = offsetOf(doc, ptr.parse(pointer) ?? []);
     return lineCounter.linePos(offset);
   };
-  const resolve = (ref: string) => {
-    const tokens = ptr.parse(ref);
+  const lookup = (tokens: string[] | undefined) => {
     if (tokens === undefined) return undefined;
     const r = ptr.get(root, tokens);
     return r.found ? { value: r.value, pointer: "#" + tokens.map((t) => "/" + ptr.escapeToken(t)).join("") } : undefined;
   };
-  return { document: { file, text, root, locate, resolve }, diagnostics };
+  const resolve = (ref: string) => lookup(ptr.parse(ref, true));
+  const at = (pointer: string) => lookup(ptr.parse(pointer));
+  return { document: { file, text, root, locate, resolve, at }, diagnostics };
 }
 
 function firstLine(s: string): string {

@@ -11,14 +11,20 @@ export function join(pointer: string, ...tokens: (string | number)[]): string {
   return tokens.reduce<string>((p, t) => `${p}/${escapeToken(String(t))}`, pointer);
 }
 
-/** Splits `#/a/b` into tokens; undefined for a pointer that is not local. */
-export function parse(pointer: string): string[] | undefined {
+/**
+ * Splits `#/a/b` into tokens; undefined for a pointer that is not local.
+ * With `uri` the text is a URI fragment (a `$ref` value) and is percent-decoded
+ * first; the generator's own pointers are not URI-encoded.
+ */
+export function parse(pointer: string, uri = false): string[] | undefined {
   if (!pointer.startsWith("#")) return undefined;
   let frag = pointer.slice(1);
-  try {
-    frag = decodeURIComponent(frag);
-  } catch {
-    return undefined;
+  if (uri) {
+    try {
+      frag = decodeURIComponent(frag);
+    } catch {
+      return undefined;
+    }
   }
   if (frag === "") return [];
   if (!frag.startsWith("/")) return undefined;

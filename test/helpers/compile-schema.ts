@@ -6,7 +6,12 @@
 import { ts } from "ts-morph";
 import type { Diagnostic } from "../../generator/load/diagnostics.js";
 import { loadText } from "../../generator/load/load.js";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import { SchemaBuilder, type Dialect } from "../../generator/ir/schema.js";
+import { SchemaResources } from "../../generator/ir/resources.js";
+import type { LoadedDocument } from "../../generator/load/load.js";
 import { NameRegistry, toIdentifier } from "../../generator/ir/naming.js";
 import { ValidatorCompiler } from "../../generator/emit/validators/compile.js";
 import { Printer } from "../../generator/print.js";
@@ -23,12 +28,40 @@ export interface Compiled {
 }
 
 const printer = new Printer();
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/**
+ * Documents a schema may reference by URI: the test suite's remotes (served
+ * as http://localhost:1234/…) and the draft meta-schemas Ajv ships. Loaded once.
+ */
+function preloaded(draft7: boolean): SchemaResources {
+  const docs: { doc: LoadedDocument; uri: string }[] = [];
+  const add = (path: string, uri: string) => docs.push({ doc: loadText(path, readFileSync(path, "utf8")).document!, uri });
+  const remotes = here("../../../shared/json-schema-test-suite/remotes");
+  const walk = (dir: string): void => {
+    for (const f of readdirSync(dir)) {
+      const p = join(dir, f);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (f.endsWith(".json")) add(p, `http://localhost:1234/${relative(remotes, p).split("\\").join("/")}`);
+    }
+  };
+  walk(remotes);
+  const refs = here("../../node_modules/ajv/dist/refs");
+  add(join(refs, "json-schema-draft-07.json"), "http://json-schema.org/draft-07/schema");
+  add(join(refs, "json-schema-2020-12/schema.json"), "https://json-schema.org/draft/2020-12/schema");
+  for (const f of readdirSync(join(refs, "json-schema-2020-12/meta"))) add(join(refs, "json-schema-2020-12/meta", f), `https://json-schema.org/draft/2020-12/meta/${f.replace(/\.json$/, "")}`);
+  return new SchemaResources(docs, draft7);
+}
+const preloadedCache = new Map<boolean, SchemaResources>();
 
 export function compileSchema(schema: unknown, dialect: Dialect, file = "schema.json"): Compiled {
   const loaded = loadText(file, JSON.stringify(schema));
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
   const doc = loaded.document!;
-  const builder = new SchemaBuilder(doc, dialect, diagnostics, dialect === "draft-07" ? "#/definitions" : "#/$defs");
+  const draft7 = dialect === "draft-07";
+  if (!preloadedCache.has(draft7)) preloadedCache.set(draft7, preloaded(draft7));
+  const resources = new SchemaResources([{ doc, uri: "https://avaspec.test/schema.json" }], draft7, preloadedCache.get(draft7));
+  const builder = new SchemaBuilder(doc, dialect, diagnostics, draft7 ? "#/definitions" : "#/$defs", resources);
   builder.buildNamedSchemas();
   const root = builder.build(doc.root, "#");
   const names = new NameRegistry();

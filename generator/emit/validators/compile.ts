@@ -79,6 +79,12 @@ export class ValidatorCompiler {
     if (existing) return existing;
     const s = this.byKey.get(key);
     if (!s) return this.constant(true);
+    // a boolean schema is the shared constant (an alias declared before it would be read too early)
+    if (s.schema.kind === "boolean") {
+      const c = this.constant(s.schema.value);
+      this.named.set(key, c);
+      return c;
+    }
     const fn = `$${s.name}`;
     this.named.set(key, fn);
     this.emitFunction(fn, s.schema);
