@@ -125,10 +125,13 @@ export class SchemaBuilder {
       // OpenAPI 3.0 and draft-07 ignore $ref siblings; 3.1 and draft 2019+ apply them alongside.
       const siblings = Object.keys(node).filter((k) => k !== "$ref" && !ANNOTATIONS.has(k) && !k.startsWith("x-"));
       if (this.dialect === "openapi-3.0" || this.dialect === "draft-07" || siblings.length === 0) return refNode;
+      // one node: the ref is an in-place applicator beside the other keywords (so unevaluated* sees it)
       const rest = { ...node };
       delete rest["$ref"];
       const own = this.build(rest, pointer);
-      return { ...meta, kind: "schema", allOf: [{ kind: "ref", target, pointer }, own] };
+      const applied: IrSchema = { kind: "ref", target, pointer: ptr.join(pointer, "$ref") };
+      if (own.kind !== "schema") return { ...meta, kind: "schema", allOf: [applied, own] };
+      return { ...own, allOf: [applied, ...(own.allOf ?? [])] };
     }
     const built = this.buildNode(node, pointer, meta);
     // OpenAPI 3.0 `nullable` beside a composition (no `type`), e.g. `{ nullable: true, allOf: [{ $ref }] }`: null or the rest.

@@ -298,7 +298,118 @@ export class ValidatorCompiler {
     if (done !== "object") this.objectKeywords(L, s, false);
     if (done !== "array") this.arrayKeywords(L, s, false);
     this.composition(L, s);
+    this.unevaluated(L, s);
     L.line("return ok;");
+  }
+
+  /** Annotation functions per schema (by node, or by target for refs) and variant. */
+  private readonly annotationFns = new Map<IrSchema | string, Map<string, string>>();
+
+  /**
+   * `unevaluatedProperties` / `unevaluatedItems`: the keys and indexes that the
+   * schema's own keywords and its in-place subschemas (allOf, successful
+   * anyOf/oneOf branches, if/then/else, dependentSchemas, $ref) evaluated are
+   * collected first; the rest must match.
+   */
+  private unevaluated(L: Lines, s: IrObjectLikeSchema): void {
+    if (s.unevaluatedProperties) {
+      const ann = this.annotations(s, "props", true);
+      const u = s.unevaluatedProperties;
+      this.helpers.add("isObject");
+      this.helpers.add("hasOwn");
+      this.helpers.add("esc");
+      L.block("if (isObject(x))", () => {
+        L.line("const plain = Object.getPrototypeOf(x) === Object.prototype;");
+        L.line("const seen = new Set<string>();");
+        L.line(`${ann}(x, seen);`);
+        L.block("for (const k in x)", () => {
+          L.line("if ((!plain && !hasOwn(x, k)) || seen.has(k)) continue;");
+          L.line('const pk = e === null ? p : p + "/" + esc(k);');
+          if (u.kind === "boolean" && !u.value) this.failStmt(L, "unevaluatedProperties", '"must not have unevaluated property \'" + k + "\'"', "false", "pk");
+          else this.sub(L, this.check(u), "x[k]", "pk");
+        });
+      });
+    }
+    if (s.unevaluatedItems) {
+      const ann = this.annotations(s, "items", true);
+      const u = s.unevaluatedItems;
+      L.block("if (Array.isArray(x))", () => {
+        L.line("const seen = { n: 0, all: false, at: new Set<number>() };");
+        L.line(`${ann}(x, seen);`);
+        L.block("if (!seen.all)", () => {
+          L.block("for (let i = seen.n; i < x.length; i++)", () => {
+            L.line("if (seen.at.has(i)) continue;");
+            if (u.kind === "boolean" && !u.value) this.failStmt(L, "unevaluatedItems", '"must not have unevaluated item " + i', "false", 'p + "/" + i');
+            else this.sub(L, this.check(u), "x[i]", 'p + "/" + i');
+          });
+        });
+      });
+    }
+  }
+
+  /** A function adding what a schema evaluates on an instance to `seen` (property names, or item counts). */
+  private annotations(s: IrSchema, kind: "props" | "items", skipOwnUnevaluated = false): string {
+    const owner = s.kind === "ref" ? s.target : s;
+    const variant = `${kind}:${skipOwnUnevaluated}`;
+    let byVariant = this.annotationFns.get(owner);
+    if (!byVariant) this.annotationFns.set(owner, (byVariant = new Map()));
+    const cached = byVariant.get(variant);
+    if (cached) return cached;
+    const fn = `$a${++this.count}`;
+    byVariant.set(variant, fn);
+    const slot = this.decls.length;
+    this.decls.push(() => undefined);
+    const L = new Lines();
+    const seenType = kind === "props" ? "Set<string>" : "{ n: number; all: boolean; at: Set<number> }";
+    const target = s.kind === "ref" ? this.byKey.get(s.target)?.schema : s;
+    if (target && target.kind === "schema") this.annotationBody(L, target, kind, skipOwnUnevaluated);
+    else if (target && target.kind === "ref") L.line(`${this.annotations(target, kind)}(x, seen);`);
+    const lines = L.out;
+    this.decls[slot] = (w) => {
+      w.writeLine(`function ${fn}(x: unknown, seen: ${seenType}): void {`);
+      for (const l of lines) w.writeLine(`  ${l}`);
+      w.writeLine("}");
+    };
+    return fn;
+  }
+
+  private annotationBody(L: Lines, s: IrObjectLikeSchema, kind: "props" | "items", skipOwnUnevaluated: boolean): void {
+    const inPlace = (sub: IrSchema | undefined, guard?: string) => {
+      if (!sub || sub.kind === "boolean") return;
+      const call = `${this.annotations(sub, kind)}(x, seen);`;
+      if (guard) L.block(`if (${guard})`, () => L.line(call));
+      else L.line(call);
+    };
+    if (kind === "props") {
+      this.helpers.add("isObject");
+      this.helpers.add("hasOwn");
+      L.line("if (!isObject(x)) return;");
+      L.line("const plain = Object.getPrototypeOf(x) === Object.prototype;");
+      const all = s.additionalProperties !== undefined || (!skipOwnUnevaluated && s.unevaluatedProperties !== undefined);
+      if (all) {
+        L.line("for (const k in x) if (plain || hasOwn(x, k)) seen.add(k);");
+      } else {
+        for (const p of s.properties ?? []) L.line(`if (${present(p.name)}) seen.add(${stringLiteral(p.name)});`);
+        const patterns = (s.patternProperties ?? []).map((pp) => this.regex(pp.pattern, pp.schema.pointer)).filter((r): r is string => r !== undefined);
+        if (patterns.length > 0) L.line(`for (const k in x) if ((plain || hasOwn(x, k)) && (${patterns.map((r) => `${r}.test(k)`).join(" || ")})) seen.add(k);`);
+      }
+      for (const [k, dep] of Object.entries(s.dependentSchemas ?? {})) inPlace(dep, `${present(k)} && ${this.check(dep)}(x, "", null)`);
+    } else {
+      L.line("if (!Array.isArray(x)) return;");
+      if (s.items !== undefined || (!skipOwnUnevaluated && s.unevaluatedItems !== undefined)) L.line("seen.all = true;");
+      if (s.prefixItems) L.line(`seen.n = Math.max(seen.n, Math.min(x.length, ${s.prefixItems.length}));`);
+      if (s.contains) L.line(`for (let i = 0; i < x.length; i++) if (${this.check(s.contains)}(x[i], "", null)) seen.at.add(i);`);
+    }
+    for (const sub of s.allOf ?? []) inPlace(sub);
+    for (const list of [s.anyOf, s.oneOf]) for (const sub of list ?? []) inPlace(sub, `${this.check(sub)}(x, "", null)`);
+    if (s.if) {
+      const cond = this.check(s.if);
+      L.block(`if (${cond}(x, "", null))`, () => {
+        inPlace(s.if);
+        inPlace(s.then);
+      });
+      if (s.else) L.block("else", () => inPlace(s.else));
+    }
   }
 
   private stringKeywords(L: Lines, s: IrObjectLikeSchema): void {
@@ -478,6 +589,6 @@ export class ValidatorCompiler {
 
 /** A schema node without any assertion (only annotations): always valid. */
 function isEmpty(s: IrObjectLikeSchema): boolean {
-  const assertions = ["types", "enum", "const", "minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "properties", "required", "additionalProperties", "patternProperties", "propertyNames", "minProperties", "maxProperties", "dependentRequired", "dependentSchemas", "items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains", "allOf", "anyOf", "oneOf", "not", "if"] as const;
+  const assertions = ["types", "enum", "const", "minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "properties", "required", "additionalProperties", "patternProperties", "propertyNames", "minProperties", "maxProperties", "dependentRequired", "dependentSchemas", "items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains", "allOf", "anyOf", "oneOf", "not", "if", "unevaluatedProperties", "unevaluatedItems"] as const;
   return !assertions.some((k) => s[k] !== undefined && s[k] !== false);
 }
