@@ -35,17 +35,28 @@ const cases = [
   { name: "getCurrentValidators with delegators", value: validators, avaspec: validateCurrentValidatorsResult, ajv: ajvNode.getSchema("platform#/components/schemas/CurrentValidatorsResult")!, zod: toZod(platform.components.schemas.CurrentValidatorsResult, platform) },
 ];
 
-console.log(`node ${process.version}; payloads from the spec examples\n`);
+console.log(`node ${process.version}; payloads from the spec examples; median of ${process.env.BENCH_ROUNDS ?? 5} rounds\n`);
 const rows: string[][] = [];
 for (const c of cases) {
   // all three must agree that the payload is valid, or the comparison means nothing
   const verdicts = [c.avaspec(c.value).ok, c.ajv(c.value), c.zod.safeParse(c.value).success];
   if (verdicts.some((v) => v !== true)) throw new Error(`${c.name}: validators disagree on the payload: avaspec/ajv/zod = ${verdicts.join("/")}`);
-  const bench = new Bench({ time: Number(process.env.BENCH_MS ?? 1000), warmupTime: 200 });
-  bench.add("avaspec", () => c.avaspec(c.value)).add("ajv", () => c.ajv(c.value)).add("zod", () => c.zod.safeParse(c.value));
-  await bench.run();
-  const hz = Object.fromEntries(bench.tasks.map((t) => [t.name, t.result && "throughput" in t.result ? (t.result as { throughput: { mean: number } }).throughput.mean : 0]));
-  rows.push([c.name, fmt(hz.avaspec!), fmt(hz.ajv!), fmt(hz.zod!), (hz.avaspec! / hz.ajv!).toFixed(2) + "×", (hz.avaspec! / hz.zod!).toFixed(2) + "×"]);
+  // several rounds in rotating order; the median per validator damps JIT and GC noise
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+  const runs: Record<string, number[]> = { avaspec: [], ajv: [], zod: [] };
+  const tasks: [string, () => unknown][] = [["avaspec", () => c.avaspec(c.value)], ["ajv", () => c.ajv(c.value)], ["zod", () => c.zod.safeParse(c.value)]];
+  for (let r = 0; r < rounds; r++) {
+    const bench = new Bench({ time: Number(process.env.BENCH_MS ?? 400), warmupTime: 100 });
+    for (let i = 0; i < tasks.length; i++) {
+      const [name, fn] = tasks[(i + r) % tasks.length]!;
+      bench.add(name, fn);
+    }
+    await bench.run();
+    for (const t of bench.tasks) runs[t.name]!.push(t.result && "throughput" in t.result ? (t.result as { throughput: { mean: number } }).throughput.mean : 0);
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const hz = { avaspec: median(runs.avaspec!), ajv: median(runs.ajv!), zod: median(runs.zod!) };
+  rows.push([c.name, fmt(hz.avaspec), fmt(hz.ajv), fmt(hz.zod), (hz.avaspec / hz.ajv).toFixed(2) + "×", (hz.avaspec / hz.zod).toFixed(2) + "×"]);
 }
 const head = ["payload", "avaspec ops/s", "ajv ops/s", "zod ops/s", "vs ajv", "vs zod"];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

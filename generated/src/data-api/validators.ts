@@ -20,7 +20,7 @@ function $BigIntString(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-const $c1 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c1 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $DecimalString(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -54,7 +54,7 @@ function $HexString(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-const $c3 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c3 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $Cb58Id(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -71,7 +71,7 @@ function $Cb58Id(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c4 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]{36,60}$", "u");
+const $c4 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]{36,60}$");
 
 function $Network(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -404,7 +404,7 @@ function $17(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c18 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$", "u");
+const $c18 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
 
 function $19(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -421,9 +421,9 @@ function $19(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c20 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$", "u");
+const $c20 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
 
-const $c21 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$", "u");
+const $c21 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
 
 function $22(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -440,7 +440,7 @@ function $22(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c23 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$", "u");
+const $c23 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
 
 function $24(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -457,9 +457,9 @@ function $24(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c25 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$", "u");
+const $c25 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
 
-const $c26 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$", "u");
+const $c26 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
 
 function $27(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -650,7 +650,7 @@ function $37(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c38 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$", "u");
+const $c38 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
 
 function $39(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -667,9 +667,9 @@ function $39(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c40 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$", "u");
+const $c40 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
 
-const $c41 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$", "u");
+const $c41 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
 
 function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -790,7 +790,7 @@ function $43(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c44 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c44 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $45(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -1045,7 +1045,7 @@ function $55(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c56 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c56 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $57(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -1062,11 +1062,11 @@ function $57(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c58 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c58 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c59 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c59 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c60 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c60 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $61(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -1135,9 +1135,9 @@ function $GenesisAccount(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-const $c62 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c62 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c63 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c63 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -1244,7 +1244,7 @@ function $69(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c70 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c70 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $71(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -1261,9 +1261,9 @@ function $71(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c72 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c72 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c73 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c73 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $74(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -1280,7 +1280,7 @@ function $74(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c75 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c75 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $76(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -1297,11 +1297,11 @@ function $76(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c77 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c77 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c78 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c78 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c79 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c79 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -1576,7 +1576,7 @@ function $89(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c90 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c90 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $91(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2307,7 +2307,7 @@ function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c145 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c145 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $146(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2324,7 +2324,7 @@ function $146(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c147 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c147 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $148(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2341,25 +2341,25 @@ function $148(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c149 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c149 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c150 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c150 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c151 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c151 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c152 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c152 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c153 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c153 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c154 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c154 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c155 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c155 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c156 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c156 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c157 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c157 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c158 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c158 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $ListBlockchainsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2937,7 +2937,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-const $c180 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c180 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $181(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3077,15 +3077,15 @@ function $194(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c195 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c195 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c196 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c196 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c197 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c197 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c198 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c198 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c199 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c199 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3326,7 +3326,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
   return ok;
 }
 
-const $c200 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c200 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $201(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3466,23 +3466,23 @@ function $214(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c215 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c215 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c216 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c216 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c217 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c217 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c218 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c218 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c219 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c219 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c220 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c220 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c221 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c221 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c222 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c222 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c223 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c223 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $ListNativeTransactionsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3889,7 +3889,7 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-const $c240 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c240 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $241(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3975,7 +3975,7 @@ function $248(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c249 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c249 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4078,7 +4078,7 @@ function $251(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c252 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c252 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $ListErc20TransactionsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4624,7 +4624,7 @@ function $284(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c285 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c285 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5164,7 +5164,7 @@ function $317(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c318 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c318 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $319(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5285,7 +5285,7 @@ function $322(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c323 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c323 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5401,7 +5401,7 @@ function $325(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c326 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c326 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $327(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5421,9 +5421,9 @@ function $328(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c329 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c329 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c330 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c330 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $NetworkToken(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -6155,7 +6155,7 @@ function $366(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c367 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c367 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $GetNativeBalanceResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7603,9 +7603,9 @@ function $Rewards(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c448 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c448 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c449 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c449 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $450(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7879,7 +7879,7 @@ function $461(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c462 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c462 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 const $c463 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
 
@@ -7949,7 +7949,7 @@ function $469(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c470 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c470 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $ListValidatorDetailsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8410,7 +8410,7 @@ function $492(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c493 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c493 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8810,7 +8810,7 @@ function $507(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c508 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c508 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $509(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8830,9 +8830,9 @@ function $510(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c511 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c511 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c512 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c512 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $513(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -9980,7 +9980,7 @@ function $574(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c575 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c575 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $576(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -10376,7 +10376,7 @@ function $604(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c605 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c605 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $606(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -10571,7 +10571,7 @@ function $617(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c618 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]{36,60}$", "u");
+const $c618 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]{36,60}$");
 
 function $619(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -10810,7 +10810,7 @@ function $627(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c628 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c628 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
 function $629(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -10827,9 +10827,9 @@ function $629(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c630 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c630 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-const $c631 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c631 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
 function $632(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -11062,7 +11062,7 @@ function $643(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c644 = /*#__PURE__*/ new RegExp("^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$", "u");
+const $c644 = /*#__PURE__*/ new RegExp("^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
 
 function $645(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -11079,9 +11079,9 @@ function $645(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c646 = /*#__PURE__*/ new RegExp("^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$", "u");
+const $c646 = /*#__PURE__*/ new RegExp("^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
 
-const $c647 = /*#__PURE__*/ new RegExp("^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$", "u");
+const $c647 = /*#__PURE__*/ new RegExp("^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
 
 function $648(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -11238,7 +11238,7 @@ function $653(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c654 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "u");
+const $c654 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$");
 
 function $655(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -11255,9 +11255,9 @@ function $655(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c656 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "u");
+const $c656 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$");
 
-const $c657 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "u");
+const $c657 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$");
 
 function $658(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -11430,7 +11430,7 @@ function $665(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c666 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c666 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
 function $667(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -11447,9 +11447,9 @@ function $667(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c668 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c668 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-const $c669 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c669 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
 function $670(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -11622,7 +11622,7 @@ function $677(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c678 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c678 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
 function $679(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -11639,11 +11639,11 @@ function $679(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c680 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c680 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-const $c681 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c681 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-const $c682 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c682 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $683(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -11730,7 +11730,7 @@ function $686(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c687 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$", "u");
+const $c687 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$");
 
 function $688(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -11747,9 +11747,9 @@ function $688(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c689 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$", "u");
+const $c689 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$");
 
-const $c690 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$", "u");
+const $c690 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$");
 
 function $691(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -11924,7 +11924,7 @@ function $698(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c699 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c699 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
 function $700(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -11941,9 +11941,9 @@ function $700(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c701 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c701 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-const $c702 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c702 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
 function $703(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -12108,7 +12108,7 @@ function $710(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c711 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]{36,60}$", "u");
+const $c711 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]{36,60}$");
 
 /** Validates a `BigIntString`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBigIntString(value: unknown): ValidationResult<T.BigIntString> {

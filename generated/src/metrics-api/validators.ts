@@ -20,7 +20,7 @@ function $EvmChainId(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-const $c1 = /*#__PURE__*/ new RegExp("^[0-9]+$", "u");
+const $c1 = /*#__PURE__*/ new RegExp("^[0-9]+$");
 
 function $PageToken(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -648,7 +648,7 @@ function $30(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c31 = /*#__PURE__*/ new RegExp("^[0-9]+$", "u");
+const $c31 = /*#__PURE__*/ new RegExp("^[0-9]+$");
 
 function $32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -836,7 +836,7 @@ function $45(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c46 = /*#__PURE__*/ new RegExp("^[0-9]+$", "u");
+const $c46 = /*#__PURE__*/ new RegExp("^[0-9]+$");
 
 /** Validates a `EvmChainId`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateEvmChainId(value: unknown): ValidationResult<T.EvmChainId> {

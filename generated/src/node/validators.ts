@@ -31,7 +31,7 @@ function $Cb58Id(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c1 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c1 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $ChainAliasesResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -542,7 +542,7 @@ function $Uint64String(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-const $c20 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c20 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $DecimalString(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -576,7 +576,7 @@ function $Cb58Id2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c22 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c22 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $NodeId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -593,7 +593,7 @@ function $NodeId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c23 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c23 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
 
 function $NodePop(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -648,7 +648,7 @@ function $24(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c25 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$", "u");
+const $c25 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$");
 
 function $26(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -665,9 +665,9 @@ function $26(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c27 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$", "u");
+const $c27 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$");
 
-const $c28 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$", "u");
+const $c28 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$");
 
 function $29(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -684,7 +684,7 @@ function $29(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c30 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$", "u");
+const $c30 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$");
 
 function $31(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -701,9 +701,9 @@ function $31(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c32 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$", "u");
+const $c32 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$");
 
-const $c33 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$", "u");
+const $c33 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$");
 
 function $NodeIdResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -742,7 +742,7 @@ function $NodeIdResult(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-const $c34 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c34 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
 
 function $NodeIpResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -814,7 +814,7 @@ function $NetworkIdResult(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-const $c37 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c37 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $NetworkNameResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -886,7 +886,7 @@ function $BlockchainIdResult(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-const $c40 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c40 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $IsBootstrappedResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -1041,7 +1041,7 @@ function $46(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c47 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c47 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $48(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -1249,23 +1249,23 @@ function $TxFees(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c54 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c54 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c55 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c55 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c56 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c56 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c57 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c57 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c58 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c58 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c59 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c59 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c60 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c60 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c61 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c61 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c62 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c62 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $VmsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -1643,7 +1643,7 @@ function $76(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c77 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c77 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
 
 function $78(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -1763,7 +1763,7 @@ function $87(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c88 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c88 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $89(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -1788,7 +1788,7 @@ function $89(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c90 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c90 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $91(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -1813,7 +1813,7 @@ function $91(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c92 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c92 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $93(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2004,7 +2004,7 @@ function $PeersResult(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-const $c101 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c101 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $102(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2502,7 +2502,7 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c128 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c128 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $129(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2648,7 +2648,7 @@ function $Acp(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c137 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c137 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $138(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2677,7 +2677,7 @@ function $138(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c139 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c139 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
 
 function $140(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2706,9 +2706,9 @@ function $140(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c141 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c141 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
 
-const $c142 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c142 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $143(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2737,7 +2737,7 @@ function $143(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c144 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c144 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
 
 function $145(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2766,9 +2766,9 @@ function $145(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c146 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c146 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
 
-const $c147 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c147 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $AcpsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2838,7 +2838,7 @@ function $149(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c150 = /*#__PURE__*/ new RegExp("^[0-9]+$", "u");
+const $c150 = /*#__PURE__*/ new RegExp("^[0-9]+$");
 
 function $151(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2883,7 +2883,7 @@ function $152(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c153 = /*#__PURE__*/ new RegExp("^[0-9]+$", "u");
+const $c153 = /*#__PURE__*/ new RegExp("^[0-9]+$");
 
 function $HealthTags(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3211,7 +3211,7 @@ function $Uint64String2(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-const $c169 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c169 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $DecimalString2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3245,7 +3245,7 @@ function $Cb58Id3(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c171 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c171 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $HexString(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3262,7 +3262,7 @@ function $HexString(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-const $c172 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c172 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $BlsPublicKey(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3279,7 +3279,7 @@ function $BlsPublicKey(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-const $c173 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$", "u");
+const $c173 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$");
 
 function $BlsSignature(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3296,7 +3296,7 @@ function $BlsSignature(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-const $c174 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$", "u");
+const $c174 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$");
 
 function $HeightParam(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3374,9 +3374,9 @@ function $Owner(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c176 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c176 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c177 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c177 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $178(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3504,7 +3504,7 @@ function $UtxoId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c182 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c182 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $183(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3661,13 +3661,13 @@ function $BalanceResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-const $c185 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c185 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c186 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c186 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c187 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c187 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c188 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c188 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $189(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3768,7 +3768,7 @@ function $191(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c192 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c192 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $193(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3793,7 +3793,7 @@ function $193(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c194 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c194 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $JsonBlockTx(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3900,7 +3900,7 @@ function $198(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c199 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c199 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $JsonBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3947,7 +3947,7 @@ function $JsonBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-const $c200 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c200 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $201(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4140,7 +4140,7 @@ function $BlockchainEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-const $c207 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c207 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $208(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4160,9 +4160,9 @@ function $209(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c210 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c210 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
-const $c211 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c211 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $BlockchainsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4300,9 +4300,9 @@ function $CurrentSupplyResult(x: unknown, p: string, e: ValidationIssue[] | null
   return ok;
 }
 
-const $c214 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c214 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c215 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c215 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $ValidatorSigner(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4346,11 +4346,11 @@ function $ValidatorSigner(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-const $c216 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$", "u");
+const $c216 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$");
 
-const $c217 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$", "u");
+const $c217 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$");
 
-const $c218 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$", "u");
+const $c218 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$");
 
 function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4441,17 +4441,17 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-const $c219 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c219 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
-const $c220 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c220 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c221 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c221 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c222 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c222 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c223 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c223 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
 
-const $c224 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c224 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4641,33 +4641,33 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-const $c225 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c225 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
-const $c226 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c226 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c227 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c227 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c228 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c228 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
 
-const $c229 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c229 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c230 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c230 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
-const $c231 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$", "u");
+const $c231 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$");
 
-const $c232 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c232 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c233 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c233 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c234 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c234 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 const $c235 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
 
 const $c236 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
 
-const $c237 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c237 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c238 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c238 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $239(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4803,7 +4803,7 @@ function $Uint64String3(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-const $c245 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c245 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $ContainerId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4825,7 +4825,7 @@ function $ContainerId(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-const $c246 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c246 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $Encoding(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4855,7 +4855,7 @@ function $HexBytes(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
   return ok;
 }
 
-const $c247 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c247 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $Container(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4931,9 +4931,9 @@ function $Container(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-const $c248 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c248 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
-const $c249 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c249 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $250(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4953,7 +4953,7 @@ function $251(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c252 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c252 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $ContainerList(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4998,7 +4998,7 @@ function $GetIndexResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-const $c253 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c253 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $IsAcceptedResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5059,7 +5059,7 @@ function $Uint(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c256 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c256 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $Uint64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5076,7 +5076,7 @@ function $Uint64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c257 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
+const $c257 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
 
 function $Uint256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5093,7 +5093,7 @@ function $Uint256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c258 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$", "u");
+const $c258 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$");
 
 function $Byte(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5110,7 +5110,7 @@ function $Byte(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c259 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,2}$", "u");
+const $c259 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,2}$");
 
 function $Bytes(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5127,7 +5127,7 @@ function $Bytes(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c260 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+const $c260 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $Bytes4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5144,7 +5144,7 @@ function $Bytes4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c261 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{8}$", "u");
+const $c261 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{8}$");
 
 function $Bytes8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5161,7 +5161,7 @@ function $Bytes8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c262 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{16}$", "u");
+const $c262 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{16}$");
 
 function $Bytes32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5178,7 +5178,7 @@ function $Bytes32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c263 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c263 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $BytesMax32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5195,7 +5195,7 @@ function $BytesMax32(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-const $c264 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$", "u");
+const $c264 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$");
 
 function $Bytes65(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5212,7 +5212,7 @@ function $Bytes65(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c265 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{130}$", "u");
+const $c265 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{130}$");
 
 function $Bytes256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5229,7 +5229,7 @@ function $Bytes256(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
   return ok;
 }
 
-const $c266 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{512}$", "u");
+const $c266 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{512}$");
 
 function $Address(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5246,7 +5246,7 @@ function $Address(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c267 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c267 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
 function $Hash32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5263,7 +5263,7 @@ function $Hash32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c268 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c268 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $Ratio(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5609,57 +5609,57 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-const $c269 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c269 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c270 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c270 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c271 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c271 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c272 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c272 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-const $c273 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c273 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c274 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c274 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c275 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c275 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c276 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{512}$", "u");
+const $c276 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{512}$");
 
-const $c277 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c277 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c278 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c278 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c279 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c279 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c280 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c280 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c281 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c281 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c282 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+const $c282 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
-const $c283 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c283 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c284 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{16}$", "u");
+const $c284 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{16}$");
 
-const $c285 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c285 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c286 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c286 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c287 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c287 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c288 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c288 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c289 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c289 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c290 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c290 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c291 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c291 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c292 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c292 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c293 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c293 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c294 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c294 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $Block(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5737,7 +5737,7 @@ function $295(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c296 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c296 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $297(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5771,7 +5771,7 @@ function $298(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c299 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c299 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $300(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5960,11 +5960,11 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
   return ok;
 }
 
-const $c301 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,2}$", "u");
+const $c301 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,2}$");
 
-const $c302 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c302 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c303 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c303 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -6008,19 +6008,19 @@ function $307(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c308 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c308 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c309 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c309 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c310 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+const $c310 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
-const $c311 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c311 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c312 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c312 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c313 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c313 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c314 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c314 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $AccessList(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -6086,7 +6086,7 @@ function $AccessListEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-const $c315 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c315 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
 function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -6111,7 +6111,7 @@ function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c317 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c317 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -6136,7 +6136,7 @@ function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c319 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c319 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $320(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -6161,7 +6161,7 @@ function $320(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c321 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c321 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $322(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -6186,7 +6186,7 @@ function $322(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c323 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c323 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -6293,17 +6293,17 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-const $c324 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c324 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c325 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c325 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c326 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c326 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-const $c327 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c327 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c328 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$", "u");
+const $c328 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$");
 
-const $c329 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$", "u");
+const $c329 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$");
 
 function $330(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -6367,15 +6367,15 @@ function $330(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c331 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c331 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c332 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c332 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c333 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c333 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c334 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c334 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c335 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c335 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -6623,9 +6623,9 @@ function $352(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c353 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c353 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-const $c354 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c354 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $355(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -6659,7 +6659,7 @@ function $356(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c357 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c357 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $358(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -6703,7 +6703,7 @@ function $359(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c360 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c360 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $361(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -6728,7 +6728,7 @@ function $361(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c362 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c362 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $363(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -6811,13 +6811,13 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-const $c364 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
+const $c364 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
 
-const $c365 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
+const $c365 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
 
-const $c366 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c366 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-const $c367 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
+const $c367 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
 
 function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -6838,7 +6838,7 @@ function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c369 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+const $c369 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7007,9 +7007,9 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-const $c370 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,2}$", "u");
+const $c370 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,2}$");
 
-const $c371 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c371 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $372(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7053,23 +7053,23 @@ function $375(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c376 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c376 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-const $c377 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c377 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c378 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c378 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c379 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+const $c379 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
-const $c380 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+const $c380 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
-const $c381 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c381 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c382 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c382 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c383 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c383 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c384 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c384 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7094,7 +7094,7 @@ function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c386 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c386 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7119,7 +7119,7 @@ function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c388 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c388 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $389(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7144,7 +7144,7 @@ function $389(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c390 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+const $c390 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7169,7 +7169,7 @@ function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c392 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+const $c392 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7194,7 +7194,7 @@ function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c394 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+const $c394 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7219,7 +7219,7 @@ function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c396 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+const $c396 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $397(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7244,7 +7244,7 @@ function $397(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c398 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+const $c398 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7269,9 +7269,9 @@ function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c400 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+const $c400 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
-const $c401 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c401 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 const $c402 = /*#__PURE__*/ new Set<string>(["type", "nonce", "to", "from", "gas", "value", "input", "data", "gasPrice", "maxPriorityFeePerGas", "maxFeePerGas", "maxFeePerBlobGas", "accessList", "blobVersionedHashes", "blobs", "commitments", "proofs", "chainId", "authorizationList"]);
 
@@ -7312,7 +7312,7 @@ function $SignTransactionResult(x: unknown, p: string, e: ValidationIssue[] | nu
   return ok;
 }
 
-const $c403 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+const $c403 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $FillTransactionResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7347,7 +7347,7 @@ function $FillTransactionResult(x: unknown, p: string, e: ValidationIssue[] | nu
   return ok;
 }
 
-const $c404 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+const $c404 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7536,17 +7536,17 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c405 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,2}$", "u");
+const $c405 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,2}$");
 
-const $c406 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c406 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c407 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c407 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c408 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c408 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c409 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c409 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c410 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c410 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
 function $411(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7590,11 +7590,11 @@ function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c415 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c415 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c416 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c416 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c417 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c417 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $418(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7784,21 +7784,21 @@ function $424(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c425 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c425 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c426 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c426 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c427 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c427 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c428 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c428 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c429 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c429 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c430 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c430 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c431 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c431 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-const $c432 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+const $c432 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $433(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7827,7 +7827,7 @@ function $433(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c434 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c434 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $435(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7856,7 +7856,7 @@ function $435(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c436 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c436 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $437(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7877,15 +7877,15 @@ function $437(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c438 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{512}$", "u");
+const $c438 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{512}$");
 
-const $c439 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c439 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c440 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c440 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c441 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c441 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c442 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c442 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7937,7 +7937,7 @@ function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c443 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c443 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $444(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7975,7 +7975,7 @@ function $445(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c446 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c446 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
 function $447(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8022,7 +8022,7 @@ function $449(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c450 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c450 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
 function $451(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8122,7 +8122,7 @@ function $455(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c456 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c456 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $FilterId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8139,7 +8139,7 @@ function $FilterId(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
   return ok;
 }
 
-const $c457 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$", "u");
+const $c457 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
 
 function $FilterResults(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8173,7 +8173,7 @@ function $458(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c459 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c459 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $460(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8263,7 +8263,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-const $c461 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c461 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $462(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8288,7 +8288,7 @@ function $462(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c463 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c463 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $464(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8313,7 +8313,7 @@ function $464(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c465 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c465 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $466(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8338,7 +8338,7 @@ function $466(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c467 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c467 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $468(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8363,7 +8363,7 @@ function $468(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c469 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c469 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $470(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8499,7 +8499,7 @@ function $475(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c476 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c476 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $477(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8543,7 +8543,7 @@ function $478(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c479 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c479 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $AccessListResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8590,7 +8590,7 @@ function $AccessListResult(x: unknown, p: string, e: ValidationIssue[] | null): 
   return ok;
 }
 
-const $c480 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c480 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $481(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8706,7 +8706,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-const $c483 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c483 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
 function $484(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8731,7 +8731,7 @@ function $484(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c485 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+const $c485 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $486(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8756,15 +8756,15 @@ function $486(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c487 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+const $c487 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
-const $c488 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c488 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c489 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c489 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c490 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c490 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c491 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c491 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $492(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8834,9 +8834,9 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-const $c493 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$", "u");
+const $c493 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$");
 
-const $c494 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c494 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $495(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8861,7 +8861,7 @@ function $495(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c496 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+const $c496 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $497(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8886,7 +8886,7 @@ function $497(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c498 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+const $c498 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $499(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8982,11 +8982,11 @@ function $SyncProgress(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-const $c501 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c501 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c502 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c502 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c503 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c503 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -10120,9 +10120,9 @@ function $576(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c577 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c577 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c578 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{8}$", "u");
+const $c578 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{8}$");
 
 function $579(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -10433,9 +10433,9 @@ function $CapabilityHead(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-const $c591 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c591 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c592 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c592 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -10496,7 +10496,7 @@ function $594(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c595 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c595 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -10562,7 +10562,7 @@ function $597(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c598 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c598 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -10644,7 +10644,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-const $c599 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c599 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
 function $600(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -10702,7 +10702,7 @@ function $SlotChanges(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-const $c601 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c601 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $602(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -10761,9 +10761,9 @@ function $StorageChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-const $c603 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
+const $c603 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
 
-const $c604 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c604 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $605(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -10826,7 +10826,7 @@ function $607(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c608 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c608 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $609(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -10851,7 +10851,7 @@ function $609(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c610 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c610 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $611(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -10910,9 +10910,9 @@ function $BalanceChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-const $c612 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
+const $c612 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
 
-const $c613 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$", "u");
+const $c613 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$");
 
 function $614(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -10990,9 +10990,9 @@ function $NonceChange(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-const $c616 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
+const $c616 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
 
-const $c617 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
+const $c617 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
 
 function $618(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -11070,9 +11070,9 @@ function $CodeChange(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-const $c620 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
+const $c620 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
 
-const $c621 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+const $c621 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $622(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -11273,19 +11273,19 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-const $c624 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
+const $c624 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
 
-const $c625 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c625 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c626 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
+const $c626 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
 
-const $c627 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
+const $c627 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
 
-const $c628 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c628 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-const $c629 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$", "u");
+const $c629 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$");
 
-const $c630 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$", "u");
+const $c630 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$");
 
 function $631(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -11355,7 +11355,7 @@ function $StateOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-const $c633 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c633 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
 function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -11417,11 +11417,11 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-const $c634 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
+const $c634 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
 
-const $c635 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$", "u");
+const $c635 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$");
 
-const $c636 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+const $c636 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $StorageMap(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -11453,9 +11453,9 @@ function $StorageMap(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-const $c637 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$", "u");
+const $c637 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$");
 
-const $c638 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c638 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
 function $639(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -11727,11 +11727,11 @@ function $651(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c652 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+const $c652 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
-const $c653 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c653 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c654 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c654 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $655(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -11853,7 +11853,7 @@ function $660(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c661 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+const $c661 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $662(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -11949,7 +11949,7 @@ function $665(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c666 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c666 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $667(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -11974,7 +11974,7 @@ function $667(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c668 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c668 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $SubscriptionId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -11991,7 +11991,7 @@ function $SubscriptionId(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-const $c669 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$", "u");
+const $c669 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
 
 function $TxpoolStatus(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -12031,9 +12031,9 @@ function $TxpoolStatus(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-const $c670 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c670 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c671 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c671 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $TxpoolContent(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -12358,7 +12358,7 @@ function $Uint64String4(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-const $c675 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c675 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $Cb58Id4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -12380,7 +12380,7 @@ function $Cb58Id4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c676 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c676 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $HexBytes2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -12397,7 +12397,7 @@ function $HexBytes2(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-const $c677 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c677 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $Encoding2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -12462,7 +12462,7 @@ function $UtxoIndex(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-const $c678 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c678 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -12724,7 +12724,7 @@ function $GetUtxOsResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-const $c685 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c685 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $686(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -12749,7 +12749,7 @@ function $686(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c687 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c687 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $688(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -12774,7 +12774,7 @@ function $688(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c689 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c689 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $IssueTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -12818,7 +12818,7 @@ function $IssueTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-const $c690 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c690 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $IssueTxResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -12846,7 +12846,7 @@ function $IssueTxResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-const $c691 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c691 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $AtomicTxStatus(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -12895,7 +12895,7 @@ function $GetAtomicTxStatusArgs(x: unknown, p: string, e: ValidationIssue[] | nu
   return ok;
 }
 
-const $c692 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c692 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $GetAtomicTxStatusResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -12931,7 +12931,7 @@ function $GetAtomicTxStatusResult(x: unknown, p: string, e: ValidationIssue[] | 
   return ok;
 }
 
-const $c693 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c693 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $GetAtomicTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -12975,7 +12975,7 @@ function $GetAtomicTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-const $c694 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c694 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $GetAtomicTxResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -13023,9 +13023,9 @@ function $GetAtomicTxResult(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-const $c695 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$", "u");
+const $c695 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c696 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$", "u");
+const $c696 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $VersionResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -13331,7 +13331,7 @@ function $709(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c710 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c710 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $711(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -13732,7 +13732,7 @@ function $737(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c738 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c738 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
 
 function $739(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -13757,7 +13757,7 @@ function $739(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c740 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c740 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
 
 function $741(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -13781,7 +13781,7 @@ function $741(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c742 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c742 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $743(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -13978,7 +13978,7 @@ function $752(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c753 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c753 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $754(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -14050,7 +14050,7 @@ function $756(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c757 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c757 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $758(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -14074,7 +14074,7 @@ function $758(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c759 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c759 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $760(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -14105,7 +14105,7 @@ function $760(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c761 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c761 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $762(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -14130,7 +14130,7 @@ function $762(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c763 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c763 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
 
 function $764(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -14155,7 +14155,7 @@ function $764(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c765 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c765 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
 
 function $766(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -14191,7 +14191,7 @@ function $766(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c767 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c767 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $768(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -14405,7 +14405,7 @@ function $776(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c777 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c777 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $778(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -14463,7 +14463,7 @@ function $779(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c780 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c780 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $781(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -14499,7 +14499,7 @@ function $781(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c782 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c782 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $783(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -14713,7 +14713,7 @@ function $791(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c792 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c792 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $793(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -14771,7 +14771,7 @@ function $794(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c795 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c795 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $796(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -14807,7 +14807,7 @@ function $796(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c797 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c797 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $798(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -15021,7 +15021,7 @@ function $806(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c807 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c807 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $808(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -15079,7 +15079,7 @@ function $809(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c810 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c810 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $811(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -15115,7 +15115,7 @@ function $811(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c812 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c812 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $813(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -15329,7 +15329,7 @@ function $821(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c822 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c822 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $823(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -15387,7 +15387,7 @@ function $824(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c825 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c825 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $826(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -15423,7 +15423,7 @@ function $826(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c827 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c827 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $828(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -15637,7 +15637,7 @@ function $836(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c837 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c837 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $838(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -15695,7 +15695,7 @@ function $839(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c840 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "u");
+const $c840 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $841(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -15764,7 +15764,7 @@ function $845(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c846 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c846 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
 function $847(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -15880,7 +15880,7 @@ function $853(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c854 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c854 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $855(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -16004,7 +16004,7 @@ function $859(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c860 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c860 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $861(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -16129,7 +16129,7 @@ function $868(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c869 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c869 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $870(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -16206,7 +16206,7 @@ function $873(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c874 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c874 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $875(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -16283,7 +16283,7 @@ function $878(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c879 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c879 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $880(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -16464,7 +16464,7 @@ function $888(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c889 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c889 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
 function $890(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -16515,9 +16515,9 @@ function $890(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c891 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c891 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-const $c892 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$", "u");
+const $c892 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$");
 
 function $893(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -16556,7 +16556,7 @@ function $893(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c894 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c894 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
 function $895(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -16595,7 +16595,7 @@ function $895(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c896 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c896 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
 function $897(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -16645,7 +16645,7 @@ function $897(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c898 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c898 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
 function $899(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -16670,7 +16670,7 @@ function $899(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c900 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$", "u");
+const $c900 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$");
 
 function $901(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -16695,7 +16695,7 @@ function $901(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c902 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$", "u");
+const $c902 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$");
 
 function $903(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -16892,7 +16892,7 @@ function $910(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c911 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$", "u");
+const $c911 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
 
 function $912(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -16929,7 +16929,7 @@ function $913(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c914 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$", "u");
+const $c914 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
 
 function $915(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -16957,7 +16957,7 @@ function $915(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c916 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$", "u");
+const $c916 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
 
 function $917(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -16985,7 +16985,7 @@ function $917(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c918 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c918 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $919(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -17037,9 +17037,9 @@ function $920(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c921 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c921 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c922 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c922 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $923(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -17090,7 +17090,7 @@ function $924(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c925 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+const $c925 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $926(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -17130,7 +17130,7 @@ function $927(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c928 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$", "u");
+const $c928 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $929(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -17170,7 +17170,7 @@ function $930(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c931 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+const $c931 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $932(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -17210,9 +17210,9 @@ function $932(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c933 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const $c933 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-const $c934 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+const $c934 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $935(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -17273,7 +17273,7 @@ function $936(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c937 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$", "u");
+const $c937 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
 
 function $938(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -17352,7 +17352,7 @@ function $943(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c944 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$", "u");
+const $c944 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $945(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -17380,7 +17380,7 @@ function $946(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c947 = /*#__PURE__*/ new RegExp("^[0-9]+$", "u");
+const $c947 = /*#__PURE__*/ new RegExp("^[0-9]+$");
 
 function $948(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;

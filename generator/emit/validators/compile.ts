@@ -135,6 +135,18 @@ export class ValidatorCompiler {
 
   /** A RegExp for a schema pattern, hoisted; a pattern JavaScript cannot compile is a problem, not broken output. */
   private regex(pattern: string, pointer: string): string | undefined {
+    // V8 runs non-unicode regexes faster; for printable-ASCII patterns without `.`,
+    // negated classes or unicode escapes, the `u` flag cannot change what matches.
+    const ascii = /^[\x20-\x7e]*$/.test(pattern) && !/\.|\[\^|\\[pPuSWDbBx]|\\[0-9]/.test(pattern);
+    if (ascii) {
+      try {
+        new RegExp(pattern);
+        new RegExp(pattern, "u");
+        return this.hoist(`new RegExp(${stringLiteral(pattern)})`);
+      } catch {
+        // fall through to the general path
+      }
+    }
     for (const flags of ["u", ""]) {
       try {
         new RegExp(pattern, flags);
