@@ -28,6 +28,8 @@ export interface InputConfig {
   description?: string;
   /** Default base URL (default: the first spec's first server). */
   baseUrl?: string;
+  /** `format` in validators: "annotate" (default, as JSON Schema 2020-12 says) or "assert" the common formats. */
+  formats?: "annotate" | "assert";
 }
 
 /** Every input's specs as a list. */
@@ -88,6 +90,7 @@ export function loadConfig(file: string): ResolvedConfig {
     if (typeof input.output !== "string" || !SUBPATH.test(input.output)) fail(`inputs[${i}].output must be a lowercase subpath like "data-api"`);
     if (typeof input.clientName !== "string" || !/^[A-Za-z][A-Za-z0-9]*$/.test(input.clientName)) fail(`inputs[${i}].clientName must be alphanumeric, like "DataApi"`);
     if (seen.has(input.output)) fail(`inputs[${i}].output "${input.output}" is used twice`);
+    if (input.formats !== undefined && input.formats !== "annotate" && input.formats !== "assert") fail(`inputs[${i}].formats must be "annotate" or "assert"`);
     seen.add(input.output);
   });
   return {

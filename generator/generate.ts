@@ -80,7 +80,7 @@ export function generate(config: ResolvedConfig): GenerateResult {
   // validators compile every schema: a pattern JavaScript cannot run is reported here, before anything is written
   const validators = new Map<PackageInput, ValidatorModule>();
   for (const i of inputs) {
-    const v = emitValidators(i.ir);
+    const v = emitValidators(i.ir, { formats: config.inputs.find((c) => c.output === i.output)?.formats ?? "annotate" });
     validators.set(i, v);
     for (const problem of v.problems) {
       const file = i.documents.length === 1 ? displayPath(inputPath(config, i.documents[0]!.file)) : i.ir.sources[0]!.file;

@@ -15,7 +15,10 @@ import type { LoadedDocument } from "../../generator/load/load.js";
 import { NameRegistry, toIdentifier } from "../../generator/ir/naming.js";
 import { ValidatorCompiler } from "../../generator/emit/validators/compile.js";
 import { Printer } from "../../generator/print.js";
-import * as helpers from "../../runtime/validate.js";
+import * as validateHelpers from "../../runtime/validate.js";
+import * as formatHelpers from "../../runtime/formats.js";
+
+const helpers = { ...validateHelpers, ...formatHelpers } as Record<string, unknown>;
 import type { ValidationIssue } from "../../runtime/errors.js";
 
 export interface Compiled {
@@ -54,7 +57,7 @@ function preloaded(draft7: boolean): SchemaResources {
 }
 const preloadedCache = new Map<boolean, SchemaResources>();
 
-export function compileSchema(schema: unknown, dialect: Dialect, file = "schema.json"): Compiled {
+export function compileSchema(schema: unknown, dialect: Dialect, file = "schema.json", options: { formats?: "annotate" | "assert" } = {}): Compiled {
   const loaded = loadText(file, JSON.stringify(schema));
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
   const doc = loaded.document!;
@@ -67,12 +70,12 @@ export function compileSchema(schema: unknown, dialect: Dialect, file = "schema.
   const names = new NameRegistry();
   const named = [...builder.named.values()];
   for (const n of named) n.name = names.claim(toIdentifier(n.id.startsWith("#") ? "Ref " + n.id : n.id, "pascal"));
-  const compiler = new ValidatorCompiler(named);
+  const compiler = new ValidatorCompiler(named, options);
   const rootCheck = compiler.check(root);
   const source = printer.print([], compiler.decls);
   const js = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
   const names2 = Object.keys(helpers);
-  const check = new Function(...names2, `${js}\nreturn ${rootCheck};`)(...names2.map((n) => (helpers as Record<string, unknown>)[n])) as helpers.Check;
+  const check = new Function(...names2, `${js}\nreturn ${rootCheck};`)(...names2.map((n) => helpers[n])) as validateHelpers.Check;
   return {
     valid: (value) => check(value, "", null),
     issues: (value) => {

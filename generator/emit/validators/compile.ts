@@ -57,7 +57,27 @@ function present(k: string): string {
   return INHERITED.has(k) ? `(hasOwn(x, ${key}) && x[${key}] !== undefined)` : `(x[${key}] !== undefined && (plain || hasOwn(x, ${key})))`;
 }
 
+/** Formats avaspec can assert, and their functions in runtime/formats.ts. */
+export const FORMAT_FUNCTIONS: Readonly<Record<string, string>> = {
+  "date-time": "dateTime",
+  date: "date",
+  time: "time",
+  email: "email",
+  hostname: "hostname",
+  ipv4: "ipv4",
+  ipv6: "ipv6",
+  uri: "uri",
+  uuid: "uuid",
+};
+
+export interface CompilerOptions {
+  /** "annotate" (default, as 2020-12 says) or "assert" the formats in FORMAT_FUNCTIONS. */
+  formats?: "annotate" | "assert";
+}
+
 export class ValidatorCompiler {
+  /** Format functions the output uses (imported from runtime/formats.js). */
+  readonly formatsUsed = new Set<string>();
   /** Hoisted constants (regexes, sets, literal values), then functions, in creation order. */
   readonly decls: WriterFunction[] = [];
   readonly problems: CompileProblem[] = [];
@@ -69,8 +89,19 @@ export class ValidatorCompiler {
   private trueFn: string | undefined;
   private falseFn: string | undefined;
 
-  constructor(schemas: IrDocument["schemas"]) {
+  constructor(
+    schemas: IrDocument["schemas"],
+    private readonly options: CompilerOptions = {},
+  ) {
     this.byKey = new Map(schemas.map((s) => [s.key, s]));
+  }
+
+  /** The runtime function asserting a format, when assertion is on and the format is known. */
+  private formatFn(format: string | undefined): string | undefined {
+    if (this.options.formats !== "assert" || format === undefined) return undefined;
+    const fn = FORMAT_FUNCTIONS[format];
+    if (fn) this.formatsUsed.add(fn);
+    return fn;
   }
 
   /** The check function for a named schema (compiled once, so recursion terminates). */
@@ -95,7 +126,7 @@ export class ValidatorCompiler {
   check(s: IrSchema): string {
     if (s.kind === "ref") return this.namedCheck(s.target);
     if (s.kind === "boolean") return this.constant(s.value);
-    if (isEmpty(s)) return this.constant(true);
+    if (isEmpty(s) && !this.formatFn(s.format)) return this.constant(true);
     const fn = `$${++this.count}`;
     this.emitFunction(fn, s);
     return fn;
@@ -218,6 +249,8 @@ export class ValidatorCompiler {
       if (!re) return undefined;
       str.push(`${re}.test(${v})`);
     }
+    const fmt = this.formatFn(s.format);
+    if (fmt) str.push(`${fmt}(${v})`);
     if (str.length > 0) parts.push(`(typeof ${v} !== "string" || (${str.join(" && ")}))`);
     const num: string[] = [];
     if (s.minimum !== undefined) num.push(`${v} >= ${s.minimum}`);
@@ -425,7 +458,8 @@ export class ValidatorCompiler {
   }
 
   private stringKeywords(L: Lines, s: IrObjectLikeSchema): void {
-    if (s.minLength === undefined && s.maxLength === undefined && s.pattern === undefined) return;
+    const fmt = this.formatFn(s.format);
+    if (s.minLength === undefined && s.maxLength === undefined && s.pattern === undefined && !fmt) return;
     const re = s.pattern !== undefined ? this.regex(s.pattern, s.pointer) : undefined;
     L.block(`if (typeof x === "string")`, () => {
       if (s.minLength !== undefined || s.maxLength !== undefined) {
@@ -435,6 +469,7 @@ export class ValidatorCompiler {
         if (s.maxLength !== undefined) L.block(`if (n > ${s.maxLength})`, () => this.failStmt(L, "maxLength", stringLiteral(`must have at most ${s.maxLength} characters`), String(s.maxLength)));
       }
       if (re) L.block(`if (!${re}.test(x))`, () => this.failStmt(L, "pattern", stringLiteral(`must match pattern ${s.pattern}`), stringLiteral(s.pattern!)));
+      if (fmt) L.block(`if (!${fmt}(x))`, () => this.failStmt(L, "format", stringLiteral(`must be a valid ${s.format}`), stringLiteral(s.format!)));
     });
   }
 

@@ -9,7 +9,7 @@ import { successBodies } from "../../ir/passes.js";
 import type { IrDocument, IrObjectLikeSchema, IrOperation, IrSchema } from "../../ir/types.js";
 import { comment, identifier } from "../escape.js";
 import { writeDocs } from "../types/type-node.js";
-import { ValidatorCompiler, type CompileProblem } from "./compile.js";
+import { ValidatorCompiler, type CompileProblem, type CompilerOptions } from "./compile.js";
 
 /** The schema a call's params object must match (path/query/header params and `body`, or the JSON-RPC params). */
 export function paramsSchema(op: IrOperation): IrSchema {
@@ -36,8 +36,8 @@ export interface ValidatorModule {
   publicNames: string[];
 }
 
-export function emitValidators(ir: IrDocument): ValidatorModule {
-  const compiler = new ValidatorCompiler(ir.schemas);
+export function emitValidators(ir: IrDocument, options: CompilerOptions = {}): ValidatorModule {
+  const compiler = new ValidatorCompiler(ir.schemas, options);
   const exports: WriterFunction[] = [];
   let usesTypes = false;
   const typeOf = (name: string) => {
@@ -67,6 +67,7 @@ export function emitValidators(ir: IrDocument): ValidatorModule {
     },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/errors.js", namedImports: [{ name: "ValidationIssue", isTypeOnly: true }] },
   ];
+  if (compiler.formatsUsed.size > 0) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/formats.js", namedImports: [...compiler.formatsUsed].sort() });
   if (usesTypes) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: "T", moduleSpecifier: "./types.js" });
   statements.push(...compiler.decls, ...exports);
   // the client's descriptors use the checks directly; the module index does not re-export them
