@@ -21,7 +21,6 @@ const str = (v: unknown): string | undefined => (typeof v === "string" ? v : und
 export class SchemaBuilder {
   /** Named schemas by key (file + pointer); insertion order is output order. */
   readonly named = new Map<string, IrNamedSchema>();
-  private readonly building = new Set<string>();
 
   /** The document being built (a `$ref` may lead into another one). */
   private doc: LoadedDocument;

@@ -3,7 +3,7 @@
 
 import { callHttp, resolveHttpConfig, type CallOptions, type HttpOperation, type HttpClientOptions } from "../runtime/index.js";
 import type * as T from "./types.js";
-import { $616, $617, $619, $624, $640, $652, $662, $674, $683, $691, $692, $695, $703, $706, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage } from "./validators.js";
+import { $342, $343, $345, $348, $357, $364, $370, $377, $383, $388, $389, $391, $396, $398, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage } from "./validators.js";
 
 /** Parameters of `aggregateSignatures`. */
 export type AggregateSignaturesParams = {
@@ -34,7 +34,7 @@ export const aggregateSignaturesOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $616,
+  check: $342,
   result: $SignedMessage,
 };
 
@@ -68,7 +68,7 @@ export const getAggregatedSignaturesOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $617,
+  check: $343,
   result: $SignedMessage,
 };
 
@@ -129,7 +129,7 @@ export const listBlockchainsOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $619,
+  check: $345,
   result: $ListBlockchainsResponse,
 };
 
@@ -207,7 +207,7 @@ export const listErc20TransactionsOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $624,
+  check: $348,
   result: $ListErc20TransactionsResponse,
 };
 
@@ -267,7 +267,7 @@ export const getTransactionsForBlockOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $640,
+  check: $357,
   result: $ListNativeTransactionsResponse,
 };
 
@@ -344,7 +344,7 @@ export const getSingleValidatorDetailsOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $652,
+  check: $364,
   result: $ListValidatorDetailsResponse,
 };
 
@@ -404,7 +404,7 @@ export const listContractDeploymentsOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $662,
+  check: $370,
   result: $ListContractsResponse,
 };
 
@@ -459,7 +459,7 @@ export const getNativeBalanceOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $674,
+  check: $377,
   result: $GetNativeBalanceResponse,
 };
 
@@ -499,7 +499,7 @@ export const getTransactionOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $683,
+  check: $383,
   result: $GetTransactionResponse,
 };
 
@@ -531,7 +531,7 @@ export const supportedChainsOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $691,
+  check: $388,
   result: $ListChainsResponse,
 };
 
@@ -561,7 +561,7 @@ export const getChainInfoOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $692,
+  check: $389,
   result: $ChainInfo,
 };
 
@@ -601,7 +601,7 @@ export const getContractMetadataOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $695,
+  check: $391,
   result: $ContractMetadata,
 };
 
@@ -638,7 +638,7 @@ export const getChainIdsForAddressesOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $703,
+  check: $396,
   result: $ListChainIdsForAddressesResponse,
 };
 
@@ -690,7 +690,7 @@ export const getTxByHashOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $706,
+  check: $398,
   result: $PChainTransaction,
 };
 

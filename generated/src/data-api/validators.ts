@@ -149,7 +149,7 @@ function $ErrorBody(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["message"];
       if (v1 !== undefined && (plain || hasOwn(x, "message"))) {
-        if (!$9(v1, e === null ? p : p + "/message", e)) {
+        if (!$5(v1, e === null ? p : p + "/message", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -162,7 +162,7 @@ function $ErrorBody(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v2 !== undefined && (plain || hasOwn(x, "statusCode"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $14(v2, p + "/statusCode", e);
+          $9(v2, p + "/statusCode", e);
           ok = false;
         }
       }
@@ -174,7 +174,7 @@ function $ErrorBody(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v3 !== undefined && (plain || hasOwn(x, "error"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $16(v3, p + "/error", e);
+          $10(v3, p + "/error", e);
           ok = false;
         }
       }
@@ -239,82 +239,14 @@ function $8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $9(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($10(x, p, null) || $11(x, p, null))) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "anyOf", "must match a schema in anyOf");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $10(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $11(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $12(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $12(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $13(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $14(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $15(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $16(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -334,17 +266,17 @@ function $SignatureAggregationRequest(x: unknown, p: string, e: ValidationIssue[
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["message"];
       if (v1 !== undefined && (plain || hasOwn(x, "message"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c21.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c13.test(v1))))) {
           if (e === null) return false;
-          $19(v1, p + "/message", e);
+          $11(v1, p + "/message", e);
           ok = false;
         }
       }
       const v2 = x["justification"];
       if (v2 !== undefined && (plain || hasOwn(x, "justification"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c26.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c16.test(v2))))) {
           if (e === null) return false;
-          $24(v2, p + "/justification", e);
+          $14(v2, p + "/justification", e);
           ok = false;
         }
       }
@@ -352,7 +284,7 @@ function $SignatureAggregationRequest(x: unknown, p: string, e: ValidationIssue[
       if (v3 !== undefined && (plain || hasOwn(x, "signingSubnetId"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $28(v3, p + "/signingSubnetId", e);
+          $17(v3, p + "/signingSubnetId", e);
           ok = false;
         }
       }
@@ -360,7 +292,7 @@ function $SignatureAggregationRequest(x: unknown, p: string, e: ValidationIssue[
       if (v4 !== undefined && (plain || hasOwn(x, "quorumPercentage"))) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0 && v4 <= 100)))) {
           if (e === null) return false;
-          $30(v4, p + "/quorumPercentage", e);
+          $18(v4, p + "/quorumPercentage", e);
           ok = false;
         }
       }
@@ -368,7 +300,7 @@ function $SignatureAggregationRequest(x: unknown, p: string, e: ValidationIssue[
       if (v5 !== undefined && (plain || hasOwn(x, "quorumPercentageBuffer"))) {
         if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0 && v5 <= 100)))) {
           if (e === null) return false;
-          $32(v5, p + "/quorumPercentageBuffer", e);
+          $19(v5, p + "/quorumPercentageBuffer", e);
           ok = false;
         }
       }
@@ -376,18 +308,56 @@ function $SignatureAggregationRequest(x: unknown, p: string, e: ValidationIssue[
       if (v6 !== undefined && (plain || hasOwn(x, "pChainHeight"))) {
         if (!((Number.isInteger(v6)) && (typeof v6 !== "number" || (v6 >= 0)))) {
           if (e === null) return false;
-          $34(v6, p + "/pChainHeight", e);
+          $20(v6, p + "/pChainHeight", e);
           ok = false;
         }
       }
     }
   }
-  if (!($35(x, p, null) || $36(x, p, null))) {
+  if (!($21(x, p, null) || $22(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
+
+function $11(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c12.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^(0x)?[0-9a-fA-F]*$", "^(0x)?[0-9a-fA-F]*$");
+    }
+  }
+  return ok;
+}
+
+const $c12 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
+
+const $c13 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
+
+function $14(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c15.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^(0x)?[0-9a-fA-F]*$", "^(0x)?[0-9a-fA-F]*$");
+    }
+  }
+  return ok;
+}
+
+const $c15 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
+
+const $c16 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
 
 function $17(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -395,92 +365,30 @@ function $17(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
-  if (typeof x === "string") {
-    if (!$c18.test(x)) {
+  return ok;
+}
+
+function $18(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^(0x)?[0-9a-fA-F]*$", "^(0x)?[0-9a-fA-F]*$");
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+    if (x > 100) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 100", 100);
     }
   }
   return ok;
 }
-
-const $c18 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
 
 function $19(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c20.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^(0x)?[0-9a-fA-F]*$", "^(0x)?[0-9a-fA-F]*$");
-    }
-  }
-  return ok;
-}
-
-const $c20 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
-
-const $c21 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
-
-function $22(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c23.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^(0x)?[0-9a-fA-F]*$", "^(0x)?[0-9a-fA-F]*$");
-    }
-  }
-  return ok;
-}
-
-const $c23 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
-
-function $24(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c25.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^(0x)?[0-9a-fA-F]*$", "^(0x)?[0-9a-fA-F]*$");
-    }
-  }
-  return ok;
-}
-
-const $c25 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
-
-const $c26 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
-
-function $27(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $28(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $29(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be integer", "integer");
@@ -498,64 +406,7 @@ function $29(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $30(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 100) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 100", 100);
-    }
-  }
-  return ok;
-}
-
-function $31(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 100) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 100", 100);
-    }
-  }
-  return ok;
-}
-
-function $32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 100) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 100", 100);
-    }
-  }
-  return ok;
-}
-
-function $33(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $20(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -570,22 +421,7 @@ function $33(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $34(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $35(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $21(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (isObject(x)) {
     const plain = Object.getPrototypeOf(x) === Object.prototype;
@@ -597,7 +433,7 @@ function $35(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $36(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $22(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (isObject(x)) {
     const plain = Object.getPrototypeOf(x) === Object.prototype;
@@ -620,9 +456,9 @@ function $SignedMessage(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["signedMessage"];
       if (v1 !== undefined && (plain || hasOwn(x, "signedMessage"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c41.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c25.test(v1))))) {
           if (e === null) return false;
-          $39(v1, p + "/signedMessage", e);
+          $23(v1, p + "/signedMessage", e);
           ok = false;
         }
       }
@@ -635,14 +471,14 @@ function $SignedMessage(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $37(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $23(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c38.test(x)) {
+    if (!$c24.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^(0x)?[0-9a-fA-F]*$", "^(0x)?[0-9a-fA-F]*$");
     }
@@ -650,26 +486,9 @@ function $37(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c38 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
+const $c24 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
 
-function $39(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c40.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^(0x)?[0-9a-fA-F]*$", "^(0x)?[0-9a-fA-F]*$");
-    }
-  }
-  return ok;
-}
-
-const $c40 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
-
-const $c41 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
+const $c25 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
 
 function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -684,7 +503,7 @@ function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v1 !== undefined && (plain || hasOwn(x, "createBlockTimestamp"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $43(v1, p + "/createBlockTimestamp", e);
+          $26(v1, p + "/createBlockTimestamp", e);
           ok = false;
         }
       }
@@ -694,7 +513,7 @@ function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v2 = x["createBlockNumber"];
       if (v2 !== undefined && (plain || hasOwn(x, "createBlockNumber"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c44.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c27.test(v2))))) {
           if (e === null) return false;
           $BigIntString(v2, p + "/createBlockNumber", e);
           ok = false;
@@ -708,7 +527,7 @@ function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v3 !== undefined && (plain || hasOwn(x, "blockchainId"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $46(v3, p + "/blockchainId", e);
+          $28(v3, p + "/blockchainId", e);
           ok = false;
         }
       }
@@ -720,7 +539,7 @@ function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v4 !== undefined && (plain || hasOwn(x, "vmId"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $48(v4, p + "/vmId", e);
+          $29(v4, p + "/vmId", e);
           ok = false;
         }
       }
@@ -732,7 +551,7 @@ function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v5 !== undefined && (plain || hasOwn(x, "subnetId"))) {
         if (!((typeof v5 === "string"))) {
           if (e === null) return false;
-          $50(v5, p + "/subnetId", e);
+          $30(v5, p + "/subnetId", e);
           ok = false;
         }
       }
@@ -744,7 +563,7 @@ function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v6 !== undefined && (plain || hasOwn(x, "blockchainName"))) {
         if (!((typeof v6 === "string"))) {
           if (e === null) return false;
-          $52(v6, p + "/blockchainName", e);
+          $31(v6, p + "/blockchainName", e);
           ok = false;
         }
       }
@@ -756,7 +575,7 @@ function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v7 !== undefined && (plain || hasOwn(x, "evmChainId"))) {
         if (!((Number.isInteger(v7)))) {
           if (e === null) return false;
-          $54(v7, p + "/evmChainId", e);
+          $32(v7, p + "/evmChainId", e);
           ok = false;
         }
       }
@@ -772,7 +591,7 @@ function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-function $42(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $26(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -781,18 +600,9 @@ function $42(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $43(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
+const $c27 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c44 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $45(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $28(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -801,7 +611,7 @@ function $45(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $46(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $29(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -810,7 +620,7 @@ function $46(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $47(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $30(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -819,7 +629,7 @@ function $47(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $48(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $31(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -828,52 +638,7 @@ function $48(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $49(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $50(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $51(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $52(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $53(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $54(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -893,15 +658,15 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["airdropAmount"];
       if (v1 !== undefined && (plain || hasOwn(x, "airdropAmount"))) {
-        if (!((typeof v1 === "string" || v1 === null) && (typeof v1 !== "string" || ($c59.test(v1))))) {
+        if (!((typeof v1 === "string" || v1 === null) && (typeof v1 !== "string" || ($c35.test(v1))))) {
           if (e === null) return false;
-          $57(v1, p + "/airdropAmount", e);
+          $33(v1, p + "/airdropAmount", e);
           ok = false;
         }
       }
       const v2 = x["airdropHash"];
       if (v2 !== undefined && (plain || hasOwn(x, "airdropHash"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c60.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c36.test(v2))))) {
           if (e === null) return false;
           $HexString(v2, p + "/airdropHash", e);
           ok = false;
@@ -909,30 +674,30 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v3 = x["alloc"];
       if (v3 !== undefined && (plain || hasOwn(x, "alloc"))) {
-        if (!$68(v3, e === null ? p : p + "/alloc", e)) {
+        if (!$37(v3, e === null ? p : p + "/alloc", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v4 = x["baseFeePerGas"];
       if (v4 !== undefined && (plain || hasOwn(x, "baseFeePerGas"))) {
-        if (!((typeof v4 === "string" || v4 === null) && (typeof v4 !== "string" || ($c73.test(v4))))) {
+        if (!((typeof v4 === "string" || v4 === null) && (typeof v4 !== "string" || ($c44.test(v4))))) {
           if (e === null) return false;
-          $71(v4, p + "/baseFeePerGas", e);
+          $42(v4, p + "/baseFeePerGas", e);
           ok = false;
         }
       }
       const v5 = x["blobGasUsed"];
       if (v5 !== undefined && (plain || hasOwn(x, "blobGasUsed"))) {
-        if (!((typeof v5 === "string" || v5 === null) && (typeof v5 !== "string" || ($c78.test(v5))))) {
+        if (!((typeof v5 === "string" || v5 === null) && (typeof v5 !== "string" || ($c47.test(v5))))) {
           if (e === null) return false;
-          $76(v5, p + "/blobGasUsed", e);
+          $45(v5, p + "/blobGasUsed", e);
           ok = false;
         }
       }
       const v6 = x["coinbase"];
       if (v6 !== undefined && (plain || hasOwn(x, "coinbase"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c79.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c48.test(v6))))) {
           if (e === null) return false;
           $HexString(v6, p + "/coinbase", e);
           ok = false;
@@ -947,7 +712,7 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v8 = x["difficulty"];
       if (v8 !== undefined && (plain || hasOwn(x, "difficulty"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c145.test(v8))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c82.test(v8))))) {
           if (e === null) return false;
           $HexString(v8, p + "/difficulty", e);
           ok = false;
@@ -955,15 +720,15 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v9 = x["excessBlobGas"];
       if (v9 !== undefined && (plain || hasOwn(x, "excessBlobGas"))) {
-        if (!((typeof v9 === "string" || v9 === null) && (typeof v9 !== "string" || ($c150.test(v9))))) {
+        if (!((typeof v9 === "string" || v9 === null) && (typeof v9 !== "string" || ($c85.test(v9))))) {
           if (e === null) return false;
-          $148(v9, p + "/excessBlobGas", e);
+          $83(v9, p + "/excessBlobGas", e);
           ok = false;
         }
       }
       const v10 = x["extraData"];
       if (v10 !== undefined && (plain || hasOwn(x, "extraData"))) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c151.test(v10))))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c86.test(v10))))) {
           if (e === null) return false;
           $HexString(v10, p + "/extraData", e);
           ok = false;
@@ -971,7 +736,7 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v11 = x["gasLimit"];
       if (v11 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c152.test(v11))))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c87.test(v11))))) {
           if (e === null) return false;
           $HexString(v11, p + "/gasLimit", e);
           ok = false;
@@ -979,7 +744,7 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v12 = x["gasUsed"];
       if (v12 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c153.test(v12))))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c88.test(v12))))) {
           if (e === null) return false;
           $HexString(v12, p + "/gasUsed", e);
           ok = false;
@@ -987,7 +752,7 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v13 = x["mixHash"];
       if (v13 !== undefined && (plain || hasOwn(x, "mixHash"))) {
-        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c154.test(v13))))) {
+        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c89.test(v13))))) {
           if (e === null) return false;
           $HexString(v13, p + "/mixHash", e);
           ok = false;
@@ -995,7 +760,7 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v14 = x["nonce"];
       if (v14 !== undefined && (plain || hasOwn(x, "nonce"))) {
-        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c155.test(v14))))) {
+        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c90.test(v14))))) {
           if (e === null) return false;
           $HexString(v14, p + "/nonce", e);
           ok = false;
@@ -1003,7 +768,7 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v15 = x["number"];
       if (v15 !== undefined && (plain || hasOwn(x, "number"))) {
-        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c156.test(v15))))) {
+        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c91.test(v15))))) {
           if (e === null) return false;
           $HexString(v15, p + "/number", e);
           ok = false;
@@ -1011,7 +776,7 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v16 = x["parentHash"];
       if (v16 !== undefined && (plain || hasOwn(x, "parentHash"))) {
-        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c157.test(v16))))) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c92.test(v16))))) {
           if (e === null) return false;
           $HexString(v16, p + "/parentHash", e);
           ok = false;
@@ -1019,7 +784,7 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v17 = x["timestamp"];
       if (v17 !== undefined && (plain || hasOwn(x, "timestamp"))) {
-        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c158.test(v17))))) {
+        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c93.test(v17))))) {
           if (e === null) return false;
           $HexString(v17, p + "/timestamp", e);
           ok = false;
@@ -1030,14 +795,14 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $55(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $33(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string" || x === null)) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string or null", "string,null");
   }
   if (typeof x === "string") {
-    if (!$c56.test(x)) {
+    if (!$c34.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
     }
@@ -1045,30 +810,13 @@ function $55(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c56 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+const $c34 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-function $57(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string" || x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string or null", "string,null");
-  }
-  if (typeof x === "string") {
-    if (!$c58.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
-    }
-  }
-  return ok;
-}
+const $c35 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c58 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+const $c36 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c59 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-const $c60 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-function $61(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $37(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -1105,7 +853,7 @@ function $GenesisAccount(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["balance"];
       if (v1 !== undefined && (plain || hasOwn(x, "balance"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c62.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c38.test(v1))))) {
           if (e === null) return false;
           $HexString(v1, p + "/balance", e);
           ok = false;
@@ -1117,7 +865,7 @@ function $GenesisAccount(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["code"];
       if (v2 !== undefined && (plain || hasOwn(x, "code"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c63.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c39.test(v2))))) {
           if (e === null) return false;
           $HexString(v2, p + "/code", e);
           ok = false;
@@ -1125,7 +873,7 @@ function $GenesisAccount(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v3 = x["storage"];
       if (v3 !== undefined && (plain || hasOwn(x, "storage"))) {
-        if (!$66(v3, e === null ? p : p + "/storage", e)) {
+        if (!$40(v3, e === null ? p : p + "/storage", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1135,11 +883,11 @@ function $GenesisAccount(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-const $c62 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+const $c38 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c63 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+const $c39 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-function $64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $40(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -1152,7 +900,7 @@ function $64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         if (!plain && !hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
         if (true) {
-          if (!$65(x[k], pk, e)) {
+          if (!$41(x[k], pk, e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -1163,7 +911,7 @@ function $64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $65(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $41(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1172,71 +920,14 @@ function $65(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $66(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      for (const k in x) {
-        if (!plain && !hasOwn(x, k)) continue;
-        const pk = e === null ? p : p + "/" + esc(k);
-        if (true) {
-          if (!$67(x[k], pk, e)) {
-            if (e === null) return false;
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $67(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $68(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      for (const k in x) {
-        if (!plain && !hasOwn(x, k)) continue;
-        const pk = e === null ? p : p + "/" + esc(k);
-        if (true) {
-          if (!$GenesisAccount(x[k], pk, e)) {
-            if (e === null) return false;
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $69(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $42(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string" || x === null)) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string or null", "string,null");
   }
   if (typeof x === "string") {
-    if (!$c70.test(x)) {
+    if (!$c43.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
     }
@@ -1244,16 +935,18 @@ function $69(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c70 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+const $c43 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-function $71(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c44 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+
+function $45(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string" || x === null)) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string or null", "string,null");
   }
   if (typeof x === "string") {
-    if (!$c72.test(x)) {
+    if (!$c46.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
     }
@@ -1261,47 +954,11 @@ function $71(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c72 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+const $c46 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c73 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+const $c47 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-function $74(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string" || x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string or null", "string,null");
-  }
-  if (typeof x === "string") {
-    if (!$c75.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
-    }
-  }
-  return ok;
-}
-
-const $c75 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-function $76(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string" || x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string or null", "string,null");
-  }
-  if (typeof x === "string") {
-    if (!$c77.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
-    }
-  }
-  return ok;
-}
-
-const $c77 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-const $c78 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-const $c79 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+const $c48 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -1316,7 +973,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v1 !== undefined && (plain || hasOwn(x, "berlinBlock"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $81(v1, p + "/berlinBlock", e);
+          $49(v1, p + "/berlinBlock", e);
           ok = false;
         }
       }
@@ -1324,7 +981,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v2 !== undefined && (plain || hasOwn(x, "byzantiumBlock"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $83(v2, p + "/byzantiumBlock", e);
+          $50(v2, p + "/byzantiumBlock", e);
           ok = false;
         }
       }
@@ -1332,7 +989,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v3 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((Number.isInteger(v3)))) {
           if (e === null) return false;
-          $85(v3, p + "/chainId", e);
+          $51(v3, p + "/chainId", e);
           ok = false;
         }
       }
@@ -1340,7 +997,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v4 !== undefined && (plain || hasOwn(x, "constantinopleBlock"))) {
         if (!((Number.isInteger(v4)))) {
           if (e === null) return false;
-          $87(v4, p + "/constantinopleBlock", e);
+          $52(v4, p + "/constantinopleBlock", e);
           ok = false;
         }
       }
@@ -1348,13 +1005,13 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v5 !== undefined && (plain || hasOwn(x, "eip150Block"))) {
         if (!((Number.isInteger(v5)))) {
           if (e === null) return false;
-          $89(v5, p + "/eip150Block", e);
+          $53(v5, p + "/eip150Block", e);
           ok = false;
         }
       }
       const v6 = x["eip150Hash"];
       if (v6 !== undefined && (plain || hasOwn(x, "eip150Hash"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c90.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c54.test(v6))))) {
           if (e === null) return false;
           $HexString(v6, p + "/eip150Hash", e);
           ok = false;
@@ -1364,7 +1021,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v7 !== undefined && (plain || hasOwn(x, "eip155Block"))) {
         if (!((Number.isInteger(v7)))) {
           if (e === null) return false;
-          $92(v7, p + "/eip155Block", e);
+          $55(v7, p + "/eip155Block", e);
           ok = false;
         }
       }
@@ -1372,7 +1029,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v8 !== undefined && (plain || hasOwn(x, "eip158Block"))) {
         if (!((Number.isInteger(v8)))) {
           if (e === null) return false;
-          $94(v8, p + "/eip158Block", e);
+          $56(v8, p + "/eip158Block", e);
           ok = false;
         }
       }
@@ -1380,7 +1037,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v9 !== undefined && (plain || hasOwn(x, "homesteadBlock"))) {
         if (!((Number.isInteger(v9)))) {
           if (e === null) return false;
-          $96(v9, p + "/homesteadBlock", e);
+          $57(v9, p + "/homesteadBlock", e);
           ok = false;
         }
       }
@@ -1388,7 +1045,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v10 !== undefined && (plain || hasOwn(x, "istanbulBlock"))) {
         if (!((Number.isInteger(v10)))) {
           if (e === null) return false;
-          $98(v10, p + "/istanbulBlock", e);
+          $58(v10, p + "/istanbulBlock", e);
           ok = false;
         }
       }
@@ -1396,7 +1053,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v11 !== undefined && (plain || hasOwn(x, "londonBlock"))) {
         if (!((Number.isInteger(v11)))) {
           if (e === null) return false;
-          $100(v11, p + "/londonBlock", e);
+          $59(v11, p + "/londonBlock", e);
           ok = false;
         }
       }
@@ -1404,7 +1061,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v12 !== undefined && (plain || hasOwn(x, "muirGlacierBlock"))) {
         if (!((Number.isInteger(v12)))) {
           if (e === null) return false;
-          $102(v12, p + "/muirGlacierBlock", e);
+          $60(v12, p + "/muirGlacierBlock", e);
           ok = false;
         }
       }
@@ -1412,7 +1069,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v13 !== undefined && (plain || hasOwn(x, "petersburgBlock"))) {
         if (!((Number.isInteger(v13)))) {
           if (e === null) return false;
-          $104(v13, p + "/petersburgBlock", e);
+          $61(v13, p + "/petersburgBlock", e);
           ok = false;
         }
       }
@@ -1420,7 +1077,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v14 !== undefined && (plain || hasOwn(x, "subnetEVMTimestamp"))) {
         if (!((Number.isInteger(v14)))) {
           if (e === null) return false;
-          $106(v14, p + "/subnetEVMTimestamp", e);
+          $62(v14, p + "/subnetEVMTimestamp", e);
           ok = false;
         }
       }
@@ -1428,7 +1085,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v15 !== undefined && (plain || hasOwn(x, "allowFeeRecipients"))) {
         if (!((typeof v15 === "boolean"))) {
           if (e === null) return false;
-          $108(v15, p + "/allowFeeRecipients", e);
+          $63(v15, p + "/allowFeeRecipients", e);
           ok = false;
         }
       }
@@ -1486,7 +1143,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $80(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $49(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1495,7 +1152,7 @@ function $80(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $81(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $50(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1504,7 +1161,7 @@ function $81(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $82(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $51(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1513,7 +1170,7 @@ function $82(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $83(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $52(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1522,7 +1179,7 @@ function $83(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $84(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $53(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1531,7 +1188,9 @@ function $84(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $85(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c54 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+
+function $55(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1540,7 +1199,7 @@ function $85(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $86(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $56(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1549,7 +1208,7 @@ function $86(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $87(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $57(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1558,7 +1217,7 @@ function $87(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $88(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $58(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1567,7 +1226,7 @@ function $88(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $89(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $59(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1576,9 +1235,7 @@ function $89(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c90 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-function $91(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $60(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1587,7 +1244,7 @@ function $91(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $92(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $61(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1596,7 +1253,7 @@ function $92(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $93(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $62(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1605,133 +1262,7 @@ function $93(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $94(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $95(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $96(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $97(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $98(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $99(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $100(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $101(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $102(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $103(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $104(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $105(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $106(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $107(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $108(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $63(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -1753,7 +1284,7 @@ function $FeeConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v1 !== undefined && (plain || hasOwn(x, "baseFeeChangeDenominator"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $110(v1, p + "/baseFeeChangeDenominator", e);
+          $64(v1, p + "/baseFeeChangeDenominator", e);
           ok = false;
         }
       }
@@ -1761,7 +1292,7 @@ function $FeeConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v2 !== undefined && (plain || hasOwn(x, "blockGasCostStep"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $112(v2, p + "/blockGasCostStep", e);
+          $65(v2, p + "/blockGasCostStep", e);
           ok = false;
         }
       }
@@ -1769,7 +1300,7 @@ function $FeeConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v3 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
         if (!((Number.isInteger(v3)))) {
           if (e === null) return false;
-          $114(v3, p + "/gasLimit", e);
+          $66(v3, p + "/gasLimit", e);
           ok = false;
         }
       }
@@ -1777,7 +1308,7 @@ function $FeeConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v4 !== undefined && (plain || hasOwn(x, "maxBlockGasCost"))) {
         if (!((Number.isInteger(v4)))) {
           if (e === null) return false;
-          $116(v4, p + "/maxBlockGasCost", e);
+          $67(v4, p + "/maxBlockGasCost", e);
           ok = false;
         }
       }
@@ -1785,7 +1316,7 @@ function $FeeConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v5 !== undefined && (plain || hasOwn(x, "minBaseFee"))) {
         if (!((Number.isInteger(v5)))) {
           if (e === null) return false;
-          $118(v5, p + "/minBaseFee", e);
+          $68(v5, p + "/minBaseFee", e);
           ok = false;
         }
       }
@@ -1793,7 +1324,7 @@ function $FeeConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v6 !== undefined && (plain || hasOwn(x, "minBlockGasCost"))) {
         if (!((Number.isInteger(v6)))) {
           if (e === null) return false;
-          $120(v6, p + "/minBlockGasCost", e);
+          $69(v6, p + "/minBlockGasCost", e);
           ok = false;
         }
       }
@@ -1801,7 +1332,7 @@ function $FeeConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v7 !== undefined && (plain || hasOwn(x, "targetBlockRate"))) {
         if (!((Number.isInteger(v7)))) {
           if (e === null) return false;
-          $122(v7, p + "/targetBlockRate", e);
+          $70(v7, p + "/targetBlockRate", e);
           ok = false;
         }
       }
@@ -1809,7 +1340,7 @@ function $FeeConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v8 !== undefined && (plain || hasOwn(x, "targetGas"))) {
         if (!((Number.isInteger(v8)))) {
           if (e === null) return false;
-          $124(v8, p + "/targetGas", e);
+          $71(v8, p + "/targetGas", e);
           ok = false;
         }
       }
@@ -1818,7 +1349,7 @@ function $FeeConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-function $109(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1827,7 +1358,7 @@ function $109(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $110(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $65(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1836,7 +1367,7 @@ function $110(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $111(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $66(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1845,7 +1376,7 @@ function $111(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $112(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $67(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1854,7 +1385,7 @@ function $112(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $113(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $68(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1863,7 +1394,7 @@ function $113(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $114(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $69(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1872,7 +1403,7 @@ function $114(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $115(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $70(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1881,79 +1412,7 @@ function $115(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $116(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $118(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $119(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $122(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $123(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $124(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $71(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1975,7 +1434,7 @@ function $WarpConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v1 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $126(v1, p + "/blockTimestamp", e);
+          $72(v1, p + "/blockTimestamp", e);
           ok = false;
         }
       }
@@ -1983,7 +1442,7 @@ function $WarpConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v2 !== undefined && (plain || hasOwn(x, "quorumNumerator"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $128(v2, p + "/quorumNumerator", e);
+          $73(v2, p + "/quorumNumerator", e);
           ok = false;
         }
       }
@@ -1991,7 +1450,7 @@ function $WarpConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v3 !== undefined && (plain || hasOwn(x, "requirePrimaryNetworkSigners"))) {
         if (!((typeof v3 === "boolean"))) {
           if (e === null) return false;
-          $130(v3, p + "/requirePrimaryNetworkSigners", e);
+          $74(v3, p + "/requirePrimaryNetworkSigners", e);
           ok = false;
         }
       }
@@ -2000,7 +1459,7 @@ function $WarpConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-function $125(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $72(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -2009,7 +1468,7 @@ function $125(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $73(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -2018,34 +1477,7 @@ function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $128(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $129(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $130(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $74(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -2067,27 +1499,27 @@ function $PrecompileAllowListConfig(x: unknown, p: string, e: ValidationIssue[] 
       if (v1 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $132(v1, p + "/blockTimestamp", e);
+          $75(v1, p + "/blockTimestamp", e);
           ok = false;
         }
       }
       const v2 = x["adminAddresses"];
       if (v2 !== undefined && (plain || hasOwn(x, "adminAddresses"))) {
-        if (!$135(v2, e === null ? p : p + "/adminAddresses", e)) {
+        if (!$76(v2, e === null ? p : p + "/adminAddresses", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v3 = x["managerAddresses"];
       if (v3 !== undefined && (plain || hasOwn(x, "managerAddresses"))) {
-        if (!$139(v3, e === null ? p : p + "/managerAddresses", e)) {
+        if (!$78(v3, e === null ? p : p + "/managerAddresses", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v4 = x["enabledAddresses"];
       if (v4 !== undefined && (plain || hasOwn(x, "enabledAddresses"))) {
-        if (!$143(v4, e === null ? p : p + "/enabledAddresses", e)) {
+        if (!$80(v4, e === null ? p : p + "/enabledAddresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -2097,7 +1529,7 @@ function $PrecompileAllowListConfig(x: unknown, p: string, e: ValidationIssue[] 
   return ok;
 }
 
-function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $75(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -2106,16 +1538,7 @@ function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $132(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $133(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $76(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2128,7 +1551,7 @@ function $133(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string"))) {
             if (e === null) return false;
-            $134(v, p + "/" + i, e);
+            $77(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -2138,7 +1561,7 @@ function $133(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $134(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $77(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2147,7 +1570,7 @@ function $134(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $135(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $78(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2160,7 +1583,7 @@ function $135(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string"))) {
             if (e === null) return false;
-            $136(v, p + "/" + i, e);
+            $79(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -2170,7 +1593,7 @@ function $135(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $136(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $79(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2179,7 +1602,7 @@ function $136(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $137(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $80(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2192,7 +1615,7 @@ function $137(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string"))) {
             if (e === null) return false;
-            $138(v, p + "/" + i, e);
+            $81(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -2202,7 +1625,7 @@ function $137(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $138(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $81(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2211,112 +1634,16 @@ function $138(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $139(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $140(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
+const $c82 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-function $140(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $142(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $142(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $143(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $144(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-const $c145 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-function $146(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $83(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string" || x === null)) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string or null", "string,null");
   }
   if (typeof x === "string") {
-    if (!$c147.test(x)) {
+    if (!$c84.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
     }
@@ -2324,42 +1651,25 @@ function $146(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c147 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+const $c84 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-function $148(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string" || x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string or null", "string,null");
-  }
-  if (typeof x === "string") {
-    if (!$c149.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
-    }
-  }
-  return ok;
-}
+const $c85 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c149 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+const $c86 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c150 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+const $c87 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c151 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+const $c88 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c152 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+const $c89 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c153 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+const $c90 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c154 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+const $c91 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c155 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+const $c92 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c156 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-const $c157 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-const $c158 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+const $c93 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $ListBlockchainsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2374,13 +1684,13 @@ function $ListBlockchainsResponse(x: unknown, p: string, e: ValidationIssue[] | 
       if (v1 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $160(v1, p + "/nextPageToken", e);
+          $94(v1, p + "/nextPageToken", e);
           ok = false;
         }
       }
       const v2 = x["blockchains"];
       if (v2 !== undefined && (plain || hasOwn(x, "blockchains"))) {
-        if (!$162(v2, e === null ? p : p + "/blockchains", e)) {
+        if (!$95(v2, e === null ? p : p + "/blockchains", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -2394,7 +1704,7 @@ function $ListBlockchainsResponse(x: unknown, p: string, e: ValidationIssue[] | 
   return ok;
 }
 
-function $159(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $94(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2403,35 +1713,7 @@ function $159(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $160(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $161(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$Blockchain(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $162(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $95(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2463,7 +1745,7 @@ function $RichAddress(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $164(v1, p + "/name", e);
+          $96(v1, p + "/name", e);
           ok = false;
         }
       }
@@ -2471,7 +1753,7 @@ function $RichAddress(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $166(v2, p + "/symbol", e);
+          $97(v2, p + "/symbol", e);
           ok = false;
         }
       }
@@ -2479,7 +1761,7 @@ function $RichAddress(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
         if (!((Number.isInteger(v3)))) {
           if (e === null) return false;
-          $168(v3, p + "/decimals", e);
+          $98(v3, p + "/decimals", e);
           ok = false;
         }
       }
@@ -2487,7 +1769,7 @@ function $RichAddress(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $170(v4, p + "/logoUri", e);
+          $99(v4, p + "/logoUri", e);
           ok = false;
         }
       }
@@ -2495,13 +1777,1590 @@ function $RichAddress(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
         if (!((typeof v5 === "string"))) {
           if (e === null) return false;
-          $172(v5, p + "/address", e);
+          $100(v5, p + "/address", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
         ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+    }
+  }
+  return ok;
+}
+
+function $96(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $97(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $98(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $99(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $100(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $Money(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["currencyCode"];
+      if (v1 !== undefined && (plain || hasOwn(x, "currencyCode"))) {
+        if (!((typeof v1 === "string") && (v1 === "usd" || v1 === "eur" || v1 === "aud" || v1 === "cad" || v1 === "chf" || v1 === "clp" || v1 === "cny" || v1 === "czk" || v1 === "dkk" || v1 === "gbp" || v1 === "hkd" || v1 === "huf" || v1 === "jpy" || v1 === "nzd"))) {
+          if (e === null) return false;
+          $CurrencyCode(v1, p + "/currencyCode", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/currencyCode", "required", "is required", "currencyCode");
+      }
+      const v2 = x["value"];
+      if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c101.test(v2))))) {
+          if (e === null) return false;
+          $DecimalString(v2, p + "/value", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/value", "required", "is required", "value");
+      }
+    }
+  }
+  return ok;
+}
+
+const $c101 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
+
+function $MethodInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["callType"];
+      if (v1 !== undefined && (plain || hasOwn(x, "callType"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $102(v1, p + "/callType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/callType", "required", "is required", "callType");
+      }
+      const v2 = x["methodHash"];
+      if (v2 !== undefined && (plain || hasOwn(x, "methodHash"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $103(v2, p + "/methodHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/methodHash", "required", "is required", "methodHash");
+      }
+      const v3 = x["methodName"];
+      if (v3 !== undefined && (plain || hasOwn(x, "methodName"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $104(v3, p + "/methodName", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $102(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $103(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $104(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["blockNumber"];
+      if (v1 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c105.test(v1))))) {
+          if (e === null) return false;
+          $BigIntString(v1, p + "/blockNumber", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
+      }
+      const v2 = x["blockTimestamp"];
+      if (v2 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
+        if (!((Number.isInteger(v2)))) {
+          if (e === null) return false;
+          $106(v2, p + "/blockTimestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
+      }
+      const v3 = x["blockHash"];
+      if (v3 !== undefined && (plain || hasOwn(x, "blockHash"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $107(v3, p + "/blockHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
+      }
+      const v4 = x["chainId"];
+      if (v4 !== undefined && (plain || hasOwn(x, "chainId"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $108(v4, p + "/chainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+      }
+      const v5 = x["blockIndex"];
+      if (v5 !== undefined && (plain || hasOwn(x, "blockIndex"))) {
+        if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
+          if (e === null) return false;
+          $109(v5, p + "/blockIndex", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockIndex", "required", "is required", "blockIndex");
+      }
+      const v6 = x["txHash"];
+      if (v6 !== undefined && (plain || hasOwn(x, "txHash"))) {
+        if (!((typeof v6 === "string"))) {
+          if (e === null) return false;
+          $110(v6, p + "/txHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
+      }
+      const v7 = x["txStatus"];
+      if (v7 !== undefined && (plain || hasOwn(x, "txStatus"))) {
+        if (!((typeof v7 === "string"))) {
+          if (e === null) return false;
+          $111(v7, p + "/txStatus", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txStatus", "required", "is required", "txStatus");
+      }
+      const v8 = x["txType"];
+      if (v8 !== undefined && (plain || hasOwn(x, "txType"))) {
+        if (!((Number.isInteger(v8)))) {
+          if (e === null) return false;
+          $112(v8, p + "/txType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txType", "required", "is required", "txType");
+      }
+      const v9 = x["gasLimit"];
+      if (v9 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c113.test(v9))))) {
+          if (e === null) return false;
+          $BigIntString(v9, p + "/gasLimit", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/gasLimit", "required", "is required", "gasLimit");
+      }
+      const v10 = x["gasUsed"];
+      if (v10 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c114.test(v10))))) {
+          if (e === null) return false;
+          $BigIntString(v10, p + "/gasUsed", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
+      }
+      const v11 = x["gasPrice"];
+      if (v11 !== undefined && (plain || hasOwn(x, "gasPrice"))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c115.test(v11))))) {
+          if (e === null) return false;
+          $BigIntString(v11, p + "/gasPrice", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/gasPrice", "required", "is required", "gasPrice");
+      }
+      const v12 = x["nonce"];
+      if (v12 !== undefined && (plain || hasOwn(x, "nonce"))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c116.test(v12))))) {
+          if (e === null) return false;
+          $BigIntString(v12, p + "/nonce", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/nonce", "required", "is required", "nonce");
+      }
+      const v13 = x["from"];
+      if (v13 !== undefined && (plain || hasOwn(x, "from"))) {
+        if (!$RichAddress(v13, e === null ? p : p + "/from", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/from", "required", "is required", "from");
+      }
+      const v14 = x["to"];
+      if (v14 !== undefined && (plain || hasOwn(x, "to"))) {
+        if (!$RichAddress(v14, e === null ? p : p + "/to", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/to", "required", "is required", "to");
+      }
+      const v15 = x["method"];
+      if (v15 !== undefined && (plain || hasOwn(x, "method"))) {
+        if (!$MethodInfo(v15, e === null ? p : p + "/method", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v16 = x["value"];
+      if (v16 !== undefined && (plain || hasOwn(x, "value"))) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c117.test(v16))))) {
+          if (e === null) return false;
+          $BigIntString(v16, p + "/value", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/value", "required", "is required", "value");
+      }
+    }
+  }
+  return ok;
+}
+
+const $c105 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+function $106(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $107(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $108(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $109(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $110(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $111(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $112(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+const $c113 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+const $c114 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+const $c115 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+const $c116 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+const $c117 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["blockNumber"];
+      if (v1 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c118.test(v1))))) {
+          if (e === null) return false;
+          $BigIntString(v1, p + "/blockNumber", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
+      }
+      const v2 = x["blockTimestamp"];
+      if (v2 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
+        if (!((Number.isInteger(v2)))) {
+          if (e === null) return false;
+          $119(v2, p + "/blockTimestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
+      }
+      const v3 = x["blockHash"];
+      if (v3 !== undefined && (plain || hasOwn(x, "blockHash"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $120(v3, p + "/blockHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
+      }
+      const v4 = x["chainId"];
+      if (v4 !== undefined && (plain || hasOwn(x, "chainId"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $121(v4, p + "/chainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+      }
+      const v5 = x["blockIndex"];
+      if (v5 !== undefined && (plain || hasOwn(x, "blockIndex"))) {
+        if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
+          if (e === null) return false;
+          $122(v5, p + "/blockIndex", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockIndex", "required", "is required", "blockIndex");
+      }
+      const v6 = x["txHash"];
+      if (v6 !== undefined && (plain || hasOwn(x, "txHash"))) {
+        if (!((typeof v6 === "string"))) {
+          if (e === null) return false;
+          $123(v6, p + "/txHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
+      }
+      const v7 = x["txStatus"];
+      if (v7 !== undefined && (plain || hasOwn(x, "txStatus"))) {
+        if (!((typeof v7 === "string"))) {
+          if (e === null) return false;
+          $124(v7, p + "/txStatus", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txStatus", "required", "is required", "txStatus");
+      }
+      const v8 = x["txType"];
+      if (v8 !== undefined && (plain || hasOwn(x, "txType"))) {
+        if (!((Number.isInteger(v8)))) {
+          if (e === null) return false;
+          $125(v8, p + "/txType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txType", "required", "is required", "txType");
+      }
+      const v9 = x["gasLimit"];
+      if (v9 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c126.test(v9))))) {
+          if (e === null) return false;
+          $BigIntString(v9, p + "/gasLimit", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/gasLimit", "required", "is required", "gasLimit");
+      }
+      const v10 = x["gasUsed"];
+      if (v10 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c127.test(v10))))) {
+          if (e === null) return false;
+          $BigIntString(v10, p + "/gasUsed", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
+      }
+      const v11 = x["gasPrice"];
+      if (v11 !== undefined && (plain || hasOwn(x, "gasPrice"))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c128.test(v11))))) {
+          if (e === null) return false;
+          $BigIntString(v11, p + "/gasPrice", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/gasPrice", "required", "is required", "gasPrice");
+      }
+      const v12 = x["nonce"];
+      if (v12 !== undefined && (plain || hasOwn(x, "nonce"))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c129.test(v12))))) {
+          if (e === null) return false;
+          $BigIntString(v12, p + "/nonce", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/nonce", "required", "is required", "nonce");
+      }
+      const v13 = x["from"];
+      if (v13 !== undefined && (plain || hasOwn(x, "from"))) {
+        if (!$RichAddress(v13, e === null ? p : p + "/from", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/from", "required", "is required", "from");
+      }
+      const v14 = x["to"];
+      if (v14 !== undefined && (plain || hasOwn(x, "to"))) {
+        if (!$RichAddress(v14, e === null ? p : p + "/to", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/to", "required", "is required", "to");
+      }
+      const v15 = x["method"];
+      if (v15 !== undefined && (plain || hasOwn(x, "method"))) {
+        if (!$MethodInfo(v15, e === null ? p : p + "/method", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v16 = x["value"];
+      if (v16 !== undefined && (plain || hasOwn(x, "value"))) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c130.test(v16))))) {
+          if (e === null) return false;
+          $BigIntString(v16, p + "/value", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/value", "required", "is required", "value");
+      }
+      const v17 = x["input"];
+      if (v17 !== undefined && (plain || hasOwn(x, "input"))) {
+        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c131.test(v17))))) {
+          if (e === null) return false;
+          $HexString(v17, p + "/input", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/input", "required", "is required", "input");
+      }
+      const v18 = x["baseFeePerGas"];
+      if (v18 !== undefined && (plain || hasOwn(x, "baseFeePerGas"))) {
+        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c132.test(v18))))) {
+          if (e === null) return false;
+          $BigIntString(v18, p + "/baseFeePerGas", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/baseFeePerGas", "required", "is required", "baseFeePerGas");
+      }
+      const v19 = x["maxFeePerGas"];
+      if (v19 !== undefined && (plain || hasOwn(x, "maxFeePerGas"))) {
+        if (!((typeof v19 === "string") && (typeof v19 !== "string" || ($c133.test(v19))))) {
+          if (e === null) return false;
+          $BigIntString(v19, p + "/maxFeePerGas", e);
+          ok = false;
+        }
+      }
+      const v20 = x["maxPriorityFeePerGas"];
+      if (v20 !== undefined && (plain || hasOwn(x, "maxPriorityFeePerGas"))) {
+        if (!((typeof v20 === "string") && (typeof v20 !== "string" || ($c134.test(v20))))) {
+          if (e === null) return false;
+          $BigIntString(v20, p + "/maxPriorityFeePerGas", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c118 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+function $119(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $122(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $123(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $124(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $125(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+const $c126 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+const $c127 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+const $c128 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+const $c129 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+const $c130 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+const $c131 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+
+const $c132 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+const $c133 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+const $c134 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+function $ListNativeTransactionsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["nextPageToken"];
+      if (v1 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $135(v1, p + "/nextPageToken", e);
+          ok = false;
+        }
+      }
+      const v2 = x["transactions"];
+      if (v2 !== undefined && (plain || hasOwn(x, "transactions"))) {
+        if (!$136(v2, e === null ? p : p + "/transactions", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/transactions", "required", "is required", "transactions");
+      }
+    }
+  }
+  return ok;
+}
+
+function $135(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $136(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$NativeTransaction(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["address"];
+      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $137(v1, p + "/address", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v2 = x["name"];
+      if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $138(v2, p + "/name", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/name", "required", "is required", "name");
+      }
+      const v3 = x["symbol"];
+      if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $139(v3, p + "/symbol", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+      }
+      const v4 = x["decimals"];
+      if (v4 !== undefined && (plain || hasOwn(x, "decimals"))) {
+        if (!((Number.isInteger(v4)))) {
+          if (e === null) return false;
+          $140(v4, p + "/decimals", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/decimals", "required", "is required", "decimals");
+      }
+      const v5 = x["logoUri"];
+      if (v5 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $141(v5, p + "/logoUri", e);
+          ok = false;
+        }
+      }
+      const v6 = x["ercType"];
+      if (v6 !== undefined && (plain || hasOwn(x, "ercType"))) {
+        if (!((typeof v6 === "string"))) {
+          if (e === null) return false;
+          $142(v6, p + "/ercType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
+      }
+      const v7 = x["price"];
+      if (v7 !== undefined && (plain || hasOwn(x, "price"))) {
+        if (!$Money(v7, e === null ? p : p + "/price", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $137(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $138(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $139(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $140(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $142(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["blockNumber"];
+      if (v1 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c143.test(v1))))) {
+          if (e === null) return false;
+          $BigIntString(v1, p + "/blockNumber", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
+      }
+      const v2 = x["blockTimestamp"];
+      if (v2 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
+        if (!((Number.isInteger(v2)))) {
+          if (e === null) return false;
+          $144(v2, p + "/blockTimestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
+      }
+      const v3 = x["blockHash"];
+      if (v3 !== undefined && (plain || hasOwn(x, "blockHash"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $145(v3, p + "/blockHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
+      }
+      const v4 = x["txHash"];
+      if (v4 !== undefined && (plain || hasOwn(x, "txHash"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $146(v4, p + "/txHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
+      }
+      const v5 = x["from"];
+      if (v5 !== undefined && (plain || hasOwn(x, "from"))) {
+        if (!$RichAddress(v5, e === null ? p : p + "/from", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/from", "required", "is required", "from");
+      }
+      const v6 = x["to"];
+      if (v6 !== undefined && (plain || hasOwn(x, "to"))) {
+        if (!$RichAddress(v6, e === null ? p : p + "/to", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/to", "required", "is required", "to");
+      }
+      const v7 = x["logIndex"];
+      if (v7 !== undefined && (plain || hasOwn(x, "logIndex"))) {
+        if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 0)))) {
+          if (e === null) return false;
+          $147(v7, p + "/logIndex", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
+      }
+      const v8 = x["value"];
+      if (v8 !== undefined && (plain || hasOwn(x, "value"))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c148.test(v8))))) {
+          if (e === null) return false;
+          $BigIntString(v8, p + "/value", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/value", "required", "is required", "value");
+      }
+      const v9 = x["erc20Token"];
+      if (v9 !== undefined && (plain || hasOwn(x, "erc20Token"))) {
+        if (!$Erc20Token(v9, e === null ? p : p + "/erc20Token", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/erc20Token", "required", "is required", "erc20Token");
+      }
+    }
+  }
+  return ok;
+}
+
+const $c143 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $145(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $146(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $147(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+const $c148 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["from"];
+      if (v1 !== undefined && (plain || hasOwn(x, "from"))) {
+        if (!$RichAddress(v1, e === null ? p : p + "/from", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/from", "required", "is required", "from");
+      }
+      const v2 = x["to"];
+      if (v2 !== undefined && (plain || hasOwn(x, "to"))) {
+        if (!$RichAddress(v2, e === null ? p : p + "/to", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/to", "required", "is required", "to");
+      }
+      const v3 = x["logIndex"];
+      if (v3 !== undefined && (plain || hasOwn(x, "logIndex"))) {
+        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+          if (e === null) return false;
+          $149(v3, p + "/logIndex", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
+      }
+      const v4 = x["value"];
+      if (v4 !== undefined && (plain || hasOwn(x, "value"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c150.test(v4))))) {
+          if (e === null) return false;
+          $BigIntString(v4, p + "/value", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/value", "required", "is required", "value");
+      }
+      const v5 = x["erc20Token"];
+      if (v5 !== undefined && (plain || hasOwn(x, "erc20Token"))) {
+        if (!$Erc20Token(v5, e === null ? p : p + "/erc20Token", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/erc20Token", "required", "is required", "erc20Token");
+      }
+    }
+  }
+  return ok;
+}
+
+function $149(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+const $c150 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+function $ListErc20TransactionsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["nextPageToken"];
+      if (v1 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $151(v1, p + "/nextPageToken", e);
+          ok = false;
+        }
+      }
+      const v2 = x["transactions"];
+      if (v2 !== undefined && (plain || hasOwn(x, "transactions"))) {
+        if (!$152(v2, e === null ? p : p + "/transactions", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/transactions", "required", "is required", "transactions");
+      }
+    }
+  }
+  return ok;
+}
+
+function $151(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $152(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Erc20Transfer(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["indexStatus"];
+      if (v1 !== undefined && (plain || hasOwn(x, "indexStatus"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $153(v1, p + "/indexStatus", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/indexStatus", "required", "is required", "indexStatus");
+      }
+      const v2 = x["metadataLastUpdatedTimestamp"];
+      if (v2 !== undefined && (plain || hasOwn(x, "metadataLastUpdatedTimestamp"))) {
+        if (!((Number.isInteger(v2)))) {
+          if (e === null) return false;
+          $154(v2, p + "/metadataLastUpdatedTimestamp", e);
+          ok = false;
+        }
+      }
+      const v3 = x["name"];
+      if (v3 !== undefined && (plain || hasOwn(x, "name"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $155(v3, p + "/name", e);
+          ok = false;
+        }
+      }
+      const v4 = x["symbol"];
+      if (v4 !== undefined && (plain || hasOwn(x, "symbol"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $156(v4, p + "/symbol", e);
+          ok = false;
+        }
+      }
+      const v5 = x["imageUri"];
+      if (v5 !== undefined && (plain || hasOwn(x, "imageUri"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $157(v5, p + "/imageUri", e);
+          ok = false;
+        }
+      }
+      const v6 = x["description"];
+      if (v6 !== undefined && (plain || hasOwn(x, "description"))) {
+        if (!((typeof v6 === "string"))) {
+          if (e === null) return false;
+          $158(v6, p + "/description", e);
+          ok = false;
+        }
+      }
+      const v7 = x["animationUri"];
+      if (v7 !== undefined && (plain || hasOwn(x, "animationUri"))) {
+        if (!((typeof v7 === "string"))) {
+          if (e === null) return false;
+          $159(v7, p + "/animationUri", e);
+          ok = false;
+        }
+      }
+      const v8 = x["externalUrl"];
+      if (v8 !== undefined && (plain || hasOwn(x, "externalUrl"))) {
+        if (!((typeof v8 === "string"))) {
+          if (e === null) return false;
+          $160(v8, p + "/externalUrl", e);
+          ok = false;
+        }
+      }
+      const v9 = x["background"];
+      if (v9 !== undefined && (plain || hasOwn(x, "background"))) {
+        if (!((typeof v9 === "string"))) {
+          if (e === null) return false;
+          $161(v9, p + "/background", e);
+          ok = false;
+        }
+      }
+      const v10 = x["attributes"];
+      if (v10 !== undefined && (plain || hasOwn(x, "attributes"))) {
+        if (!((typeof v10 === "string"))) {
+          if (e === null) return false;
+          $162(v10, p + "/attributes", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $153(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $155(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $156(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $159(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $160(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $161(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $162(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["address"];
+      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $163(v1, p + "/address", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v2 = x["name"];
+      if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $164(v2, p + "/name", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/name", "required", "is required", "name");
+      }
+      const v3 = x["symbol"];
+      if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $165(v3, p + "/symbol", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+      }
+      const v4 = x["ercType"];
+      if (v4 !== undefined && (plain || hasOwn(x, "ercType"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $166(v4, p + "/ercType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
+      }
+      const v5 = x["tokenId"];
+      if (v5 !== undefined && (plain || hasOwn(x, "tokenId"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c167.test(v5))))) {
+          if (e === null) return false;
+          $BigIntString(v5, p + "/tokenId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/tokenId", "required", "is required", "tokenId");
+      }
+      const v6 = x["tokenUri"];
+      if (v6 !== undefined && (plain || hasOwn(x, "tokenUri"))) {
+        if (!((typeof v6 === "string"))) {
+          if (e === null) return false;
+          $168(v6, p + "/tokenUri", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/tokenUri", "required", "is required", "tokenUri");
+      }
+      const v7 = x["metadata"];
+      if (v7 !== undefined && (plain || hasOwn(x, "metadata"))) {
+        if (!$Erc721TokenMetadata(v7, e === null ? p : p + "/metadata", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/metadata", "required", "is required", "metadata");
+      }
+      const v8 = x["ownerAddress"];
+      if (v8 !== undefined && (plain || hasOwn(x, "ownerAddress"))) {
+        if (!((typeof v8 === "string"))) {
+          if (e === null) return false;
+          $169(v8, p + "/ownerAddress", e);
+          ok = false;
+        }
       }
     }
   }
@@ -2544,20 +3403,13 @@ function $166(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
+const $c167 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $168(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -2571,11 +3423,182 @@ function $169(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
+function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["from"];
+      if (v1 !== undefined && (plain || hasOwn(x, "from"))) {
+        if (!$RichAddress(v1, e === null ? p : p + "/from", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/from", "required", "is required", "from");
+      }
+      const v2 = x["to"];
+      if (v2 !== undefined && (plain || hasOwn(x, "to"))) {
+        if (!$RichAddress(v2, e === null ? p : p + "/to", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/to", "required", "is required", "to");
+      }
+      const v3 = x["logIndex"];
+      if (v3 !== undefined && (plain || hasOwn(x, "logIndex"))) {
+        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+          if (e === null) return false;
+          $170(v3, p + "/logIndex", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
+      }
+      const v4 = x["erc721Token"];
+      if (v4 !== undefined && (plain || hasOwn(x, "erc721Token"))) {
+        if (!$Erc721Token(v4, e === null ? p : p + "/erc721Token", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/erc721Token", "required", "is required", "erc721Token");
+      }
+    }
+  }
+  return ok;
+}
+
 function $170(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $Erc1155TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["indexStatus"];
+      if (v1 !== undefined && (plain || hasOwn(x, "indexStatus"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $171(v1, p + "/indexStatus", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/indexStatus", "required", "is required", "indexStatus");
+      }
+      const v2 = x["metadataLastUpdatedTimestamp"];
+      if (v2 !== undefined && (plain || hasOwn(x, "metadataLastUpdatedTimestamp"))) {
+        if (!((Number.isInteger(v2)))) {
+          if (e === null) return false;
+          $172(v2, p + "/metadataLastUpdatedTimestamp", e);
+          ok = false;
+        }
+      }
+      const v3 = x["name"];
+      if (v3 !== undefined && (plain || hasOwn(x, "name"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $173(v3, p + "/name", e);
+          ok = false;
+        }
+      }
+      const v4 = x["symbol"];
+      if (v4 !== undefined && (plain || hasOwn(x, "symbol"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $174(v4, p + "/symbol", e);
+          ok = false;
+        }
+      }
+      const v5 = x["imageUri"];
+      if (v5 !== undefined && (plain || hasOwn(x, "imageUri"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $175(v5, p + "/imageUri", e);
+          ok = false;
+        }
+      }
+      const v6 = x["description"];
+      if (v6 !== undefined && (plain || hasOwn(x, "description"))) {
+        if (!((typeof v6 === "string"))) {
+          if (e === null) return false;
+          $176(v6, p + "/description", e);
+          ok = false;
+        }
+      }
+      const v7 = x["animationUri"];
+      if (v7 !== undefined && (plain || hasOwn(x, "animationUri"))) {
+        if (!((typeof v7 === "string"))) {
+          if (e === null) return false;
+          $177(v7, p + "/animationUri", e);
+          ok = false;
+        }
+      }
+      const v8 = x["externalUrl"];
+      if (v8 !== undefined && (plain || hasOwn(x, "externalUrl"))) {
+        if (!((typeof v8 === "string"))) {
+          if (e === null) return false;
+          $178(v8, p + "/externalUrl", e);
+          ok = false;
+        }
+      }
+      const v9 = x["background"];
+      if (v9 !== undefined && (plain || hasOwn(x, "background"))) {
+        if (!((typeof v9 === "string"))) {
+          if (e === null) return false;
+          $179(v9, p + "/background", e);
+          ok = false;
+        }
+      }
+      const v10 = x["decimals"];
+      if (v10 !== undefined && (plain || hasOwn(x, "decimals"))) {
+        if (!((Number.isInteger(v10)))) {
+          if (e === null) return false;
+          $180(v10, p + "/decimals", e);
+          ok = false;
+        }
+      }
+      const v11 = x["properties"];
+      if (v11 !== undefined && (plain || hasOwn(x, "properties"))) {
+        if (!((typeof v11 === "string"))) {
+          if (e === null) return false;
+          $181(v11, p + "/properties", e);
+          ok = false;
+        }
+      }
+    }
   }
   return ok;
 }
@@ -2591,95 +3614,18 @@ function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $172(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $173(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $Money(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["currencyCode"];
-      if (v1 !== undefined && (plain || hasOwn(x, "currencyCode"))) {
-        if (!((typeof v1 === "string") && (v1 === "usd" || v1 === "eur" || v1 === "aud" || v1 === "cad" || v1 === "chf" || v1 === "clp" || v1 === "cny" || v1 === "czk" || v1 === "dkk" || v1 === "gbp" || v1 === "hkd" || v1 === "huf" || v1 === "jpy" || v1 === "nzd"))) {
-          if (e === null) return false;
-          $CurrencyCode(v1, p + "/currencyCode", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/currencyCode", "required", "is required", "currencyCode");
-      }
-      const v2 = x["value"];
-      if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c173.test(v2))))) {
-          if (e === null) return false;
-          $DecimalString(v2, p + "/value", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/value", "required", "is required", "value");
-      }
-    }
-  }
-  return ok;
-}
-
-const $c173 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
-
-function $MethodInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["callType"];
-      if (v1 !== undefined && (plain || hasOwn(x, "callType"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $175(v1, p + "/callType", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/callType", "required", "is required", "callType");
-      }
-      const v2 = x["methodHash"];
-      if (v2 !== undefined && (plain || hasOwn(x, "methodHash"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $177(v2, p + "/methodHash", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/methodHash", "required", "is required", "methodHash");
-      }
-      const v3 = x["methodName"];
-      if (v3 !== undefined && (plain || hasOwn(x, "methodName"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $179(v3, p + "/methodName", e);
-          ok = false;
-        }
-      }
-    }
   }
   return ok;
 }
@@ -2738,7 +3684,25 @@ function $179(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $180(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $181(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -2747,212 +3711,75 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
   else {
     if (true) {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["blockNumber"];
-      if (v1 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c180.test(v1))))) {
+      const v1 = x["address"];
+      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $BigIntString(v1, p + "/blockNumber", e);
+          $182(v1, p + "/address", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
+        ok = fail(e, p + "/address", "required", "is required", "address");
       }
-      const v2 = x["blockTimestamp"];
-      if (v2 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
-        if (!((Number.isInteger(v2)))) {
+      const v2 = x["ercType"];
+      if (v2 !== undefined && (plain || hasOwn(x, "ercType"))) {
+        if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $182(v2, p + "/blockTimestamp", e);
+          $183(v2, p + "/ercType", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
+        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
       }
-      const v3 = x["blockHash"];
-      if (v3 !== undefined && (plain || hasOwn(x, "blockHash"))) {
-        if (!((typeof v3 === "string"))) {
+      const v3 = x["tokenId"];
+      if (v3 !== undefined && (plain || hasOwn(x, "tokenId"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c184.test(v3))))) {
           if (e === null) return false;
-          $184(v3, p + "/blockHash", e);
+          $BigIntString(v3, p + "/tokenId", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
+        ok = fail(e, p + "/tokenId", "required", "is required", "tokenId");
       }
-      const v4 = x["chainId"];
-      if (v4 !== undefined && (plain || hasOwn(x, "chainId"))) {
+      const v4 = x["tokenUri"];
+      if (v4 !== undefined && (plain || hasOwn(x, "tokenUri"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $186(v4, p + "/chainId", e);
+          $185(v4, p + "/tokenUri", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+        ok = fail(e, p + "/tokenUri", "required", "is required", "tokenUri");
       }
-      const v5 = x["blockIndex"];
-      if (v5 !== undefined && (plain || hasOwn(x, "blockIndex"))) {
-        if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
-          if (e === null) return false;
-          $188(v5, p + "/blockIndex", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/blockIndex", "required", "is required", "blockIndex");
-      }
-      const v6 = x["txHash"];
-      if (v6 !== undefined && (plain || hasOwn(x, "txHash"))) {
-        if (!((typeof v6 === "string"))) {
-          if (e === null) return false;
-          $190(v6, p + "/txHash", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
-      }
-      const v7 = x["txStatus"];
-      if (v7 !== undefined && (plain || hasOwn(x, "txStatus"))) {
-        if (!((typeof v7 === "string"))) {
-          if (e === null) return false;
-          $192(v7, p + "/txStatus", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/txStatus", "required", "is required", "txStatus");
-      }
-      const v8 = x["txType"];
-      if (v8 !== undefined && (plain || hasOwn(x, "txType"))) {
-        if (!((Number.isInteger(v8)))) {
-          if (e === null) return false;
-          $194(v8, p + "/txType", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/txType", "required", "is required", "txType");
-      }
-      const v9 = x["gasLimit"];
-      if (v9 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c195.test(v9))))) {
-          if (e === null) return false;
-          $BigIntString(v9, p + "/gasLimit", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/gasLimit", "required", "is required", "gasLimit");
-      }
-      const v10 = x["gasUsed"];
-      if (v10 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c196.test(v10))))) {
-          if (e === null) return false;
-          $BigIntString(v10, p + "/gasUsed", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
-      }
-      const v11 = x["gasPrice"];
-      if (v11 !== undefined && (plain || hasOwn(x, "gasPrice"))) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c197.test(v11))))) {
-          if (e === null) return false;
-          $BigIntString(v11, p + "/gasPrice", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/gasPrice", "required", "is required", "gasPrice");
-      }
-      const v12 = x["nonce"];
-      if (v12 !== undefined && (plain || hasOwn(x, "nonce"))) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c198.test(v12))))) {
-          if (e === null) return false;
-          $BigIntString(v12, p + "/nonce", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/nonce", "required", "is required", "nonce");
-      }
-      const v13 = x["from"];
-      if (v13 !== undefined && (plain || hasOwn(x, "from"))) {
-        if (!$RichAddress(v13, e === null ? p : p + "/from", e)) {
+      const v5 = x["metadata"];
+      if (v5 !== undefined && (plain || hasOwn(x, "metadata"))) {
+        if (!$Erc1155TokenMetadata(v5, e === null ? p : p + "/metadata", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/from", "required", "is required", "from");
-      }
-      const v14 = x["to"];
-      if (v14 !== undefined && (plain || hasOwn(x, "to"))) {
-        if (!$RichAddress(v14, e === null ? p : p + "/to", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/to", "required", "is required", "to");
-      }
-      const v15 = x["method"];
-      if (v15 !== undefined && (plain || hasOwn(x, "method"))) {
-        if (!$MethodInfo(v15, e === null ? p : p + "/method", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v16 = x["value"];
-      if (v16 !== undefined && (plain || hasOwn(x, "value"))) {
-        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c199.test(v16))))) {
-          if (e === null) return false;
-          $BigIntString(v16, p + "/value", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/value", "required", "is required", "value");
+        ok = fail(e, p + "/metadata", "required", "is required", "metadata");
       }
     }
   }
   return ok;
 }
 
-const $c180 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $181(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
 function $182(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -2966,14 +3793,7 @@ function $183(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $184(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
+const $c184 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $185(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2984,110 +3804,7 @@ function $185(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $186(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $187(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $188(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $189(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $191(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $192(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $193(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $194(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-const $c195 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c196 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c197 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c198 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c199 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3096,153 +3813,9 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
   else {
     if (true) {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["blockNumber"];
-      if (v1 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c200.test(v1))))) {
-          if (e === null) return false;
-          $BigIntString(v1, p + "/blockNumber", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
-      }
-      const v2 = x["blockTimestamp"];
-      if (v2 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
-        if (!((Number.isInteger(v2)))) {
-          if (e === null) return false;
-          $202(v2, p + "/blockTimestamp", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
-      }
-      const v3 = x["blockHash"];
-      if (v3 !== undefined && (plain || hasOwn(x, "blockHash"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $204(v3, p + "/blockHash", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
-      }
-      const v4 = x["chainId"];
-      if (v4 !== undefined && (plain || hasOwn(x, "chainId"))) {
-        if (!((typeof v4 === "string"))) {
-          if (e === null) return false;
-          $206(v4, p + "/chainId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
-      }
-      const v5 = x["blockIndex"];
-      if (v5 !== undefined && (plain || hasOwn(x, "blockIndex"))) {
-        if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
-          if (e === null) return false;
-          $208(v5, p + "/blockIndex", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/blockIndex", "required", "is required", "blockIndex");
-      }
-      const v6 = x["txHash"];
-      if (v6 !== undefined && (plain || hasOwn(x, "txHash"))) {
-        if (!((typeof v6 === "string"))) {
-          if (e === null) return false;
-          $210(v6, p + "/txHash", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
-      }
-      const v7 = x["txStatus"];
-      if (v7 !== undefined && (plain || hasOwn(x, "txStatus"))) {
-        if (!((typeof v7 === "string"))) {
-          if (e === null) return false;
-          $212(v7, p + "/txStatus", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/txStatus", "required", "is required", "txStatus");
-      }
-      const v8 = x["txType"];
-      if (v8 !== undefined && (plain || hasOwn(x, "txType"))) {
-        if (!((Number.isInteger(v8)))) {
-          if (e === null) return false;
-          $214(v8, p + "/txType", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/txType", "required", "is required", "txType");
-      }
-      const v9 = x["gasLimit"];
-      if (v9 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c215.test(v9))))) {
-          if (e === null) return false;
-          $BigIntString(v9, p + "/gasLimit", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/gasLimit", "required", "is required", "gasLimit");
-      }
-      const v10 = x["gasUsed"];
-      if (v10 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c216.test(v10))))) {
-          if (e === null) return false;
-          $BigIntString(v10, p + "/gasUsed", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
-      }
-      const v11 = x["gasPrice"];
-      if (v11 !== undefined && (plain || hasOwn(x, "gasPrice"))) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c217.test(v11))))) {
-          if (e === null) return false;
-          $BigIntString(v11, p + "/gasPrice", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/gasPrice", "required", "is required", "gasPrice");
-      }
-      const v12 = x["nonce"];
-      if (v12 !== undefined && (plain || hasOwn(x, "nonce"))) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c218.test(v12))))) {
-          if (e === null) return false;
-          $BigIntString(v12, p + "/nonce", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/nonce", "required", "is required", "nonce");
-      }
-      const v13 = x["from"];
-      if (v13 !== undefined && (plain || hasOwn(x, "from"))) {
-        if (!$RichAddress(v13, e === null ? p : p + "/from", e)) {
+      const v1 = x["from"];
+      if (v1 !== undefined && (plain || hasOwn(x, "from"))) {
+        if (!$RichAddress(v1, e === null ? p : p + "/from", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -3251,9 +3824,9 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/from", "required", "is required", "from");
       }
-      const v14 = x["to"];
-      if (v14 !== undefined && (plain || hasOwn(x, "to"))) {
-        if (!$RichAddress(v14, e === null ? p : p + "/to", e)) {
+      const v2 = x["to"];
+      if (v2 !== undefined && (plain || hasOwn(x, "to"))) {
+        if (!$RichAddress(v2, e === null ? p : p + "/to", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -3262,18 +3835,23 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/to", "required", "is required", "to");
       }
-      const v15 = x["method"];
-      if (v15 !== undefined && (plain || hasOwn(x, "method"))) {
-        if (!$MethodInfo(v15, e === null ? p : p + "/method", e)) {
+      const v3 = x["logIndex"];
+      if (v3 !== undefined && (plain || hasOwn(x, "logIndex"))) {
+        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
           if (e === null) return false;
+          $186(v3, p + "/logIndex", e);
           ok = false;
         }
       }
-      const v16 = x["value"];
-      if (v16 !== undefined && (plain || hasOwn(x, "value"))) {
-        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c219.test(v16))))) {
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
+      }
+      const v4 = x["value"];
+      if (v4 !== undefined && (plain || hasOwn(x, "value"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c187.test(v4))))) {
           if (e === null) return false;
-          $BigIntString(v16, p + "/value", e);
+          $BigIntString(v4, p + "/value", e);
           ok = false;
         }
       }
@@ -3281,43 +3859,217 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/value", "required", "is required", "value");
       }
-      const v17 = x["input"];
-      if (v17 !== undefined && (plain || hasOwn(x, "input"))) {
-        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c220.test(v17))))) {
+      const v5 = x["erc1155Token"];
+      if (v5 !== undefined && (plain || hasOwn(x, "erc1155Token"))) {
+        if (!$Erc1155Token(v5, e === null ? p : p + "/erc1155Token", e)) {
           if (e === null) return false;
-          $HexString(v17, p + "/input", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/input", "required", "is required", "input");
+        ok = fail(e, p + "/erc1155Token", "required", "is required", "erc1155Token");
       }
-      const v18 = x["baseFeePerGas"];
-      if (v18 !== undefined && (plain || hasOwn(x, "baseFeePerGas"))) {
-        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c221.test(v18))))) {
+    }
+  }
+  return ok;
+}
+
+function $186(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+const $c187 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["from"];
+      if (v1 !== undefined && (plain || hasOwn(x, "from"))) {
+        if (!$RichAddress(v1, e === null ? p : p + "/from", e)) {
           if (e === null) return false;
-          $BigIntString(v18, p + "/baseFeePerGas", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/baseFeePerGas", "required", "is required", "baseFeePerGas");
+        ok = fail(e, p + "/from", "required", "is required", "from");
       }
-      const v19 = x["maxFeePerGas"];
-      if (v19 !== undefined && (plain || hasOwn(x, "maxFeePerGas"))) {
-        if (!((typeof v19 === "string") && (typeof v19 !== "string" || ($c222.test(v19))))) {
+      const v2 = x["to"];
+      if (v2 !== undefined && (plain || hasOwn(x, "to"))) {
+        if (!$RichAddress(v2, e === null ? p : p + "/to", e)) {
           if (e === null) return false;
-          $BigIntString(v19, p + "/maxFeePerGas", e);
           ok = false;
         }
       }
-      const v20 = x["maxPriorityFeePerGas"];
-      if (v20 !== undefined && (plain || hasOwn(x, "maxPriorityFeePerGas"))) {
-        if (!((typeof v20 === "string") && (typeof v20 !== "string" || ($c223.test(v20))))) {
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/to", "required", "is required", "to");
+      }
+      const v3 = x["internalTxType"];
+      if (v3 !== undefined && (plain || hasOwn(x, "internalTxType"))) {
+        if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $BigIntString(v20, p + "/maxPriorityFeePerGas", e);
+          $188(v3, p + "/internalTxType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/internalTxType", "required", "is required", "internalTxType");
+      }
+      const v4 = x["value"];
+      if (v4 !== undefined && (plain || hasOwn(x, "value"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c189.test(v4))))) {
+          if (e === null) return false;
+          $BigIntString(v4, p + "/value", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/value", "required", "is required", "value");
+      }
+      const v5 = x["isReverted"];
+      if (v5 !== undefined && (plain || hasOwn(x, "isReverted"))) {
+        if (!((typeof v5 === "boolean"))) {
+          if (e === null) return false;
+          $190(v5, p + "/isReverted", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/isReverted", "required", "is required", "isReverted");
+      }
+      const v6 = x["gasUsed"];
+      if (v6 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c191.test(v6))))) {
+          if (e === null) return false;
+          $BigIntString(v6, p + "/gasUsed", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
+      }
+      const v7 = x["gasLimit"];
+      if (v7 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c192.test(v7))))) {
+          if (e === null) return false;
+          $BigIntString(v7, p + "/gasLimit", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/gasLimit", "required", "is required", "gasLimit");
+      }
+    }
+  }
+  return ok;
+}
+
+function $188(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+const $c189 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "boolean")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be boolean", "boolean");
+  }
+  return ok;
+}
+
+const $c191 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+const $c192 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+function $NetworkToken(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["name"];
+      if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $193(v1, p + "/name", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/name", "required", "is required", "name");
+      }
+      const v2 = x["symbol"];
+      if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $194(v2, p + "/symbol", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+      }
+      const v3 = x["decimals"];
+      if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+        if (!((Number.isInteger(v3)))) {
+          if (e === null) return false;
+          $195(v3, p + "/decimals", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/decimals", "required", "is required", "decimals");
+      }
+      const v4 = x["logoUri"];
+      if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $196(v4, p + "/logoUri", e);
+          ok = false;
+        }
+      }
+      const v5 = x["description"];
+      if (v5 !== undefined && (plain || hasOwn(x, "description"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $197(v5, p + "/description", e);
           ok = false;
         }
       }
@@ -3326,49 +4078,419 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
   return ok;
 }
 
-const $c200 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+function $193(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
 
-function $201(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $194(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $196(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $197(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $NetworkTokenDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["networkToken"];
+      if (v1 !== undefined && (plain || hasOwn(x, "networkToken"))) {
+        if (!$NetworkToken(v1, e === null ? p : p + "/networkToken", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/networkToken", "required", "is required", "networkToken");
+      }
+      const v2 = x["currentPrice"];
+      if (v2 !== undefined && (plain || hasOwn(x, "currentPrice"))) {
+        if (!$Money(v2, e === null ? p : p + "/currentPrice", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v3 = x["historicalPrice"];
+      if (v3 !== undefined && (plain || hasOwn(x, "historicalPrice"))) {
+        if (!$Money(v3, e === null ? p : p + "/historicalPrice", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $TeleporterMessageInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["teleporterMessageId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "teleporterMessageId"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $198(v1, p + "/teleporterMessageId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/teleporterMessageId", "required", "is required", "teleporterMessageId");
+      }
+      const v2 = x["direction"];
+      if (v2 !== undefined && (plain || hasOwn(x, "direction"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $199(v2, p + "/direction", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/direction", "required", "is required", "direction");
+      }
+      const v3 = x["sourceChainId"];
+      if (v3 !== undefined && (plain || hasOwn(x, "sourceChainId"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $200(v3, p + "/sourceChainId", e);
+          ok = false;
+        }
+      }
+      const v4 = x["destinationChainId"];
+      if (v4 !== undefined && (plain || hasOwn(x, "destinationChainId"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $201(v4, p + "/destinationChainId", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $198(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $199(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $201(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["erc20Transfers"];
+      if (v1 !== undefined && (plain || hasOwn(x, "erc20Transfers"))) {
+        if (!$202(v1, e === null ? p : p + "/erc20Transfers", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v2 = x["erc721Transfers"];
+      if (v2 !== undefined && (plain || hasOwn(x, "erc721Transfers"))) {
+        if (!$203(v2, e === null ? p : p + "/erc721Transfers", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v3 = x["erc1155Transfers"];
+      if (v3 !== undefined && (plain || hasOwn(x, "erc1155Transfers"))) {
+        if (!$204(v3, e === null ? p : p + "/erc1155Transfers", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v4 = x["internalTransactions"];
+      if (v4 !== undefined && (plain || hasOwn(x, "internalTransactions"))) {
+        if (!$205(v4, e === null ? p : p + "/internalTransactions", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v5 = x["networkTokenDetails"];
+      if (v5 !== undefined && (plain || hasOwn(x, "networkTokenDetails"))) {
+        if (!$NetworkTokenDetails(v5, e === null ? p : p + "/networkTokenDetails", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/networkTokenDetails", "required", "is required", "networkTokenDetails");
+      }
+      const v6 = x["nativeTransaction"];
+      if (v6 !== undefined && (plain || hasOwn(x, "nativeTransaction"))) {
+        if (!$FullNativeTransactionDetails(v6, e === null ? p : p + "/nativeTransaction", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/nativeTransaction", "required", "is required", "nativeTransaction");
+      }
+      const v7 = x["teleporterMessageInfo"];
+      if (v7 !== undefined && (plain || hasOwn(x, "teleporterMessageInfo"))) {
+        if (!$TeleporterMessageInfo(v7, e === null ? p : p + "/teleporterMessageInfo", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
   }
   return ok;
 }
 
 function $202(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(Array.isArray(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Erc20TransferDetails(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
   }
   return ok;
 }
 
 function $203(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Array.isArray(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Erc721Transfer(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
   }
   return ok;
 }
 
 function $204(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Array.isArray(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Erc1155Transfer(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
   }
   return ok;
 }
 
 function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Array.isArray(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$InternalTransaction(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $NativeTokenBalance(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["name"];
+      if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $206(v1, p + "/name", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/name", "required", "is required", "name");
+      }
+      const v2 = x["symbol"];
+      if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $207(v2, p + "/symbol", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+      }
+      const v3 = x["decimals"];
+      if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+        if (!((Number.isInteger(v3)))) {
+          if (e === null) return false;
+          $208(v3, p + "/decimals", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/decimals", "required", "is required", "decimals");
+      }
+      const v4 = x["logoUri"];
+      if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $209(v4, p + "/logoUri", e);
+          ok = false;
+        }
+      }
+      const v5 = x["chainId"];
+      if (v5 !== undefined && (plain || hasOwn(x, "chainId"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $210(v5, p + "/chainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+      }
+      const v6 = x["price"];
+      if (v6 !== undefined && (plain || hasOwn(x, "price"))) {
+        if (!$Money(v6, e === null ? p : p + "/price", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v7 = x["balance"];
+      if (v7 !== undefined && (plain || hasOwn(x, "balance"))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c211.test(v7))))) {
+          if (e === null) return false;
+          $BigIntString(v7, p + "/balance", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/balance", "required", "is required", "balance");
+      }
+      const v8 = x["balanceValue"];
+      if (v8 !== undefined && (plain || hasOwn(x, "balanceValue"))) {
+        if (!$Money(v8, e === null ? p : p + "/balanceValue", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
   }
   return ok;
 }
@@ -3384,15 +4506,9 @@ function $206(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $207(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -3402,12 +4518,6 @@ function $208(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
   }
   return ok;
 }
@@ -3430,11 +4540,59 @@ function $210(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $211(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c211 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+function $GetNativeBalanceResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(isObject(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["nativeTokenBalance"];
+      if (v1 !== undefined && (plain || hasOwn(x, "nativeTokenBalance"))) {
+        if (!$NativeTokenBalance(v1, e === null ? p : p + "/nativeTokenBalance", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/nativeTokenBalance", "required", "is required", "nativeTokenBalance");
+      }
+    }
+  }
+  return ok;
+}
+
+function $ImageAsset(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["assetId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "assetId"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $212(v1, p + "/assetId", e);
+          ok = false;
+        }
+      }
+      const v2 = x["imageUri"];
+      if (v2 !== undefined && (plain || hasOwn(x, "imageUri"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $213(v2, p + "/imageUri", e);
+          ok = false;
+        }
+      }
+    }
   }
   return ok;
 }
@@ -3450,41 +4608,70 @@ function $212(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $213(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $ResourceLink(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["type"];
+      if (v1 !== undefined && (plain || hasOwn(x, "type"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $214(v1, p + "/type", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/type", "required", "is required", "type");
+      }
+      const v2 = x["url"];
+      if (v2 !== undefined && (plain || hasOwn(x, "url"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $215(v2, p + "/url", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/url", "required", "is required", "url");
+      }
+    }
   }
   return ok;
 }
 
 function $214(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
-const $c215 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+function $215(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
 
-const $c216 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c217 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c218 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c219 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c220 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-const $c221 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c222 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c223 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $ListNativeTransactionsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $ContractDeploymentDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3493,59 +4680,35 @@ function $ListNativeTransactionsResponse(x: unknown, p: string, e: ValidationIss
   else {
     if (true) {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["nextPageToken"];
-      if (v1 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
+      const v1 = x["txHash"];
+      if (v1 !== undefined && (plain || hasOwn(x, "txHash"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $225(v1, p + "/nextPageToken", e);
-          ok = false;
-        }
-      }
-      const v2 = x["transactions"];
-      if (v2 !== undefined && (plain || hasOwn(x, "transactions"))) {
-        if (!$227(v2, e === null ? p : p + "/transactions", e)) {
-          if (e === null) return false;
+          $216(v1, p + "/txHash", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/transactions", "required", "is required", "transactions");
+        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
       }
-    }
-  }
-  return ok;
-}
-
-function $224(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $225(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $226(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$NativeTransaction(x[i], e === null ? p : p + "/" + i, e)) {
+      const v2 = x["deployerAddress"];
+      if (v2 !== undefined && (plain || hasOwn(x, "deployerAddress"))) {
+        if (!((typeof v2 === "string"))) {
           if (e === null) return false;
+          $217(v2, p + "/deployerAddress", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/deployerAddress", "required", "is required", "deployerAddress");
+      }
+      const v3 = x["deployerContractAddress"];
+      if (v3 !== undefined && (plain || hasOwn(x, "deployerContractAddress"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $218(v3, p + "/deployerContractAddress", e);
           ok = false;
         }
       }
@@ -3554,26 +4717,34 @@ function $226(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $227(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $216(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$NativeTransaction(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
-function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $217(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $218(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3582,11 +4753,79 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   else {
     if (true) {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["address"];
-      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+      const v1 = x["name"];
+      if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $229(v1, p + "/address", e);
+          $219(v1, p + "/name", e);
+          ok = false;
+        }
+      }
+      const v2 = x["description"];
+      if (v2 !== undefined && (plain || hasOwn(x, "description"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $220(v2, p + "/description", e);
+          ok = false;
+        }
+      }
+      const v3 = x["officialSite"];
+      if (v3 !== undefined && (plain || hasOwn(x, "officialSite"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $221(v3, p + "/officialSite", e);
+          ok = false;
+        }
+      }
+      const v4 = x["email"];
+      if (v4 !== undefined && (plain || hasOwn(x, "email"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $222(v4, p + "/email", e);
+          ok = false;
+        }
+      }
+      const v5 = x["logoAsset"];
+      if (v5 !== undefined && (plain || hasOwn(x, "logoAsset"))) {
+        if (!$ImageAsset(v5, e === null ? p : p + "/logoAsset", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v6 = x["bannerAsset"];
+      if (v6 !== undefined && (plain || hasOwn(x, "bannerAsset"))) {
+        if (!$ImageAsset(v6, e === null ? p : p + "/bannerAsset", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v7 = x["color"];
+      if (v7 !== undefined && (plain || hasOwn(x, "color"))) {
+        if (!((typeof v7 === "string"))) {
+          if (e === null) return false;
+          $223(v7, p + "/color", e);
+          ok = false;
+        }
+      }
+      const v8 = x["resourceLinks"];
+      if (v8 !== undefined && (plain || hasOwn(x, "resourceLinks"))) {
+        if (!$224(v8, e === null ? p : p + "/resourceLinks", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v9 = x["tags"];
+      if (v9 !== undefined && (plain || hasOwn(x, "tags"))) {
+        if (!$225(v9, e === null ? p : p + "/tags", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v10 = x["address"];
+      if (v10 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v10 === "string"))) {
+          if (e === null) return false;
+          $227(v10, p + "/address", e);
           ok = false;
         }
       }
@@ -3594,55 +4833,18 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
         if (e === null) return false;
         ok = fail(e, p + "/address", "required", "is required", "address");
       }
-      const v2 = x["name"];
-      if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
-        if (!((typeof v2 === "string"))) {
+      const v11 = x["deploymentDetails"];
+      if (v11 !== undefined && (plain || hasOwn(x, "deploymentDetails"))) {
+        if (!$ContractDeploymentDetails(v11, e === null ? p : p + "/deploymentDetails", e)) {
           if (e === null) return false;
-          $231(v2, p + "/name", e);
           ok = false;
         }
       }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/name", "required", "is required", "name");
-      }
-      const v3 = x["symbol"];
-      if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
-        if (!((typeof v3 === "string"))) {
+      const v12 = x["ercType"];
+      if (v12 !== undefined && (plain || hasOwn(x, "ercType"))) {
+        if (!((typeof v12 === "string"))) {
           if (e === null) return false;
-          $233(v3, p + "/symbol", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
-      }
-      const v4 = x["decimals"];
-      if (v4 !== undefined && (plain || hasOwn(x, "decimals"))) {
-        if (!((Number.isInteger(v4)))) {
-          if (e === null) return false;
-          $235(v4, p + "/decimals", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/decimals", "required", "is required", "decimals");
-      }
-      const v5 = x["logoUri"];
-      if (v5 !== undefined && (plain || hasOwn(x, "logoUri"))) {
-        if (!((typeof v5 === "string"))) {
-          if (e === null) return false;
-          $237(v5, p + "/logoUri", e);
-          ok = false;
-        }
-      }
-      const v6 = x["ercType"];
-      if (v6 !== undefined && (plain || hasOwn(x, "ercType"))) {
-        if (!((typeof v6 === "string"))) {
-          if (e === null) return false;
-          $239(v6, p + "/ercType", e);
+          $228(v12, p + "/ercType", e);
           ok = false;
         }
       }
@@ -3650,14 +4852,120 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
         if (e === null) return false;
         ok = fail(e, p + "/ercType", "required", "is required", "ercType");
       }
-      const v7 = x["price"];
-      if (v7 !== undefined && (plain || hasOwn(x, "price"))) {
-        if (!$Money(v7, e === null ? p : p + "/price", e)) {
+      const v13 = x["symbol"];
+      if (v13 !== undefined && (plain || hasOwn(x, "symbol"))) {
+        if (!((typeof v13 === "string"))) {
+          if (e === null) return false;
+          $229(v13, p + "/symbol", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $219(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $220(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $221(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $222(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $223(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $224(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$ResourceLink(x[i], e === null ? p : p + "/" + i, e)) {
           if (e === null) return false;
           ok = false;
         }
       }
     }
+  }
+  return ok;
+}
+
+function $225(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $226(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $226(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $227(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -3680,6 +4988,39 @@ function $229(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
+function $ListContractsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["nextPageToken"];
+      if (v1 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $230(v1, p + "/nextPageToken", e);
+          ok = false;
+        }
+      }
+      const v2 = x["contracts"];
+      if (v2 !== undefined && (plain || hasOwn(x, "contracts"))) {
+        if (!$231(v2, e === null ? p : p + "/contracts", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/contracts", "required", "is required", "contracts");
+      }
+    }
+  }
+  return ok;
+}
+
 function $230(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
@@ -3691,9 +5032,41 @@ function $230(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $231(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Array.isArray(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$ContractMetadata(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $UtilityAddresses(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["multicall"];
+      if (v1 !== undefined && (plain || hasOwn(x, "multicall"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $232(v1, p + "/multicall", e);
+          ok = false;
+        }
+      }
+    }
   }
   return ok;
 }
@@ -3703,6 +5076,185 @@ function $232(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["chainId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $233(v1, p + "/chainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+      }
+      const v2 = x["status"];
+      if (v2 !== undefined && (plain || hasOwn(x, "status"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $234(v2, p + "/status", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/status", "required", "is required", "status");
+      }
+      const v3 = x["chainName"];
+      if (v3 !== undefined && (plain || hasOwn(x, "chainName"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $235(v3, p + "/chainName", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chainName", "required", "is required", "chainName");
+      }
+      const v4 = x["description"];
+      if (v4 !== undefined && (plain || hasOwn(x, "description"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $236(v4, p + "/description", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/description", "required", "is required", "description");
+      }
+      const v5 = x["platformChainId"];
+      if (v5 !== undefined && (plain || hasOwn(x, "platformChainId"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $237(v5, p + "/platformChainId", e);
+          ok = false;
+        }
+      }
+      const v6 = x["subnetId"];
+      if (v6 !== undefined && (plain || hasOwn(x, "subnetId"))) {
+        if (!((typeof v6 === "string"))) {
+          if (e === null) return false;
+          $238(v6, p + "/subnetId", e);
+          ok = false;
+        }
+      }
+      const v7 = x["vmId"];
+      if (v7 !== undefined && (plain || hasOwn(x, "vmId"))) {
+        if (!((typeof v7 === "string"))) {
+          if (e === null) return false;
+          $239(v7, p + "/vmId", e);
+          ok = false;
+        }
+      }
+      const v8 = x["vmName"];
+      if (v8 !== undefined && (plain || hasOwn(x, "vmName"))) {
+        if (!((typeof v8 === "string"))) {
+          if (e === null) return false;
+          $240(v8, p + "/vmName", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/vmName", "required", "is required", "vmName");
+      }
+      const v9 = x["explorerUrl"];
+      if (v9 !== undefined && (plain || hasOwn(x, "explorerUrl"))) {
+        if (!((typeof v9 === "string"))) {
+          if (e === null) return false;
+          $241(v9, p + "/explorerUrl", e);
+          ok = false;
+        }
+      }
+      const v10 = x["rpcUrl"];
+      if (v10 !== undefined && (plain || hasOwn(x, "rpcUrl"))) {
+        if (!((typeof v10 === "string"))) {
+          if (e === null) return false;
+          $242(v10, p + "/rpcUrl", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/rpcUrl", "required", "is required", "rpcUrl");
+      }
+      const v11 = x["wsUrl"];
+      if (v11 !== undefined && (plain || hasOwn(x, "wsUrl"))) {
+        if (!((typeof v11 === "string"))) {
+          if (e === null) return false;
+          $243(v11, p + "/wsUrl", e);
+          ok = false;
+        }
+      }
+      const v12 = x["isTestnet"];
+      if (v12 !== undefined && (plain || hasOwn(x, "isTestnet"))) {
+        if (!((typeof v12 === "boolean"))) {
+          if (e === null) return false;
+          $244(v12, p + "/isTestnet", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/isTestnet", "required", "is required", "isTestnet");
+      }
+      const v13 = x["utilityAddresses"];
+      if (v13 !== undefined && (plain || hasOwn(x, "utilityAddresses"))) {
+        if (!$UtilityAddresses(v13, e === null ? p : p + "/utilityAddresses", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v14 = x["networkToken"];
+      if (v14 !== undefined && (plain || hasOwn(x, "networkToken"))) {
+        if (!$NetworkToken(v14, e === null ? p : p + "/networkToken", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/networkToken", "required", "is required", "networkToken");
+      }
+      const v15 = x["chainLogoUri"];
+      if (v15 !== undefined && (plain || hasOwn(x, "chainLogoUri"))) {
+        if (!((typeof v15 === "string"))) {
+          if (e === null) return false;
+          $245(v15, p + "/chainLogoUri", e);
+          ok = false;
+        }
+      }
+      const v16 = x["private"];
+      if (v16 !== undefined && (plain || hasOwn(x, "private"))) {
+        if (!((typeof v16 === "boolean"))) {
+          if (e === null) return false;
+          $246(v16, p + "/private", e);
+          ok = false;
+        }
+      }
+      const v17 = x["enabledFeatures"];
+      if (v17 !== undefined && (plain || hasOwn(x, "enabledFeatures"))) {
+        if (!$247(v17, e === null ? p : p + "/enabledFeatures", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
   }
   return ok;
 }
@@ -3718,18 +5270,18 @@ function $233(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $234(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $235(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -3770,141 +5322,29 @@ function $239(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $240(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(isObject(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["blockNumber"];
-      if (v1 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c240.test(v1))))) {
-          if (e === null) return false;
-          $BigIntString(v1, p + "/blockNumber", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
-      }
-      const v2 = x["blockTimestamp"];
-      if (v2 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
-        if (!((Number.isInteger(v2)))) {
-          if (e === null) return false;
-          $242(v2, p + "/blockTimestamp", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
-      }
-      const v3 = x["blockHash"];
-      if (v3 !== undefined && (plain || hasOwn(x, "blockHash"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $244(v3, p + "/blockHash", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
-      }
-      const v4 = x["txHash"];
-      if (v4 !== undefined && (plain || hasOwn(x, "txHash"))) {
-        if (!((typeof v4 === "string"))) {
-          if (e === null) return false;
-          $246(v4, p + "/txHash", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
-      }
-      const v5 = x["from"];
-      if (v5 !== undefined && (plain || hasOwn(x, "from"))) {
-        if (!$RichAddress(v5, e === null ? p : p + "/from", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/from", "required", "is required", "from");
-      }
-      const v6 = x["to"];
-      if (v6 !== undefined && (plain || hasOwn(x, "to"))) {
-        if (!$RichAddress(v6, e === null ? p : p + "/to", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/to", "required", "is required", "to");
-      }
-      const v7 = x["logIndex"];
-      if (v7 !== undefined && (plain || hasOwn(x, "logIndex"))) {
-        if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 0)))) {
-          if (e === null) return false;
-          $248(v7, p + "/logIndex", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
-      }
-      const v8 = x["value"];
-      if (v8 !== undefined && (plain || hasOwn(x, "value"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c249.test(v8))))) {
-          if (e === null) return false;
-          $BigIntString(v8, p + "/value", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/value", "required", "is required", "value");
-      }
-      const v9 = x["erc20Token"];
-      if (v9 !== undefined && (plain || hasOwn(x, "erc20Token"))) {
-        if (!$Erc20Token(v9, e === null ? p : p + "/erc20Token", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/erc20Token", "required", "is required", "erc20Token");
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
-const $c240 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
 function $241(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $242(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -3920,9 +5360,9 @@ function $243(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(typeof x === "boolean")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be boolean", "boolean");
   }
   return ok;
 }
@@ -3938,23 +5378,31 @@ function $245(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $246(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(typeof x === "boolean")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be boolean", "boolean");
   }
   return ok;
 }
 
 function $247(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(Array.isArray(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be array", "array");
   }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $248(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
     }
   }
   return ok;
@@ -3962,22 +5410,14 @@ function $247(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $248(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
-const $c249 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $ListChainsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3986,62 +5426,73 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
   else {
     if (true) {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["from"];
-      if (v1 !== undefined && (plain || hasOwn(x, "from"))) {
-        if (!$RichAddress(v1, e === null ? p : p + "/from", e)) {
+      const v1 = x["chains"];
+      if (v1 !== undefined && (plain || hasOwn(x, "chains"))) {
+        if (!$249(v1, e === null ? p : p + "/chains", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/from", "required", "is required", "from");
+        ok = fail(e, p + "/chains", "required", "is required", "chains");
       }
-      const v2 = x["to"];
-      if (v2 !== undefined && (plain || hasOwn(x, "to"))) {
-        if (!$RichAddress(v2, e === null ? p : p + "/to", e)) {
+    }
+  }
+  return ok;
+}
+
+function $249(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$ChainInfo(x[i], e === null ? p : p + "/" + i, e)) {
           if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $BlsCredentials(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["publicKey"];
+      if (v1 !== undefined && (plain || hasOwn(x, "publicKey"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $250(v1, p + "/publicKey", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/to", "required", "is required", "to");
+        ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
       }
-      const v3 = x["logIndex"];
-      if (v3 !== undefined && (plain || hasOwn(x, "logIndex"))) {
-        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+      const v2 = x["proofOfPossession"];
+      if (v2 !== undefined && (plain || hasOwn(x, "proofOfPossession"))) {
+        if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $251(v3, p + "/logIndex", e);
+          $251(v2, p + "/proofOfPossession", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
-      }
-      const v4 = x["value"];
-      if (v4 !== undefined && (plain || hasOwn(x, "value"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c252.test(v4))))) {
-          if (e === null) return false;
-          $BigIntString(v4, p + "/value", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/value", "required", "is required", "value");
-      }
-      const v5 = x["erc20Token"];
-      if (v5 !== undefined && (plain || hasOwn(x, "erc20Token"))) {
-        if (!$Erc20Token(v5, e === null ? p : p + "/erc20Token", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/erc20Token", "required", "is required", "erc20Token");
+        ok = fail(e, p + "/proofOfPossession", "required", "is required", "proofOfPossession");
       }
     }
   }
@@ -4050,29 +5501,70 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
 
 function $250(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $251(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
+  return ok;
+}
+
+function $Rewards(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["validationRewardAmount"];
+      if (v1 !== undefined && (plain || hasOwn(x, "validationRewardAmount"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c252.test(v1))))) {
+          if (e === null) return false;
+          $BigIntString(v1, p + "/validationRewardAmount", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/validationRewardAmount", "required", "is required", "validationRewardAmount");
+      }
+      const v2 = x["delegationRewardAmount"];
+      if (v2 !== undefined && (plain || hasOwn(x, "delegationRewardAmount"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c253.test(v2))))) {
+          if (e === null) return false;
+          $BigIntString(v2, p + "/delegationRewardAmount", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/delegationRewardAmount", "required", "is required", "delegationRewardAmount");
+      }
+      const v3 = x["rewardAddresses"];
+      if (v3 !== undefined && (plain || hasOwn(x, "rewardAddresses"))) {
+        if (!$254(v3, e === null ? p : p + "/rewardAddresses", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v4 = x["rewardTxHash"];
+      if (v4 !== undefined && (plain || hasOwn(x, "rewardTxHash"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $256(v4, p + "/rewardTxHash", e);
+          ok = false;
+        }
+      }
     }
   }
   return ok;
@@ -4080,96 +5572,50 @@ function $251(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 const $c252 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-function $ListErc20TransactionsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["nextPageToken"];
-      if (v1 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $254(v1, p + "/nextPageToken", e);
-          ok = false;
-        }
-      }
-      const v2 = x["transactions"];
-      if (v2 !== undefined && (plain || hasOwn(x, "transactions"))) {
-        if (!$256(v2, e === null ? p : p + "/transactions", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/transactions", "required", "is required", "transactions");
-      }
-    }
-  }
-  return ok;
-}
-
-function $253(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
+const $c253 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $254(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Array.isArray(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $255(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
   }
   return ok;
 }
 
 function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$Erc20Transfer(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$Erc20Transfer(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
-function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4178,89 +5624,127 @@ function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null
   else {
     if (true) {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["indexStatus"];
-      if (v1 !== undefined && (plain || hasOwn(x, "indexStatus"))) {
+      const v1 = x["txHash"];
+      if (v1 !== undefined && (plain || hasOwn(x, "txHash"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $258(v1, p + "/indexStatus", e);
+          $257(v1, p + "/txHash", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/indexStatus", "required", "is required", "indexStatus");
+        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
       }
-      const v2 = x["metadataLastUpdatedTimestamp"];
-      if (v2 !== undefined && (plain || hasOwn(x, "metadataLastUpdatedTimestamp"))) {
-        if (!((Number.isInteger(v2)))) {
+      const v2 = x["nodeId"];
+      if (v2 !== undefined && (plain || hasOwn(x, "nodeId"))) {
+        if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $260(v2, p + "/metadataLastUpdatedTimestamp", e);
+          $258(v2, p + "/nodeId", e);
           ok = false;
         }
       }
-      const v3 = x["name"];
-      if (v3 !== undefined && (plain || hasOwn(x, "name"))) {
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/nodeId", "required", "is required", "nodeId");
+      }
+      const v3 = x["subnetId"];
+      if (v3 !== undefined && (plain || hasOwn(x, "subnetId"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $262(v3, p + "/name", e);
+          $259(v3, p + "/subnetId", e);
           ok = false;
         }
       }
-      const v4 = x["symbol"];
-      if (v4 !== undefined && (plain || hasOwn(x, "symbol"))) {
-        if (!((typeof v4 === "string"))) {
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
+      }
+      const v4 = x["amountStaked"];
+      if (v4 !== undefined && (plain || hasOwn(x, "amountStaked"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c260.test(v4))))) {
           if (e === null) return false;
-          $264(v4, p + "/symbol", e);
+          $BigIntString(v4, p + "/amountStaked", e);
           ok = false;
         }
       }
-      const v5 = x["imageUri"];
-      if (v5 !== undefined && (plain || hasOwn(x, "imageUri"))) {
-        if (!((typeof v5 === "string"))) {
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/amountStaked", "required", "is required", "amountStaked");
+      }
+      const v5 = x["delegationFee"];
+      if (v5 !== undefined && (plain || hasOwn(x, "delegationFee"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c261.test(v5))))) {
           if (e === null) return false;
-          $266(v5, p + "/imageUri", e);
+          $DecimalString(v5, p + "/delegationFee", e);
           ok = false;
         }
       }
-      const v6 = x["description"];
-      if (v6 !== undefined && (plain || hasOwn(x, "description"))) {
-        if (!((typeof v6 === "string"))) {
+      const v6 = x["startTimestamp"];
+      if (v6 !== undefined && (plain || hasOwn(x, "startTimestamp"))) {
+        if (!((Number.isInteger(v6)))) {
           if (e === null) return false;
-          $268(v6, p + "/description", e);
+          $262(v6, p + "/startTimestamp", e);
           ok = false;
         }
       }
-      const v7 = x["animationUri"];
-      if (v7 !== undefined && (plain || hasOwn(x, "animationUri"))) {
-        if (!((typeof v7 === "string"))) {
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/startTimestamp", "required", "is required", "startTimestamp");
+      }
+      const v7 = x["endTimestamp"];
+      if (v7 !== undefined && (plain || hasOwn(x, "endTimestamp"))) {
+        if (!((Number.isInteger(v7)))) {
           if (e === null) return false;
-          $270(v7, p + "/animationUri", e);
+          $263(v7, p + "/endTimestamp", e);
           ok = false;
         }
       }
-      const v8 = x["externalUrl"];
-      if (v8 !== undefined && (plain || hasOwn(x, "externalUrl"))) {
-        if (!((typeof v8 === "string"))) {
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/endTimestamp", "required", "is required", "endTimestamp");
+      }
+      const v8 = x["blsCredentials"];
+      if (v8 !== undefined && (plain || hasOwn(x, "blsCredentials"))) {
+        if (!$BlsCredentials(v8, e === null ? p : p + "/blsCredentials", e)) {
           if (e === null) return false;
-          $272(v8, p + "/externalUrl", e);
           ok = false;
         }
       }
-      const v9 = x["background"];
-      if (v9 !== undefined && (plain || hasOwn(x, "background"))) {
-        if (!((typeof v9 === "string"))) {
+      const v9 = x["delegatorCount"];
+      if (v9 !== undefined && (plain || hasOwn(x, "delegatorCount"))) {
+        if (!((Number.isInteger(v9)) && (typeof v9 !== "number" || (v9 >= 0)))) {
           if (e === null) return false;
-          $274(v9, p + "/background", e);
+          $264(v9, p + "/delegatorCount", e);
           ok = false;
         }
       }
-      const v10 = x["attributes"];
-      if (v10 !== undefined && (plain || hasOwn(x, "attributes"))) {
-        if (!((typeof v10 === "string"))) {
+      const v10 = x["amountDelegated"];
+      if (v10 !== undefined && (plain || hasOwn(x, "amountDelegated"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c265.test(v10))))) {
           if (e === null) return false;
-          $276(v10, p + "/attributes", e);
+          $BigIntString(v10, p + "/amountDelegated", e);
           ok = false;
         }
+      }
+      const v11 = x["rewards"];
+      if (v11 !== undefined && (plain || hasOwn(x, "rewards"))) {
+        if (!$Rewards(v11, e === null ? p : p + "/rewards", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v12 = x["validationStatus"];
+      if (v12 !== undefined && (plain || hasOwn(x, "validationStatus"))) {
+        if (!((typeof v12 === "string") && (v12 === "completed" || v12 === "active" || v12 === "pending" || v12 === "removed"))) {
+          if (e === null) return false;
+          $ValidationStatus(v12, p + "/validationStatus", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/validationStatus", "required", "is required", "validationStatus");
       }
     }
   }
@@ -4287,63 +5771,81 @@ function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $259(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $260(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $261(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
+
+const $c260 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+const $c261 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
 
 function $262(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $263(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $264(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
   }
   return ok;
 }
 
-function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c265 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+function $ListValidatorDetailsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(isObject(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["nextPageToken"];
+      if (v1 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $266(v1, p + "/nextPageToken", e);
+          ok = false;
+        }
+      }
+      const v2 = x["validators"];
+      if (v2 !== undefined && (plain || hasOwn(x, "validators"))) {
+        if (!$267(v2, e === null ? p : p + "/validators", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/validators", "required", "is required", "validators");
+      }
+    }
   }
   return ok;
 }
@@ -4359,9 +5861,56 @@ function $266(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $267(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Array.isArray(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$ValidatorDetails(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $ChainAddressChainIdMap(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["address"];
+      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $268(v1, p + "/address", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v2 = x["blockchainIds"];
+      if (v2 !== undefined && (plain || hasOwn(x, "blockchainIds"))) {
+        if (!$269(v2, e === null ? p : p + "/blockchainIds", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockchainIds", "required", "is required", "blockchainIds");
+      }
+    }
   }
   return ok;
 }
@@ -4377,9 +5926,23 @@ function $268(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Array.isArray(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $270(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
   }
   return ok;
 }
@@ -4393,11 +5956,132 @@ function $270(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
+function $ListChainIdsForAddressesResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["addresses"];
+      if (v1 !== undefined && (plain || hasOwn(x, "addresses"))) {
+        if (!$271(v1, e === null ? p : p + "/addresses", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+      }
+    }
+  }
+  return ok;
+}
+
 function $271(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Array.isArray(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$ChainAddressChainIdMap(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $AssetAmount(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["assetId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "assetId"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $272(v1, p + "/assetId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+      }
+      const v2 = x["name"];
+      if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $273(v2, p + "/name", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/name", "required", "is required", "name");
+      }
+      const v3 = x["symbol"];
+      if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $274(v3, p + "/symbol", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+      }
+      const v4 = x["denomination"];
+      if (v4 !== undefined && (plain || hasOwn(x, "denomination"))) {
+        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+          if (e === null) return false;
+          $275(v4, p + "/denomination", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+      }
+      const v5 = x["type"];
+      if (v5 !== undefined && (plain || hasOwn(x, "type"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $276(v5, p + "/type", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/type", "required", "is required", "type");
+      }
+      const v6 = x["amount"];
+      if (v6 !== undefined && (plain || hasOwn(x, "amount"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c277.test(v6))))) {
+          if (e === null) return false;
+          $BigIntString(v6, p + "/amount", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/amount", "required", "is required", "amount");
+      }
+    }
   }
   return ok;
 }
@@ -4431,9 +6115,15 @@ function $274(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
   }
   return ok;
 }
@@ -4447,7 +6137,9 @@ function $276(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c277 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4456,116 +6148,260 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
   else {
     if (true) {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["address"];
-      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string"))) {
+      const v1 = x["addresses"];
+      if (v1 !== undefined && (plain || hasOwn(x, "addresses"))) {
+        if (!$278(v1, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
-          $278(v1, p + "/address", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/address", "required", "is required", "address");
+        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
       }
-      const v2 = x["name"];
-      if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
-        if (!((typeof v2 === "string"))) {
+      const v2 = x["asset"];
+      if (v2 !== undefined && (plain || hasOwn(x, "asset"))) {
+        if (!$AssetAmount(v2, e === null ? p : p + "/asset", e)) {
           if (e === null) return false;
-          $280(v2, p + "/name", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/name", "required", "is required", "name");
+        ok = fail(e, p + "/asset", "required", "is required", "asset");
       }
-      const v3 = x["symbol"];
-      if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
+      const v3 = x["consumedOnChainId"];
+      if (v3 !== undefined && (plain || hasOwn(x, "consumedOnChainId"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $282(v3, p + "/symbol", e);
+          $280(v3, p + "/consumedOnChainId", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+        ok = fail(e, p + "/consumedOnChainId", "required", "is required", "consumedOnChainId");
       }
-      const v4 = x["ercType"];
-      if (v4 !== undefined && (plain || hasOwn(x, "ercType"))) {
+      const v4 = x["consumingTxHash"];
+      if (v4 !== undefined && (plain || hasOwn(x, "consumingTxHash"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $284(v4, p + "/ercType", e);
+          $281(v4, p + "/consumingTxHash", e);
           ok = false;
         }
       }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
-      }
-      const v5 = x["tokenId"];
-      if (v5 !== undefined && (plain || hasOwn(x, "tokenId"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c285.test(v5))))) {
+      const v5 = x["createdOnChainId"];
+      if (v5 !== undefined && (plain || hasOwn(x, "createdOnChainId"))) {
+        if (!((typeof v5 === "string"))) {
           if (e === null) return false;
-          $BigIntString(v5, p + "/tokenId", e);
+          $282(v5, p + "/createdOnChainId", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/tokenId", "required", "is required", "tokenId");
+        ok = fail(e, p + "/createdOnChainId", "required", "is required", "createdOnChainId");
       }
-      const v6 = x["tokenUri"];
-      if (v6 !== undefined && (plain || hasOwn(x, "tokenUri"))) {
+      const v6 = x["utxoId"];
+      if (v6 !== undefined && (plain || hasOwn(x, "utxoId"))) {
         if (!((typeof v6 === "string"))) {
           if (e === null) return false;
-          $287(v6, p + "/tokenUri", e);
+          $283(v6, p + "/utxoId", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/tokenUri", "required", "is required", "tokenUri");
+        ok = fail(e, p + "/utxoId", "required", "is required", "utxoId");
       }
-      const v7 = x["metadata"];
-      if (v7 !== undefined && (plain || hasOwn(x, "metadata"))) {
-        if (!$Erc721TokenMetadata(v7, e === null ? p : p + "/metadata", e)) {
+      const v7 = x["utxoBytes"];
+      if (v7 !== undefined && (plain || hasOwn(x, "utxoBytes"))) {
+        if (!((typeof v7 === "string"))) {
           if (e === null) return false;
+          $284(v7, p + "/utxoBytes", e);
+          ok = false;
+        }
+      }
+      const v8 = x["amount"];
+      if (v8 !== undefined && (plain || hasOwn(x, "amount"))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c285.test(v8))))) {
+          if (e === null) return false;
+          $BigIntString(v8, p + "/amount", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/metadata", "required", "is required", "metadata");
+        ok = fail(e, p + "/amount", "required", "is required", "amount");
       }
-      const v8 = x["ownerAddress"];
-      if (v8 !== undefined && (plain || hasOwn(x, "ownerAddress"))) {
-        if (!((typeof v8 === "string"))) {
+      const v9 = x["assetId"];
+      if (v9 !== undefined && (plain || hasOwn(x, "assetId"))) {
+        if (!((typeof v9 === "string"))) {
           if (e === null) return false;
-          $289(v8, p + "/ownerAddress", e);
+          $286(v9, p + "/assetId", e);
           ok = false;
         }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+      }
+      const v10 = x["blockNumber"];
+      if (v10 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c287.test(v10))))) {
+          if (e === null) return false;
+          $BigIntString(v10, p + "/blockNumber", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
+      }
+      const v11 = x["consumingBlockNumber"];
+      if (v11 !== undefined && (plain || hasOwn(x, "consumingBlockNumber"))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c288.test(v11))))) {
+          if (e === null) return false;
+          $BigIntString(v11, p + "/consumingBlockNumber", e);
+          ok = false;
+        }
+      }
+      const v12 = x["txHash"];
+      if (v12 !== undefined && (plain || hasOwn(x, "txHash"))) {
+        if (!((typeof v12 === "string"))) {
+          if (e === null) return false;
+          $289(v12, p + "/txHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
+      }
+      const v13 = x["blockTimestamp"];
+      if (v13 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
+        if (!((Number.isInteger(v13)))) {
+          if (e === null) return false;
+          $290(v13, p + "/blockTimestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
+      }
+      const v14 = x["consumingBlockTimestamp"];
+      if (v14 !== undefined && (plain || hasOwn(x, "consumingBlockTimestamp"))) {
+        if (!((Number.isInteger(v14)))) {
+          if (e === null) return false;
+          $291(v14, p + "/consumingBlockTimestamp", e);
+          ok = false;
+        }
+      }
+      const v15 = x["platformLocktime"];
+      if (v15 !== undefined && (plain || hasOwn(x, "platformLocktime"))) {
+        if (!((Number.isInteger(v15)))) {
+          if (e === null) return false;
+          $292(v15, p + "/platformLocktime", e);
+          ok = false;
+        }
+      }
+      const v16 = x["outputIndex"];
+      if (v16 !== undefined && (plain || hasOwn(x, "outputIndex"))) {
+        if (!((Number.isInteger(v16)) && (typeof v16 !== "number" || (v16 >= 0)))) {
+          if (e === null) return false;
+          $293(v16, p + "/outputIndex", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/outputIndex", "required", "is required", "outputIndex");
+      }
+      const v17 = x["stakeableLocktime"];
+      if (v17 !== undefined && (plain || hasOwn(x, "stakeableLocktime"))) {
+        if (!((Number.isInteger(v17)))) {
+          if (e === null) return false;
+          $294(v17, p + "/stakeableLocktime", e);
+          ok = false;
+        }
+      }
+      const v18 = x["threshold"];
+      if (v18 !== undefined && (plain || hasOwn(x, "threshold"))) {
+        if (!((Number.isInteger(v18)) && (typeof v18 !== "number" || (v18 >= 0)))) {
+          if (e === null) return false;
+          $295(v18, p + "/threshold", e);
+          ok = false;
+        }
+      }
+      const v19 = x["utxoEndTimestamp"];
+      if (v19 !== undefined && (plain || hasOwn(x, "utxoEndTimestamp"))) {
+        if (!((Number.isInteger(v19)))) {
+          if (e === null) return false;
+          $296(v19, p + "/utxoEndTimestamp", e);
+          ok = false;
+        }
+      }
+      const v20 = x["utxoStartTimestamp"];
+      if (v20 !== undefined && (plain || hasOwn(x, "utxoStartTimestamp"))) {
+        if (!((Number.isInteger(v20)))) {
+          if (e === null) return false;
+          $297(v20, p + "/utxoStartTimestamp", e);
+          ok = false;
+        }
+      }
+      const v21 = x["rewardType"];
+      if (v21 !== undefined && (plain || hasOwn(x, "rewardType"))) {
+        if (!((typeof v21 === "string"))) {
+          if (e === null) return false;
+          $298(v21, p + "/rewardType", e);
+          ok = false;
+        }
+      }
+      const v22 = x["staked"];
+      if (v22 !== undefined && (plain || hasOwn(x, "staked"))) {
+        if (!((typeof v22 === "boolean"))) {
+          if (e === null) return false;
+          $299(v22, p + "/staked", e);
+          ok = false;
+        }
+      }
+      const v23 = x["utxoType"];
+      if (v23 !== undefined && (plain || hasOwn(x, "utxoType"))) {
+        if (!((typeof v23 === "string"))) {
+          if (e === null) return false;
+          $300(v23, p + "/utxoType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/utxoType", "required", "is required", "utxoType");
       }
     }
   }
   return ok;
 }
 
-function $277(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
 function $278(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Array.isArray(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $279(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
   }
   return ok;
 }
@@ -4635,23 +6471,9 @@ function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $287(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
+const $c287 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-function $288(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
+const $c288 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4662,76 +6484,11 @@ function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["from"];
-      if (v1 !== undefined && (plain || hasOwn(x, "from"))) {
-        if (!$RichAddress(v1, e === null ? p : p + "/from", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/from", "required", "is required", "from");
-      }
-      const v2 = x["to"];
-      if (v2 !== undefined && (plain || hasOwn(x, "to"))) {
-        if (!$RichAddress(v2, e === null ? p : p + "/to", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/to", "required", "is required", "to");
-      }
-      const v3 = x["logIndex"];
-      if (v3 !== undefined && (plain || hasOwn(x, "logIndex"))) {
-        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
-          if (e === null) return false;
-          $291(v3, p + "/logIndex", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
-      }
-      const v4 = x["erc721Token"];
-      if (v4 !== undefined && (plain || hasOwn(x, "erc721Token"))) {
-        if (!$Erc721Token(v4, e === null ? p : p + "/erc721Token", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/erc721Token", "required", "is required", "erc721Token");
-      }
-    }
-  }
-  return ok;
-}
-
 function $290(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
   }
   return ok;
 }
@@ -4742,135 +6499,29 @@ function $291(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be integer", "integer");
   }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $Erc1155TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["indexStatus"];
-      if (v1 !== undefined && (plain || hasOwn(x, "indexStatus"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $293(v1, p + "/indexStatus", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/indexStatus", "required", "is required", "indexStatus");
-      }
-      const v2 = x["metadataLastUpdatedTimestamp"];
-      if (v2 !== undefined && (plain || hasOwn(x, "metadataLastUpdatedTimestamp"))) {
-        if (!((Number.isInteger(v2)))) {
-          if (e === null) return false;
-          $295(v2, p + "/metadataLastUpdatedTimestamp", e);
-          ok = false;
-        }
-      }
-      const v3 = x["name"];
-      if (v3 !== undefined && (plain || hasOwn(x, "name"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $297(v3, p + "/name", e);
-          ok = false;
-        }
-      }
-      const v4 = x["symbol"];
-      if (v4 !== undefined && (plain || hasOwn(x, "symbol"))) {
-        if (!((typeof v4 === "string"))) {
-          if (e === null) return false;
-          $299(v4, p + "/symbol", e);
-          ok = false;
-        }
-      }
-      const v5 = x["imageUri"];
-      if (v5 !== undefined && (plain || hasOwn(x, "imageUri"))) {
-        if (!((typeof v5 === "string"))) {
-          if (e === null) return false;
-          $301(v5, p + "/imageUri", e);
-          ok = false;
-        }
-      }
-      const v6 = x["description"];
-      if (v6 !== undefined && (plain || hasOwn(x, "description"))) {
-        if (!((typeof v6 === "string"))) {
-          if (e === null) return false;
-          $303(v6, p + "/description", e);
-          ok = false;
-        }
-      }
-      const v7 = x["animationUri"];
-      if (v7 !== undefined && (plain || hasOwn(x, "animationUri"))) {
-        if (!((typeof v7 === "string"))) {
-          if (e === null) return false;
-          $305(v7, p + "/animationUri", e);
-          ok = false;
-        }
-      }
-      const v8 = x["externalUrl"];
-      if (v8 !== undefined && (plain || hasOwn(x, "externalUrl"))) {
-        if (!((typeof v8 === "string"))) {
-          if (e === null) return false;
-          $307(v8, p + "/externalUrl", e);
-          ok = false;
-        }
-      }
-      const v9 = x["background"];
-      if (v9 !== undefined && (plain || hasOwn(x, "background"))) {
-        if (!((typeof v9 === "string"))) {
-          if (e === null) return false;
-          $309(v9, p + "/background", e);
-          ok = false;
-        }
-      }
-      const v10 = x["decimals"];
-      if (v10 !== undefined && (plain || hasOwn(x, "decimals"))) {
-        if (!((Number.isInteger(v10)))) {
-          if (e === null) return false;
-          $311(v10, p + "/decimals", e);
-          ok = false;
-        }
-      }
-      const v11 = x["properties"];
-      if (v11 !== undefined && (plain || hasOwn(x, "properties"))) {
-        if (!((typeof v11 === "string"))) {
-          if (e === null) return false;
-          $313(v11, p + "/properties", e);
-          ok = false;
-        }
-      }
-    }
-  }
   return ok;
 }
 
 function $292(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $293(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
   }
   return ok;
 }
@@ -4890,23 +6541,29 @@ function $295(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be integer", "integer");
   }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
   return ok;
 }
 
 function $296(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $297(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
@@ -4922,9 +6579,9 @@ function $298(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $299(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(typeof x === "boolean")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be boolean", "boolean");
   }
   return ok;
 }
@@ -4934,6 +6591,44 @@ function $300(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $L1ValidatorManagerDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["blockchainId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "blockchainId"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $301(v1, p + "/blockchainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockchainId", "required", "is required", "blockchainId");
+      }
+      const v2 = x["contractAddress"];
+      if (v2 !== undefined && (plain || hasOwn(x, "contractAddress"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $302(v2, p + "/contractAddress", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/contractAddress", "required", "is required", "contractAddress");
+      }
+    }
   }
   return ok;
 }
@@ -4952,6 +6647,104 @@ function $302(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["validationId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "validationId"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $303(v1, p + "/validationId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/validationId", "required", "is required", "validationId");
+      }
+      const v2 = x["validationIdHex"];
+      if (v2 !== undefined && (plain || hasOwn(x, "validationIdHex"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $304(v2, p + "/validationIdHex", e);
+          ok = false;
+        }
+      }
+      const v3 = x["nodeId"];
+      if (v3 !== undefined && (plain || hasOwn(x, "nodeId"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $305(v3, p + "/nodeId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/nodeId", "required", "is required", "nodeId");
+      }
+      const v4 = x["subnetId"];
+      if (v4 !== undefined && (plain || hasOwn(x, "subnetId"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $306(v4, p + "/subnetId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
+      }
+      const v5 = x["weight"];
+      if (v5 !== undefined && (plain || hasOwn(x, "weight"))) {
+        if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
+          if (e === null) return false;
+          $307(v5, p + "/weight", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/weight", "required", "is required", "weight");
+      }
+      const v6 = x["remainingBalance"];
+      if (v6 !== undefined && (plain || hasOwn(x, "remainingBalance"))) {
+        if (!((Number.isInteger(v6)))) {
+          if (e === null) return false;
+          $308(v6, p + "/remainingBalance", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/remainingBalance", "required", "is required", "remainingBalance");
+      }
+      const v7 = x["balanceChange"];
+      if (v7 !== undefined && (plain || hasOwn(x, "balanceChange"))) {
+        if (!((Number.isInteger(v7)))) {
+          if (e === null) return false;
+          $309(v7, p + "/balanceChange", e);
+          ok = false;
+        }
+      }
+      const v8 = x["blsCredentials"];
+      if (v8 !== undefined && (plain || hasOwn(x, "blsCredentials"))) {
+        if (!((isObject(v8)))) {
+          if (e === null) return false;
+          $310(v8, p + "/blsCredentials", e);
+          ok = false;
+        }
+      }
+    }
   }
   return ok;
 }
@@ -4994,4408 +6787,38 @@ function $306(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $307(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
   }
   return ok;
 }
 
 function $308(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $309(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $310(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $312(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $313(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["address"];
-      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $315(v1, p + "/address", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/address", "required", "is required", "address");
-      }
-      const v2 = x["ercType"];
-      if (v2 !== undefined && (plain || hasOwn(x, "ercType"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $317(v2, p + "/ercType", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
-      }
-      const v3 = x["tokenId"];
-      if (v3 !== undefined && (plain || hasOwn(x, "tokenId"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c318.test(v3))))) {
-          if (e === null) return false;
-          $BigIntString(v3, p + "/tokenId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/tokenId", "required", "is required", "tokenId");
-      }
-      const v4 = x["tokenUri"];
-      if (v4 !== undefined && (plain || hasOwn(x, "tokenUri"))) {
-        if (!((typeof v4 === "string"))) {
-          if (e === null) return false;
-          $320(v4, p + "/tokenUri", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/tokenUri", "required", "is required", "tokenUri");
-      }
-      const v5 = x["metadata"];
-      if (v5 !== undefined && (plain || hasOwn(x, "metadata"))) {
-        if (!$Erc1155TokenMetadata(v5, e === null ? p : p + "/metadata", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/metadata", "required", "is required", "metadata");
-      }
-    }
-  }
-  return ok;
-}
-
-function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $315(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $317(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-const $c318 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $319(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $320(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["from"];
-      if (v1 !== undefined && (plain || hasOwn(x, "from"))) {
-        if (!$RichAddress(v1, e === null ? p : p + "/from", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/from", "required", "is required", "from");
-      }
-      const v2 = x["to"];
-      if (v2 !== undefined && (plain || hasOwn(x, "to"))) {
-        if (!$RichAddress(v2, e === null ? p : p + "/to", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/to", "required", "is required", "to");
-      }
-      const v3 = x["logIndex"];
-      if (v3 !== undefined && (plain || hasOwn(x, "logIndex"))) {
-        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
-          if (e === null) return false;
-          $322(v3, p + "/logIndex", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
-      }
-      const v4 = x["value"];
-      if (v4 !== undefined && (plain || hasOwn(x, "value"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c323.test(v4))))) {
-          if (e === null) return false;
-          $BigIntString(v4, p + "/value", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/value", "required", "is required", "value");
-      }
-      const v5 = x["erc1155Token"];
-      if (v5 !== undefined && (plain || hasOwn(x, "erc1155Token"))) {
-        if (!$Erc1155Token(v5, e === null ? p : p + "/erc1155Token", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/erc1155Token", "required", "is required", "erc1155Token");
-      }
-    }
-  }
-  return ok;
-}
-
-function $321(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $322(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-const $c323 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["from"];
-      if (v1 !== undefined && (plain || hasOwn(x, "from"))) {
-        if (!$RichAddress(v1, e === null ? p : p + "/from", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/from", "required", "is required", "from");
-      }
-      const v2 = x["to"];
-      if (v2 !== undefined && (plain || hasOwn(x, "to"))) {
-        if (!$RichAddress(v2, e === null ? p : p + "/to", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/to", "required", "is required", "to");
-      }
-      const v3 = x["internalTxType"];
-      if (v3 !== undefined && (plain || hasOwn(x, "internalTxType"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $325(v3, p + "/internalTxType", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/internalTxType", "required", "is required", "internalTxType");
-      }
-      const v4 = x["value"];
-      if (v4 !== undefined && (plain || hasOwn(x, "value"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c326.test(v4))))) {
-          if (e === null) return false;
-          $BigIntString(v4, p + "/value", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/value", "required", "is required", "value");
-      }
-      const v5 = x["isReverted"];
-      if (v5 !== undefined && (plain || hasOwn(x, "isReverted"))) {
-        if (!((typeof v5 === "boolean"))) {
-          if (e === null) return false;
-          $328(v5, p + "/isReverted", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/isReverted", "required", "is required", "isReverted");
-      }
-      const v6 = x["gasUsed"];
-      if (v6 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c329.test(v6))))) {
-          if (e === null) return false;
-          $BigIntString(v6, p + "/gasUsed", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
-      }
-      const v7 = x["gasLimit"];
-      if (v7 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c330.test(v7))))) {
-          if (e === null) return false;
-          $BigIntString(v7, p + "/gasLimit", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/gasLimit", "required", "is required", "gasLimit");
-      }
-    }
-  }
-  return ok;
-}
-
-function $324(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $325(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-const $c326 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $327(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $328(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-const $c329 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c330 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $NetworkToken(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["name"];
-      if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $332(v1, p + "/name", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/name", "required", "is required", "name");
-      }
-      const v2 = x["symbol"];
-      if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $334(v2, p + "/symbol", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
-      }
-      const v3 = x["decimals"];
-      if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
-        if (!((Number.isInteger(v3)))) {
-          if (e === null) return false;
-          $336(v3, p + "/decimals", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/decimals", "required", "is required", "decimals");
-      }
-      const v4 = x["logoUri"];
-      if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
-        if (!((typeof v4 === "string"))) {
-          if (e === null) return false;
-          $338(v4, p + "/logoUri", e);
-          ok = false;
-        }
-      }
-      const v5 = x["description"];
-      if (v5 !== undefined && (plain || hasOwn(x, "description"))) {
-        if (!((typeof v5 === "string"))) {
-          if (e === null) return false;
-          $340(v5, p + "/description", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $331(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $332(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $333(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $334(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $335(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $338(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $339(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $340(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $NetworkTokenDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["networkToken"];
-      if (v1 !== undefined && (plain || hasOwn(x, "networkToken"))) {
-        if (!$NetworkToken(v1, e === null ? p : p + "/networkToken", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/networkToken", "required", "is required", "networkToken");
-      }
-      const v2 = x["currentPrice"];
-      if (v2 !== undefined && (plain || hasOwn(x, "currentPrice"))) {
-        if (!$Money(v2, e === null ? p : p + "/currentPrice", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v3 = x["historicalPrice"];
-      if (v3 !== undefined && (plain || hasOwn(x, "historicalPrice"))) {
-        if (!$Money(v3, e === null ? p : p + "/historicalPrice", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $TeleporterMessageInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["teleporterMessageId"];
-      if (v1 !== undefined && (plain || hasOwn(x, "teleporterMessageId"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $342(v1, p + "/teleporterMessageId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/teleporterMessageId", "required", "is required", "teleporterMessageId");
-      }
-      const v2 = x["direction"];
-      if (v2 !== undefined && (plain || hasOwn(x, "direction"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $344(v2, p + "/direction", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/direction", "required", "is required", "direction");
-      }
-      const v3 = x["sourceChainId"];
-      if (v3 !== undefined && (plain || hasOwn(x, "sourceChainId"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $346(v3, p + "/sourceChainId", e);
-          ok = false;
-        }
-      }
-      const v4 = x["destinationChainId"];
-      if (v4 !== undefined && (plain || hasOwn(x, "destinationChainId"))) {
-        if (!((typeof v4 === "string"))) {
-          if (e === null) return false;
-          $348(v4, p + "/destinationChainId", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $342(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $344(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $345(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $346(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $348(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["erc20Transfers"];
-      if (v1 !== undefined && (plain || hasOwn(x, "erc20Transfers"))) {
-        if (!$350(v1, e === null ? p : p + "/erc20Transfers", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v2 = x["erc721Transfers"];
-      if (v2 !== undefined && (plain || hasOwn(x, "erc721Transfers"))) {
-        if (!$352(v2, e === null ? p : p + "/erc721Transfers", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v3 = x["erc1155Transfers"];
-      if (v3 !== undefined && (plain || hasOwn(x, "erc1155Transfers"))) {
-        if (!$354(v3, e === null ? p : p + "/erc1155Transfers", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v4 = x["internalTransactions"];
-      if (v4 !== undefined && (plain || hasOwn(x, "internalTransactions"))) {
-        if (!$356(v4, e === null ? p : p + "/internalTransactions", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v5 = x["networkTokenDetails"];
-      if (v5 !== undefined && (plain || hasOwn(x, "networkTokenDetails"))) {
-        if (!$NetworkTokenDetails(v5, e === null ? p : p + "/networkTokenDetails", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/networkTokenDetails", "required", "is required", "networkTokenDetails");
-      }
-      const v6 = x["nativeTransaction"];
-      if (v6 !== undefined && (plain || hasOwn(x, "nativeTransaction"))) {
-        if (!$FullNativeTransactionDetails(v6, e === null ? p : p + "/nativeTransaction", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/nativeTransaction", "required", "is required", "nativeTransaction");
-      }
-      const v7 = x["teleporterMessageInfo"];
-      if (v7 !== undefined && (plain || hasOwn(x, "teleporterMessageInfo"))) {
-        if (!$TeleporterMessageInfo(v7, e === null ? p : p + "/teleporterMessageInfo", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $349(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$Erc20TransferDetails(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $350(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$Erc20TransferDetails(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $351(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$Erc721Transfer(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $352(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$Erc721Transfer(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $353(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$Erc1155Transfer(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$Erc1155Transfer(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $355(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$InternalTransaction(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $356(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$InternalTransaction(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $NativeTokenBalance(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["name"];
-      if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $358(v1, p + "/name", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/name", "required", "is required", "name");
-      }
-      const v2 = x["symbol"];
-      if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $360(v2, p + "/symbol", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
-      }
-      const v3 = x["decimals"];
-      if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
-        if (!((Number.isInteger(v3)))) {
-          if (e === null) return false;
-          $362(v3, p + "/decimals", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/decimals", "required", "is required", "decimals");
-      }
-      const v4 = x["logoUri"];
-      if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
-        if (!((typeof v4 === "string"))) {
-          if (e === null) return false;
-          $364(v4, p + "/logoUri", e);
-          ok = false;
-        }
-      }
-      const v5 = x["chainId"];
-      if (v5 !== undefined && (plain || hasOwn(x, "chainId"))) {
-        if (!((typeof v5 === "string"))) {
-          if (e === null) return false;
-          $366(v5, p + "/chainId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
-      }
-      const v6 = x["price"];
-      if (v6 !== undefined && (plain || hasOwn(x, "price"))) {
-        if (!$Money(v6, e === null ? p : p + "/price", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v7 = x["balance"];
-      if (v7 !== undefined && (plain || hasOwn(x, "balance"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c367.test(v7))))) {
-          if (e === null) return false;
-          $BigIntString(v7, p + "/balance", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/balance", "required", "is required", "balance");
-      }
-      const v8 = x["balanceValue"];
-      if (v8 !== undefined && (plain || hasOwn(x, "balanceValue"))) {
-        if (!$Money(v8, e === null ? p : p + "/balanceValue", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $357(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $358(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $359(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $360(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $361(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $362(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $363(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $364(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $365(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $366(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-const $c367 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $GetNativeBalanceResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["nativeTokenBalance"];
-      if (v1 !== undefined && (plain || hasOwn(x, "nativeTokenBalance"))) {
-        if (!$NativeTokenBalance(v1, e === null ? p : p + "/nativeTokenBalance", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/nativeTokenBalance", "required", "is required", "nativeTokenBalance");
-      }
-    }
-  }
-  return ok;
-}
-
-function $ImageAsset(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["assetId"];
-      if (v1 !== undefined && (plain || hasOwn(x, "assetId"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $369(v1, p + "/assetId", e);
-          ok = false;
-        }
-      }
-      const v2 = x["imageUri"];
-      if (v2 !== undefined && (plain || hasOwn(x, "imageUri"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $371(v2, p + "/imageUri", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $370(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $371(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $ResourceLink(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["type"];
-      if (v1 !== undefined && (plain || hasOwn(x, "type"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $373(v1, p + "/type", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/type", "required", "is required", "type");
-      }
-      const v2 = x["url"];
-      if (v2 !== undefined && (plain || hasOwn(x, "url"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $375(v2, p + "/url", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/url", "required", "is required", "url");
-      }
-    }
-  }
-  return ok;
-}
-
-function $372(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $373(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $374(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $375(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $ContractDeploymentDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["txHash"];
-      if (v1 !== undefined && (plain || hasOwn(x, "txHash"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $377(v1, p + "/txHash", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
-      }
-      const v2 = x["deployerAddress"];
-      if (v2 !== undefined && (plain || hasOwn(x, "deployerAddress"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $379(v2, p + "/deployerAddress", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/deployerAddress", "required", "is required", "deployerAddress");
-      }
-      const v3 = x["deployerContractAddress"];
-      if (v3 !== undefined && (plain || hasOwn(x, "deployerContractAddress"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $381(v3, p + "/deployerContractAddress", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $376(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $378(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $380(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $381(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["name"];
-      if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $383(v1, p + "/name", e);
-          ok = false;
-        }
-      }
-      const v2 = x["description"];
-      if (v2 !== undefined && (plain || hasOwn(x, "description"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $385(v2, p + "/description", e);
-          ok = false;
-        }
-      }
-      const v3 = x["officialSite"];
-      if (v3 !== undefined && (plain || hasOwn(x, "officialSite"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $387(v3, p + "/officialSite", e);
-          ok = false;
-        }
-      }
-      const v4 = x["email"];
-      if (v4 !== undefined && (plain || hasOwn(x, "email"))) {
-        if (!((typeof v4 === "string"))) {
-          if (e === null) return false;
-          $389(v4, p + "/email", e);
-          ok = false;
-        }
-      }
-      const v5 = x["logoAsset"];
-      if (v5 !== undefined && (plain || hasOwn(x, "logoAsset"))) {
-        if (!$ImageAsset(v5, e === null ? p : p + "/logoAsset", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v6 = x["bannerAsset"];
-      if (v6 !== undefined && (plain || hasOwn(x, "bannerAsset"))) {
-        if (!$ImageAsset(v6, e === null ? p : p + "/bannerAsset", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v7 = x["color"];
-      if (v7 !== undefined && (plain || hasOwn(x, "color"))) {
-        if (!((typeof v7 === "string"))) {
-          if (e === null) return false;
-          $391(v7, p + "/color", e);
-          ok = false;
-        }
-      }
-      const v8 = x["resourceLinks"];
-      if (v8 !== undefined && (plain || hasOwn(x, "resourceLinks"))) {
-        if (!$393(v8, e === null ? p : p + "/resourceLinks", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v9 = x["tags"];
-      if (v9 !== undefined && (plain || hasOwn(x, "tags"))) {
-        if (!$396(v9, e === null ? p : p + "/tags", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v10 = x["address"];
-      if (v10 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v10 === "string"))) {
-          if (e === null) return false;
-          $399(v10, p + "/address", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/address", "required", "is required", "address");
-      }
-      const v11 = x["deploymentDetails"];
-      if (v11 !== undefined && (plain || hasOwn(x, "deploymentDetails"))) {
-        if (!$ContractDeploymentDetails(v11, e === null ? p : p + "/deploymentDetails", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v12 = x["ercType"];
-      if (v12 !== undefined && (plain || hasOwn(x, "ercType"))) {
-        if (!((typeof v12 === "string"))) {
-          if (e === null) return false;
-          $401(v12, p + "/ercType", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
-      }
-      const v13 = x["symbol"];
-      if (v13 !== undefined && (plain || hasOwn(x, "symbol"))) {
-        if (!((typeof v13 === "string"))) {
-          if (e === null) return false;
-          $403(v13, p + "/symbol", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $386(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $389(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $390(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$ResourceLink(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$ResourceLink(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $394(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $395(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $396(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $397(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $397(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $402(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $ListContractsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["nextPageToken"];
-      if (v1 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $405(v1, p + "/nextPageToken", e);
-          ok = false;
-        }
-      }
-      const v2 = x["contracts"];
-      if (v2 !== undefined && (plain || hasOwn(x, "contracts"))) {
-        if (!$407(v2, e === null ? p : p + "/contracts", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/contracts", "required", "is required", "contracts");
-      }
-    }
-  }
-  return ok;
-}
-
-function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $405(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $406(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$ContractMetadata(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$ContractMetadata(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $UtilityAddresses(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["multicall"];
-      if (v1 !== undefined && (plain || hasOwn(x, "multicall"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $409(v1, p + "/multicall", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $408(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $409(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["chainId"];
-      if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $411(v1, p + "/chainId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
-      }
-      const v2 = x["status"];
-      if (v2 !== undefined && (plain || hasOwn(x, "status"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $413(v2, p + "/status", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/status", "required", "is required", "status");
-      }
-      const v3 = x["chainName"];
-      if (v3 !== undefined && (plain || hasOwn(x, "chainName"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $415(v3, p + "/chainName", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/chainName", "required", "is required", "chainName");
-      }
-      const v4 = x["description"];
-      if (v4 !== undefined && (plain || hasOwn(x, "description"))) {
-        if (!((typeof v4 === "string"))) {
-          if (e === null) return false;
-          $417(v4, p + "/description", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/description", "required", "is required", "description");
-      }
-      const v5 = x["platformChainId"];
-      if (v5 !== undefined && (plain || hasOwn(x, "platformChainId"))) {
-        if (!((typeof v5 === "string"))) {
-          if (e === null) return false;
-          $419(v5, p + "/platformChainId", e);
-          ok = false;
-        }
-      }
-      const v6 = x["subnetId"];
-      if (v6 !== undefined && (plain || hasOwn(x, "subnetId"))) {
-        if (!((typeof v6 === "string"))) {
-          if (e === null) return false;
-          $421(v6, p + "/subnetId", e);
-          ok = false;
-        }
-      }
-      const v7 = x["vmId"];
-      if (v7 !== undefined && (plain || hasOwn(x, "vmId"))) {
-        if (!((typeof v7 === "string"))) {
-          if (e === null) return false;
-          $423(v7, p + "/vmId", e);
-          ok = false;
-        }
-      }
-      const v8 = x["vmName"];
-      if (v8 !== undefined && (plain || hasOwn(x, "vmName"))) {
-        if (!((typeof v8 === "string"))) {
-          if (e === null) return false;
-          $425(v8, p + "/vmName", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/vmName", "required", "is required", "vmName");
-      }
-      const v9 = x["explorerUrl"];
-      if (v9 !== undefined && (plain || hasOwn(x, "explorerUrl"))) {
-        if (!((typeof v9 === "string"))) {
-          if (e === null) return false;
-          $427(v9, p + "/explorerUrl", e);
-          ok = false;
-        }
-      }
-      const v10 = x["rpcUrl"];
-      if (v10 !== undefined && (plain || hasOwn(x, "rpcUrl"))) {
-        if (!((typeof v10 === "string"))) {
-          if (e === null) return false;
-          $429(v10, p + "/rpcUrl", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/rpcUrl", "required", "is required", "rpcUrl");
-      }
-      const v11 = x["wsUrl"];
-      if (v11 !== undefined && (plain || hasOwn(x, "wsUrl"))) {
-        if (!((typeof v11 === "string"))) {
-          if (e === null) return false;
-          $431(v11, p + "/wsUrl", e);
-          ok = false;
-        }
-      }
-      const v12 = x["isTestnet"];
-      if (v12 !== undefined && (plain || hasOwn(x, "isTestnet"))) {
-        if (!((typeof v12 === "boolean"))) {
-          if (e === null) return false;
-          $433(v12, p + "/isTestnet", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/isTestnet", "required", "is required", "isTestnet");
-      }
-      const v13 = x["utilityAddresses"];
-      if (v13 !== undefined && (plain || hasOwn(x, "utilityAddresses"))) {
-        if (!$UtilityAddresses(v13, e === null ? p : p + "/utilityAddresses", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v14 = x["networkToken"];
-      if (v14 !== undefined && (plain || hasOwn(x, "networkToken"))) {
-        if (!$NetworkToken(v14, e === null ? p : p + "/networkToken", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/networkToken", "required", "is required", "networkToken");
-      }
-      const v15 = x["chainLogoUri"];
-      if (v15 !== undefined && (plain || hasOwn(x, "chainLogoUri"))) {
-        if (!((typeof v15 === "string"))) {
-          if (e === null) return false;
-          $435(v15, p + "/chainLogoUri", e);
-          ok = false;
-        }
-      }
-      const v16 = x["private"];
-      if (v16 !== undefined && (plain || hasOwn(x, "private"))) {
-        if (!((typeof v16 === "boolean"))) {
-          if (e === null) return false;
-          $437(v16, p + "/private", e);
-          ok = false;
-        }
-      }
-      const v17 = x["enabledFeatures"];
-      if (v17 !== undefined && (plain || hasOwn(x, "enabledFeatures"))) {
-        if (!$440(v17, e === null ? p : p + "/enabledFeatures", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $411(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $412(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $413(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $415(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $416(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $417(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $418(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $419(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $420(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $423(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $424(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $425(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $426(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $427(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $428(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $429(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $430(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $431(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $432(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $433(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $434(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $435(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $436(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $437(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $438(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $439(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $439(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $440(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $441(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $441(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $ListChainsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["chains"];
-      if (v1 !== undefined && (plain || hasOwn(x, "chains"))) {
-        if (!$443(v1, e === null ? p : p + "/chains", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/chains", "required", "is required", "chains");
-      }
-    }
-  }
-  return ok;
-}
-
-function $442(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$ChainInfo(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $443(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$ChainInfo(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $BlsCredentials(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["publicKey"];
-      if (v1 !== undefined && (plain || hasOwn(x, "publicKey"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $445(v1, p + "/publicKey", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
-      }
-      const v2 = x["proofOfPossession"];
-      if (v2 !== undefined && (plain || hasOwn(x, "proofOfPossession"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $447(v2, p + "/proofOfPossession", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/proofOfPossession", "required", "is required", "proofOfPossession");
-      }
-    }
-  }
-  return ok;
-}
-
-function $444(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $445(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $446(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $447(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $Rewards(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["validationRewardAmount"];
-      if (v1 !== undefined && (plain || hasOwn(x, "validationRewardAmount"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c448.test(v1))))) {
-          if (e === null) return false;
-          $BigIntString(v1, p + "/validationRewardAmount", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/validationRewardAmount", "required", "is required", "validationRewardAmount");
-      }
-      const v2 = x["delegationRewardAmount"];
-      if (v2 !== undefined && (plain || hasOwn(x, "delegationRewardAmount"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c449.test(v2))))) {
-          if (e === null) return false;
-          $BigIntString(v2, p + "/delegationRewardAmount", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/delegationRewardAmount", "required", "is required", "delegationRewardAmount");
-      }
-      const v3 = x["rewardAddresses"];
-      if (v3 !== undefined && (plain || hasOwn(x, "rewardAddresses"))) {
-        if (!$452(v3, e === null ? p : p + "/rewardAddresses", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v4 = x["rewardTxHash"];
-      if (v4 !== undefined && (plain || hasOwn(x, "rewardTxHash"))) {
-        if (!((typeof v4 === "string"))) {
-          if (e === null) return false;
-          $455(v4, p + "/rewardTxHash", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c448 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c449 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $450(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $451(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $451(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $452(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $453(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $454(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $455(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["txHash"];
-      if (v1 !== undefined && (plain || hasOwn(x, "txHash"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $457(v1, p + "/txHash", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
-      }
-      const v2 = x["nodeId"];
-      if (v2 !== undefined && (plain || hasOwn(x, "nodeId"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $459(v2, p + "/nodeId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/nodeId", "required", "is required", "nodeId");
-      }
-      const v3 = x["subnetId"];
-      if (v3 !== undefined && (plain || hasOwn(x, "subnetId"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $461(v3, p + "/subnetId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
-      }
-      const v4 = x["amountStaked"];
-      if (v4 !== undefined && (plain || hasOwn(x, "amountStaked"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c462.test(v4))))) {
-          if (e === null) return false;
-          $BigIntString(v4, p + "/amountStaked", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/amountStaked", "required", "is required", "amountStaked");
-      }
-      const v5 = x["delegationFee"];
-      if (v5 !== undefined && (plain || hasOwn(x, "delegationFee"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c463.test(v5))))) {
-          if (e === null) return false;
-          $DecimalString(v5, p + "/delegationFee", e);
-          ok = false;
-        }
-      }
-      const v6 = x["startTimestamp"];
-      if (v6 !== undefined && (plain || hasOwn(x, "startTimestamp"))) {
-        if (!((Number.isInteger(v6)))) {
-          if (e === null) return false;
-          $465(v6, p + "/startTimestamp", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/startTimestamp", "required", "is required", "startTimestamp");
-      }
-      const v7 = x["endTimestamp"];
-      if (v7 !== undefined && (plain || hasOwn(x, "endTimestamp"))) {
-        if (!((Number.isInteger(v7)))) {
-          if (e === null) return false;
-          $467(v7, p + "/endTimestamp", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/endTimestamp", "required", "is required", "endTimestamp");
-      }
-      const v8 = x["blsCredentials"];
-      if (v8 !== undefined && (plain || hasOwn(x, "blsCredentials"))) {
-        if (!$BlsCredentials(v8, e === null ? p : p + "/blsCredentials", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v9 = x["delegatorCount"];
-      if (v9 !== undefined && (plain || hasOwn(x, "delegatorCount"))) {
-        if (!((Number.isInteger(v9)) && (typeof v9 !== "number" || (v9 >= 0)))) {
-          if (e === null) return false;
-          $469(v9, p + "/delegatorCount", e);
-          ok = false;
-        }
-      }
-      const v10 = x["amountDelegated"];
-      if (v10 !== undefined && (plain || hasOwn(x, "amountDelegated"))) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c470.test(v10))))) {
-          if (e === null) return false;
-          $BigIntString(v10, p + "/amountDelegated", e);
-          ok = false;
-        }
-      }
-      const v11 = x["rewards"];
-      if (v11 !== undefined && (plain || hasOwn(x, "rewards"))) {
-        if (!$Rewards(v11, e === null ? p : p + "/rewards", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v12 = x["validationStatus"];
-      if (v12 !== undefined && (plain || hasOwn(x, "validationStatus"))) {
-        if (!((typeof v12 === "string") && (v12 === "completed" || v12 === "active" || v12 === "pending" || v12 === "removed"))) {
-          if (e === null) return false;
-          $ValidationStatus(v12, p + "/validationStatus", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/validationStatus", "required", "is required", "validationStatus");
-      }
-    }
-  }
-  return ok;
-}
-
-function $456(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $457(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $458(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $459(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $460(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $461(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-const $c462 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c463 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
-
-function $464(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $465(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $466(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $467(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $468(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $469(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-const $c470 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $ListValidatorDetailsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["nextPageToken"];
-      if (v1 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $472(v1, p + "/nextPageToken", e);
-          ok = false;
-        }
-      }
-      const v2 = x["validators"];
-      if (v2 !== undefined && (plain || hasOwn(x, "validators"))) {
-        if (!$474(v2, e === null ? p : p + "/validators", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/validators", "required", "is required", "validators");
-      }
-    }
-  }
-  return ok;
-}
-
-function $471(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $472(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $473(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$ValidatorDetails(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $474(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$ValidatorDetails(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $ChainAddressChainIdMap(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["address"];
-      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $476(v1, p + "/address", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/address", "required", "is required", "address");
-      }
-      const v2 = x["blockchainIds"];
-      if (v2 !== undefined && (plain || hasOwn(x, "blockchainIds"))) {
-        if (!$479(v2, e === null ? p : p + "/blockchainIds", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/blockchainIds", "required", "is required", "blockchainIds");
-      }
-    }
-  }
-  return ok;
-}
-
-function $475(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $476(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $477(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $478(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $478(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $479(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $480(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $480(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $ListChainIdsForAddressesResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["addresses"];
-      if (v1 !== undefined && (plain || hasOwn(x, "addresses"))) {
-        if (!$482(v1, e === null ? p : p + "/addresses", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
-      }
-    }
-  }
-  return ok;
-}
-
-function $481(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$ChainAddressChainIdMap(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $482(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$ChainAddressChainIdMap(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $AssetAmount(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["assetId"];
-      if (v1 !== undefined && (plain || hasOwn(x, "assetId"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $484(v1, p + "/assetId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/assetId", "required", "is required", "assetId");
-      }
-      const v2 = x["name"];
-      if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $486(v2, p + "/name", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/name", "required", "is required", "name");
-      }
-      const v3 = x["symbol"];
-      if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $488(v3, p + "/symbol", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
-      }
-      const v4 = x["denomination"];
-      if (v4 !== undefined && (plain || hasOwn(x, "denomination"))) {
-        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
-          if (e === null) return false;
-          $490(v4, p + "/denomination", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/denomination", "required", "is required", "denomination");
-      }
-      const v5 = x["type"];
-      if (v5 !== undefined && (plain || hasOwn(x, "type"))) {
-        if (!((typeof v5 === "string"))) {
-          if (e === null) return false;
-          $492(v5, p + "/type", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/type", "required", "is required", "type");
-      }
-      const v6 = x["amount"];
-      if (v6 !== undefined && (plain || hasOwn(x, "amount"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c493.test(v6))))) {
-          if (e === null) return false;
-          $BigIntString(v6, p + "/amount", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/amount", "required", "is required", "amount");
-      }
-    }
-  }
-  return ok;
-}
-
-function $483(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $484(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $485(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $486(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $487(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $488(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $489(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $490(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $491(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $492(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-const $c493 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["addresses"];
-      if (v1 !== undefined && (plain || hasOwn(x, "addresses"))) {
-        if (!$496(v1, e === null ? p : p + "/addresses", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
-      }
-      const v2 = x["asset"];
-      if (v2 !== undefined && (plain || hasOwn(x, "asset"))) {
-        if (!$AssetAmount(v2, e === null ? p : p + "/asset", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/asset", "required", "is required", "asset");
-      }
-      const v3 = x["consumedOnChainId"];
-      if (v3 !== undefined && (plain || hasOwn(x, "consumedOnChainId"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $499(v3, p + "/consumedOnChainId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/consumedOnChainId", "required", "is required", "consumedOnChainId");
-      }
-      const v4 = x["consumingTxHash"];
-      if (v4 !== undefined && (plain || hasOwn(x, "consumingTxHash"))) {
-        if (!((typeof v4 === "string"))) {
-          if (e === null) return false;
-          $501(v4, p + "/consumingTxHash", e);
-          ok = false;
-        }
-      }
-      const v5 = x["createdOnChainId"];
-      if (v5 !== undefined && (plain || hasOwn(x, "createdOnChainId"))) {
-        if (!((typeof v5 === "string"))) {
-          if (e === null) return false;
-          $503(v5, p + "/createdOnChainId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/createdOnChainId", "required", "is required", "createdOnChainId");
-      }
-      const v6 = x["utxoId"];
-      if (v6 !== undefined && (plain || hasOwn(x, "utxoId"))) {
-        if (!((typeof v6 === "string"))) {
-          if (e === null) return false;
-          $505(v6, p + "/utxoId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/utxoId", "required", "is required", "utxoId");
-      }
-      const v7 = x["utxoBytes"];
-      if (v7 !== undefined && (plain || hasOwn(x, "utxoBytes"))) {
-        if (!((typeof v7 === "string"))) {
-          if (e === null) return false;
-          $507(v7, p + "/utxoBytes", e);
-          ok = false;
-        }
-      }
-      const v8 = x["amount"];
-      if (v8 !== undefined && (plain || hasOwn(x, "amount"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c508.test(v8))))) {
-          if (e === null) return false;
-          $BigIntString(v8, p + "/amount", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/amount", "required", "is required", "amount");
-      }
-      const v9 = x["assetId"];
-      if (v9 !== undefined && (plain || hasOwn(x, "assetId"))) {
-        if (!((typeof v9 === "string"))) {
-          if (e === null) return false;
-          $510(v9, p + "/assetId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/assetId", "required", "is required", "assetId");
-      }
-      const v10 = x["blockNumber"];
-      if (v10 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c511.test(v10))))) {
-          if (e === null) return false;
-          $BigIntString(v10, p + "/blockNumber", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
-      }
-      const v11 = x["consumingBlockNumber"];
-      if (v11 !== undefined && (plain || hasOwn(x, "consumingBlockNumber"))) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c512.test(v11))))) {
-          if (e === null) return false;
-          $BigIntString(v11, p + "/consumingBlockNumber", e);
-          ok = false;
-        }
-      }
-      const v12 = x["txHash"];
-      if (v12 !== undefined && (plain || hasOwn(x, "txHash"))) {
-        if (!((typeof v12 === "string"))) {
-          if (e === null) return false;
-          $514(v12, p + "/txHash", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
-      }
-      const v13 = x["blockTimestamp"];
-      if (v13 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
-        if (!((Number.isInteger(v13)))) {
-          if (e === null) return false;
-          $516(v13, p + "/blockTimestamp", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
-      }
-      const v14 = x["consumingBlockTimestamp"];
-      if (v14 !== undefined && (plain || hasOwn(x, "consumingBlockTimestamp"))) {
-        if (!((Number.isInteger(v14)))) {
-          if (e === null) return false;
-          $518(v14, p + "/consumingBlockTimestamp", e);
-          ok = false;
-        }
-      }
-      const v15 = x["platformLocktime"];
-      if (v15 !== undefined && (plain || hasOwn(x, "platformLocktime"))) {
-        if (!((Number.isInteger(v15)))) {
-          if (e === null) return false;
-          $520(v15, p + "/platformLocktime", e);
-          ok = false;
-        }
-      }
-      const v16 = x["outputIndex"];
-      if (v16 !== undefined && (plain || hasOwn(x, "outputIndex"))) {
-        if (!((Number.isInteger(v16)) && (typeof v16 !== "number" || (v16 >= 0)))) {
-          if (e === null) return false;
-          $522(v16, p + "/outputIndex", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/outputIndex", "required", "is required", "outputIndex");
-      }
-      const v17 = x["stakeableLocktime"];
-      if (v17 !== undefined && (plain || hasOwn(x, "stakeableLocktime"))) {
-        if (!((Number.isInteger(v17)))) {
-          if (e === null) return false;
-          $524(v17, p + "/stakeableLocktime", e);
-          ok = false;
-        }
-      }
-      const v18 = x["threshold"];
-      if (v18 !== undefined && (plain || hasOwn(x, "threshold"))) {
-        if (!((Number.isInteger(v18)) && (typeof v18 !== "number" || (v18 >= 0)))) {
-          if (e === null) return false;
-          $526(v18, p + "/threshold", e);
-          ok = false;
-        }
-      }
-      const v19 = x["utxoEndTimestamp"];
-      if (v19 !== undefined && (plain || hasOwn(x, "utxoEndTimestamp"))) {
-        if (!((Number.isInteger(v19)))) {
-          if (e === null) return false;
-          $528(v19, p + "/utxoEndTimestamp", e);
-          ok = false;
-        }
-      }
-      const v20 = x["utxoStartTimestamp"];
-      if (v20 !== undefined && (plain || hasOwn(x, "utxoStartTimestamp"))) {
-        if (!((Number.isInteger(v20)))) {
-          if (e === null) return false;
-          $530(v20, p + "/utxoStartTimestamp", e);
-          ok = false;
-        }
-      }
-      const v21 = x["rewardType"];
-      if (v21 !== undefined && (plain || hasOwn(x, "rewardType"))) {
-        if (!((typeof v21 === "string"))) {
-          if (e === null) return false;
-          $532(v21, p + "/rewardType", e);
-          ok = false;
-        }
-      }
-      const v22 = x["staked"];
-      if (v22 !== undefined && (plain || hasOwn(x, "staked"))) {
-        if (!((typeof v22 === "boolean"))) {
-          if (e === null) return false;
-          $534(v22, p + "/staked", e);
-          ok = false;
-        }
-      }
-      const v23 = x["utxoType"];
-      if (v23 !== undefined && (plain || hasOwn(x, "utxoType"))) {
-        if (!((typeof v23 === "string"))) {
-          if (e === null) return false;
-          $536(v23, p + "/utxoType", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/utxoType", "required", "is required", "utxoType");
-      }
-    }
-  }
-  return ok;
-}
-
-function $494(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $495(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $495(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $496(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $497(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $497(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $498(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $499(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $500(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $501(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $502(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $503(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $504(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $505(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $506(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $507(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-const $c508 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $509(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $510(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-const $c511 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c512 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $513(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $514(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $515(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $516(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $517(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $518(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $519(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $520(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $521(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $522(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $523(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $524(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $525(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $526(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $527(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $528(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $529(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $530(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $531(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $532(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $533(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $534(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $535(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $536(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $L1ValidatorManagerDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["blockchainId"];
-      if (v1 !== undefined && (plain || hasOwn(x, "blockchainId"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $538(v1, p + "/blockchainId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/blockchainId", "required", "is required", "blockchainId");
-      }
-      const v2 = x["contractAddress"];
-      if (v2 !== undefined && (plain || hasOwn(x, "contractAddress"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $540(v2, p + "/contractAddress", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/contractAddress", "required", "is required", "contractAddress");
-      }
-    }
-  }
-  return ok;
-}
-
-function $537(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $538(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $539(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $540(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["validationId"];
-      if (v1 !== undefined && (plain || hasOwn(x, "validationId"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $542(v1, p + "/validationId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/validationId", "required", "is required", "validationId");
-      }
-      const v2 = x["validationIdHex"];
-      if (v2 !== undefined && (plain || hasOwn(x, "validationIdHex"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $544(v2, p + "/validationIdHex", e);
-          ok = false;
-        }
-      }
-      const v3 = x["nodeId"];
-      if (v3 !== undefined && (plain || hasOwn(x, "nodeId"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $546(v3, p + "/nodeId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/nodeId", "required", "is required", "nodeId");
-      }
-      const v4 = x["subnetId"];
-      if (v4 !== undefined && (plain || hasOwn(x, "subnetId"))) {
-        if (!((typeof v4 === "string"))) {
-          if (e === null) return false;
-          $548(v4, p + "/subnetId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
-      }
-      const v5 = x["weight"];
-      if (v5 !== undefined && (plain || hasOwn(x, "weight"))) {
-        if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
-          if (e === null) return false;
-          $550(v5, p + "/weight", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/weight", "required", "is required", "weight");
-      }
-      const v6 = x["remainingBalance"];
-      if (v6 !== undefined && (plain || hasOwn(x, "remainingBalance"))) {
-        if (!((Number.isInteger(v6)))) {
-          if (e === null) return false;
-          $552(v6, p + "/remainingBalance", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/remainingBalance", "required", "is required", "remainingBalance");
-      }
-      const v7 = x["balanceChange"];
-      if (v7 !== undefined && (plain || hasOwn(x, "balanceChange"))) {
-        if (!((Number.isInteger(v7)))) {
-          if (e === null) return false;
-          $554(v7, p + "/balanceChange", e);
-          ok = false;
-        }
-      }
-      const v8 = x["blsCredentials"];
-      if (v8 !== undefined && (plain || hasOwn(x, "blsCredentials"))) {
-        if (!((isObject(v8)))) {
-          if (e === null) return false;
-          $556(v8, p + "/blsCredentials", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $541(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $542(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $543(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $544(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $545(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $546(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $547(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $548(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $549(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $550(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $551(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $552(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $553(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $554(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $555(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $556(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -9419,7 +6842,7 @@ function $SubnetOwnershipInfo(x: unknown, p: string, e: ValidationIssue[] | null
       if (v1 !== undefined && (plain || hasOwn(x, "locktime"))) {
         if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
           if (e === null) return false;
-          $558(v1, p + "/locktime", e);
+          $311(v1, p + "/locktime", e);
           ok = false;
         }
       }
@@ -9431,7 +6854,7 @@ function $SubnetOwnershipInfo(x: unknown, p: string, e: ValidationIssue[] | null
       if (v2 !== undefined && (plain || hasOwn(x, "threshold"))) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
           if (e === null) return false;
-          $560(v2, p + "/threshold", e);
+          $312(v2, p + "/threshold", e);
           ok = false;
         }
       }
@@ -9441,7 +6864,7 @@ function $SubnetOwnershipInfo(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v3 = x["addresses"];
       if (v3 !== undefined && (plain || hasOwn(x, "addresses"))) {
-        if (!$563(v3, e === null ? p : p + "/addresses", e)) {
+        if (!$313(v3, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9455,7 +6878,7 @@ function $SubnetOwnershipInfo(x: unknown, p: string, e: ValidationIssue[] | null
   return ok;
 }
 
-function $557(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9470,7 +6893,7 @@ function $557(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $558(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $312(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9485,37 +6908,7 @@ function $558(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $559(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $560(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $561(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $313(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9528,7 +6921,7 @@ function $561(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string"))) {
             if (e === null) return false;
-            $562(v, p + "/" + i, e);
+            $314(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -9538,39 +6931,7 @@ function $561(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $562(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $563(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $564(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $564(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -9592,7 +6953,7 @@ function $BlockchainInfo(x: unknown, p: string, e: ValidationIssue[] | null): bo
       if (v1 !== undefined && (plain || hasOwn(x, "chainName"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $566(v1, p + "/chainName", e);
+          $315(v1, p + "/chainName", e);
           ok = false;
         }
       }
@@ -9604,7 +6965,7 @@ function $BlockchainInfo(x: unknown, p: string, e: ValidationIssue[] | null): bo
       if (v2 !== undefined && (plain || hasOwn(x, "vmId"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $568(v2, p + "/vmId", e);
+          $316(v2, p + "/vmId", e);
           ok = false;
         }
       }
@@ -9624,7 +6985,7 @@ function $BlockchainInfo(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-function $565(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $315(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -9633,25 +6994,7 @@ function $565(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $566(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $567(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $568(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -9673,7 +7016,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v1 !== undefined && (plain || hasOwn(x, "txHash"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $570(v1, p + "/txHash", e);
+          $317(v1, p + "/txHash", e);
           ok = false;
         }
       }
@@ -9685,7 +7028,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v2 !== undefined && (plain || hasOwn(x, "txType"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $572(v2, p + "/txType", e);
+          $318(v2, p + "/txType", e);
           ok = false;
         }
       }
@@ -9697,7 +7040,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v3 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
         if (!((Number.isInteger(v3)))) {
           if (e === null) return false;
-          $574(v3, p + "/blockTimestamp", e);
+          $319(v3, p + "/blockTimestamp", e);
           ok = false;
         }
       }
@@ -9707,7 +7050,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v4 = x["blockNumber"];
       if (v4 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c575.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c320.test(v4))))) {
           if (e === null) return false;
           $BigIntString(v4, p + "/blockNumber", e);
           ok = false;
@@ -9721,7 +7064,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v5 !== undefined && (plain || hasOwn(x, "blockHash"))) {
         if (!((typeof v5 === "string"))) {
           if (e === null) return false;
-          $577(v5, p + "/blockHash", e);
+          $321(v5, p + "/blockHash", e);
           ok = false;
         }
       }
@@ -9731,7 +7074,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v6 = x["consumedUtxos"];
       if (v6 !== undefined && (plain || hasOwn(x, "consumedUtxos"))) {
-        if (!$579(v6, e === null ? p : p + "/consumedUtxos", e)) {
+        if (!$322(v6, e === null ? p : p + "/consumedUtxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9742,7 +7085,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v7 = x["emittedUtxos"];
       if (v7 !== undefined && (plain || hasOwn(x, "emittedUtxos"))) {
-        if (!$581(v7, e === null ? p : p + "/emittedUtxos", e)) {
+        if (!$323(v7, e === null ? p : p + "/emittedUtxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9755,7 +7098,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v8 !== undefined && (plain || hasOwn(x, "sourceChain"))) {
         if (!((typeof v8 === "string"))) {
           if (e === null) return false;
-          $583(v8, p + "/sourceChain", e);
+          $324(v8, p + "/sourceChain", e);
           ok = false;
         }
       }
@@ -9763,13 +7106,13 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v9 !== undefined && (plain || hasOwn(x, "destinationChain"))) {
         if (!((typeof v9 === "string"))) {
           if (e === null) return false;
-          $585(v9, p + "/destinationChain", e);
+          $325(v9, p + "/destinationChain", e);
           ok = false;
         }
       }
       const v10 = x["value"];
       if (v10 !== undefined && (plain || hasOwn(x, "value"))) {
-        if (!$587(v10, e === null ? p : p + "/value", e)) {
+        if (!$326(v10, e === null ? p : p + "/value", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9780,7 +7123,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v11 = x["amountBurned"];
       if (v11 !== undefined && (plain || hasOwn(x, "amountBurned"))) {
-        if (!$589(v11, e === null ? p : p + "/amountBurned", e)) {
+        if (!$327(v11, e === null ? p : p + "/amountBurned", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9791,7 +7134,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v12 = x["amountStaked"];
       if (v12 !== undefined && (plain || hasOwn(x, "amountStaked"))) {
-        if (!$591(v12, e === null ? p : p + "/amountStaked", e)) {
+        if (!$328(v12, e === null ? p : p + "/amountStaked", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9802,7 +7145,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v13 = x["amountL1ValidatorBalanceBurned"];
       if (v13 !== undefined && (plain || hasOwn(x, "amountL1ValidatorBalanceBurned"))) {
-        if (!$593(v13, e === null ? p : p + "/amountL1ValidatorBalanceBurned", e)) {
+        if (!$329(v13, e === null ? p : p + "/amountL1ValidatorBalanceBurned", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9811,7 +7154,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v14 !== undefined && (plain || hasOwn(x, "startTimestamp"))) {
         if (!((Number.isInteger(v14)))) {
           if (e === null) return false;
-          $595(v14, p + "/startTimestamp", e);
+          $330(v14, p + "/startTimestamp", e);
           ok = false;
         }
       }
@@ -9819,13 +7162,13 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v15 !== undefined && (plain || hasOwn(x, "endTimestamp"))) {
         if (!((Number.isInteger(v15)))) {
           if (e === null) return false;
-          $597(v15, p + "/endTimestamp", e);
+          $331(v15, p + "/endTimestamp", e);
           ok = false;
         }
       }
       const v16 = x["delegationFeePercent"];
       if (v16 !== undefined && (plain || hasOwn(x, "delegationFeePercent"))) {
-        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c598.test(v16))))) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c332.test(v16))))) {
           if (e === null) return false;
           $DecimalString(v16, p + "/delegationFeePercent", e);
           ok = false;
@@ -9835,7 +7178,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v17 !== undefined && (plain || hasOwn(x, "nodeId"))) {
         if (!((typeof v17 === "string"))) {
           if (e === null) return false;
-          $600(v17, p + "/nodeId", e);
+          $333(v17, p + "/nodeId", e);
           ok = false;
         }
       }
@@ -9843,7 +7186,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v18 !== undefined && (plain || hasOwn(x, "subnetId"))) {
         if (!((typeof v18 === "string"))) {
           if (e === null) return false;
-          $602(v18, p + "/subnetId", e);
+          $334(v18, p + "/subnetId", e);
           ok = false;
         }
       }
@@ -9856,14 +7199,14 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v20 = x["l1ValidatorDetails"];
       if (v20 !== undefined && (plain || hasOwn(x, "l1ValidatorDetails"))) {
-        if (!$604(v20, e === null ? p : p + "/l1ValidatorDetails", e)) {
+        if (!$335(v20, e === null ? p : p + "/l1ValidatorDetails", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v21 = x["estimatedReward"];
       if (v21 !== undefined && (plain || hasOwn(x, "estimatedReward"))) {
-        if (!((typeof v21 === "string") && (typeof v21 !== "string" || ($c605.test(v21))))) {
+        if (!((typeof v21 === "string") && (typeof v21 !== "string" || ($c336.test(v21))))) {
           if (e === null) return false;
           $BigIntString(v21, p + "/estimatedReward", e);
           ok = false;
@@ -9873,13 +7216,13 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v22 !== undefined && (plain || hasOwn(x, "rewardTxHash"))) {
         if (!((typeof v22 === "string"))) {
           if (e === null) return false;
-          $607(v22, p + "/rewardTxHash", e);
+          $337(v22, p + "/rewardTxHash", e);
           ok = false;
         }
       }
       const v23 = x["rewardAddresses"];
       if (v23 !== undefined && (plain || hasOwn(x, "rewardAddresses"))) {
-        if (!$610(v23, e === null ? p : p + "/rewardAddresses", e)) {
+        if (!$338(v23, e === null ? p : p + "/rewardAddresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9888,7 +7231,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v24 !== undefined && (plain || hasOwn(x, "memo"))) {
         if (!((typeof v24 === "string"))) {
           if (e === null) return false;
-          $613(v24, p + "/memo", e);
+          $340(v24, p + "/memo", e);
           ok = false;
         }
       }
@@ -9896,7 +7239,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v25 !== undefined && (plain || hasOwn(x, "stakingTxHash"))) {
         if (!((typeof v25 === "string"))) {
           if (e === null) return false;
-          $615(v25, p + "/stakingTxHash", e);
+          $341(v25, p + "/stakingTxHash", e);
           ok = false;
         }
       }
@@ -9926,7 +7269,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $569(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $317(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -9935,7 +7278,7 @@ function $569(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $570(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -9944,25 +7287,7 @@ function $570(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $571(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $572(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $573(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $319(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9971,18 +7296,9 @@ function $573(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $574(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
+const $c320 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c575 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $576(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $321(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -9991,16 +7307,7 @@ function $576(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $577(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $578(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $322(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10019,7 +7326,7 @@ function $578(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $579(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $323(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10038,45 +7345,7 @@ function $579(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $580(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$Utxo(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $581(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$Utxo(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $582(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $324(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10085,7 +7354,7 @@ function $582(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $583(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $325(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10094,25 +7363,7 @@ function $583(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $584(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $585(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $586(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $326(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10131,7 +7382,7 @@ function $586(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $587(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $327(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10150,7 +7401,7 @@ function $587(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $588(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $328(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10169,7 +7420,7 @@ function $588(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $589(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $329(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10188,83 +7439,7 @@ function $589(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $590(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$AssetAmount(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $591(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$AssetAmount(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $592(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$AssetAmount(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $593(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$AssetAmount(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $594(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $330(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -10273,7 +7448,7 @@ function $594(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $595(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $331(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -10282,27 +7457,9 @@ function $595(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $596(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
+const $c332 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
 
-function $597(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-const $c598 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
-
-function $599(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $333(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10311,7 +7468,7 @@ function $599(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $600(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $334(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10320,25 +7477,7 @@ function $600(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $601(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $602(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $603(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $335(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10357,28 +7496,9 @@ function $603(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $604(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$L1ValidatorDetails(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
+const $c336 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c605 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $606(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10387,16 +7507,7 @@ function $606(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $607(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $608(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $338(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10409,7 +7520,7 @@ function $608(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string"))) {
             if (e === null) return false;
-            $609(v, p + "/" + i, e);
+            $339(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -10419,7 +7530,7 @@ function $608(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $609(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $339(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10428,30 +7539,7 @@ function $609(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $610(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $611(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $611(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $340(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10460,7 +7548,7 @@ function $611(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $612(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10469,34 +7557,7 @@ function $612(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $613(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $614(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $615(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $616(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $342(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10533,7 +7594,7 @@ function $616(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $617(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10556,7 +7617,7 @@ function $617(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["txHash"];
       if (v2 !== undefined && (plain || hasOwn(x, "txHash"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c618.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c344.test(v2))))) {
           if (e === null) return false;
           $Cb58Id(v2, p + "/txHash", e);
           ok = false;
@@ -10571,9 +7632,9 @@ function $617(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c618 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]{36,60}$");
+const $c344 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]{36,60}$");
 
-function $619(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $345(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10598,7 +7659,7 @@ function $619(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "pageToken"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
           if (e === null) return false;
-          $621(v2, p + "/pageToken", e);
+          $346(v2, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -10606,7 +7667,7 @@ function $619(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined && (plain || hasOwn(x, "pageSize"))) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 1 && v3 <= 10000)))) {
           if (e === null) return false;
-          $623(v3, p + "/pageSize", e);
+          $347(v3, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -10623,7 +7684,7 @@ function $619(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $620(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $346(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10639,23 +7700,7 @@ function $620(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $621(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $622(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -10674,26 +7719,7 @@ function $622(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $623(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 1", 1);
-    }
-    if (x > 10000) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 10000", 10000);
-    }
-  }
-  return ok;
-}
-
-function $624(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $348(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10706,7 +7732,7 @@ function $624(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $626(v1, p + "/chainId", e);
+          $349(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -10716,9 +7742,9 @@ function $624(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["address"];
       if (v2 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c631.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c352.test(v2))))) {
           if (e === null) return false;
-          $629(v2, p + "/address", e);
+          $350(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -10730,7 +7756,7 @@ function $624(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined && (plain || hasOwn(x, "startBlock"))) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
           if (e === null) return false;
-          $633(v3, p + "/startBlock", e);
+          $353(v3, p + "/startBlock", e);
           ok = false;
         }
       }
@@ -10738,7 +7764,7 @@ function $624(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined && (plain || hasOwn(x, "endBlock"))) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
           if (e === null) return false;
-          $635(v4, p + "/endBlock", e);
+          $354(v4, p + "/endBlock", e);
           ok = false;
         }
       }
@@ -10746,7 +7772,7 @@ function $624(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v5 !== undefined && (plain || hasOwn(x, "pageToken"))) {
         if (!((typeof v5 === "string") && (typeof v5 !== "string" || (length(v5) >= 1)))) {
           if (e === null) return false;
-          $637(v5, p + "/pageToken", e);
+          $355(v5, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -10754,7 +7780,7 @@ function $624(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v6 !== undefined && (plain || hasOwn(x, "pageSize"))) {
         if (!((Number.isInteger(v6)) && (typeof v6 !== "number" || (v6 >= 1 && v6 <= 100)))) {
           if (e === null) return false;
-          $639(v6, p + "/pageSize", e);
+          $356(v6, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -10763,7 +7789,7 @@ function $624(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $625(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $349(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10779,30 +7805,14 @@ function $625(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $626(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $350(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $627(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c628.test(x)) {
+    if (!$c351.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
     }
@@ -10810,28 +7820,11 @@ function $627(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c628 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+const $c351 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-function $629(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c630.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
-    }
-  }
-  return ok;
-}
+const $c352 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-const $c630 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-const $c631 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-function $632(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $353(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -10846,7 +7839,7 @@ function $632(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $633(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -10861,37 +7854,7 @@ function $633(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $634(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $635(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $636(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $355(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10907,23 +7870,7 @@ function $636(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $637(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $638(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $356(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -10942,26 +7889,7 @@ function $638(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $639(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 1", 1);
-    }
-    if (x > 100) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 100", 100);
-    }
-  }
-  return ok;
-}
-
-function $640(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $357(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10974,7 +7902,7 @@ function $640(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $642(v1, p + "/chainId", e);
+          $358(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -10984,9 +7912,9 @@ function $640(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["blockId"];
       if (v2 !== undefined && (plain || hasOwn(x, "blockId"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c647.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c361.test(v2))))) {
           if (e === null) return false;
-          $645(v2, p + "/blockId", e);
+          $359(v2, p + "/blockId", e);
           ok = false;
         }
       }
@@ -10998,7 +7926,7 @@ function $640(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined && (plain || hasOwn(x, "pageToken"))) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1)))) {
           if (e === null) return false;
-          $649(v3, p + "/pageToken", e);
+          $362(v3, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -11006,7 +7934,7 @@ function $640(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined && (plain || hasOwn(x, "pageSize"))) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0 && v4 <= 100)))) {
           if (e === null) return false;
-          $651(v4, p + "/pageSize", e);
+          $363(v4, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -11015,7 +7943,7 @@ function $640(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $641(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $358(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11031,30 +7959,14 @@ function $641(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $642(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $359(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $643(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c644.test(x)) {
+    if (!$c360.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$", "^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
     }
@@ -11062,28 +7974,11 @@ function $643(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c644 = /*#__PURE__*/ new RegExp("^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
+const $c360 = /*#__PURE__*/ new RegExp("^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
 
-function $645(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c646.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$", "^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
-    }
-  }
-  return ok;
-}
+const $c361 = /*#__PURE__*/ new RegExp("^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
 
-const $c646 = /*#__PURE__*/ new RegExp("^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
-
-const $c647 = /*#__PURE__*/ new RegExp("^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
-
-function $648(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $362(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11099,23 +7994,7 @@ function $648(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $649(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $650(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $363(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -11134,26 +8013,7 @@ function $650(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $651(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 100) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 100", 100);
-    }
-  }
-  return ok;
-}
-
-function $652(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $364(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11176,9 +8036,9 @@ function $652(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["nodeId"];
       if (v2 !== undefined && (plain || hasOwn(x, "nodeId"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c657.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c367.test(v2))))) {
           if (e === null) return false;
-          $655(v2, p + "/nodeId", e);
+          $365(v2, p + "/nodeId", e);
           ok = false;
         }
       }
@@ -11190,7 +8050,7 @@ function $652(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined && (plain || hasOwn(x, "pageToken"))) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1)))) {
           if (e === null) return false;
-          $659(v3, p + "/pageToken", e);
+          $368(v3, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -11198,7 +8058,7 @@ function $652(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined && (plain || hasOwn(x, "pageSize"))) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100)))) {
           if (e === null) return false;
-          $661(v4, p + "/pageSize", e);
+          $369(v4, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -11223,14 +8083,14 @@ function $652(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $653(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $365(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c654.test(x)) {
+    if (!$c366.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$");
     }
@@ -11238,28 +8098,11 @@ function $653(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c654 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$");
+const $c366 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$");
 
-function $655(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c656.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$");
-    }
-  }
-  return ok;
-}
+const $c367 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$");
 
-const $c656 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$");
-
-const $c657 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$");
-
-function $658(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11275,23 +8118,7 @@ function $658(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $659(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $660(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -11310,26 +8137,7 @@ function $660(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $661(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 1", 1);
-    }
-    if (x > 100) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 100", 100);
-    }
-  }
-  return ok;
-}
-
-function $662(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $370(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11342,7 +8150,7 @@ function $662(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $664(v1, p + "/chainId", e);
+          $371(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11352,9 +8160,9 @@ function $662(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["address"];
       if (v2 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c669.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c374.test(v2))))) {
           if (e === null) return false;
-          $667(v2, p + "/address", e);
+          $372(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -11366,7 +8174,7 @@ function $662(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined && (plain || hasOwn(x, "pageToken"))) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1)))) {
           if (e === null) return false;
-          $671(v3, p + "/pageToken", e);
+          $375(v3, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -11374,7 +8182,7 @@ function $662(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined && (plain || hasOwn(x, "pageSize"))) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100)))) {
           if (e === null) return false;
-          $673(v4, p + "/pageSize", e);
+          $376(v4, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -11383,7 +8191,7 @@ function $662(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $663(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $371(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11399,30 +8207,14 @@ function $663(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $664(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $372(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $665(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c666.test(x)) {
+    if (!$c373.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
     }
@@ -11430,28 +8222,11 @@ function $665(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c666 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+const $c373 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-function $667(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c668.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
-    }
-  }
-  return ok;
-}
+const $c374 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-const $c668 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-const $c669 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-function $670(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $375(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11467,23 +8242,7 @@ function $670(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $671(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $672(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $376(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -11502,26 +8261,7 @@ function $672(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $673(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 1", 1);
-    }
-    if (x > 100) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 100", 100);
-    }
-  }
-  return ok;
-}
-
-function $674(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11534,7 +8274,7 @@ function $674(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $676(v1, p + "/chainId", e);
+          $378(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11544,9 +8284,9 @@ function $674(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["address"];
       if (v2 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c681.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c381.test(v2))))) {
           if (e === null) return false;
-          $679(v2, p + "/address", e);
+          $379(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -11556,7 +8296,7 @@ function $674(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["blockNumber"];
       if (v3 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c682.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c382.test(v3))))) {
           if (e === null) return false;
           $BigIntString(v3, p + "/blockNumber", e);
           ok = false;
@@ -11575,7 +8315,7 @@ function $674(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $675(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $378(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11591,30 +8331,14 @@ function $675(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $676(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $677(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c678.test(x)) {
+    if (!$c380.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
     }
@@ -11622,30 +8346,13 @@ function $677(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c678 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+const $c380 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-function $679(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c680.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
-    }
-  }
-  return ok;
-}
+const $c381 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-const $c680 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+const $c382 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c681 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-const $c682 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $683(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11658,7 +8365,7 @@ function $683(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $685(v1, p + "/chainId", e);
+          $384(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11668,9 +8375,9 @@ function $683(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["txHash"];
       if (v2 !== undefined && (plain || hasOwn(x, "txHash"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c690.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c387.test(v2))))) {
           if (e === null) return false;
-          $688(v2, p + "/txHash", e);
+          $385(v2, p + "/txHash", e);
           ok = false;
         }
       }
@@ -11683,7 +8390,7 @@ function $683(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $684(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11699,30 +8406,14 @@ function $684(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $685(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $686(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c687.test(x)) {
+    if (!$c386.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{64}$", "^0x[0-9a-fA-F]{64}$");
     }
@@ -11730,28 +8421,11 @@ function $686(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c687 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$");
+const $c386 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$");
 
-function $688(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c689.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{64}$", "^0x[0-9a-fA-F]{64}$");
-    }
-  }
-  return ok;
-}
+const $c387 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$");
 
-const $c689 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$");
-
-const $c690 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$");
-
-function $691(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11781,7 +8455,7 @@ function $691(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $692(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $389(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11794,7 +8468,7 @@ function $692(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $694(v1, p + "/chainId", e);
+          $390(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11807,7 +8481,7 @@ function $692(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $693(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $390(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11823,23 +8497,7 @@ function $693(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $694(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $695(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11852,7 +8510,7 @@ function $695(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $697(v1, p + "/chainId", e);
+          $392(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11862,9 +8520,9 @@ function $695(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["address"];
       if (v2 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c702.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c395.test(v2))))) {
           if (e === null) return false;
-          $700(v2, p + "/address", e);
+          $393(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -11877,7 +8535,7 @@ function $695(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $696(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11893,30 +8551,14 @@ function $696(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $697(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $698(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c699.test(x)) {
+    if (!$c394.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
     }
@@ -11924,28 +8566,11 @@ function $698(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c699 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+const $c394 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-function $700(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c701.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
-    }
-  }
-  return ok;
-}
+const $c395 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-const $c701 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-const $c702 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-function $703(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $396(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11970,7 +8595,7 @@ function $703(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "addresses"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
           if (e === null) return false;
-          $705(v2, p + "/addresses", e);
+          $397(v2, p + "/addresses", e);
           ok = false;
         }
       }
@@ -11983,7 +8608,7 @@ function $703(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $704(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $397(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11999,23 +8624,7 @@ function $704(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $705(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $706(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12038,7 +8647,7 @@ function $706(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["blockchainId"];
       if (v2 !== undefined && (plain || hasOwn(x, "blockchainId"))) {
-        if (!$709(v2, e === null ? p : p + "/blockchainId", e)) {
+        if (!$399(v2, e === null ? p : p + "/blockchainId", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -12049,7 +8658,7 @@ function $706(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["txHash"];
       if (v3 !== undefined && (plain || hasOwn(x, "txHash"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c711.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c401.test(v3))))) {
           if (e === null) return false;
           $Cb58Id(v3, p + "/txHash", e);
           ok = false;
@@ -12064,16 +8673,16 @@ function $706(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $707(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($708(x, p, null) || $Cb58Id(x, p, null))) {
+  if (!($400(x, p, null) || $Cb58Id(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $708(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -12086,29 +8695,7 @@ function $708(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $709(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!($710(x, p, null) || $Cb58Id(x, p, null))) {
-    if (e === null) return false;
-    ok = fail(e, p, "anyOf", "must match a schema in anyOf");
-  }
-  return ok;
-}
-
-function $710(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (x !== "p-chain" && x !== "x-chain" && x !== "c-chain") {
-    if (e === null) return false;
-    ok = fail(e, p, "enum", "must be one of [\"p-chain\",\"x-chain\",\"c-chain\"]");
-  }
-  return ok;
-}
-
-const $c711 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]{36,60}$");
+const $c401 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]{36,60}$");
 
 /** Validates a `BigIntString`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBigIntString(value: unknown): ValidationResult<T.BigIntString> {
@@ -12624,7 +9211,7 @@ export const PChainTransactionSchema: StandardSchemaV1<unknown, T.PChainTransact
 
 /** Validates the params of `aggregateSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAggregateSignaturesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($616, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `aggregateSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12634,7 +9221,7 @@ export function validateAggregateSignaturesResponse(value: unknown): ValidationR
 
 /** Validates the params of `getAggregatedSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetAggregatedSignaturesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($617, value);
+  return run<unknown>($343, value);
 }
 
 /** Validates the result of `getAggregatedSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12644,7 +9231,7 @@ export function validateGetAggregatedSignaturesResponse(value: unknown): Validat
 
 /** Validates the params of `listBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListBlockchainsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($619, value);
+  return run<unknown>($345, value);
 }
 
 /** Validates the result of `listBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12654,7 +9241,7 @@ export function validateListBlockchainsResponse2(value: unknown): ValidationResu
 
 /** Validates the params of `listErc20Transactions`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListErc20TransactionsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($624, value);
+  return run<unknown>($348, value);
 }
 
 /** Validates the result of `listErc20Transactions`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12664,7 +9251,7 @@ export function validateListErc20TransactionsResponse2(value: unknown): Validati
 
 /** Validates the params of `getTransactionsForBlock`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTransactionsForBlockParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($640, value);
+  return run<unknown>($357, value);
 }
 
 /** Validates the result of `getTransactionsForBlock`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12674,7 +9261,7 @@ export function validateGetTransactionsForBlockResponse(value: unknown): Validat
 
 /** Validates the params of `getSingleValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetSingleValidatorDetailsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($652, value);
+  return run<unknown>($364, value);
 }
 
 /** Validates the result of `getSingleValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12684,7 +9271,7 @@ export function validateGetSingleValidatorDetailsResponse(value: unknown): Valid
 
 /** Validates the params of `listContractDeployments`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListContractDeploymentsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($662, value);
+  return run<unknown>($370, value);
 }
 
 /** Validates the result of `listContractDeployments`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12694,7 +9281,7 @@ export function validateListContractDeploymentsResponse(value: unknown): Validat
 
 /** Validates the params of `getNativeBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetNativeBalanceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($674, value);
+  return run<unknown>($377, value);
 }
 
 /** Validates the result of `getNativeBalance`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12704,7 +9291,7 @@ export function validateGetNativeBalanceResponse2(value: unknown): ValidationRes
 
 /** Validates the params of `getTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTransactionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($683, value);
+  return run<unknown>($383, value);
 }
 
 /** Validates the result of `getTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12714,7 +9301,7 @@ export function validateGetTransactionResponse2(value: unknown): ValidationResul
 
 /** Validates the params of `supportedChains`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSupportedChainsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($691, value);
+  return run<unknown>($388, value);
 }
 
 /** Validates the result of `supportedChains`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12724,7 +9311,7 @@ export function validateSupportedChainsResponse(value: unknown): ValidationResul
 
 /** Validates the params of `getChainInfo`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetChainInfoParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($692, value);
+  return run<unknown>($389, value);
 }
 
 /** Validates the result of `getChainInfo`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12734,7 +9321,7 @@ export function validateGetChainInfoResponse(value: unknown): ValidationResult<u
 
 /** Validates the params of `getContractMetadata`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetContractMetadataParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($695, value);
+  return run<unknown>($391, value);
 }
 
 /** Validates the result of `getContractMetadata`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12744,7 +9331,7 @@ export function validateGetContractMetadataResponse(value: unknown): ValidationR
 
 /** Validates the params of `getChainIdsForAddresses`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetChainIdsForAddressesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($703, value);
+  return run<unknown>($396, value);
 }
 
 /** Validates the result of `getChainIdsForAddresses`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12754,7 +9341,7 @@ export function validateGetChainIdsForAddressesResponse(value: unknown): Validat
 
 /** Validates the params of `getTxByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTxByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($706, value);
+  return run<unknown>($398, value);
 }
 
 /** Validates the result of `getTxByHash`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12762,4 +9349,4 @@ export function validateGetTxByHashResponse(value: unknown): ValidationResult<un
   return run<unknown>($PChainTransaction, value);
 }
 
-export { $616, $617, $619, $624, $640, $652, $662, $674, $683, $691, $692, $695, $703, $706, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage };
+export { $342, $343, $345, $348, $357, $364, $370, $377, $383, $388, $389, $391, $396, $398, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage };

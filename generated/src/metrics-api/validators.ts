@@ -44,7 +44,7 @@ function $BalanceOverTimeEntry(x: unknown, p: string, e: ValidationIssue[] | nul
       if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $3(v1, p + "/address", e);
+          $2(v1, p + "/address", e);
           ok = false;
         }
       }
@@ -56,7 +56,7 @@ function $BalanceOverTimeEntry(x: unknown, p: string, e: ValidationIssue[] | nul
       if (v2 !== undefined && (plain || hasOwn(x, "sortKey"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $5(v2, p + "/sortKey", e);
+          $3(v2, p + "/sortKey", e);
           ok = false;
         }
       }
@@ -79,24 +79,6 @@ function $2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 }
 
 function $3(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $5(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -124,7 +106,7 @@ function $ListAddressesByBalanceOverTimeResponse(x: unknown, p: string, e: Valid
       }
       const v2 = x["addresses"];
       if (v2 !== undefined && (plain || hasOwn(x, "addresses"))) {
-        if (!$7(v2, e === null ? p : p + "/addresses", e)) {
+        if (!$4(v2, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -138,26 +120,7 @@ function $ListAddressesByBalanceOverTimeResponse(x: unknown, p: string, e: Valid
   return ok;
 }
 
-function $6(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$BalanceOverTimeEntry(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $7(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -189,7 +152,7 @@ function $TimeSeriesDataPoint(x: unknown, p: string, e: ValidationIssue[] | null
       if (v1 !== undefined && (plain || hasOwn(x, "timestamp"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $9(v1, p + "/timestamp", e);
+          $5(v1, p + "/timestamp", e);
           ok = false;
         }
       }
@@ -201,13 +164,107 @@ function $TimeSeriesDataPoint(x: unknown, p: string, e: ValidationIssue[] | null
       if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
         if (!((typeof v2 === "number"))) {
           if (e === null) return false;
-          $11(v2, p + "/value", e);
+          $6(v2, p + "/value", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
         ok = fail(e, p + "/value", "required", "is required", "value");
+      }
+    }
+  }
+  return ok;
+}
+
+function $5(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $6(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "number")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be number", "number");
+  }
+  return ok;
+}
+
+function $AvgTpsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["results"];
+      if (v1 !== undefined && (plain || hasOwn(x, "results"))) {
+        if (!$7(v1, e === null ? p : p + "/results", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/results", "required", "is required", "results");
+      }
+      const v2 = x["status"];
+      if (v2 !== undefined && (plain || hasOwn(x, "status"))) {
+        if (!((Number.isInteger(v2)))) {
+          if (e === null) return false;
+          $8(v2, p + "/status", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/status", "required", "is required", "status");
+      }
+      const v3 = x["lastRun"];
+      if (v3 !== undefined && (plain || hasOwn(x, "lastRun"))) {
+        if (!((Number.isInteger(v3)))) {
+          if (e === null) return false;
+          $9(v3, p + "/lastRun", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/lastRun", "required", "is required", "lastRun");
+      }
+      const v4 = x["nextPageToken"];
+      if (v4 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $PageToken(v4, p + "/nextPageToken", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $7(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$TimeSeriesDataPoint(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
       }
     }
   }
@@ -232,25 +289,7 @@ function $9(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $10(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "number")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be number", "number");
-  }
-  return ok;
-}
-
-function $11(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "number")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be number", "number");
-  }
-  return ok;
-}
-
-function $AvgTpsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $ErrorBody(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -259,50 +298,60 @@ function $AvgTpsResponse(x: unknown, p: string, e: ValidationIssue[] | null): bo
   else {
     if (true) {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["results"];
-      if (v1 !== undefined && (plain || hasOwn(x, "results"))) {
-        if (!$13(v1, e === null ? p : p + "/results", e)) {
+      const v1 = x["message"];
+      if (v1 !== undefined && (plain || hasOwn(x, "message"))) {
+        if (!$10(v1, e === null ? p : p + "/message", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/results", "required", "is required", "results");
+        ok = fail(e, p + "/message", "required", "is required", "message");
       }
-      const v2 = x["status"];
-      if (v2 !== undefined && (plain || hasOwn(x, "status"))) {
+      const v2 = x["statusCode"];
+      if (v2 !== undefined && (plain || hasOwn(x, "statusCode"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $15(v2, p + "/status", e);
+          $14(v2, p + "/statusCode", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/status", "required", "is required", "status");
+        ok = fail(e, p + "/statusCode", "required", "is required", "statusCode");
       }
-      const v3 = x["lastRun"];
-      if (v3 !== undefined && (plain || hasOwn(x, "lastRun"))) {
-        if (!((Number.isInteger(v3)))) {
+      const v3 = x["error"];
+      if (v3 !== undefined && (plain || hasOwn(x, "error"))) {
+        if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $17(v3, p + "/lastRun", e);
+          $15(v3, p + "/error", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/lastRun", "required", "is required", "lastRun");
-      }
-      const v4 = x["nextPageToken"];
-      if (v4 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
-        if (!((typeof v4 === "string"))) {
-          if (e === null) return false;
-          $PageToken(v4, p + "/nextPageToken", e);
-          ok = false;
-        }
+        ok = fail(e, p + "/error", "required", "is required", "error");
       }
     }
+  }
+  return ok;
+}
+
+function $10(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!($11(x, p, null) || $12(x, p, null))) {
+    if (e === null) return false;
+    ok = fail(e, p, "anyOf", "must match a schema in anyOf");
+  }
+  return ok;
+}
+
+function $11(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -316,9 +365,13 @@ function $12(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$TimeSeriesDataPoint(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $13(v, p + "/" + i, e);
+            ok = false;
+          }
         }
       }
     }
@@ -328,19 +381,9 @@ function $12(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $13(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$TimeSeriesDataPoint(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -356,217 +399,14 @@ function $14(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $15(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $16(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $17(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $ErrorBody(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["message"];
-      if (v1 !== undefined && (plain || hasOwn(x, "message"))) {
-        if (!$22(v1, e === null ? p : p + "/message", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/message", "required", "is required", "message");
-      }
-      const v2 = x["statusCode"];
-      if (v2 !== undefined && (plain || hasOwn(x, "statusCode"))) {
-        if (!((Number.isInteger(v2)))) {
-          if (e === null) return false;
-          $27(v2, p + "/statusCode", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/statusCode", "required", "is required", "statusCode");
-      }
-      const v3 = x["error"];
-      if (v3 !== undefined && (plain || hasOwn(x, "error"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $29(v3, p + "/error", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/error", "required", "is required", "error");
-      }
-    }
-  }
-  return ok;
-}
-
-function $18(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!($19(x, p, null) || $20(x, p, null))) {
-    if (e === null) return false;
-    ok = fail(e, p, "anyOf", "must match a schema in anyOf");
-  }
-  return ok;
-}
-
-function $19(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $20(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $21(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $21(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $22(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!($23(x, p, null) || $24(x, p, null))) {
-    if (e === null) return false;
-    ok = fail(e, p, "anyOf", "must match a schema in anyOf");
-  }
-  return ok;
-}
-
-function $23(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $24(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $25(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $25(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $26(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $27(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $28(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $29(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $30(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -577,7 +417,7 @@ function $30(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["chainId"];
       if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c31.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c17.test(v1))))) {
           if (e === null) return false;
           $EvmChainId(v1, p + "/chainId", e);
           ok = false;
@@ -591,7 +431,7 @@ function $30(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $33(v2, p + "/address", e);
+          $18(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -601,9 +441,9 @@ function $30(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["threshold"];
       if (v3 !== undefined && (plain || hasOwn(x, "threshold"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c38.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c21.test(v3))))) {
           if (e === null) return false;
-          $36(v3, p + "/threshold", e);
+          $19(v3, p + "/threshold", e);
           ok = false;
         }
       }
@@ -615,7 +455,7 @@ function $30(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined && (plain || hasOwn(x, "startTimestamp"))) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
           if (e === null) return false;
-          $40(v4, p + "/startTimestamp", e);
+          $22(v4, p + "/startTimestamp", e);
           ok = false;
         }
       }
@@ -623,7 +463,7 @@ function $30(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v5 !== undefined && (plain || hasOwn(x, "endTimestamp"))) {
         if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
           if (e === null) return false;
-          $42(v5, p + "/endTimestamp", e);
+          $23(v5, p + "/endTimestamp", e);
           ok = false;
         }
       }
@@ -639,7 +479,7 @@ function $30(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v7 !== undefined && (plain || hasOwn(x, "pageSize"))) {
         if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 1 && v7 <= 5000)))) {
           if (e === null) return false;
-          $44(v7, p + "/pageSize", e);
+          $24(v7, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -648,9 +488,9 @@ function $30(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c31 = /*#__PURE__*/ new RegExp("^[0-9]+$");
+const $c17 = /*#__PURE__*/ new RegExp("^[0-9]+$");
 
-function $32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $18(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -659,23 +499,14 @@ function $32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $33(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $34(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $19(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c35.test(x)) {
+    if (!$c20.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^(0|[1-9][0-9]*)(\\.[0-9]+)?$", "^(0|[1-9][0-9]*)(\\.[0-9]+)?$");
     }
@@ -683,28 +514,11 @@ function $34(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c35 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
+const $c20 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
 
-function $36(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c37.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^(0|[1-9][0-9]*)(\\.[0-9]+)?$", "^(0|[1-9][0-9]*)(\\.[0-9]+)?$");
-    }
-  }
-  return ok;
-}
+const $c21 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
 
-const $c37 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
-
-const $c38 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
-
-function $39(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $22(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -719,7 +533,7 @@ function $39(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $40(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $23(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -734,37 +548,7 @@ function $40(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $41(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $42(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $43(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $24(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -783,26 +567,7 @@ function $43(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $44(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 1", 1);
-    }
-    if (x > 5000) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 5000", 5000);
-    }
-  }
-  return ok;
-}
-
-function $45(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $25(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -813,7 +578,7 @@ function $45(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["chainId"];
       if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c46.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c26.test(v1))))) {
           if (e === null) return false;
           $EvmChainId(v1, p + "/chainId", e);
           ok = false;
@@ -836,7 +601,7 @@ function $45(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c46 = /*#__PURE__*/ new RegExp("^[0-9]+$");
+const $c26 = /*#__PURE__*/ new RegExp("^[0-9]+$");
 
 /** Validates a `EvmChainId`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateEvmChainId(value: unknown): ValidationResult<T.EvmChainId> {
@@ -896,7 +661,7 @@ export const ErrorBodySchema: StandardSchemaV1<unknown, T.ErrorBody> = /*#__PURE
 
 /** Validates the params of `getAddressesByBalanceOverTime`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetAddressesByBalanceOverTimeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($30, value);
+  return run<unknown>($16, value);
 }
 
 /** Validates the result of `getAddressesByBalanceOverTime`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -906,7 +671,7 @@ export function validateGetAddressesByBalanceOverTimeResponse(value: unknown): V
 
 /** Validates the params of `getAvgTps`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetAvgTpsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($45, value);
+  return run<unknown>($25, value);
 }
 
 /** Validates the result of `getAvgTps`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -914,4 +679,4 @@ export function validateGetAvgTpsResponse(value: unknown): ValidationResult<unkn
   return run<unknown>($AvgTpsResponse, value);
 }
 
-export { $30, $45, $AvgTpsResponse, $ListAddressesByBalanceOverTimeResponse };
+export { $16, $25, $AvgTpsResponse, $ListAddressesByBalanceOverTimeResponse };

@@ -3,7 +3,7 @@
 
 import { callHttp, resolveHttpConfig, createRpcTransport, type CallOptions, type HttpOperation, type BatchResults, type RpcCall, type RpcClientOptions, type RpcMethod } from "../runtime/index.js";
 import type * as T from "./types.js";
-import { $699, $704, $709, $711, $714, $715, $716, $717, $720, $721, $722, $723, $726, $729, $730, $731, $732, $733, $734, $735, $736, $741, $743, $744, $745, $746, $747, $752, $754, $755, $756, $758, $760, $766, $768, $771, $776, $778, $779, $781, $783, $786, $791, $793, $794, $796, $798, $801, $806, $808, $809, $811, $813, $816, $821, $823, $824, $826, $828, $831, $836, $838, $839, $841, $842, $843, $844, $845, $847, $848, $849, $850, $851, $852, $853, $859, $863, $864, $867, $868, $870, $871, $872, $873, $875, $876, $877, $878, $880, $881, $882, $883, $884, $886, $887, $888, $890, $893, $895, $897, $903, $904, $905, $906, $907, $908, $909, $910, $912, $913, $915, $917, $919, $920, $923, $924, $926, $927, $929, $930, $932, $935, $936, $938, $939, $940, $941, $942, $943, $945, $946, $948, $949, $950, $951, $952, $953, $954, $955, $956, $957, $958, $959, $960, $965, $970, $975, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult } from "./validators.js";
+import { $483, $486, $489, $491, $493, $494, $495, $496, $498, $499, $500, $501, $503, $505, $506, $507, $508, $509, $510, $511, $512, $515, $517, $518, $519, $520, $521, $524, $526, $527, $528, $530, $532, $536, $538, $540, $543, $545, $546, $548, $550, $552, $555, $557, $558, $560, $562, $564, $567, $569, $570, $572, $574, $576, $579, $581, $582, $584, $586, $588, $591, $593, $594, $596, $597, $598, $599, $600, $602, $603, $604, $605, $606, $607, $608, $612, $615, $616, $618, $619, $621, $622, $623, $624, $626, $627, $628, $629, $631, $632, $633, $634, $635, $637, $638, $639, $641, $644, $646, $648, $652, $653, $654, $655, $656, $657, $658, $659, $661, $662, $664, $666, $668, $669, $672, $673, $675, $676, $678, $679, $681, $684, $685, $687, $688, $689, $690, $691, $692, $694, $695, $697, $698, $699, $700, $701, $702, $703, $704, $705, $706, $707, $708, $709, $712, $715, $718, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult } from "./validators.js";
 
 /** Params of `admin.alias` (JSON-RPC `admin.alias`, sent by name). */
 export type AdminAliasParams = {
@@ -35,7 +35,7 @@ export const adminAliasMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $699,
+  check: $483,
   result: $EmptyResult,
 };
 
@@ -69,7 +69,7 @@ export const adminAliasChainMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $704,
+  check: $486,
   result: $EmptyResult,
 };
 
@@ -90,7 +90,7 @@ export const adminGetChainAliasesMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $709,
+  check: $489,
   result: $ChainAliasesResult,
 };
 
@@ -110,7 +110,7 @@ export const adminGetLoggerLevelMethod: RpcMethod = {
       name: "loggerName",
     },
   ],
-  check: $711,
+  check: $491,
   result: $LoggerLevelsResult,
 };
 
@@ -123,7 +123,7 @@ export const adminLoadVMsMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $714,
+  check: $493,
   result: $LoadVMsResult,
 };
 
@@ -136,7 +136,7 @@ export const adminLockProfileMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $715,
+  check: $494,
   result: $EmptyResult,
 };
 
@@ -149,7 +149,7 @@ export const adminMemoryProfileMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $716,
+  check: $495,
   result: $EmptyResult,
 };
 
@@ -179,7 +179,7 @@ export const adminSetLoggerLevelMethod: RpcMethod = {
       name: "displayLevel",
     },
   ],
-  check: $717,
+  check: $496,
   result: $SetLoggerLevelResult,
 };
 
@@ -192,7 +192,7 @@ export const adminStartCpuProfilerMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $720,
+  check: $498,
   result: $EmptyResult,
 };
 
@@ -205,7 +205,7 @@ export const adminStopCpuProfilerMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $721,
+  check: $499,
   result: $EmptyResult,
 };
 
@@ -218,7 +218,7 @@ export const infoAcpsMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $722,
+  check: $500,
   result: $AcpsResult,
 };
 
@@ -242,7 +242,7 @@ export const infoIsBootstrappedMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $723,
+  check: $501,
   result: $IsBootstrappedResult,
 };
 
@@ -266,7 +266,7 @@ export const infoGetBlockchainIdMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $726,
+  check: $503,
   result: $BlockchainIdResult,
 };
 
@@ -279,7 +279,7 @@ export const infoGetNetworkIdMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $729,
+  check: $505,
   result: $NetworkIdResult,
 };
 
@@ -292,7 +292,7 @@ export const infoGetNetworkNameMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $730,
+  check: $506,
   result: $NetworkNameResult,
 };
 
@@ -305,7 +305,7 @@ export const infoGetNodeIdMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $731,
+  check: $507,
   result: $NodeIdResult,
 };
 
@@ -318,7 +318,7 @@ export const infoGetNodeIpMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $732,
+  check: $508,
   result: $NodeIpResult,
 };
 
@@ -331,7 +331,7 @@ export const infoGetNodeVersionMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $733,
+  check: $509,
   result: $NodeVersion,
 };
 
@@ -344,7 +344,7 @@ export const infoGetTxFeeMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $734,
+  check: $510,
   result: $TxFees,
 };
 
@@ -357,7 +357,7 @@ export const infoGetVMsMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $735,
+  check: $511,
   result: $VmsResult,
 };
 
@@ -377,7 +377,7 @@ export const infoPeersMethod: RpcMethod = {
       name: "nodeIDs",
     },
   ],
-  check: $736,
+  check: $512,
   result: $PeersResult,
 };
 
@@ -397,7 +397,7 @@ export const infoUptimeMethod: RpcMethod = {
       name: "subnetID",
     },
   ],
-  check: $741,
+  check: $515,
   result: $UptimeResult,
 };
 
@@ -410,7 +410,7 @@ export const infoUpgradesMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $743,
+  check: $517,
   result: $UpgradeSchedule,
 };
 
@@ -430,7 +430,7 @@ export const healthHealthMethod: RpcMethod = {
       name: "tags",
     },
   ],
-  check: $744,
+  check: $518,
   result: $HealthResult,
 };
 
@@ -450,7 +450,7 @@ export const healthReadinessMethod: RpcMethod = {
       name: "tags",
     },
   ],
-  check: $745,
+  check: $519,
   result: $HealthResult,
 };
 
@@ -463,7 +463,7 @@ export const healthLivenessMethod: RpcMethod = {
   endpoint: "/ext/health",
   form: "by-name",
   params: [],
-  check: $746,
+  check: $520,
   result: $HealthResult,
 };
 
@@ -487,7 +487,7 @@ export const platformGetBalanceMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $747,
+  check: $521,
   result: $BalanceResult,
 };
 
@@ -513,7 +513,7 @@ export const platformGetBlockMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $752,
+  check: $524,
   result: $BlockResult,
 };
 
@@ -539,7 +539,7 @@ export const platformGetBlockByHeightMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $754,
+  check: $526,
   result: $BlockResult,
 };
 
@@ -552,7 +552,7 @@ export const platformGetBlockchainsMethod: RpcMethod = {
   endpoint: "/ext/bc/P",
   form: "by-name",
   params: [],
-  check: $755,
+  check: $527,
   result: $BlockchainsResult,
 };
 
@@ -573,7 +573,7 @@ export const platformGetBlockchainStatusMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $756,
+  check: $528,
   result: $BlockchainStatusResult,
 };
 
@@ -593,7 +593,7 @@ export const platformGetCurrentSupplyMethod: RpcMethod = {
       name: "subnetID",
     },
   ],
-  check: $758,
+  check: $530,
   result: $CurrentSupplyResult,
 };
 
@@ -618,7 +618,7 @@ export const platformGetCurrentValidatorsMethod: RpcMethod = {
       name: "nodeIDs",
     },
   ],
-  check: $760,
+  check: $532,
   result: $CurrentValidatorsResult,
 };
 
@@ -644,7 +644,7 @@ export const indexCBlockGetContainerByIdMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $766,
+  check: $536,
   result: $Container,
 };
 
@@ -673,7 +673,7 @@ export const indexCBlockGetContainerByIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $768,
+  check: $538,
   result: $Container,
 };
 
@@ -712,7 +712,7 @@ export const indexCBlockGetContainerRangeMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $771,
+  check: $540,
   result: $ContainerList,
 };
 
@@ -738,7 +738,7 @@ export const indexCBlockGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $776,
+  check: $543,
   result: $GetIndexResult,
 };
 
@@ -758,7 +758,7 @@ export const indexCBlockGetLastAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $778,
+  check: $545,
   result: $Container,
 };
 
@@ -784,7 +784,7 @@ export const indexCBlockIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $779,
+  check: $546,
   result: $IsAcceptedResult,
 };
 
@@ -810,7 +810,7 @@ export const indexPBlockGetContainerByIdMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $781,
+  check: $548,
   result: $Container,
 };
 
@@ -839,7 +839,7 @@ export const indexPBlockGetContainerByIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $783,
+  check: $550,
   result: $Container,
 };
 
@@ -878,7 +878,7 @@ export const indexPBlockGetContainerRangeMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $786,
+  check: $552,
   result: $ContainerList,
 };
 
@@ -904,7 +904,7 @@ export const indexPBlockGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $791,
+  check: $555,
   result: $GetIndexResult,
 };
 
@@ -924,7 +924,7 @@ export const indexPBlockGetLastAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $793,
+  check: $557,
   result: $Container,
 };
 
@@ -950,7 +950,7 @@ export const indexPBlockIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $794,
+  check: $558,
   result: $IsAcceptedResult,
 };
 
@@ -976,7 +976,7 @@ export const indexXTxGetContainerByIdMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $796,
+  check: $560,
   result: $Container,
 };
 
@@ -1005,7 +1005,7 @@ export const indexXTxGetContainerByIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $798,
+  check: $562,
   result: $Container,
 };
 
@@ -1044,7 +1044,7 @@ export const indexXTxGetContainerRangeMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $801,
+  check: $564,
   result: $ContainerList,
 };
 
@@ -1070,7 +1070,7 @@ export const indexXTxGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $806,
+  check: $567,
   result: $GetIndexResult,
 };
 
@@ -1090,7 +1090,7 @@ export const indexXTxGetLastAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $808,
+  check: $569,
   result: $Container,
 };
 
@@ -1116,7 +1116,7 @@ export const indexXTxIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $809,
+  check: $570,
   result: $IsAcceptedResult,
 };
 
@@ -1142,7 +1142,7 @@ export const indexXBlockGetContainerByIdMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $811,
+  check: $572,
   result: $Container,
 };
 
@@ -1171,7 +1171,7 @@ export const indexXBlockGetContainerByIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $813,
+  check: $574,
   result: $Container,
 };
 
@@ -1210,7 +1210,7 @@ export const indexXBlockGetContainerRangeMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $816,
+  check: $576,
   result: $ContainerList,
 };
 
@@ -1236,7 +1236,7 @@ export const indexXBlockGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $821,
+  check: $579,
   result: $GetIndexResult,
 };
 
@@ -1256,7 +1256,7 @@ export const indexXBlockGetLastAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $823,
+  check: $581,
   result: $Container,
 };
 
@@ -1282,7 +1282,7 @@ export const indexXBlockIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $824,
+  check: $582,
   result: $IsAcceptedResult,
 };
 
@@ -1308,7 +1308,7 @@ export const indexXVtxGetContainerByIdMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $826,
+  check: $584,
   result: $Container,
 };
 
@@ -1337,7 +1337,7 @@ export const indexXVtxGetContainerByIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $828,
+  check: $586,
   result: $Container,
 };
 
@@ -1376,7 +1376,7 @@ export const indexXVtxGetContainerRangeMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $831,
+  check: $588,
   result: $ContainerList,
 };
 
@@ -1402,7 +1402,7 @@ export const indexXVtxGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $836,
+  check: $591,
   result: $GetIndexResult,
 };
 
@@ -1422,7 +1422,7 @@ export const indexXVtxGetLastAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $838,
+  check: $593,
   result: $Container,
 };
 
@@ -1448,7 +1448,7 @@ export const indexXVtxIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $839,
+  check: $594,
   result: $IsAcceptedResult,
 };
 
@@ -1461,7 +1461,7 @@ export const cChainEthChainIdMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $841,
+  check: $596,
   result: $Uint,
 };
 
@@ -1474,7 +1474,7 @@ export const cChainEthSyncingMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $842,
+  check: $597,
   result: $SyncingStatus,
 };
 
@@ -1487,7 +1487,7 @@ export const cChainEthCoinbaseMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $843,
+  check: $598,
   result: $Address,
 };
 
@@ -1507,8 +1507,8 @@ export const cChainEthAccountsMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $844,
-  result: $845,
+  check: $599,
+  result: $600,
 };
 
 /** Params of `cChain.eth.blockNumber` (JSON-RPC `eth_blockNumber`, sent by position). */
@@ -1520,7 +1520,7 @@ export const cChainEthBlockNumberMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $847,
+  check: $602,
   result: $Uint,
 };
 
@@ -1533,7 +1533,7 @@ export const cChainEthConfigMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $848,
+  check: $603,
   result: $EthConfig,
 };
 
@@ -1546,7 +1546,7 @@ export const cChainEthGasPriceMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $849,
+  check: $604,
   result: $Uint,
 };
 
@@ -1559,7 +1559,7 @@ export const cChainEthBaseFeeMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $850,
+  check: $605,
   result: $Uint,
 };
 
@@ -1572,7 +1572,7 @@ export const cChainEthBlobBaseFeeMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $851,
+  check: $606,
   result: $Uint,
 };
 
@@ -1585,7 +1585,7 @@ export const cChainEthMaxPriorityFeePerGasMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $852,
+  check: $607,
   result: $Uint,
 };
 
@@ -1618,7 +1618,7 @@ export const cChainEthFeeHistoryMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $853,
+  check: $608,
   result: $FeeHistoryResults,
 };
 
@@ -1652,8 +1652,8 @@ export const cChainEthGetBlockByHashMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $859,
-  result: $863,
+  check: $612,
+  result: $615,
 };
 
 /** Params of `cChain.eth.getBlockByNumber` (JSON-RPC `eth_getBlockByNumber`, sent by position). */
@@ -1686,8 +1686,8 @@ export const cChainEthGetBlockByNumberMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $864,
-  result: $867,
+  check: $616,
+  result: $618,
 };
 
 /** Params of `cChain.eth.getHeaderByHash` (JSON-RPC `eth_getHeaderByHash`, sent by position). */
@@ -1714,8 +1714,8 @@ export const cChainEthGetHeaderByHashMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $868,
-  result: $870,
+  check: $619,
+  result: $621,
 };
 
 /** Params of `cChain.eth.getHeaderByNumber` (JSON-RPC `eth_getHeaderByNumber`, sent by position). */
@@ -1742,8 +1742,8 @@ export const cChainEthGetHeaderByNumberMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $871,
-  result: $872,
+  check: $622,
+  result: $623,
 };
 
 /** Params of `cChain.eth.getBlockTransactionCountByHash` (JSON-RPC `eth_getBlockTransactionCountByHash`, sent by position). */
@@ -1770,8 +1770,8 @@ export const cChainEthGetBlockTransactionCountByHashMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $873,
-  result: $875,
+  check: $624,
+  result: $626,
 };
 
 /** Params of `cChain.eth.getBlockTransactionCountByNumber` (JSON-RPC `eth_getBlockTransactionCountByNumber`, sent by position). */
@@ -1798,8 +1798,8 @@ export const cChainEthGetBlockTransactionCountByNumberMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $876,
-  result: $877,
+  check: $627,
+  result: $628,
 };
 
 /** Params of `cChain.eth.getUncleCountByBlockHash` (JSON-RPC `eth_getUncleCountByBlockHash`, sent by position). */
@@ -1826,8 +1826,8 @@ export const cChainEthGetUncleCountByBlockHashMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $878,
-  result: $880,
+  check: $629,
+  result: $631,
 };
 
 /** Params of `cChain.eth.getUncleCountByBlockNumber` (JSON-RPC `eth_getUncleCountByBlockNumber`, sent by position). */
@@ -1854,8 +1854,8 @@ export const cChainEthGetUncleCountByBlockNumberMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $881,
-  result: $882,
+  check: $632,
+  result: $633,
 };
 
 /** Params of `cChain.eth.getBlockReceipts` (JSON-RPC `eth_getBlockReceipts`, sent by position). */
@@ -1882,8 +1882,8 @@ export const cChainEthGetBlockReceiptsMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $883,
-  result: $884,
+  check: $634,
+  result: $635,
 };
 
 /** Params of `cChain.eth.getBlockAccessList` (JSON-RPC `eth_getBlockAccessList`, sent by position). */
@@ -1910,8 +1910,8 @@ export const cChainEthGetBlockAccessListMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $886,
-  result: $887,
+  check: $637,
+  result: $638,
 };
 
 /** Params of `cChain.eth.getBalance` (JSON-RPC `eth_getBalance`, sent by position). */
@@ -1937,7 +1937,7 @@ export const cChainEthGetBalanceMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $888,
+  check: $639,
   result: $Uint,
 };
 
@@ -1970,7 +1970,7 @@ export const cChainEthGetStorageAtMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $890,
+  check: $641,
   result: $Bytes,
 };
 
@@ -1997,7 +1997,7 @@ export const cChainEthGetTransactionCountMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $893,
+  check: $644,
   result: $Uint,
 };
 
@@ -2024,7 +2024,7 @@ export const cChainEthGetCodeMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $895,
+  check: $646,
   result: $Bytes,
 };
 
@@ -2057,7 +2057,7 @@ export const cChainEthGetProofMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $897,
+  check: $648,
   result: $AccountProof,
 };
 
@@ -2083,7 +2083,7 @@ export const cChainEthCallMethod: RpcMethod = {
       name: "block",
     },
   ],
-  check: $903,
+  check: $652,
   result: $Bytes,
 };
 
@@ -2109,7 +2109,7 @@ export const cChainEthEstimateGasMethod: RpcMethod = {
       name: "block",
     },
   ],
-  check: $904,
+  check: $653,
   result: $Uint,
 };
 
@@ -2135,7 +2135,7 @@ export const cChainEthCreateAccessListMethod: RpcMethod = {
       name: "block",
     },
   ],
-  check: $905,
+  check: $654,
   result: $AccessListResult,
 };
 
@@ -2168,8 +2168,8 @@ export const cChainEthSimulateV1Method: RpcMethod = {
       name: "block",
     },
   ],
-  check: $906,
-  result: $907,
+  check: $655,
+  result: $656,
 };
 
 /** Params of `cChain.eth.newFilter` (JSON-RPC `eth_newFilter`, sent as an array holding one object). */
@@ -2210,7 +2210,7 @@ export const cChainEthNewBlockFilterMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $908,
+  check: $657,
   result: $FilterId,
 };
 
@@ -2223,7 +2223,7 @@ export const cChainEthNewPendingTransactionFilterMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $909,
+  check: $658,
   result: $FilterId,
 };
 
@@ -2251,8 +2251,8 @@ export const cChainEthUninstallFilterMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $910,
-  result: $912,
+  check: $659,
+  result: $661,
 };
 
 /** Params of `cChain.eth.getFilterChanges` (JSON-RPC `eth_getFilterChanges`, sent by position). */
@@ -2272,7 +2272,7 @@ export const cChainEthGetFilterChangesMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $913,
+  check: $662,
   result: $FilterResults,
 };
 
@@ -2293,7 +2293,7 @@ export const cChainEthGetFilterLogsMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $915,
+  check: $664,
   result: $FilterResults,
 };
 
@@ -2350,8 +2350,8 @@ export const cChainEthGetTransactionByHashMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $917,
-  result: $919,
+  check: $666,
+  result: $668,
 };
 
 /** Params of `cChain.eth.getTransactionByBlockHashAndIndex` (JSON-RPC `eth_getTransactionByBlockHashAndIndex`, sent by position). */
@@ -2384,8 +2384,8 @@ export const cChainEthGetTransactionByBlockHashAndIndexMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $920,
-  result: $923,
+  check: $669,
+  result: $672,
 };
 
 /** Params of `cChain.eth.getTransactionByBlockNumberAndIndex` (JSON-RPC `eth_getTransactionByBlockNumberAndIndex`, sent by position). */
@@ -2418,8 +2418,8 @@ export const cChainEthGetTransactionByBlockNumberAndIndexMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $924,
-  result: $926,
+  check: $673,
+  result: $675,
 };
 
 /** Params of `cChain.eth.getTransactionReceipt` (JSON-RPC `eth_getTransactionReceipt`, sent by position). */
@@ -2446,8 +2446,8 @@ export const cChainEthGetTransactionReceiptMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $927,
-  result: $929,
+  check: $676,
+  result: $678,
 };
 
 /** Params of `cChain.eth.sendRawTransaction` (JSON-RPC `eth_sendRawTransaction`, sent by position). */
@@ -2467,7 +2467,7 @@ export const cChainEthSendRawTransactionMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $930,
+  check: $679,
   result: $Hash32,
 };
 
@@ -2636,7 +2636,7 @@ export const cChainEthSignMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $932,
+  check: $681,
   result: $Bytes65,
 };
 
@@ -2733,7 +2733,7 @@ export const cChainEthSubscribeMethod: RpcMethod = {
       name: "options",
     },
   ],
-  check: $935,
+  check: $684,
   result: $SubscriptionId,
 };
 
@@ -2761,8 +2761,8 @@ export const cChainEthUnsubscribeMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $936,
-  result: $938,
+  check: $685,
+  result: $687,
 };
 
 /** Params of `cChain.eth.capabilities` (JSON-RPC `eth_capabilities`, sent by position). */
@@ -2774,7 +2774,7 @@ export const cChainEthCapabilitiesMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $939,
+  check: $688,
   result: $EthCapabilities,
 };
 
@@ -2787,7 +2787,7 @@ export const cChainEthGetChainConfigMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $940,
+  check: $689,
   result: $ChainConfig,
 };
 
@@ -2807,8 +2807,8 @@ export const cChainWeb3ClientVersionMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $941,
-  result: $942,
+  check: $690,
+  result: $691,
 };
 
 /** Params of `cChain.web3.sha3` (JSON-RPC `web3_sha3`, sent by position). */
@@ -2828,7 +2828,7 @@ export const cChainWeb3Sha3Method: RpcMethod = {
       required: true,
     },
   ],
-  check: $943,
+  check: $692,
   result: $Hash32,
 };
 
@@ -2848,8 +2848,8 @@ export const cChainNetVersionMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $945,
-  result: $946,
+  check: $694,
+  result: $695,
 };
 
 /** Params of `cChain.net.listening` (JSON-RPC `net_listening`, sent by position). */
@@ -2868,8 +2868,8 @@ export const cChainNetListeningMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $948,
-  result: $949,
+  check: $697,
+  result: $698,
 };
 
 /** Params of `cChain.net.peerCount` (JSON-RPC `net_peerCount`, sent by position). */
@@ -2881,7 +2881,7 @@ export const cChainNetPeerCountMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $950,
+  check: $699,
   result: $Uint,
 };
 
@@ -2894,7 +2894,7 @@ export const cChainTxpoolStatusMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $951,
+  check: $700,
   result: $TxpoolStatus,
 };
 
@@ -2907,7 +2907,7 @@ export const cChainTxpoolContentMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $952,
+  check: $701,
   result: $TxpoolContent,
 };
 
@@ -2920,7 +2920,7 @@ export const cChainTxpoolInspectMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $953,
+  check: $702,
   result: $TxpoolInspect,
 };
 
@@ -2933,7 +2933,7 @@ export const cChainAdminStartCpuProfilerMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
-  check: $954,
+  check: $703,
   result: $EmptyResult2,
 };
 
@@ -2946,7 +2946,7 @@ export const cChainAdminStopCpuProfilerMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
-  check: $955,
+  check: $704,
   result: $EmptyResult2,
 };
 
@@ -2959,7 +2959,7 @@ export const cChainAdminMemoryProfileMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
-  check: $956,
+  check: $705,
   result: $EmptyResult2,
 };
 
@@ -2972,7 +2972,7 @@ export const cChainAdminLockProfileMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
-  check: $957,
+  check: $706,
   result: $EmptyResult2,
 };
 
@@ -3003,7 +3003,7 @@ export const cChainAdminGetVmConfigMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
-  check: $958,
+  check: $707,
   result: $GetVmConfigResult,
 };
 
@@ -3107,7 +3107,7 @@ export const cChainNativeVersionMethod: RpcMethod = {
   endpoint: "/ext/bc/C/native",
   form: "by-position",
   params: [],
-  check: $959,
+  check: $708,
   result: $VersionResult,
 };
 
@@ -3138,7 +3138,7 @@ export const httpGetHealthOperation: HttpOperation = {
   returns: [
     503,
   ],
-  check: $960,
+  check: $709,
   result: $HealthResult,
 };
 
@@ -3169,7 +3169,7 @@ export const httpGetHealthCheckOperation: HttpOperation = {
   returns: [
     503,
   ],
-  check: $965,
+  check: $712,
   result: $HealthResult,
 };
 
@@ -3200,7 +3200,7 @@ export const httpGetReadinessOperation: HttpOperation = {
   returns: [
     503,
   ],
-  check: $970,
+  check: $715,
   result: $HealthResult,
 };
 
@@ -3231,7 +3231,7 @@ export const httpGetLivenessOperation: HttpOperation = {
   returns: [
     503,
   ],
-  check: $975,
+  check: $718,
   result: $HealthResult,
 };
 

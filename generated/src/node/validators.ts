@@ -44,7 +44,7 @@ function $ChainAliasesResult(x: unknown, p: string, e: ValidationIssue[] | null)
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["aliases"];
       if (v1 !== undefined && (plain || hasOwn(x, "aliases"))) {
-        if (!$4(v1, e === null ? p : p + "/aliases", e)) {
+        if (!$2(v1, e === null ? p : p + "/aliases", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -82,38 +82,6 @@ function $2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 }
 
 function $3(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $5(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $5(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -184,7 +152,7 @@ function $LoggerLevelsResult(x: unknown, p: string, e: ValidationIssue[] | null)
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["loggerLevels"];
       if (v1 !== undefined && (plain || hasOwn(x, "loggerLevels"))) {
-        if (!$7(v1, e === null ? p : p + "/loggerLevels", e)) {
+        if (!$4(v1, e === null ? p : p + "/loggerLevels", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -198,7 +166,7 @@ function $LoggerLevelsResult(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-function $6(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -224,30 +192,6 @@ function $6(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 const $true: Check = () => true;
 
-function $7(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      for (const k in x) {
-        if (!plain && !hasOwn(x, k)) continue;
-        const pk = e === null ? p : p + "/" + esc(k);
-        if (true) {
-          if (!$LoggerLevels(x[k], pk, e)) {
-            if (e === null) return false;
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
 function $SetLoggerLevelResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -259,7 +203,7 @@ function $SetLoggerLevelResult(x: unknown, p: string, e: ValidationIssue[] | nul
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["loggerLevels"];
       if (v1 !== undefined && (plain || hasOwn(x, "loggerLevels"))) {
-        if (!$9(v1, e === null ? p : p + "/loggerLevels", e)) {
+        if (!$5(v1, e === null ? p : p + "/loggerLevels", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -269,31 +213,7 @@ function $SetLoggerLevelResult(x: unknown, p: string, e: ValidationIssue[] | nul
   return ok;
 }
 
-function $8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      for (const k in x) {
-        if (!plain && !hasOwn(x, k)) continue;
-        const pk = e === null ? p : p + "/" + esc(k);
-        if (true) {
-          if (!$LoggerLevels(x[k], pk, e)) {
-            if (e === null) return false;
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $9(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $5(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -328,7 +248,7 @@ function $LoadVMsResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["newVMs"];
       if (v1 !== undefined && (plain || hasOwn(x, "newVMs"))) {
-        if (!$13(v1, e === null ? p : p + "/newVMs", e)) {
+        if (!$6(v1, e === null ? p : p + "/newVMs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -339,7 +259,7 @@ function $LoadVMsResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["failedVMs"];
       if (v2 !== undefined && (plain || hasOwn(x, "failedVMs"))) {
-        if (!$18(v2, e === null ? p : p + "/failedVMs", e)) {
+        if (!$9(v2, e === null ? p : p + "/failedVMs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -349,176 +269,87 @@ function $LoadVMsResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
+function $6(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$7(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $7(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $8(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $9(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (true) {
+          if (!$10(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
 function $10(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      for (const k in x) {
-        if (!plain && !hasOwn(x, k)) continue;
-        const pk = e === null ? p : p + "/" + esc(k);
-        if (true) {
-          if (!$11(x[k], pk, e)) {
-            if (e === null) return false;
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $11(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $12(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $12(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $13(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      for (const k in x) {
-        if (!plain && !hasOwn(x, k)) continue;
-        const pk = e === null ? p : p + "/" + esc(k);
-        if (true) {
-          if (!$14(x[k], pk, e)) {
-            if (e === null) return false;
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $14(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $15(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $15(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $16(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      for (const k in x) {
-        if (!plain && !hasOwn(x, k)) continue;
-        const pk = e === null ? p : p + "/" + esc(k);
-        if (true) {
-          if (!$17(x[k], pk, e)) {
-            if (e === null) return false;
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $17(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $18(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      for (const k in x) {
-        if (!plain && !hasOwn(x, k)) continue;
-        const pk = e === null ? p : p + "/" + esc(k);
-        if (true) {
-          if (!$19(x[k], pk, e)) {
-            if (e === null) return false;
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $19(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -534,7 +365,7 @@ function $Uint64String(x: unknown, p: string, e: ValidationIssue[] | null): bool
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c20.test(x)) {
+    if (!$c11.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^(0|[1-9][0-9]*)$", "^(0|[1-9][0-9]*)$");
     }
@@ -542,7 +373,7 @@ function $Uint64String(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-const $c20 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c11 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $DecimalString(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -551,7 +382,7 @@ function $DecimalString(x: unknown, p: string, e: ValidationIssue[] | null): boo
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c21.test(x)) {
+    if (!$c12.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$");
     }
@@ -559,7 +390,7 @@ function $DecimalString(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-const $c21 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
+const $c12 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
 
 function $Cb58Id2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -568,7 +399,7 @@ function $Cb58Id2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c22.test(x)) {
+    if (!$c13.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^[1-9A-HJ-NP-Za-km-z]+$", "^[1-9A-HJ-NP-Za-km-z]+$");
     }
@@ -576,7 +407,7 @@ function $Cb58Id2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c22 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+const $c13 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $NodeId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -585,7 +416,7 @@ function $NodeId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c23.test(x)) {
+    if (!$c14.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
     }
@@ -593,7 +424,7 @@ function $NodeId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c23 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
+const $c14 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
 
 function $NodePop(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -606,9 +437,9 @@ function $NodePop(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["publicKey"];
       if (v1 !== undefined && (plain || hasOwn(x, "publicKey"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c28.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c17.test(v1))))) {
           if (e === null) return false;
-          $26(v1, p + "/publicKey", e);
+          $15(v1, p + "/publicKey", e);
           ok = false;
         }
       }
@@ -618,9 +449,9 @@ function $NodePop(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["proofOfPossession"];
       if (v2 !== undefined && (plain || hasOwn(x, "proofOfPossession"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c33.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c20.test(v2))))) {
           if (e === null) return false;
-          $31(v2, p + "/proofOfPossession", e);
+          $18(v2, p + "/proofOfPossession", e);
           ok = false;
         }
       }
@@ -633,14 +464,14 @@ function $NodePop(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $24(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $15(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c25.test(x)) {
+    if (!$c16.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{96}$", "^0x[0-9a-fA-F]{96}$");
     }
@@ -648,35 +479,18 @@ function $24(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c25 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$");
+const $c16 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$");
 
-function $26(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c17 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$");
+
+function $18(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c27.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{96}$", "^0x[0-9a-fA-F]{96}$");
-    }
-  }
-  return ok;
-}
-
-const $c27 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$");
-
-const $c28 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$");
-
-function $29(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c30.test(x)) {
+    if (!$c19.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{192}$", "^0x[0-9a-fA-F]{192}$");
     }
@@ -684,26 +498,9 @@ function $29(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c30 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$");
+const $c19 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$");
 
-function $31(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c32.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{192}$", "^0x[0-9a-fA-F]{192}$");
-    }
-  }
-  return ok;
-}
-
-const $c32 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$");
-
-const $c33 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$");
+const $c20 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$");
 
 function $NodeIdResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -716,7 +513,7 @@ function $NodeIdResult(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["nodeID"];
       if (v1 !== undefined && (plain || hasOwn(x, "nodeID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c34.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c21.test(v1))))) {
           if (e === null) return false;
           $NodeId(v1, p + "/nodeID", e);
           ok = false;
@@ -742,7 +539,7 @@ function $NodeIdResult(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-const $c34 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
+const $c21 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
 
 function $NodeIpResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -757,7 +554,7 @@ function $NodeIpResult(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v1 !== undefined && (plain || hasOwn(x, "ip"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $36(v1, p + "/ip", e);
+          $22(v1, p + "/ip", e);
           ok = false;
         }
       }
@@ -770,16 +567,7 @@ function $NodeIpResult(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $35(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $36(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $22(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -799,7 +587,7 @@ function $NetworkIdResult(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["networkID"];
       if (v1 !== undefined && (plain || hasOwn(x, "networkID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c37.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c23.test(v1))))) {
           if (e === null) return false;
           $Uint64String(v1, p + "/networkID", e);
           ok = false;
@@ -814,7 +602,7 @@ function $NetworkIdResult(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-const $c37 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c23 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $NetworkNameResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -829,7 +617,7 @@ function $NetworkNameResult(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v1 !== undefined && (plain || hasOwn(x, "networkName"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $39(v1, p + "/networkName", e);
+          $24(v1, p + "/networkName", e);
           ok = false;
         }
       }
@@ -842,16 +630,7 @@ function $NetworkNameResult(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $38(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $39(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $24(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -871,7 +650,7 @@ function $BlockchainIdResult(x: unknown, p: string, e: ValidationIssue[] | null)
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["blockchainID"];
       if (v1 !== undefined && (plain || hasOwn(x, "blockchainID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c40.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c25.test(v1))))) {
           if (e === null) return false;
           $Cb58Id2(v1, p + "/blockchainID", e);
           ok = false;
@@ -886,7 +665,7 @@ function $BlockchainIdResult(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-const $c40 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+const $c25 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $IsBootstrappedResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -901,7 +680,7 @@ function $IsBootstrappedResult(x: unknown, p: string, e: ValidationIssue[] | nul
       if (v1 !== undefined && (plain || hasOwn(x, "isBootstrapped"))) {
         if (!((typeof v1 === "boolean"))) {
           if (e === null) return false;
-          $42(v1, p + "/isBootstrapped", e);
+          $26(v1, p + "/isBootstrapped", e);
           ok = false;
         }
       }
@@ -914,16 +693,7 @@ function $IsBootstrappedResult(x: unknown, p: string, e: ValidationIssue[] | nul
   return ok;
 }
 
-function $41(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $42(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $26(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -945,7 +715,7 @@ function $NodeVersion(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v1 !== undefined && (plain || hasOwn(x, "version"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $44(v1, p + "/version", e);
+          $27(v1, p + "/version", e);
           ok = false;
         }
       }
@@ -957,7 +727,7 @@ function $NodeVersion(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v2 !== undefined && (plain || hasOwn(x, "databaseVersion"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $46(v2, p + "/databaseVersion", e);
+          $28(v2, p + "/databaseVersion", e);
           ok = false;
         }
       }
@@ -967,7 +737,7 @@ function $NodeVersion(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v3 = x["rpcProtocolVersion"];
       if (v3 !== undefined && (plain || hasOwn(x, "rpcProtocolVersion"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c47.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c29.test(v3))))) {
           if (e === null) return false;
           $Uint64String(v3, p + "/rpcProtocolVersion", e);
           ok = false;
@@ -981,7 +751,7 @@ function $NodeVersion(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v4 !== undefined && (plain || hasOwn(x, "gitCommit"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $49(v4, p + "/gitCommit", e);
+          $30(v4, p + "/gitCommit", e);
           ok = false;
         }
       }
@@ -991,7 +761,7 @@ function $NodeVersion(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v5 = x["vmVersions"];
       if (v5 !== undefined && (plain || hasOwn(x, "vmVersions"))) {
-        if (!$52(v5, e === null ? p : p + "/vmVersions", e)) {
+        if (!$31(v5, e === null ? p : p + "/vmVersions", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1005,7 +775,7 @@ function $NodeVersion(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $43(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $27(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1014,7 +784,7 @@ function $43(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $44(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $28(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1023,7 +793,9 @@ function $44(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $45(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c29 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+function $30(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1032,36 +804,7 @@ function $45(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $46(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-const $c47 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $48(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $49(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $50(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $31(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -1074,7 +817,7 @@ function $50(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         if (!plain && !hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
         if (true) {
-          if (!$51(x[k], pk, e)) {
+          if (!$32(x[k], pk, e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -1085,40 +828,7 @@ function $50(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $51(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $52(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      for (const k in x) {
-        if (!plain && !hasOwn(x, k)) continue;
-        const pk = e === null ? p : p + "/" + esc(k);
-        if (true) {
-          if (!$53(x[k], pk, e)) {
-            if (e === null) return false;
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $53(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1138,7 +848,7 @@ function $TxFees(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["txFee"];
       if (v1 !== undefined && (plain || hasOwn(x, "txFee"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c54.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c33.test(v1))))) {
           if (e === null) return false;
           $Uint64String(v1, p + "/txFee", e);
           ok = false;
@@ -1150,7 +860,7 @@ function $TxFees(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["createAssetTxFee"];
       if (v2 !== undefined && (plain || hasOwn(x, "createAssetTxFee"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c55.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c34.test(v2))))) {
           if (e === null) return false;
           $Uint64String(v2, p + "/createAssetTxFee", e);
           ok = false;
@@ -1162,7 +872,7 @@ function $TxFees(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["createSubnetTxFee"];
       if (v3 !== undefined && (plain || hasOwn(x, "createSubnetTxFee"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c56.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c35.test(v3))))) {
           if (e === null) return false;
           $Uint64String(v3, p + "/createSubnetTxFee", e);
           ok = false;
@@ -1174,7 +884,7 @@ function $TxFees(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["transformSubnetTxFee"];
       if (v4 !== undefined && (plain || hasOwn(x, "transformSubnetTxFee"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c57.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c36.test(v4))))) {
           if (e === null) return false;
           $Uint64String(v4, p + "/transformSubnetTxFee", e);
           ok = false;
@@ -1186,7 +896,7 @@ function $TxFees(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["createBlockchainTxFee"];
       if (v5 !== undefined && (plain || hasOwn(x, "createBlockchainTxFee"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c58.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c37.test(v5))))) {
           if (e === null) return false;
           $Uint64String(v5, p + "/createBlockchainTxFee", e);
           ok = false;
@@ -1198,7 +908,7 @@ function $TxFees(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v6 = x["addPrimaryNetworkValidatorFee"];
       if (v6 !== undefined && (plain || hasOwn(x, "addPrimaryNetworkValidatorFee"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c59.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c38.test(v6))))) {
           if (e === null) return false;
           $Uint64String(v6, p + "/addPrimaryNetworkValidatorFee", e);
           ok = false;
@@ -1210,7 +920,7 @@ function $TxFees(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v7 = x["addPrimaryNetworkDelegatorFee"];
       if (v7 !== undefined && (plain || hasOwn(x, "addPrimaryNetworkDelegatorFee"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c60.test(v7))))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c39.test(v7))))) {
           if (e === null) return false;
           $Uint64String(v7, p + "/addPrimaryNetworkDelegatorFee", e);
           ok = false;
@@ -1222,7 +932,7 @@ function $TxFees(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v8 = x["addSubnetValidatorFee"];
       if (v8 !== undefined && (plain || hasOwn(x, "addSubnetValidatorFee"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c61.test(v8))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c40.test(v8))))) {
           if (e === null) return false;
           $Uint64String(v8, p + "/addSubnetValidatorFee", e);
           ok = false;
@@ -1234,7 +944,7 @@ function $TxFees(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v9 = x["addSubnetDelegatorFee"];
       if (v9 !== undefined && (plain || hasOwn(x, "addSubnetDelegatorFee"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c62.test(v9))))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c41.test(v9))))) {
           if (e === null) return false;
           $Uint64String(v9, p + "/addSubnetDelegatorFee", e);
           ok = false;
@@ -1249,23 +959,23 @@ function $TxFees(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c54 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c33 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c55 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c34 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c56 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c35 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c57 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c36 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c58 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c37 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c59 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c38 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c60 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c39 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c61 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c40 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c62 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c41 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $VmsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -1278,7 +988,7 @@ function $VmsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["vms"];
       if (v1 !== undefined && (plain || hasOwn(x, "vms"))) {
-        if (!$66(v1, e === null ? p : p + "/vms", e)) {
+        if (!$42(v1, e === null ? p : p + "/vms", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1289,7 +999,7 @@ function $VmsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v2 = x["fxs"];
       if (v2 !== undefined && (plain || hasOwn(x, "fxs"))) {
-        if (!$71(v2, e === null ? p : p + "/fxs", e)) {
+        if (!$45(v2, e === null ? p : p + "/fxs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1299,7 +1009,7 @@ function $VmsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-function $63(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $42(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -1312,7 +1022,7 @@ function $63(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         if (!plain && !hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
         if (true) {
-          if (!$64(x[k], pk, e)) {
+          if (!$43(x[k], pk, e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -1323,7 +1033,7 @@ function $63(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $43(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1336,7 +1046,7 @@ function $64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string"))) {
             if (e === null) return false;
-            $65(v, p + "/" + i, e);
+            $44(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -1346,7 +1056,7 @@ function $64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $65(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $44(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1355,7 +1065,7 @@ function $65(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $66(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $45(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -1368,7 +1078,7 @@ function $66(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         if (!plain && !hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
         if (true) {
-          if (!$67(x[k], pk, e)) {
+          if (!$46(x[k], pk, e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -1379,96 +1089,7 @@ function $66(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $67(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $68(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $68(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $69(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      for (const k in x) {
-        if (!plain && !hasOwn(x, k)) continue;
-        const pk = e === null ? p : p + "/" + esc(k);
-        if (true) {
-          if (!$70(x[k], pk, e)) {
-            if (e === null) return false;
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $70(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $71(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      for (const k in x) {
-        if (!plain && !hasOwn(x, k)) continue;
-        const pk = e === null ? p : p + "/" + esc(k);
-        if (true) {
-          if (!$72(x[k], pk, e)) {
-            if (e === null) return false;
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $72(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $46(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1490,7 +1111,7 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "ip"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $74(v1, p + "/ip", e);
+          $47(v1, p + "/ip", e);
           ok = false;
         }
       }
@@ -1502,13 +1123,13 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "publicIP"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $76(v2, p + "/publicIP", e);
+          $48(v2, p + "/publicIP", e);
           ok = false;
         }
       }
       const v3 = x["nodeID"];
       if (v3 !== undefined && (plain || hasOwn(x, "nodeID"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c77.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c49.test(v3))))) {
           if (e === null) return false;
           $NodeId(v3, p + "/nodeID", e);
           ok = false;
@@ -1522,7 +1143,7 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined && (plain || hasOwn(x, "version"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $79(v4, p + "/version", e);
+          $50(v4, p + "/version", e);
           ok = false;
         }
       }
@@ -1534,7 +1155,7 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v5 !== undefined && (plain || hasOwn(x, "lastSent"))) {
         if (!((typeof v5 === "string"))) {
           if (e === null) return false;
-          $81(v5, p + "/lastSent", e);
+          $51(v5, p + "/lastSent", e);
           ok = false;
         }
       }
@@ -1546,7 +1167,7 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v6 !== undefined && (plain || hasOwn(x, "lastReceived"))) {
         if (!((typeof v6 === "string"))) {
           if (e === null) return false;
-          $83(v6, p + "/lastReceived", e);
+          $52(v6, p + "/lastReceived", e);
           ok = false;
         }
       }
@@ -1556,7 +1177,7 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v7 = x["benched"];
       if (v7 !== undefined && (plain || hasOwn(x, "benched"))) {
-        if (!$86(v7, e === null ? p : p + "/benched", e)) {
+        if (!$53(v7, e === null ? p : p + "/benched", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1567,7 +1188,7 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v8 = x["observedUptime"];
       if (v8 !== undefined && (plain || hasOwn(x, "observedUptime"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c88.test(v8))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c55.test(v8))))) {
           if (e === null) return false;
           $Uint64String(v8, p + "/observedUptime", e);
           ok = false;
@@ -1579,7 +1200,7 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v9 = x["trackedSubnets"];
       if (v9 !== undefined && (plain || hasOwn(x, "trackedSubnets"))) {
-        if (!$91(v9, e === null ? p : p + "/trackedSubnets", e)) {
+        if (!$56(v9, e === null ? p : p + "/trackedSubnets", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1590,19 +1211,576 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v10 = x["supportedACPs"];
       if (v10 !== undefined && (plain || hasOwn(x, "supportedACPs"))) {
-        if (!$95(v10, e === null ? p : p + "/supportedACPs", e)) {
+        if (!$58(v10, e === null ? p : p + "/supportedACPs", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v11 = x["objectedACPs"];
       if (v11 !== undefined && (plain || hasOwn(x, "objectedACPs"))) {
-        if (!$99(v11, e === null ? p : p + "/objectedACPs", e)) {
+        if (!$60(v11, e === null ? p : p + "/objectedACPs", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
     }
+  }
+  return ok;
+}
+
+function $47(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $48(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+const $c49 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
+
+function $50(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $51(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $52(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $53(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $54(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $54(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+const $c55 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+function $56(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c57.test(v))))) {
+            if (e === null) return false;
+            $Cb58Id2(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c57 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+
+function $58(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((Number.isInteger(v)) && (typeof v !== "number" || (v >= 0)))) {
+            if (e === null) return false;
+            $59(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $59(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $60(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((Number.isInteger(v)) && (typeof v !== "number" || (v >= 0)))) {
+            if (e === null) return false;
+            $61(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $61(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $PeersResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["numPeers"];
+      if (v1 !== undefined && (plain || hasOwn(x, "numPeers"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c62.test(v1))))) {
+          if (e === null) return false;
+          $Uint64String(v1, p + "/numPeers", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/numPeers", "required", "is required", "numPeers");
+      }
+      const v2 = x["peers"];
+      if (v2 !== undefined && (plain || hasOwn(x, "peers"))) {
+        if (!$63(v2, e === null ? p : p + "/peers", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/peers", "required", "is required", "peers");
+      }
+    }
+  }
+  return ok;
+}
+
+const $c62 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+function $63(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$Peer(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $UptimeResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["rewardingStakePercentage"];
+      if (v1 !== undefined && (plain || hasOwn(x, "rewardingStakePercentage"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c64.test(v1))))) {
+          if (e === null) return false;
+          $DecimalString(v1, p + "/rewardingStakePercentage", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/rewardingStakePercentage", "required", "is required", "rewardingStakePercentage");
+      }
+      const v2 = x["weightedAveragePercentage"];
+      if (v2 !== undefined && (plain || hasOwn(x, "weightedAveragePercentage"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c65.test(v2))))) {
+          if (e === null) return false;
+          $DecimalString(v2, p + "/weightedAveragePercentage", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/weightedAveragePercentage", "required", "is required", "weightedAveragePercentage");
+      }
+    }
+  }
+  return ok;
+}
+
+const $c64 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
+
+const $c65 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
+
+function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["apricotPhase1Time"];
+      if (v1 !== undefined && (plain || hasOwn(x, "apricotPhase1Time"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $66(v1, p + "/apricotPhase1Time", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/apricotPhase1Time", "required", "is required", "apricotPhase1Time");
+      }
+      const v2 = x["apricotPhase2Time"];
+      if (v2 !== undefined && (plain || hasOwn(x, "apricotPhase2Time"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $67(v2, p + "/apricotPhase2Time", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/apricotPhase2Time", "required", "is required", "apricotPhase2Time");
+      }
+      const v3 = x["apricotPhase3Time"];
+      if (v3 !== undefined && (plain || hasOwn(x, "apricotPhase3Time"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $68(v3, p + "/apricotPhase3Time", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/apricotPhase3Time", "required", "is required", "apricotPhase3Time");
+      }
+      const v4 = x["apricotPhase4Time"];
+      if (v4 !== undefined && (plain || hasOwn(x, "apricotPhase4Time"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $69(v4, p + "/apricotPhase4Time", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/apricotPhase4Time", "required", "is required", "apricotPhase4Time");
+      }
+      const v5 = x["apricotPhase4MinPChainHeight"];
+      if (v5 !== undefined && (plain || hasOwn(x, "apricotPhase4MinPChainHeight"))) {
+        if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
+          if (e === null) return false;
+          $70(v5, p + "/apricotPhase4MinPChainHeight", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/apricotPhase4MinPChainHeight", "required", "is required", "apricotPhase4MinPChainHeight");
+      }
+      const v6 = x["apricotPhase5Time"];
+      if (v6 !== undefined && (plain || hasOwn(x, "apricotPhase5Time"))) {
+        if (!((typeof v6 === "string"))) {
+          if (e === null) return false;
+          $71(v6, p + "/apricotPhase5Time", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/apricotPhase5Time", "required", "is required", "apricotPhase5Time");
+      }
+      const v7 = x["apricotPhasePre6Time"];
+      if (v7 !== undefined && (plain || hasOwn(x, "apricotPhasePre6Time"))) {
+        if (!((typeof v7 === "string"))) {
+          if (e === null) return false;
+          $72(v7, p + "/apricotPhasePre6Time", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/apricotPhasePre6Time", "required", "is required", "apricotPhasePre6Time");
+      }
+      const v8 = x["apricotPhase6Time"];
+      if (v8 !== undefined && (plain || hasOwn(x, "apricotPhase6Time"))) {
+        if (!((typeof v8 === "string"))) {
+          if (e === null) return false;
+          $73(v8, p + "/apricotPhase6Time", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/apricotPhase6Time", "required", "is required", "apricotPhase6Time");
+      }
+      const v9 = x["apricotPhasePost6Time"];
+      if (v9 !== undefined && (plain || hasOwn(x, "apricotPhasePost6Time"))) {
+        if (!((typeof v9 === "string"))) {
+          if (e === null) return false;
+          $74(v9, p + "/apricotPhasePost6Time", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/apricotPhasePost6Time", "required", "is required", "apricotPhasePost6Time");
+      }
+      const v10 = x["banffTime"];
+      if (v10 !== undefined && (plain || hasOwn(x, "banffTime"))) {
+        if (!((typeof v10 === "string"))) {
+          if (e === null) return false;
+          $75(v10, p + "/banffTime", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/banffTime", "required", "is required", "banffTime");
+      }
+      const v11 = x["cortinaTime"];
+      if (v11 !== undefined && (plain || hasOwn(x, "cortinaTime"))) {
+        if (!((typeof v11 === "string"))) {
+          if (e === null) return false;
+          $76(v11, p + "/cortinaTime", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/cortinaTime", "required", "is required", "cortinaTime");
+      }
+      const v12 = x["cortinaXChainStopVertexID"];
+      if (v12 !== undefined && (plain || hasOwn(x, "cortinaXChainStopVertexID"))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c77.test(v12))))) {
+          if (e === null) return false;
+          $Cb58Id2(v12, p + "/cortinaXChainStopVertexID", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/cortinaXChainStopVertexID", "required", "is required", "cortinaXChainStopVertexID");
+      }
+      const v13 = x["durangoTime"];
+      if (v13 !== undefined && (plain || hasOwn(x, "durangoTime"))) {
+        if (!((typeof v13 === "string"))) {
+          if (e === null) return false;
+          $78(v13, p + "/durangoTime", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/durangoTime", "required", "is required", "durangoTime");
+      }
+      const v14 = x["etnaTime"];
+      if (v14 !== undefined && (plain || hasOwn(x, "etnaTime"))) {
+        if (!((typeof v14 === "string"))) {
+          if (e === null) return false;
+          $79(v14, p + "/etnaTime", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/etnaTime", "required", "is required", "etnaTime");
+      }
+      const v15 = x["fortunaTime"];
+      if (v15 !== undefined && (plain || hasOwn(x, "fortunaTime"))) {
+        if (!((typeof v15 === "string"))) {
+          if (e === null) return false;
+          $80(v15, p + "/fortunaTime", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/fortunaTime", "required", "is required", "fortunaTime");
+      }
+      const v16 = x["graniteTime"];
+      if (v16 !== undefined && (plain || hasOwn(x, "graniteTime"))) {
+        if (!((typeof v16 === "string"))) {
+          if (e === null) return false;
+          $81(v16, p + "/graniteTime", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/graniteTime", "required", "is required", "graniteTime");
+      }
+    }
+  }
+  return ok;
+}
+
+function $66(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $67(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $68(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $69(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $70(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $71(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $72(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -1643,7 +1821,7 @@ function $76(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c77 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
+const $c77 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $78(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -1681,25 +1859,81 @@ function $81(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $82(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $Acp(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(isObject(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["supportWeight"];
+      if (v1 !== undefined && (plain || hasOwn(x, "supportWeight"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c82.test(v1))))) {
+          if (e === null) return false;
+          $Uint64String(v1, p + "/supportWeight", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/supportWeight", "required", "is required", "supportWeight");
+      }
+      const v2 = x["supporters"];
+      if (v2 !== undefined && (plain || hasOwn(x, "supporters"))) {
+        if (!$83(v2, e === null ? p : p + "/supporters", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/supporters", "required", "is required", "supporters");
+      }
+      const v3 = x["objectWeight"];
+      if (v3 !== undefined && (plain || hasOwn(x, "objectWeight"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c85.test(v3))))) {
+          if (e === null) return false;
+          $Uint64String(v3, p + "/objectWeight", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/objectWeight", "required", "is required", "objectWeight");
+      }
+      const v4 = x["objectors"];
+      if (v4 !== undefined && (plain || hasOwn(x, "objectors"))) {
+        if (!$86(v4, e === null ? p : p + "/objectors", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/objectors", "required", "is required", "objectors");
+      }
+      const v5 = x["abstainWeight"];
+      if (v5 !== undefined && (plain || hasOwn(x, "abstainWeight"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c88.test(v5))))) {
+          if (e === null) return false;
+          $Uint64String(v5, p + "/abstainWeight", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/abstainWeight", "required", "is required", "abstainWeight");
+      }
+    }
   }
   return ok;
 }
+
+const $c82 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $83(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $84(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1707,12 +1941,16 @@ function $84(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   }
   else {
     if (true) {
+      if (!unique(x)) {
+        if (e === null) return false;
+        ok = fail(e, p, "uniqueItems", "must not contain duplicate items");
+      }
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string"))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c84.test(v))))) {
             if (e === null) return false;
-            $85(v, p + "/" + i, e);
+            $NodeId(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -1722,14 +1960,9 @@ function $84(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $85(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
+const $c84 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
+
+const $c85 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $86(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -1739,12 +1972,16 @@ function $86(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   }
   else {
     if (true) {
+      if (!unique(x)) {
+        if (e === null) return false;
+        ok = fail(e, p, "uniqueItems", "must not contain duplicate items");
+      }
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string"))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c87.test(v))))) {
             if (e === null) return false;
-            $87(v, p + "/" + i, e);
+            $NodeId(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -1754,7 +1991,104 @@ function $86(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $87(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c87 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
+
+const $c88 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+
+function $AcpsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["acps"];
+      if (v1 !== undefined && (plain || hasOwn(x, "acps"))) {
+        if (!$89(v1, e === null ? p : p + "/acps", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/acps", "required", "is required", "acps");
+      }
+    }
+  }
+  return ok;
+}
+
+function $89(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (!$90(k, pk, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+        if (true) {
+          if (!$Acp(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $90(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c91.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^[0-9]+$", "^[0-9]+$");
+    }
+  }
+  return ok;
+}
+
+const $c91 = /*#__PURE__*/ new RegExp("^[0-9]+$");
+
+function $HealthTags(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $92(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $92(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1763,82 +2097,87 @@ function $87(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c88 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $89(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $HealthCheck(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(isObject(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
+    ok = fail(e, p, "type", "must be object", "object");
   }
   else {
     if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c90.test(v))))) {
-            if (e === null) return false;
-            $Cb58Id2(v, p + "/" + i, e);
-            ok = false;
-          }
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["error"];
+      if (v1 !== undefined && (plain || hasOwn(x, "error"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $93(v1, p + "/error", e);
+          ok = false;
+        }
+      }
+      const v2 = x["timestamp"];
+      if (v2 !== undefined && (plain || hasOwn(x, "timestamp"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $94(v2, p + "/timestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+      }
+      const v3 = x["duration"];
+      if (v3 !== undefined && (plain || hasOwn(x, "duration"))) {
+        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+          if (e === null) return false;
+          $95(v3, p + "/duration", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/duration", "required", "is required", "duration");
+      }
+      const v4 = x["contiguousFailures"];
+      if (v4 !== undefined && (plain || hasOwn(x, "contiguousFailures"))) {
+        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+          if (e === null) return false;
+          $96(v4, p + "/contiguousFailures", e);
+          ok = false;
+        }
+      }
+      const v5 = x["timeOfFirstFailure"];
+      if (v5 !== undefined && (plain || hasOwn(x, "timeOfFirstFailure"))) {
+        if (!((typeof v5 === "string" || v5 === null))) {
+          if (e === null) return false;
+          $97(v5, p + "/timeOfFirstFailure", e);
+          ok = false;
         }
       }
     }
   }
   return ok;
 }
-
-const $c90 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $91(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c92.test(v))))) {
-            if (e === null) return false;
-            $Cb58Id2(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c92 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $93(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((Number.isInteger(v)) && (typeof v !== "number" || (v >= 0)))) {
-            if (e === null) return false;
-            $94(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $94(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $95(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1848,29 +2187,6 @@ function $94(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (x < 0) {
       if (e === null) return false;
       ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $95(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((Number.isInteger(v)) && (typeof v !== "number" || (v >= 0)))) {
-            if (e === null) return false;
-            $96(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
     }
   }
   return ok;
@@ -1893,1199 +2209,6 @@ function $96(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $97(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((Number.isInteger(v)) && (typeof v !== "number" || (v >= 0)))) {
-            if (e === null) return false;
-            $98(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $98(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $99(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((Number.isInteger(v)) && (typeof v !== "number" || (v >= 0)))) {
-            if (e === null) return false;
-            $100(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $100(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $PeersResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["numPeers"];
-      if (v1 !== undefined && (plain || hasOwn(x, "numPeers"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c101.test(v1))))) {
-          if (e === null) return false;
-          $Uint64String(v1, p + "/numPeers", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/numPeers", "required", "is required", "numPeers");
-      }
-      const v2 = x["peers"];
-      if (v2 !== undefined && (plain || hasOwn(x, "peers"))) {
-        if (!$103(v2, e === null ? p : p + "/peers", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/peers", "required", "is required", "peers");
-      }
-    }
-  }
-  return ok;
-}
-
-const $c101 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $102(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$Peer(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $103(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$Peer(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $UptimeResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["rewardingStakePercentage"];
-      if (v1 !== undefined && (plain || hasOwn(x, "rewardingStakePercentage"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c104.test(v1))))) {
-          if (e === null) return false;
-          $DecimalString(v1, p + "/rewardingStakePercentage", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/rewardingStakePercentage", "required", "is required", "rewardingStakePercentage");
-      }
-      const v2 = x["weightedAveragePercentage"];
-      if (v2 !== undefined && (plain || hasOwn(x, "weightedAveragePercentage"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c105.test(v2))))) {
-          if (e === null) return false;
-          $DecimalString(v2, p + "/weightedAveragePercentage", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/weightedAveragePercentage", "required", "is required", "weightedAveragePercentage");
-      }
-    }
-  }
-  return ok;
-}
-
-const $c104 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
-
-const $c105 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
-
-function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["apricotPhase1Time"];
-      if (v1 !== undefined && (plain || hasOwn(x, "apricotPhase1Time"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $107(v1, p + "/apricotPhase1Time", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/apricotPhase1Time", "required", "is required", "apricotPhase1Time");
-      }
-      const v2 = x["apricotPhase2Time"];
-      if (v2 !== undefined && (plain || hasOwn(x, "apricotPhase2Time"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $109(v2, p + "/apricotPhase2Time", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/apricotPhase2Time", "required", "is required", "apricotPhase2Time");
-      }
-      const v3 = x["apricotPhase3Time"];
-      if (v3 !== undefined && (plain || hasOwn(x, "apricotPhase3Time"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $111(v3, p + "/apricotPhase3Time", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/apricotPhase3Time", "required", "is required", "apricotPhase3Time");
-      }
-      const v4 = x["apricotPhase4Time"];
-      if (v4 !== undefined && (plain || hasOwn(x, "apricotPhase4Time"))) {
-        if (!((typeof v4 === "string"))) {
-          if (e === null) return false;
-          $113(v4, p + "/apricotPhase4Time", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/apricotPhase4Time", "required", "is required", "apricotPhase4Time");
-      }
-      const v5 = x["apricotPhase4MinPChainHeight"];
-      if (v5 !== undefined && (plain || hasOwn(x, "apricotPhase4MinPChainHeight"))) {
-        if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
-          if (e === null) return false;
-          $115(v5, p + "/apricotPhase4MinPChainHeight", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/apricotPhase4MinPChainHeight", "required", "is required", "apricotPhase4MinPChainHeight");
-      }
-      const v6 = x["apricotPhase5Time"];
-      if (v6 !== undefined && (plain || hasOwn(x, "apricotPhase5Time"))) {
-        if (!((typeof v6 === "string"))) {
-          if (e === null) return false;
-          $117(v6, p + "/apricotPhase5Time", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/apricotPhase5Time", "required", "is required", "apricotPhase5Time");
-      }
-      const v7 = x["apricotPhasePre6Time"];
-      if (v7 !== undefined && (plain || hasOwn(x, "apricotPhasePre6Time"))) {
-        if (!((typeof v7 === "string"))) {
-          if (e === null) return false;
-          $119(v7, p + "/apricotPhasePre6Time", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/apricotPhasePre6Time", "required", "is required", "apricotPhasePre6Time");
-      }
-      const v8 = x["apricotPhase6Time"];
-      if (v8 !== undefined && (plain || hasOwn(x, "apricotPhase6Time"))) {
-        if (!((typeof v8 === "string"))) {
-          if (e === null) return false;
-          $121(v8, p + "/apricotPhase6Time", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/apricotPhase6Time", "required", "is required", "apricotPhase6Time");
-      }
-      const v9 = x["apricotPhasePost6Time"];
-      if (v9 !== undefined && (plain || hasOwn(x, "apricotPhasePost6Time"))) {
-        if (!((typeof v9 === "string"))) {
-          if (e === null) return false;
-          $123(v9, p + "/apricotPhasePost6Time", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/apricotPhasePost6Time", "required", "is required", "apricotPhasePost6Time");
-      }
-      const v10 = x["banffTime"];
-      if (v10 !== undefined && (plain || hasOwn(x, "banffTime"))) {
-        if (!((typeof v10 === "string"))) {
-          if (e === null) return false;
-          $125(v10, p + "/banffTime", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/banffTime", "required", "is required", "banffTime");
-      }
-      const v11 = x["cortinaTime"];
-      if (v11 !== undefined && (plain || hasOwn(x, "cortinaTime"))) {
-        if (!((typeof v11 === "string"))) {
-          if (e === null) return false;
-          $127(v11, p + "/cortinaTime", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/cortinaTime", "required", "is required", "cortinaTime");
-      }
-      const v12 = x["cortinaXChainStopVertexID"];
-      if (v12 !== undefined && (plain || hasOwn(x, "cortinaXChainStopVertexID"))) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c128.test(v12))))) {
-          if (e === null) return false;
-          $Cb58Id2(v12, p + "/cortinaXChainStopVertexID", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/cortinaXChainStopVertexID", "required", "is required", "cortinaXChainStopVertexID");
-      }
-      const v13 = x["durangoTime"];
-      if (v13 !== undefined && (plain || hasOwn(x, "durangoTime"))) {
-        if (!((typeof v13 === "string"))) {
-          if (e === null) return false;
-          $130(v13, p + "/durangoTime", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/durangoTime", "required", "is required", "durangoTime");
-      }
-      const v14 = x["etnaTime"];
-      if (v14 !== undefined && (plain || hasOwn(x, "etnaTime"))) {
-        if (!((typeof v14 === "string"))) {
-          if (e === null) return false;
-          $132(v14, p + "/etnaTime", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/etnaTime", "required", "is required", "etnaTime");
-      }
-      const v15 = x["fortunaTime"];
-      if (v15 !== undefined && (plain || hasOwn(x, "fortunaTime"))) {
-        if (!((typeof v15 === "string"))) {
-          if (e === null) return false;
-          $134(v15, p + "/fortunaTime", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/fortunaTime", "required", "is required", "fortunaTime");
-      }
-      const v16 = x["graniteTime"];
-      if (v16 !== undefined && (plain || hasOwn(x, "graniteTime"))) {
-        if (!((typeof v16 === "string"))) {
-          if (e === null) return false;
-          $136(v16, p + "/graniteTime", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/graniteTime", "required", "is required", "graniteTime");
-      }
-    }
-  }
-  return ok;
-}
-
-function $106(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $107(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $108(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $109(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $110(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $111(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $112(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $113(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $114(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $115(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $116(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $118(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $119(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $122(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $123(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $124(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $125(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-const $c128 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $129(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $130(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $132(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $133(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $134(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $135(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $136(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $Acp(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["supportWeight"];
-      if (v1 !== undefined && (plain || hasOwn(x, "supportWeight"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c137.test(v1))))) {
-          if (e === null) return false;
-          $Uint64String(v1, p + "/supportWeight", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/supportWeight", "required", "is required", "supportWeight");
-      }
-      const v2 = x["supporters"];
-      if (v2 !== undefined && (plain || hasOwn(x, "supporters"))) {
-        if (!$140(v2, e === null ? p : p + "/supporters", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/supporters", "required", "is required", "supporters");
-      }
-      const v3 = x["objectWeight"];
-      if (v3 !== undefined && (plain || hasOwn(x, "objectWeight"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c142.test(v3))))) {
-          if (e === null) return false;
-          $Uint64String(v3, p + "/objectWeight", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/objectWeight", "required", "is required", "objectWeight");
-      }
-      const v4 = x["objectors"];
-      if (v4 !== undefined && (plain || hasOwn(x, "objectors"))) {
-        if (!$145(v4, e === null ? p : p + "/objectors", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/objectors", "required", "is required", "objectors");
-      }
-      const v5 = x["abstainWeight"];
-      if (v5 !== undefined && (plain || hasOwn(x, "abstainWeight"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c147.test(v5))))) {
-          if (e === null) return false;
-          $Uint64String(v5, p + "/abstainWeight", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/abstainWeight", "required", "is required", "abstainWeight");
-      }
-    }
-  }
-  return ok;
-}
-
-const $c137 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $138(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      if (!unique(x)) {
-        if (e === null) return false;
-        ok = fail(e, p, "uniqueItems", "must not contain duplicate items");
-      }
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c139.test(v))))) {
-            if (e === null) return false;
-            $NodeId(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c139 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
-
-function $140(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      if (!unique(x)) {
-        if (e === null) return false;
-        ok = fail(e, p, "uniqueItems", "must not contain duplicate items");
-      }
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c141.test(v))))) {
-            if (e === null) return false;
-            $NodeId(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c141 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
-
-const $c142 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $143(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      if (!unique(x)) {
-        if (e === null) return false;
-        ok = fail(e, p, "uniqueItems", "must not contain duplicate items");
-      }
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c144.test(v))))) {
-            if (e === null) return false;
-            $NodeId(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c144 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
-
-function $145(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      if (!unique(x)) {
-        if (e === null) return false;
-        ok = fail(e, p, "uniqueItems", "must not contain duplicate items");
-      }
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c146.test(v))))) {
-            if (e === null) return false;
-            $NodeId(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c146 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
-
-const $c147 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $AcpsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["acps"];
-      if (v1 !== undefined && (plain || hasOwn(x, "acps"))) {
-        if (!$151(v1, e === null ? p : p + "/acps", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/acps", "required", "is required", "acps");
-      }
-    }
-  }
-  return ok;
-}
-
-function $148(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      for (const k in x) {
-        if (!plain && !hasOwn(x, k)) continue;
-        const pk = e === null ? p : p + "/" + esc(k);
-        if (!$149(k, pk, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-        if (true) {
-          if (!$Acp(x[k], pk, e)) {
-            if (e === null) return false;
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $149(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c150.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^[0-9]+$", "^[0-9]+$");
-    }
-  }
-  return ok;
-}
-
-const $c150 = /*#__PURE__*/ new RegExp("^[0-9]+$");
-
-function $151(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      for (const k in x) {
-        if (!plain && !hasOwn(x, k)) continue;
-        const pk = e === null ? p : p + "/" + esc(k);
-        if (!$152(k, pk, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-        if (true) {
-          if (!$Acp(x[k], pk, e)) {
-            if (e === null) return false;
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $152(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c153.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^[0-9]+$", "^[0-9]+$");
-    }
-  }
-  return ok;
-}
-
-const $c153 = /*#__PURE__*/ new RegExp("^[0-9]+$");
-
-function $HealthTags(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $154(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $HealthCheck(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["error"];
-      if (v1 !== undefined && (plain || hasOwn(x, "error"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $156(v1, p + "/error", e);
-          ok = false;
-        }
-      }
-      const v2 = x["timestamp"];
-      if (v2 !== undefined && (plain || hasOwn(x, "timestamp"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $158(v2, p + "/timestamp", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
-      }
-      const v3 = x["duration"];
-      if (v3 !== undefined && (plain || hasOwn(x, "duration"))) {
-        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
-          if (e === null) return false;
-          $160(v3, p + "/duration", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/duration", "required", "is required", "duration");
-      }
-      const v4 = x["contiguousFailures"];
-      if (v4 !== undefined && (plain || hasOwn(x, "contiguousFailures"))) {
-        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
-          if (e === null) return false;
-          $162(v4, p + "/contiguousFailures", e);
-          ok = false;
-        }
-      }
-      const v5 = x["timeOfFirstFailure"];
-      if (v5 !== undefined && (plain || hasOwn(x, "timeOfFirstFailure"))) {
-        if (!((typeof v5 === "string" || v5 === null))) {
-          if (e === null) return false;
-          $164(v5, p + "/timeOfFirstFailure", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $155(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $156(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $159(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $160(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $161(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $162(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $163(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string" || x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string or null", "string,null");
-  }
-  return ok;
-}
-
-function $164(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
   if (!(typeof x === "string" || x === null)) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string or null", "string,null");
@@ -3104,7 +2227,7 @@ function $HealthResult(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["checks"];
       if (v1 !== undefined && (plain || hasOwn(x, "checks"))) {
-        if (!$166(v1, e === null ? p : p + "/checks", e)) {
+        if (!$98(v1, e === null ? p : p + "/checks", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -3117,7 +2240,7 @@ function $HealthResult(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v2 !== undefined && (plain || hasOwn(x, "healthy"))) {
         if (!((typeof v2 === "boolean"))) {
           if (e === null) return false;
-          $168(v2, p + "/healthy", e);
+          $99(v2, p + "/healthy", e);
           ok = false;
         }
       }
@@ -3130,7 +2253,7 @@ function $HealthResult(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $165(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $98(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3154,40 +2277,7 @@ function $165(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $166(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      for (const k in x) {
-        if (!plain && !hasOwn(x, k)) continue;
-        const pk = e === null ? p : p + "/" + esc(k);
-        if (true) {
-          if (!$HealthCheck(x[k], pk, e)) {
-            if (e === null) return false;
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $168(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $99(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -3203,7 +2293,7 @@ function $Uint64String2(x: unknown, p: string, e: ValidationIssue[] | null): boo
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c169.test(x)) {
+    if (!$c100.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^(0|[1-9][0-9]*)$", "^(0|[1-9][0-9]*)$");
     }
@@ -3211,7 +2301,7 @@ function $Uint64String2(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-const $c169 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c100 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $DecimalString2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3220,7 +2310,7 @@ function $DecimalString2(x: unknown, p: string, e: ValidationIssue[] | null): bo
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c170.test(x)) {
+    if (!$c101.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$");
     }
@@ -3228,7 +2318,7 @@ function $DecimalString2(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-const $c170 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
+const $c101 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
 
 function $Cb58Id3(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3237,7 +2327,7 @@ function $Cb58Id3(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c171.test(x)) {
+    if (!$c102.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^[1-9A-HJ-NP-Za-km-z]+$", "^[1-9A-HJ-NP-Za-km-z]+$");
     }
@@ -3245,7 +2335,7 @@ function $Cb58Id3(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c171 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+const $c102 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $HexString(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3254,7 +2344,7 @@ function $HexString(x: unknown, p: string, e: ValidationIssue[] | null): boolean
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c172.test(x)) {
+    if (!$c103.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
     }
@@ -3262,7 +2352,7 @@ function $HexString(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-const $c172 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+const $c103 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $BlsPublicKey(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3271,7 +2361,7 @@ function $BlsPublicKey(x: unknown, p: string, e: ValidationIssue[] | null): bool
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c173.test(x)) {
+    if (!$c104.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{96}$", "^0x[0-9a-fA-F]{96}$");
     }
@@ -3279,7 +2369,7 @@ function $BlsPublicKey(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-const $c173 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$");
+const $c104 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$");
 
 function $BlsSignature(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3288,7 +2378,7 @@ function $BlsSignature(x: unknown, p: string, e: ValidationIssue[] | null): bool
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c174.test(x)) {
+    if (!$c105.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{192}$", "^0x[0-9a-fA-F]{192}$");
     }
@@ -3296,12 +2386,12 @@ function $BlsSignature(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-const $c174 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$");
+const $c105 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$");
 
 function $HeightParam(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($175(x, p, null)) matches++;
+  if ($106(x, p, null)) matches++;
   if ($Uint64String2(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
@@ -3310,7 +2400,7 @@ function $HeightParam(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $175(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $106(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -3336,7 +2426,7 @@ function $Owner(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["locktime"];
       if (v1 !== undefined && (plain || hasOwn(x, "locktime"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c176.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
           if (e === null) return false;
           $Uint64String2(v1, p + "/locktime", e);
           ok = false;
@@ -3348,7 +2438,7 @@ function $Owner(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["threshold"];
       if (v2 !== undefined && (plain || hasOwn(x, "threshold"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c177.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c108.test(v2))))) {
           if (e === null) return false;
           $Uint64String2(v2, p + "/threshold", e);
           ok = false;
@@ -3360,7 +2450,7 @@ function $Owner(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["addresses"];
       if (v3 !== undefined && (plain || hasOwn(x, "addresses"))) {
-        if (!$180(v3, e === null ? p : p + "/addresses", e)) {
+        if (!$109(v3, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -3374,11 +2464,11 @@ function $Owner(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c176 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c107 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c177 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c108 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-function $178(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $109(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -3391,7 +2481,7 @@ function $178(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string"))) {
             if (e === null) return false;
-            $179(v, p + "/" + i, e);
+            $110(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -3401,39 +2491,7 @@ function $178(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $179(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $180(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $181(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $181(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $110(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -3477,7 +2535,7 @@ function $UtxoId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["txID"];
       if (v1 !== undefined && (plain || hasOwn(x, "txID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c182.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c111.test(v1))))) {
           if (e === null) return false;
           $Cb58Id3(v1, p + "/txID", e);
           ok = false;
@@ -3491,7 +2549,7 @@ function $UtxoId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "outputIndex"))) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 4294967295)))) {
           if (e === null) return false;
-          $184(v2, p + "/outputIndex", e);
+          $112(v2, p + "/outputIndex", e);
           ok = false;
         }
       }
@@ -3504,28 +2562,9 @@ function $UtxoId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c182 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+const $c111 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
-function $183(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 4294967295) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 4294967295", 4294967295);
-    }
-  }
-  return ok;
-}
-
-function $184(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $112(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -3555,7 +2594,7 @@ function $BalanceResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["balance"];
       if (v1 !== undefined && (plain || hasOwn(x, "balance"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c185.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
           if (e === null) return false;
           $Uint64String2(v1, p + "/balance", e);
           ok = false;
@@ -3567,7 +2606,7 @@ function $BalanceResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["unlocked"];
       if (v2 !== undefined && (plain || hasOwn(x, "unlocked"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c186.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c114.test(v2))))) {
           if (e === null) return false;
           $Uint64String2(v2, p + "/unlocked", e);
           ok = false;
@@ -3579,7 +2618,7 @@ function $BalanceResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v3 = x["lockedStakeable"];
       if (v3 !== undefined && (plain || hasOwn(x, "lockedStakeable"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c187.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c115.test(v3))))) {
           if (e === null) return false;
           $Uint64String2(v3, p + "/lockedStakeable", e);
           ok = false;
@@ -3591,7 +2630,7 @@ function $BalanceResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v4 = x["lockedNotStakeable"];
       if (v4 !== undefined && (plain || hasOwn(x, "lockedNotStakeable"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c188.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c116.test(v4))))) {
           if (e === null) return false;
           $Uint64String2(v4, p + "/lockedNotStakeable", e);
           ok = false;
@@ -3647,7 +2686,7 @@ function $BalanceResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v9 = x["utxoIDs"];
       if (v9 !== undefined && (plain || hasOwn(x, "utxoIDs"))) {
-        if (!$190(v9, e === null ? p : p + "/utxoIDs", e)) {
+        if (!$117(v9, e === null ? p : p + "/utxoIDs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -3661,34 +2700,15 @@ function $BalanceResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-const $c185 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c113 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c186 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c114 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c187 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c115 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c188 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c116 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-function $189(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$UtxoId(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -3731,7 +2751,7 @@ function $Credential(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["signatures"];
       if (v1 !== undefined && (plain || hasOwn(x, "signatures"))) {
-        if (!$193(v1, e === null ? p : p + "/signatures", e)) {
+        if (!$118(v1, e === null ? p : p + "/signatures", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -3745,7 +2765,7 @@ function $Credential(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-function $191(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $118(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -3756,7 +2776,7 @@ function $191(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c192.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c119.test(v))))) {
             if (e === null) return false;
             $HexString(v, p + "/" + i, e);
             ok = false;
@@ -3768,32 +2788,7 @@ function $191(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c192 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-function $193(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c194.test(v))))) {
-            if (e === null) return false;
-            $HexString(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c194 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+const $c119 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $JsonBlockTx(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3808,7 +2803,7 @@ function $JsonBlockTx(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v1 !== undefined && (plain || hasOwn(x, "unsignedTx"))) {
         if (!((isObject(v1)))) {
           if (e === null) return false;
-          $196(v1, p + "/unsignedTx", e);
+          $120(v1, p + "/unsignedTx", e);
           ok = false;
         }
       }
@@ -3818,7 +2813,7 @@ function $JsonBlockTx(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["credentials"];
       if (v2 !== undefined && (plain || hasOwn(x, "credentials"))) {
-        if (!$198(v2, e === null ? p : p + "/credentials", e)) {
+        if (!$121(v2, e === null ? p : p + "/credentials", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -3829,7 +2824,7 @@ function $JsonBlockTx(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v3 = x["id"];
       if (v3 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c199.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c122.test(v3))))) {
           if (e === null) return false;
           $Cb58Id3(v3, p + "/id", e);
           ok = false;
@@ -3840,7 +2835,7 @@ function $JsonBlockTx(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3851,18 +2846,7 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $196(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $197(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -3881,26 +2865,7 @@ function $197(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $198(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$Credential(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c199 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+const $c122 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $JsonBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3913,7 +2878,7 @@ function $JsonBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["parentID"];
       if (v1 !== undefined && (plain || hasOwn(x, "parentID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c200.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c123.test(v1))))) {
           if (e === null) return false;
           $Cb58Id3(v1, p + "/parentID", e);
           ok = false;
@@ -3927,7 +2892,7 @@ function $JsonBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v2 !== undefined && (plain || hasOwn(x, "height"))) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
           if (e === null) return false;
-          $202(v2, p + "/height", e);
+          $124(v2, p + "/height", e);
           ok = false;
         }
       }
@@ -3937,7 +2902,7 @@ function $JsonBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v3 = x["txs"];
       if (v3 !== undefined && (plain || hasOwn(x, "txs"))) {
-        if (!$204(v3, e === null ? p : p + "/txs", e)) {
+        if (!$125(v3, e === null ? p : p + "/txs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -3947,9 +2912,9 @@ function $JsonBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-const $c200 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+const $c123 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
-function $201(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $124(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -3964,41 +2929,7 @@ function $201(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $202(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $203(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$JsonBlockTx(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $204(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $125(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4028,7 +2959,7 @@ function $BlockResult(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["block"];
       if (v1 !== undefined && (plain || hasOwn(x, "block"))) {
-        if (!$206(v1, e === null ? p : p + "/block", e)) {
+        if (!$126(v1, e === null ? p : p + "/block", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -4054,19 +2985,7 @@ function $BlockResult(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($HexString(x, p, null)) matches++;
-  if ($JsonBlock(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $206(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($HexString(x, p, null)) matches++;
@@ -4089,7 +3008,7 @@ function $BlockchainEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["id"];
       if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c207.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c127.test(v1))))) {
           if (e === null) return false;
           $Cb58Id3(v1, p + "/id", e);
           ok = false;
@@ -4103,7 +3022,7 @@ function $BlockchainEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $209(v2, p + "/name", e);
+          $128(v2, p + "/name", e);
           ok = false;
         }
       }
@@ -4113,7 +3032,7 @@ function $BlockchainEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v3 = x["subnetID"];
       if (v3 !== undefined && (plain || hasOwn(x, "subnetID"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c210.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c129.test(v3))))) {
           if (e === null) return false;
           $Cb58Id3(v3, p + "/subnetID", e);
           ok = false;
@@ -4125,7 +3044,7 @@ function $BlockchainEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v4 = x["vmID"];
       if (v4 !== undefined && (plain || hasOwn(x, "vmID"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c211.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c130.test(v4))))) {
           if (e === null) return false;
           $Cb58Id3(v4, p + "/vmID", e);
           ok = false;
@@ -4140,9 +3059,9 @@ function $BlockchainEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-const $c207 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+const $c127 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
-function $208(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $128(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -4151,18 +3070,9 @@ function $208(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $209(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
+const $c129 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
-const $c210 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-const $c211 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+const $c130 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $BlockchainsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4175,7 +3085,7 @@ function $BlockchainsResult(x: unknown, p: string, e: ValidationIssue[] | null):
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["blockchains"];
       if (v1 !== undefined && (plain || hasOwn(x, "blockchains"))) {
-        if (!$213(v1, e === null ? p : p + "/blockchains", e)) {
+        if (!$131(v1, e === null ? p : p + "/blockchains", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -4189,26 +3099,7 @@ function $BlockchainsResult(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $212(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$BlockchainEntry(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $213(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4277,7 +3168,7 @@ function $CurrentSupplyResult(x: unknown, p: string, e: ValidationIssue[] | null
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["supply"];
       if (v1 !== undefined && (plain || hasOwn(x, "supply"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c214.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c132.test(v1))))) {
           if (e === null) return false;
           $Uint64String2(v1, p + "/supply", e);
           ok = false;
@@ -4289,7 +3180,7 @@ function $CurrentSupplyResult(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v2 = x["height"];
       if (v2 !== undefined && (plain || hasOwn(x, "height"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c215.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c133.test(v2))))) {
           if (e === null) return false;
           $Uint64String2(v2, p + "/height", e);
           ok = false;
@@ -4300,9 +3191,9 @@ function $CurrentSupplyResult(x: unknown, p: string, e: ValidationIssue[] | null
   return ok;
 }
 
-const $c214 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c132 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c215 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c133 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $ValidatorSigner(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4315,7 +3206,7 @@ function $ValidatorSigner(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["publicKey"];
       if (v1 !== undefined && (plain || hasOwn(x, "publicKey"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c216.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c134.test(v1))))) {
           if (e === null) return false;
           $BlsPublicKey(v1, p + "/publicKey", e);
           ok = false;
@@ -4327,7 +3218,7 @@ function $ValidatorSigner(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["proofOfPosession"];
       if (v2 !== undefined && (plain || hasOwn(x, "proofOfPosession"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c217.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c135.test(v2))))) {
           if (e === null) return false;
           $BlsSignature(v2, p + "/proofOfPosession", e);
           ok = false;
@@ -4335,7 +3226,7 @@ function $ValidatorSigner(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v3 = x["proofOfPossession"];
       if (v3 !== undefined && (plain || hasOwn(x, "proofOfPossession"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c218.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c136.test(v3))))) {
           if (e === null) return false;
           $BlsSignature(v3, p + "/proofOfPossession", e);
           ok = false;
@@ -4346,11 +3237,11 @@ function $ValidatorSigner(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-const $c216 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$");
+const $c134 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$");
 
-const $c217 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$");
+const $c135 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$");
 
-const $c218 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$");
+const $c136 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$");
 
 function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4363,7 +3254,7 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["txID"];
       if (v1 !== undefined && (plain || hasOwn(x, "txID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c219.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c137.test(v1))))) {
           if (e === null) return false;
           $Cb58Id3(v1, p + "/txID", e);
           ok = false;
@@ -4375,7 +3266,7 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v2 = x["startTime"];
       if (v2 !== undefined && (plain || hasOwn(x, "startTime"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c220.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c138.test(v2))))) {
           if (e === null) return false;
           $Uint64String2(v2, p + "/startTime", e);
           ok = false;
@@ -4387,7 +3278,7 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v3 = x["endTime"];
       if (v3 !== undefined && (plain || hasOwn(x, "endTime"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c221.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c139.test(v3))))) {
           if (e === null) return false;
           $Uint64String2(v3, p + "/endTime", e);
           ok = false;
@@ -4399,7 +3290,7 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v4 = x["weight"];
       if (v4 !== undefined && (plain || hasOwn(x, "weight"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c222.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c140.test(v4))))) {
           if (e === null) return false;
           $Uint64String2(v4, p + "/weight", e);
           ok = false;
@@ -4411,7 +3302,7 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v5 = x["nodeID"];
       if (v5 !== undefined && (plain || hasOwn(x, "nodeID"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c223.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c141.test(v5))))) {
           if (e === null) return false;
           $NodeId(v5, p + "/nodeID", e);
           ok = false;
@@ -4430,7 +3321,7 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v7 = x["potentialReward"];
       if (v7 !== undefined && (plain || hasOwn(x, "potentialReward"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c224.test(v7))))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c142.test(v7))))) {
           if (e === null) return false;
           $Uint64String2(v7, p + "/potentialReward", e);
           ok = false;
@@ -4441,17 +3332,17 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-const $c219 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+const $c137 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
-const $c220 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c138 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c221 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c139 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c222 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c140 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c223 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
+const $c141 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
 
-const $c224 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c142 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4464,7 +3355,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["txID"];
       if (v1 !== undefined && (plain || hasOwn(x, "txID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c225.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c143.test(v1))))) {
           if (e === null) return false;
           $Cb58Id3(v1, p + "/txID", e);
           ok = false;
@@ -4472,7 +3363,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v2 = x["startTime"];
       if (v2 !== undefined && (plain || hasOwn(x, "startTime"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c226.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c144.test(v2))))) {
           if (e === null) return false;
           $Uint64String2(v2, p + "/startTime", e);
           ok = false;
@@ -4484,7 +3375,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v3 = x["endTime"];
       if (v3 !== undefined && (plain || hasOwn(x, "endTime"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c227.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c145.test(v3))))) {
           if (e === null) return false;
           $Uint64String2(v3, p + "/endTime", e);
           ok = false;
@@ -4492,7 +3383,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v4 = x["nodeID"];
       if (v4 !== undefined && (plain || hasOwn(x, "nodeID"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c228.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c146.test(v4))))) {
           if (e === null) return false;
           $NodeId(v4, p + "/nodeID", e);
           ok = false;
@@ -4504,7 +3395,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v5 = x["weight"];
       if (v5 !== undefined && (plain || hasOwn(x, "weight"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c229.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c147.test(v5))))) {
           if (e === null) return false;
           $Uint64String2(v5, p + "/weight", e);
           ok = false;
@@ -4516,7 +3407,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v6 = x["validationID"];
       if (v6 !== undefined && (plain || hasOwn(x, "validationID"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c230.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c148.test(v6))))) {
           if (e === null) return false;
           $Cb58Id3(v6, p + "/validationID", e);
           ok = false;
@@ -4524,7 +3415,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v7 = x["publicKey"];
       if (v7 !== undefined && (plain || hasOwn(x, "publicKey"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c231.test(v7))))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c149.test(v7))))) {
           if (e === null) return false;
           $BlsPublicKey(v7, p + "/publicKey", e);
           ok = false;
@@ -4532,7 +3423,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v8 = x["minNonce"];
       if (v8 !== undefined && (plain || hasOwn(x, "minNonce"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c232.test(v8))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c150.test(v8))))) {
           if (e === null) return false;
           $Uint64String2(v8, p + "/minNonce", e);
           ok = false;
@@ -4540,7 +3431,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v9 = x["balance"];
       if (v9 !== undefined && (plain || hasOwn(x, "balance"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c233.test(v9))))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c151.test(v9))))) {
           if (e === null) return false;
           $Uint64String2(v9, p + "/balance", e);
           ok = false;
@@ -4548,7 +3439,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v10 = x["potentialReward"];
       if (v10 !== undefined && (plain || hasOwn(x, "potentialReward"))) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c234.test(v10))))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c152.test(v10))))) {
           if (e === null) return false;
           $Uint64String2(v10, p + "/potentialReward", e);
           ok = false;
@@ -4556,7 +3447,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v11 = x["delegationFee"];
       if (v11 !== undefined && (plain || hasOwn(x, "delegationFee"))) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c235.test(v11))))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c153.test(v11))))) {
           if (e === null) return false;
           $DecimalString2(v11, p + "/delegationFee", e);
           ok = false;
@@ -4564,7 +3455,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v12 = x["uptime"];
       if (v12 !== undefined && (plain || hasOwn(x, "uptime"))) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c236.test(v12))))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c154.test(v12))))) {
           if (e === null) return false;
           $DecimalString2(v12, p + "/uptime", e);
           ok = false;
@@ -4572,7 +3463,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v13 = x["delegatorCount"];
       if (v13 !== undefined && (plain || hasOwn(x, "delegatorCount"))) {
-        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c237.test(v13))))) {
+        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c155.test(v13))))) {
           if (e === null) return false;
           $Uint64String2(v13, p + "/delegatorCount", e);
           ok = false;
@@ -4580,7 +3471,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v14 = x["delegatorWeight"];
       if (v14 !== undefined && (plain || hasOwn(x, "delegatorWeight"))) {
-        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c238.test(v14))))) {
+        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c156.test(v14))))) {
           if (e === null) return false;
           $Uint64String2(v14, p + "/delegatorWeight", e);
           ok = false;
@@ -4590,7 +3481,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v15 !== undefined && (plain || hasOwn(x, "connected"))) {
         if (!((typeof v15 === "boolean"))) {
           if (e === null) return false;
-          $240(v15, p + "/connected", e);
+          $157(v15, p + "/connected", e);
           ok = false;
         }
       }
@@ -4631,7 +3522,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v21 = x["delegators"];
       if (v21 !== undefined && (plain || hasOwn(x, "delegators"))) {
-        if (!$242(v21, e === null ? p : p + "/delegators", e)) {
+        if (!$158(v21, e === null ? p : p + "/delegators", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -4641,35 +3532,35 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-const $c225 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+const $c143 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
-const $c226 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c144 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c227 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c145 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c228 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
+const $c146 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
 
-const $c229 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c147 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c230 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+const $c148 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
-const $c231 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$");
+const $c149 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$");
 
-const $c232 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c150 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c233 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c151 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c234 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c152 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c235 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
+const $c153 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
 
-const $c236 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
+const $c154 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
 
-const $c237 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c155 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-const $c238 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c156 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-function $239(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -4678,35 +3569,7 @@ function $239(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $240(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $241(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$Delegator(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $242(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4736,7 +3599,7 @@ function $CurrentValidatorsResult(x: unknown, p: string, e: ValidationIssue[] | 
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["validators"];
       if (v1 !== undefined && (plain || hasOwn(x, "validators"))) {
-        if (!$244(v1, e === null ? p : p + "/validators", e)) {
+        if (!$159(v1, e === null ? p : p + "/validators", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -4750,26 +3613,7 @@ function $CurrentValidatorsResult(x: unknown, p: string, e: ValidationIssue[] | 
   return ok;
 }
 
-function $243(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$Validator(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $159(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4795,7 +3639,7 @@ function $Uint64String3(x: unknown, p: string, e: ValidationIssue[] | null): boo
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c245.test(x)) {
+    if (!$c160.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^(0|[1-9][0-9]*)$", "^(0|[1-9][0-9]*)$");
     }
@@ -4803,7 +3647,7 @@ function $Uint64String3(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-const $c245 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c160 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $ContainerId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4817,7 +3661,7 @@ function $ContainerId(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (e === null) return false;
       ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
     }
-    if (!$c246.test(x)) {
+    if (!$c161.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^[1-9A-HJ-NP-Za-km-z]+$", "^[1-9A-HJ-NP-Za-km-z]+$");
     }
@@ -4825,7 +3669,7 @@ function $ContainerId(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-const $c246 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+const $c161 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $Encoding(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4847,7 +3691,7 @@ function $HexBytes(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c247.test(x)) {
+    if (!$c162.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
     }
@@ -4855,7 +3699,7 @@ function $HexBytes(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
   return ok;
 }
 
-const $c247 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+const $c162 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $Container(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4868,7 +3712,7 @@ function $Container(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["id"];
       if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c248.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c163.test(v1))))) {
           if (e === null) return false;
           $ContainerId(v1, p + "/id", e);
           ok = false;
@@ -4880,7 +3724,7 @@ function $Container(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v2 = x["bytes"];
       if (v2 !== undefined && (plain || hasOwn(x, "bytes"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c249.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c164.test(v2))))) {
           if (e === null) return false;
           $HexBytes(v2, p + "/bytes", e);
           ok = false;
@@ -4894,7 +3738,7 @@ function $Container(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v3 !== undefined && (plain || hasOwn(x, "timestamp"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $251(v3, p + "/timestamp", e);
+          $165(v3, p + "/timestamp", e);
           ok = false;
         }
       }
@@ -4916,7 +3760,7 @@ function $Container(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v5 = x["index"];
       if (v5 !== undefined && (plain || hasOwn(x, "index"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c252.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c166.test(v5))))) {
           if (e === null) return false;
           $Uint64String3(v5, p + "/index", e);
           ok = false;
@@ -4931,11 +3775,11 @@ function $Container(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-const $c248 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+const $c163 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
-const $c249 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+const $c164 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-function $250(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $165(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -4944,16 +3788,7 @@ function $250(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $251(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-const $c252 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c166 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $ContainerList(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4983,7 +3818,7 @@ function $GetIndexResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["index"];
       if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c253.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c167.test(v1))))) {
           if (e === null) return false;
           $Uint64String3(v1, p + "/index", e);
           ok = false;
@@ -4998,7 +3833,7 @@ function $GetIndexResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-const $c253 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c167 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $IsAcceptedResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5013,7 +3848,7 @@ function $IsAcceptedResult(x: unknown, p: string, e: ValidationIssue[] | null): 
       if (v1 !== undefined && (plain || hasOwn(x, "isAccepted"))) {
         if (!((typeof v1 === "boolean"))) {
           if (e === null) return false;
-          $255(v1, p + "/isAccepted", e);
+          $168(v1, p + "/isAccepted", e);
           ok = false;
         }
       }
@@ -5026,16 +3861,7 @@ function $IsAcceptedResult(x: unknown, p: string, e: ValidationIssue[] | null): 
   return ok;
 }
 
-function $254(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $168(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -5051,7 +3877,7 @@ function $Uint(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c256.test(x)) {
+    if (!$c169.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x(0|[1-9a-f][0-9a-f]*)$", "^0x(0|[1-9a-f][0-9a-f]*)$");
     }
@@ -5059,7 +3885,7 @@ function $Uint(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c256 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c169 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $Uint64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5068,7 +3894,7 @@ function $Uint64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c257.test(x)) {
+    if (!$c170.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x(0|[1-9a-f][0-9a-f]{0,15})$", "^0x(0|[1-9a-f][0-9a-f]{0,15})$");
     }
@@ -5076,7 +3902,7 @@ function $Uint64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c257 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
+const $c170 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
 
 function $Uint256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5085,7 +3911,7 @@ function $Uint256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c258.test(x)) {
+    if (!$c171.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x(0|[1-9a-f][0-9a-f]{0,63})$", "^0x(0|[1-9a-f][0-9a-f]{0,63})$");
     }
@@ -5093,7 +3919,7 @@ function $Uint256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c258 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$");
+const $c171 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$");
 
 function $Byte(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5102,7 +3928,7 @@ function $Byte(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c259.test(x)) {
+    if (!$c172.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{1,2}$", "^0x[0-9a-f]{1,2}$");
     }
@@ -5110,7 +3936,7 @@ function $Byte(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c259 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,2}$");
+const $c172 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,2}$");
 
 function $Bytes(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5119,7 +3945,7 @@ function $Bytes(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c260.test(x)) {
+    if (!$c173.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]*$", "^0x[0-9a-f]*$");
     }
@@ -5127,7 +3953,7 @@ function $Bytes(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c260 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
+const $c173 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $Bytes4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5136,7 +3962,7 @@ function $Bytes4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c261.test(x)) {
+    if (!$c174.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{8}$", "^0x[0-9a-f]{8}$");
     }
@@ -5144,7 +3970,7 @@ function $Bytes4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c261 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{8}$");
+const $c174 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{8}$");
 
 function $Bytes8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5153,7 +3979,7 @@ function $Bytes8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c262.test(x)) {
+    if (!$c175.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{16}$", "^0x[0-9a-f]{16}$");
     }
@@ -5161,7 +3987,7 @@ function $Bytes8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c262 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{16}$");
+const $c175 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{16}$");
 
 function $Bytes32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5170,7 +3996,7 @@ function $Bytes32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c263.test(x)) {
+    if (!$c176.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{64}$", "^0x[0-9a-f]{64}$");
     }
@@ -5178,7 +4004,7 @@ function $Bytes32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c263 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c176 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $BytesMax32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5187,7 +4013,7 @@ function $BytesMax32(x: unknown, p: string, e: ValidationIssue[] | null): boolea
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c264.test(x)) {
+    if (!$c177.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{1,64}$", "^0x[0-9a-f]{1,64}$");
     }
@@ -5195,7 +4021,7 @@ function $BytesMax32(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-const $c264 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$");
+const $c177 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$");
 
 function $Bytes65(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5204,7 +4030,7 @@ function $Bytes65(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c265.test(x)) {
+    if (!$c178.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{130}$", "^0x[0-9a-f]{130}$");
     }
@@ -5212,7 +4038,7 @@ function $Bytes65(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c265 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{130}$");
+const $c178 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{130}$");
 
 function $Bytes256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5221,7 +4047,7 @@ function $Bytes256(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c266.test(x)) {
+    if (!$c179.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{512}$", "^0x[0-9a-f]{512}$");
     }
@@ -5229,7 +4055,7 @@ function $Bytes256(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
   return ok;
 }
 
-const $c266 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{512}$");
+const $c179 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{512}$");
 
 function $Address(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5238,7 +4064,7 @@ function $Address(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c267.test(x)) {
+    if (!$c180.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
     }
@@ -5246,7 +4072,7 @@ function $Address(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c267 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+const $c180 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
 function $Hash32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5255,7 +4081,7 @@ function $Hash32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c268.test(x)) {
+    if (!$c181.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{64}$", "^0x[0-9a-f]{64}$");
     }
@@ -5263,7 +4089,7 @@ function $Hash32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c268 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c181 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $Ratio(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5338,7 +4164,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["hash"];
       if (v1 !== undefined && (plain || hasOwn(x, "hash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c269.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c182.test(v1))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/hash", e);
           ok = false;
@@ -5350,7 +4176,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["parentHash"];
       if (v2 !== undefined && (plain || hasOwn(x, "parentHash"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c270.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c183.test(v2))))) {
           if (e === null) return false;
           $Hash32(v2, p + "/parentHash", e);
           ok = false;
@@ -5362,7 +4188,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v3 = x["sha3Uncles"];
       if (v3 !== undefined && (plain || hasOwn(x, "sha3Uncles"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c271.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c184.test(v3))))) {
           if (e === null) return false;
           $Hash32(v3, p + "/sha3Uncles", e);
           ok = false;
@@ -5374,7 +4200,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v4 = x["miner"];
       if (v4 !== undefined && (plain || hasOwn(x, "miner"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c272.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c185.test(v4))))) {
           if (e === null) return false;
           $Address(v4, p + "/miner", e);
           ok = false;
@@ -5386,7 +4212,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v5 = x["stateRoot"];
       if (v5 !== undefined && (plain || hasOwn(x, "stateRoot"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c273.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c186.test(v5))))) {
           if (e === null) return false;
           $Hash32(v5, p + "/stateRoot", e);
           ok = false;
@@ -5398,7 +4224,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v6 = x["transactionsRoot"];
       if (v6 !== undefined && (plain || hasOwn(x, "transactionsRoot"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c274.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c187.test(v6))))) {
           if (e === null) return false;
           $Hash32(v6, p + "/transactionsRoot", e);
           ok = false;
@@ -5410,7 +4236,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v7 = x["receiptsRoot"];
       if (v7 !== undefined && (plain || hasOwn(x, "receiptsRoot"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c275.test(v7))))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c188.test(v7))))) {
           if (e === null) return false;
           $Hash32(v7, p + "/receiptsRoot", e);
           ok = false;
@@ -5422,7 +4248,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v8 = x["logsBloom"];
       if (v8 !== undefined && (plain || hasOwn(x, "logsBloom"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c276.test(v8))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c189.test(v8))))) {
           if (e === null) return false;
           $Bytes256(v8, p + "/logsBloom", e);
           ok = false;
@@ -5434,7 +4260,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v9 = x["difficulty"];
       if (v9 !== undefined && (plain || hasOwn(x, "difficulty"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c277.test(v9))))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c190.test(v9))))) {
           if (e === null) return false;
           $Uint(v9, p + "/difficulty", e);
           ok = false;
@@ -5442,7 +4268,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v10 = x["number"];
       if (v10 !== undefined && (plain || hasOwn(x, "number"))) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c278.test(v10))))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c191.test(v10))))) {
           if (e === null) return false;
           $Uint(v10, p + "/number", e);
           ok = false;
@@ -5454,7 +4280,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v11 = x["gasLimit"];
       if (v11 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c279.test(v11))))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c192.test(v11))))) {
           if (e === null) return false;
           $Uint(v11, p + "/gasLimit", e);
           ok = false;
@@ -5466,7 +4292,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v12 = x["gasUsed"];
       if (v12 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c280.test(v12))))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c193.test(v12))))) {
           if (e === null) return false;
           $Uint(v12, p + "/gasUsed", e);
           ok = false;
@@ -5478,7 +4304,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v13 = x["timestamp"];
       if (v13 !== undefined && (plain || hasOwn(x, "timestamp"))) {
-        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c281.test(v13))))) {
+        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c194.test(v13))))) {
           if (e === null) return false;
           $Uint(v13, p + "/timestamp", e);
           ok = false;
@@ -5490,7 +4316,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v14 = x["extraData"];
       if (v14 !== undefined && (plain || hasOwn(x, "extraData"))) {
-        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c282.test(v14))))) {
+        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c195.test(v14))))) {
           if (e === null) return false;
           $Bytes(v14, p + "/extraData", e);
           ok = false;
@@ -5502,7 +4328,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v15 = x["mixHash"];
       if (v15 !== undefined && (plain || hasOwn(x, "mixHash"))) {
-        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c283.test(v15))))) {
+        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c196.test(v15))))) {
           if (e === null) return false;
           $Hash32(v15, p + "/mixHash", e);
           ok = false;
@@ -5514,7 +4340,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v16 = x["nonce"];
       if (v16 !== undefined && (plain || hasOwn(x, "nonce"))) {
-        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c284.test(v16))))) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c197.test(v16))))) {
           if (e === null) return false;
           $Bytes8(v16, p + "/nonce", e);
           ok = false;
@@ -5526,7 +4352,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v17 = x["totalDifficulty"];
       if (v17 !== undefined && (plain || hasOwn(x, "totalDifficulty"))) {
-        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c285.test(v17))))) {
+        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c198.test(v17))))) {
           if (e === null) return false;
           $Uint(v17, p + "/totalDifficulty", e);
           ok = false;
@@ -5534,7 +4360,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v18 = x["baseFeePerGas"];
       if (v18 !== undefined && (plain || hasOwn(x, "baseFeePerGas"))) {
-        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c286.test(v18))))) {
+        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c199.test(v18))))) {
           if (e === null) return false;
           $Uint(v18, p + "/baseFeePerGas", e);
           ok = false;
@@ -5542,7 +4368,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v19 = x["withdrawalsRoot"];
       if (v19 !== undefined && (plain || hasOwn(x, "withdrawalsRoot"))) {
-        if (!((typeof v19 === "string") && (typeof v19 !== "string" || ($c287.test(v19))))) {
+        if (!((typeof v19 === "string") && (typeof v19 !== "string" || ($c200.test(v19))))) {
           if (e === null) return false;
           $Hash32(v19, p + "/withdrawalsRoot", e);
           ok = false;
@@ -5550,7 +4376,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v20 = x["blobGasUsed"];
       if (v20 !== undefined && (plain || hasOwn(x, "blobGasUsed"))) {
-        if (!((typeof v20 === "string") && (typeof v20 !== "string" || ($c288.test(v20))))) {
+        if (!((typeof v20 === "string") && (typeof v20 !== "string" || ($c201.test(v20))))) {
           if (e === null) return false;
           $Uint(v20, p + "/blobGasUsed", e);
           ok = false;
@@ -5558,7 +4384,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v21 = x["excessBlobGas"];
       if (v21 !== undefined && (plain || hasOwn(x, "excessBlobGas"))) {
-        if (!((typeof v21 === "string") && (typeof v21 !== "string" || ($c289.test(v21))))) {
+        if (!((typeof v21 === "string") && (typeof v21 !== "string" || ($c202.test(v21))))) {
           if (e === null) return false;
           $Uint(v21, p + "/excessBlobGas", e);
           ok = false;
@@ -5566,7 +4392,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v22 = x["parentBeaconBlockRoot"];
       if (v22 !== undefined && (plain || hasOwn(x, "parentBeaconBlockRoot"))) {
-        if (!((typeof v22 === "string") && (typeof v22 !== "string" || ($c290.test(v22))))) {
+        if (!((typeof v22 === "string") && (typeof v22 !== "string" || ($c203.test(v22))))) {
           if (e === null) return false;
           $Hash32(v22, p + "/parentBeaconBlockRoot", e);
           ok = false;
@@ -5574,7 +4400,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v23 = x["requestsHash"];
       if (v23 !== undefined && (plain || hasOwn(x, "requestsHash"))) {
-        if (!((typeof v23 === "string") && (typeof v23 !== "string" || ($c291.test(v23))))) {
+        if (!((typeof v23 === "string") && (typeof v23 !== "string" || ($c204.test(v23))))) {
           if (e === null) return false;
           $Hash32(v23, p + "/requestsHash", e);
           ok = false;
@@ -5582,7 +4408,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v24 = x["extDataHash"];
       if (v24 !== undefined && (plain || hasOwn(x, "extDataHash"))) {
-        if (!((typeof v24 === "string") && (typeof v24 !== "string" || ($c292.test(v24))))) {
+        if (!((typeof v24 === "string") && (typeof v24 !== "string" || ($c205.test(v24))))) {
           if (e === null) return false;
           $Hash32(v24, p + "/extDataHash", e);
           ok = false;
@@ -5590,7 +4416,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v25 = x["extDataGasUsed"];
       if (v25 !== undefined && (plain || hasOwn(x, "extDataGasUsed"))) {
-        if (!((typeof v25 === "string") && (typeof v25 !== "string" || ($c293.test(v25))))) {
+        if (!((typeof v25 === "string") && (typeof v25 !== "string" || ($c206.test(v25))))) {
           if (e === null) return false;
           $Uint(v25, p + "/extDataGasUsed", e);
           ok = false;
@@ -5598,7 +4424,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v26 = x["blockGasCost"];
       if (v26 !== undefined && (plain || hasOwn(x, "blockGasCost"))) {
-        if (!((typeof v26 === "string") && (typeof v26 !== "string" || ($c294.test(v26))))) {
+        if (!((typeof v26 === "string") && (typeof v26 !== "string" || ($c207.test(v26))))) {
           if (e === null) return false;
           $Uint(v26, p + "/blockGasCost", e);
           ok = false;
@@ -5609,57 +4435,57 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-const $c269 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c182 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c270 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c183 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c271 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c184 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c272 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+const $c185 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-const $c273 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c186 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c274 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c187 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c275 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c188 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c276 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{512}$");
+const $c189 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{512}$");
 
-const $c277 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c190 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c278 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c191 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c279 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c192 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c280 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c193 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c281 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c194 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c282 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
+const $c195 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
-const $c283 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c196 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c284 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{16}$");
+const $c197 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{16}$");
 
-const $c285 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c198 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c286 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c199 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c287 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c200 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c288 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c201 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c289 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c202 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c290 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c203 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c291 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c204 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c292 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c205 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c293 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c206 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c294 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c207 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $Block(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5667,14 +4493,14 @@ function $Block(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = false;
   }
-  if (!$295(x, p, e)) {
+  if (!$208(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
   return ok;
 }
 
-function $295(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $208(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -5685,7 +4511,7 @@ function $295(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["size"];
       if (v1 !== undefined && (plain || hasOwn(x, "size"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c296.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c209.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/size", e);
           ok = false;
@@ -5697,7 +4523,7 @@ function $295(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["transactions"];
       if (v2 !== undefined && (plain || hasOwn(x, "transactions"))) {
-        if (!$355(v2, e === null ? p : p + "/transactions", e)) {
+        if (!$210(v2, e === null ? p : p + "/transactions", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5708,7 +4534,7 @@ function $295(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["uncles"];
       if (v3 !== undefined && (plain || hasOwn(x, "uncles"))) {
-        if (!$361(v3, e === null ? p : p + "/uncles", e)) {
+        if (!$254(v3, e === null ? p : p + "/uncles", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5719,14 +4545,14 @@ function $295(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["withdrawals"];
       if (v4 !== undefined && (plain || hasOwn(x, "withdrawals"))) {
-        if (!$368(v4, e === null ? p : p + "/withdrawals", e)) {
+        if (!$256(v4, e === null ? p : p + "/withdrawals", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v5 = x["blockExtraData"];
       if (v5 !== undefined && (plain || hasOwn(x, "blockExtraData"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c369.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c261.test(v5))))) {
           if (e === null) return false;
           $Bytes(v5, p + "/blockExtraData", e);
           ok = false;
@@ -5737,18 +4563,18 @@ function $295(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c296 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c209 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-function $297(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $210(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($298(x, p, null) || $300(x, p, null))) {
+  if (!($211(x, p, null) || $213(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $298(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $211(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5759,7 +4585,7 @@ function $298(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c299.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c212.test(v))))) {
             if (e === null) return false;
             $Hash32(v, p + "/" + i, e);
             ok = false;
@@ -5771,9 +4597,9 @@ function $298(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c299 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c212 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-function $300(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $213(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5798,7 +4624,7 @@ function $TransactionInfo(x: unknown, p: string, e: ValidationIssue[] | null): b
     if (e === null) return false;
     ok = false;
   }
-  if (!$336(x, p, e)) {
+  if (!$243(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
@@ -5811,7 +4637,7 @@ function $SignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
     if (e === null) return false;
     ok = false;
   }
-  if (!$330(x, p, e)) {
+  if (!$237(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
@@ -5829,7 +4655,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["type"];
       if (v1 !== undefined && (plain || hasOwn(x, "type"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c301.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c214.test(v1))))) {
           if (e === null) return false;
           $Byte(v1, p + "/type", e);
           ok = false;
@@ -5841,7 +4667,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v2 = x["chainId"];
       if (v2 !== undefined && (plain || hasOwn(x, "chainId"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c302.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c215.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/chainId", e);
           ok = false;
@@ -5849,7 +4675,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v3 = x["nonce"];
       if (v3 !== undefined && (plain || hasOwn(x, "nonce"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c303.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c216.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/nonce", e);
           ok = false;
@@ -5861,14 +4687,14 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v4 = x["to"];
       if (v4 !== undefined && (plain || hasOwn(x, "to"))) {
-        if (!$306(v4, e === null ? p : p + "/to", e)) {
+        if (!$217(v4, e === null ? p : p + "/to", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v5 = x["gas"];
       if (v5 !== undefined && (plain || hasOwn(x, "gas"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c308.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c219.test(v5))))) {
           if (e === null) return false;
           $Uint(v5, p + "/gas", e);
           ok = false;
@@ -5880,7 +4706,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v6 = x["value"];
       if (v6 !== undefined && (plain || hasOwn(x, "value"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c309.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c220.test(v6))))) {
           if (e === null) return false;
           $Uint(v6, p + "/value", e);
           ok = false;
@@ -5892,7 +4718,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v7 = x["input"];
       if (v7 !== undefined && (plain || hasOwn(x, "input"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c310.test(v7))))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c221.test(v7))))) {
           if (e === null) return false;
           $Bytes(v7, p + "/input", e);
           ok = false;
@@ -5904,7 +4730,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v8 = x["gasPrice"];
       if (v8 !== undefined && (plain || hasOwn(x, "gasPrice"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c311.test(v8))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c222.test(v8))))) {
           if (e === null) return false;
           $Uint(v8, p + "/gasPrice", e);
           ok = false;
@@ -5912,7 +4738,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v9 = x["maxPriorityFeePerGas"];
       if (v9 !== undefined && (plain || hasOwn(x, "maxPriorityFeePerGas"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c312.test(v9))))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c223.test(v9))))) {
           if (e === null) return false;
           $Uint(v9, p + "/maxPriorityFeePerGas", e);
           ok = false;
@@ -5920,7 +4746,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v10 = x["maxFeePerGas"];
       if (v10 !== undefined && (plain || hasOwn(x, "maxFeePerGas"))) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c313.test(v10))))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c224.test(v10))))) {
           if (e === null) return false;
           $Uint(v10, p + "/maxFeePerGas", e);
           ok = false;
@@ -5928,7 +4754,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v11 = x["maxFeePerBlobGas"];
       if (v11 !== undefined && (plain || hasOwn(x, "maxFeePerBlobGas"))) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c314.test(v11))))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c225.test(v11))))) {
           if (e === null) return false;
           $Uint(v11, p + "/maxFeePerBlobGas", e);
           ok = false;
@@ -5943,7 +4769,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v13 = x["blobVersionedHashes"];
       if (v13 !== undefined && (plain || hasOwn(x, "blobVersionedHashes"))) {
-        if (!$322(v13, e === null ? p : p + "/blobVersionedHashes", e)) {
+        if (!$229(v13, e === null ? p : p + "/blobVersionedHashes", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5960,17 +4786,17 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
   return ok;
 }
 
-const $c301 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,2}$");
+const $c214 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,2}$");
 
-const $c302 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c215 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c303 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c216 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $217(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($305(x, p, null)) matches++;
+  if ($218(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -5978,7 +4804,7 @@ function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $305(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $218(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -5987,40 +4813,19 @@ function $305(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $306(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($Address(x, p, null)) matches++;
-  if ($307(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
+const $c219 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-function $307(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be null", "null");
-  }
-  return ok;
-}
+const $c220 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c308 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c221 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
-const $c309 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c222 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c310 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
+const $c223 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c311 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c224 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c312 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c313 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c314 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c225 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $AccessList(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -6052,7 +4857,7 @@ function $AccessListEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["address"];
       if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c315.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c226.test(v1))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -6064,7 +4869,7 @@ function $AccessListEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["storageKeys"];
       if (v2 !== undefined && (plain || hasOwn(x, "storageKeys"))) {
-        if (!$318(v2, e === null ? p : p + "/storageKeys", e)) {
+        if (!$227(v2, e === null ? p : p + "/storageKeys", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6086,9 +4891,9 @@ function $AccessListEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-const $c315 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+const $c226 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $227(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6099,7 +4904,7 @@ function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c317.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c228.test(v))))) {
             if (e === null) return false;
             $Hash32(v, p + "/" + i, e);
             ok = false;
@@ -6111,9 +4916,9 @@ function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c317 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c228 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $229(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6124,7 +4929,7 @@ function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c319.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c230.test(v))))) {
             if (e === null) return false;
             $Hash32(v, p + "/" + i, e);
             ok = false;
@@ -6136,57 +4941,7 @@ function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c319 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-function $320(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c321.test(v))))) {
-            if (e === null) return false;
-            $Hash32(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c321 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-function $322(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c323.test(v))))) {
-            if (e === null) return false;
-            $Hash32(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c323 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c230 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -6218,7 +4973,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["chainId"];
       if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c324.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c231.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/chainId", e);
           ok = false;
@@ -6230,7 +4985,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["nonce"];
       if (v2 !== undefined && (plain || hasOwn(x, "nonce"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c325.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c232.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/nonce", e);
           ok = false;
@@ -6242,7 +4997,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v3 = x["address"];
       if (v3 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c326.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c233.test(v3))))) {
           if (e === null) return false;
           $Address(v3, p + "/address", e);
           ok = false;
@@ -6254,7 +5009,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v4 = x["yParity"];
       if (v4 !== undefined && (plain || hasOwn(x, "yParity"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c327.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c234.test(v4))))) {
           if (e === null) return false;
           $Uint(v4, p + "/yParity", e);
           ok = false;
@@ -6266,7 +5021,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v5 = x["r"];
       if (v5 !== undefined && (plain || hasOwn(x, "r"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c328.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c235.test(v5))))) {
           if (e === null) return false;
           $Uint256(v5, p + "/r", e);
           ok = false;
@@ -6278,7 +5033,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v6 = x["s"];
       if (v6 !== undefined && (plain || hasOwn(x, "s"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c329.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c236.test(v6))))) {
           if (e === null) return false;
           $Uint256(v6, p + "/s", e);
           ok = false;
@@ -6293,19 +5048,19 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-const $c324 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c231 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c325 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c232 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c326 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+const $c233 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-const $c327 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c234 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c328 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$");
+const $c235 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$");
 
-const $c329 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$");
+const $c236 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$");
 
-function $330(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $237(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -6316,7 +5071,7 @@ function $330(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["v"];
       if (v1 !== undefined && (plain || hasOwn(x, "v"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c331.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c238.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/v", e);
           ok = false;
@@ -6324,7 +5079,7 @@ function $330(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["r"];
       if (v2 !== undefined && (plain || hasOwn(x, "r"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c332.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c239.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/r", e);
           ok = false;
@@ -6336,7 +5091,7 @@ function $330(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["s"];
       if (v3 !== undefined && (plain || hasOwn(x, "s"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c333.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c240.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/s", e);
           ok = false;
@@ -6348,7 +5103,7 @@ function $330(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["yParity"];
       if (v4 !== undefined && (plain || hasOwn(x, "yParity"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c334.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c241.test(v4))))) {
           if (e === null) return false;
           $Uint(v4, p + "/yParity", e);
           ok = false;
@@ -6356,7 +5111,7 @@ function $330(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["hash"];
       if (v5 !== undefined && (plain || hasOwn(x, "hash"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c335.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c242.test(v5))))) {
           if (e === null) return false;
           $Hash32(v5, p + "/hash", e);
           ok = false;
@@ -6367,17 +5122,17 @@ function $330(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c331 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c238 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c332 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c239 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c333 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c240 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c334 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c241 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c335 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c242 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $243(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -6388,7 +5143,7 @@ function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain || hasOwn(x, "blockHash"))) {
-        if (!$339(v1, e === null ? p : p + "/blockHash", e)) {
+        if (!$244(v1, e === null ? p : p + "/blockHash", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6399,7 +5154,7 @@ function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["blockNumber"];
       if (v2 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
-        if (!$343(v2, e === null ? p : p + "/blockNumber", e)) {
+        if (!$246(v2, e === null ? p : p + "/blockNumber", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6410,14 +5165,14 @@ function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["blockTimestamp"];
       if (v3 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
-        if (!$347(v3, e === null ? p : p + "/blockTimestamp", e)) {
+        if (!$248(v3, e === null ? p : p + "/blockTimestamp", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v4 = x["transactionIndex"];
       if (v4 !== undefined && (plain || hasOwn(x, "transactionIndex"))) {
-        if (!$351(v4, e === null ? p : p + "/transactionIndex", e)) {
+        if (!$250(v4, e === null ? p : p + "/transactionIndex", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6428,7 +5183,7 @@ function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["from"];
       if (v5 !== undefined && (plain || hasOwn(x, "from"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c353.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c252.test(v5))))) {
           if (e === null) return false;
           $Address(v5, p + "/from", e);
           ok = false;
@@ -6440,7 +5195,7 @@ function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v6 = x["hash"];
       if (v6 !== undefined && (plain || hasOwn(x, "hash"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c354.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c253.test(v6))))) {
           if (e === null) return false;
           $Hash32(v6, p + "/hash", e);
           ok = false;
@@ -6455,11 +5210,11 @@ function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Hash32(x, p, null)) matches++;
-  if ($338(x, p, null)) matches++;
+  if ($245(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6467,7 +5222,7 @@ function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $338(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $245(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -6476,32 +5231,11 @@ function $338(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $339(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($Hash32(x, p, null)) matches++;
-  if ($340(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $340(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be null", "null");
-  }
-  return ok;
-}
-
-function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $246(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Uint(x, p, null)) matches++;
-  if ($342(x, p, null)) matches++;
+  if ($247(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6509,7 +5243,7 @@ function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $342(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $247(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -6518,11 +5252,11 @@ function $342(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $248(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Uint(x, p, null)) matches++;
-  if ($344(x, p, null)) matches++;
+  if ($249(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6530,7 +5264,7 @@ function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $344(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $249(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -6539,11 +5273,11 @@ function $344(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $345(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $250(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Uint(x, p, null)) matches++;
-  if ($346(x, p, null)) matches++;
+  if ($251(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6551,7 +5285,7 @@ function $345(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $346(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $251(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -6560,83 +5294,11 @@ function $346(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($Uint(x, p, null)) matches++;
-  if ($348(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
+const $c252 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-function $348(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be null", "null");
-  }
-  return ok;
-}
+const $c253 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-function $349(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($Uint(x, p, null)) matches++;
-  if ($350(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $350(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be null", "null");
-  }
-  return ok;
-}
-
-function $351(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($Uint(x, p, null)) matches++;
-  if ($352(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $352(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be null", "null");
-  }
-  return ok;
-}
-
-const $c353 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-const $c354 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-function $355(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!($356(x, p, null) || $358(x, p, null))) {
-    if (e === null) return false;
-    ok = fail(e, p, "anyOf", "must match a schema in anyOf");
-  }
-  return ok;
-}
-
-function $356(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $254(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6647,7 +5309,7 @@ function $356(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c357.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c255.test(v))))) {
             if (e === null) return false;
             $Hash32(v, p + "/" + i, e);
             ok = false;
@@ -6659,78 +5321,9 @@ function $356(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c357 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c255 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-function $358(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$TransactionInfo(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $359(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c360.test(v))))) {
-            if (e === null) return false;
-            $Hash32(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c360 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-function $361(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c362.test(v))))) {
-            if (e === null) return false;
-            $Hash32(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c362 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-function $363(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6760,7 +5353,7 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["index"];
       if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c364.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c257.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -6772,7 +5365,7 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v2 = x["validatorIndex"];
       if (v2 !== undefined && (plain || hasOwn(x, "validatorIndex"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c365.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c258.test(v2))))) {
           if (e === null) return false;
           $Uint64(v2, p + "/validatorIndex", e);
           ok = false;
@@ -6784,7 +5377,7 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v3 = x["address"];
       if (v3 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c366.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c259.test(v3))))) {
           if (e === null) return false;
           $Address(v3, p + "/address", e);
           ok = false;
@@ -6796,7 +5389,7 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v4 = x["amount"];
       if (v4 !== undefined && (plain || hasOwn(x, "amount"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c367.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c260.test(v4))))) {
           if (e === null) return false;
           $Uint64(v4, p + "/amount", e);
           ok = false;
@@ -6811,34 +5404,15 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-const $c364 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
+const $c257 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
 
-const $c365 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
+const $c258 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
 
-const $c366 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+const $c259 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-const $c367 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
+const $c260 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
 
-function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$Withdrawal(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c369 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
+const $c261 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -6851,7 +5425,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["type"];
       if (v1 !== undefined && (plain || hasOwn(x, "type"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c370.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c262.test(v1))))) {
           if (e === null) return false;
           $Byte(v1, p + "/type", e);
           ok = false;
@@ -6859,7 +5433,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v2 = x["nonce"];
       if (v2 !== undefined && (plain || hasOwn(x, "nonce"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c371.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c263.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/nonce", e);
           ok = false;
@@ -6867,14 +5441,14 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v3 = x["to"];
       if (v3 !== undefined && (plain || hasOwn(x, "to"))) {
-        if (!$374(v3, e === null ? p : p + "/to", e)) {
+        if (!$264(v3, e === null ? p : p + "/to", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v4 = x["from"];
       if (v4 !== undefined && (plain || hasOwn(x, "from"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c376.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c266.test(v4))))) {
           if (e === null) return false;
           $Address(v4, p + "/from", e);
           ok = false;
@@ -6882,7 +5456,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v5 = x["gas"];
       if (v5 !== undefined && (plain || hasOwn(x, "gas"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c377.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c267.test(v5))))) {
           if (e === null) return false;
           $Uint(v5, p + "/gas", e);
           ok = false;
@@ -6890,7 +5464,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v6 = x["value"];
       if (v6 !== undefined && (plain || hasOwn(x, "value"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c378.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c268.test(v6))))) {
           if (e === null) return false;
           $Uint(v6, p + "/value", e);
           ok = false;
@@ -6898,7 +5472,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v7 = x["input"];
       if (v7 !== undefined && (plain || hasOwn(x, "input"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c379.test(v7))))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c269.test(v7))))) {
           if (e === null) return false;
           $Bytes(v7, p + "/input", e);
           ok = false;
@@ -6906,7 +5480,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v8 = x["data"];
       if (v8 !== undefined && (plain || hasOwn(x, "data"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c380.test(v8))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c270.test(v8))))) {
           if (e === null) return false;
           $Bytes(v8, p + "/data", e);
           ok = false;
@@ -6914,7 +5488,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v9 = x["gasPrice"];
       if (v9 !== undefined && (plain || hasOwn(x, "gasPrice"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c381.test(v9))))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c271.test(v9))))) {
           if (e === null) return false;
           $Uint(v9, p + "/gasPrice", e);
           ok = false;
@@ -6922,7 +5496,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v10 = x["maxPriorityFeePerGas"];
       if (v10 !== undefined && (plain || hasOwn(x, "maxPriorityFeePerGas"))) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c382.test(v10))))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c272.test(v10))))) {
           if (e === null) return false;
           $Uint(v10, p + "/maxPriorityFeePerGas", e);
           ok = false;
@@ -6930,7 +5504,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v11 = x["maxFeePerGas"];
       if (v11 !== undefined && (plain || hasOwn(x, "maxFeePerGas"))) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c383.test(v11))))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c273.test(v11))))) {
           if (e === null) return false;
           $Uint(v11, p + "/maxFeePerGas", e);
           ok = false;
@@ -6938,7 +5512,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v12 = x["maxFeePerBlobGas"];
       if (v12 !== undefined && (plain || hasOwn(x, "maxFeePerBlobGas"))) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c384.test(v12))))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c274.test(v12))))) {
           if (e === null) return false;
           $Uint(v12, p + "/maxFeePerBlobGas", e);
           ok = false;
@@ -6953,35 +5527,35 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v14 = x["blobVersionedHashes"];
       if (v14 !== undefined && (plain || hasOwn(x, "blobVersionedHashes"))) {
-        if (!$387(v14, e === null ? p : p + "/blobVersionedHashes", e)) {
+        if (!$275(v14, e === null ? p : p + "/blobVersionedHashes", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v15 = x["blobs"];
       if (v15 !== undefined && (plain || hasOwn(x, "blobs"))) {
-        if (!$391(v15, e === null ? p : p + "/blobs", e)) {
+        if (!$277(v15, e === null ? p : p + "/blobs", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v16 = x["commitments"];
       if (v16 !== undefined && (plain || hasOwn(x, "commitments"))) {
-        if (!$395(v16, e === null ? p : p + "/commitments", e)) {
+        if (!$279(v16, e === null ? p : p + "/commitments", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v17 = x["proofs"];
       if (v17 !== undefined && (plain || hasOwn(x, "proofs"))) {
-        if (!$399(v17, e === null ? p : p + "/proofs", e)) {
+        if (!$281(v17, e === null ? p : p + "/proofs", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v18 = x["chainId"];
       if (v18 !== undefined && (plain || hasOwn(x, "chainId"))) {
-        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c401.test(v18))))) {
+        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c283.test(v18))))) {
           if (e === null) return false;
           $Uint(v18, p + "/chainId", e);
           ok = false;
@@ -6997,7 +5571,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       for (const k in x) {
         if (!plain && !hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
-        if (!($c402.has(k))) {
+        if (!($c284.has(k))) {
           if (e === null) return false;
           ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
         }
@@ -7007,15 +5581,15 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-const $c370 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,2}$");
+const $c262 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,2}$");
 
-const $c371 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c263 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-function $372(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $264(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($373(x, p, null)) matches++;
+  if ($265(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -7023,7 +5597,7 @@ function $372(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $373(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -7032,46 +5606,25 @@ function $373(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $374(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($Address(x, p, null)) matches++;
-  if ($375(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
+const $c266 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-function $375(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be null", "null");
-  }
-  return ok;
-}
+const $c267 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c376 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+const $c268 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c377 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c269 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
-const $c378 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c270 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
-const $c379 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
+const $c271 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c380 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
+const $c272 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c381 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c273 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c382 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c274 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c383 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c384 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7082,7 +5635,7 @@ function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c386.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c276.test(v))))) {
             if (e === null) return false;
             $Hash32(v, p + "/" + i, e);
             ok = false;
@@ -7094,9 +5647,9 @@ function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c386 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c276 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $277(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7107,32 +5660,7 @@ function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c388.test(v))))) {
-            if (e === null) return false;
-            $Hash32(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c388 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-function $389(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c390.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c278.test(v))))) {
             if (e === null) return false;
             $Bytes(v, p + "/" + i, e);
             ok = false;
@@ -7144,9 +5672,9 @@ function $389(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c390 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
+const $c278 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
-function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7157,7 +5685,7 @@ function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c392.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c280.test(v))))) {
             if (e === null) return false;
             $Bytes(v, p + "/" + i, e);
             ok = false;
@@ -7169,9 +5697,9 @@ function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c392 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
+const $c280 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
-function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $281(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7182,7 +5710,7 @@ function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c394.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c282.test(v))))) {
             if (e === null) return false;
             $Bytes(v, p + "/" + i, e);
             ok = false;
@@ -7194,86 +5722,11 @@ function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c394 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
+const $c282 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
-function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c396.test(v))))) {
-            if (e === null) return false;
-            $Bytes(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
+const $c283 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c396 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
-
-function $397(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c398.test(v))))) {
-            if (e === null) return false;
-            $Bytes(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c398 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
-
-function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c400.test(v))))) {
-            if (e === null) return false;
-            $Bytes(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c400 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
-
-const $c401 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c402 = /*#__PURE__*/ new Set<string>(["type", "nonce", "to", "from", "gas", "value", "input", "data", "gasPrice", "maxPriorityFeePerGas", "maxFeePerGas", "maxFeePerBlobGas", "accessList", "blobVersionedHashes", "blobs", "commitments", "proofs", "chainId", "authorizationList"]);
+const $c284 = /*#__PURE__*/ new Set<string>(["type", "nonce", "to", "from", "gas", "value", "input", "data", "gasPrice", "maxPriorityFeePerGas", "maxFeePerGas", "maxFeePerBlobGas", "accessList", "blobVersionedHashes", "blobs", "commitments", "proofs", "chainId", "authorizationList"]);
 
 function $SignTransactionResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7286,7 +5739,7 @@ function $SignTransactionResult(x: unknown, p: string, e: ValidationIssue[] | nu
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["raw"];
       if (v1 !== undefined && (plain || hasOwn(x, "raw"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c403.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c285.test(v1))))) {
           if (e === null) return false;
           $Bytes(v1, p + "/raw", e);
           ok = false;
@@ -7312,7 +5765,7 @@ function $SignTransactionResult(x: unknown, p: string, e: ValidationIssue[] | nu
   return ok;
 }
 
-const $c403 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
+const $c285 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $FillTransactionResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7336,7 +5789,7 @@ function $FillTransactionResult(x: unknown, p: string, e: ValidationIssue[] | nu
       }
       const v2 = x["raw"];
       if (v2 !== undefined && (plain || hasOwn(x, "raw"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c404.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c286.test(v2))))) {
           if (e === null) return false;
           $Bytes(v2, p + "/raw", e);
           ok = false;
@@ -7347,7 +5800,7 @@ function $FillTransactionResult(x: unknown, p: string, e: ValidationIssue[] | nu
   return ok;
 }
 
-const $c404 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
+const $c286 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7360,7 +5813,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["type"];
       if (v1 !== undefined && (plain || hasOwn(x, "type"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c405.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c287.test(v1))))) {
           if (e === null) return false;
           $Byte(v1, p + "/type", e);
           ok = false;
@@ -7368,7 +5821,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["transactionHash"];
       if (v2 !== undefined && (plain || hasOwn(x, "transactionHash"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c406.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c288.test(v2))))) {
           if (e === null) return false;
           $Hash32(v2, p + "/transactionHash", e);
           ok = false;
@@ -7380,7 +5833,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["transactionIndex"];
       if (v3 !== undefined && (plain || hasOwn(x, "transactionIndex"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c407.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c289.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/transactionIndex", e);
           ok = false;
@@ -7392,7 +5845,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["blockHash"];
       if (v4 !== undefined && (plain || hasOwn(x, "blockHash"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c408.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c290.test(v4))))) {
           if (e === null) return false;
           $Hash32(v4, p + "/blockHash", e);
           ok = false;
@@ -7404,7 +5857,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["blockNumber"];
       if (v5 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c409.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c291.test(v5))))) {
           if (e === null) return false;
           $Uint(v5, p + "/blockNumber", e);
           ok = false;
@@ -7416,7 +5869,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v6 = x["from"];
       if (v6 !== undefined && (plain || hasOwn(x, "from"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c410.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c292.test(v6))))) {
           if (e === null) return false;
           $Address(v6, p + "/from", e);
           ok = false;
@@ -7428,14 +5881,14 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v7 = x["to"];
       if (v7 !== undefined && (plain || hasOwn(x, "to"))) {
-        if (!$413(v7, e === null ? p : p + "/to", e)) {
+        if (!$293(v7, e === null ? p : p + "/to", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v8 = x["cumulativeGasUsed"];
       if (v8 !== undefined && (plain || hasOwn(x, "cumulativeGasUsed"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c415.test(v8))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c295.test(v8))))) {
           if (e === null) return false;
           $Uint(v8, p + "/cumulativeGasUsed", e);
           ok = false;
@@ -7447,7 +5900,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v9 = x["gasUsed"];
       if (v9 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c416.test(v9))))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c296.test(v9))))) {
           if (e === null) return false;
           $Uint(v9, p + "/gasUsed", e);
           ok = false;
@@ -7459,7 +5912,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v10 = x["blobGasUsed"];
       if (v10 !== undefined && (plain || hasOwn(x, "blobGasUsed"))) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c417.test(v10))))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c297.test(v10))))) {
           if (e === null) return false;
           $Uint(v10, p + "/blobGasUsed", e);
           ok = false;
@@ -7467,14 +5920,14 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v11 = x["contractAddress"];
       if (v11 !== undefined && (plain || hasOwn(x, "contractAddress"))) {
-        if (!$420(v11, e === null ? p : p + "/contractAddress", e)) {
+        if (!$298(v11, e === null ? p : p + "/contractAddress", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v12 = x["logs"];
       if (v12 !== undefined && (plain || hasOwn(x, "logs"))) {
-        if (!$437(v12, e === null ? p : p + "/logs", e)) {
+        if (!$300(v12, e === null ? p : p + "/logs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7485,7 +5938,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v13 = x["logsBloom"];
       if (v13 !== undefined && (plain || hasOwn(x, "logsBloom"))) {
-        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c438.test(v13))))) {
+        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c312.test(v13))))) {
           if (e === null) return false;
           $Bytes256(v13, p + "/logsBloom", e);
           ok = false;
@@ -7497,7 +5950,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v14 = x["root"];
       if (v14 !== undefined && (plain || hasOwn(x, "root"))) {
-        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c439.test(v14))))) {
+        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c313.test(v14))))) {
           if (e === null) return false;
           $Hash32(v14, p + "/root", e);
           ok = false;
@@ -7505,7 +5958,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v15 = x["status"];
       if (v15 !== undefined && (plain || hasOwn(x, "status"))) {
-        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c440.test(v15))))) {
+        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c314.test(v15))))) {
           if (e === null) return false;
           $Uint(v15, p + "/status", e);
           ok = false;
@@ -7513,7 +5966,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v16 = x["effectiveGasPrice"];
       if (v16 !== undefined && (plain || hasOwn(x, "effectiveGasPrice"))) {
-        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c441.test(v16))))) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c315.test(v16))))) {
           if (e === null) return false;
           $Uint(v16, p + "/effectiveGasPrice", e);
           ok = false;
@@ -7525,7 +5978,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v17 = x["blobGasPrice"];
       if (v17 !== undefined && (plain || hasOwn(x, "blobGasPrice"))) {
-        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c442.test(v17))))) {
+        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c316.test(v17))))) {
           if (e === null) return false;
           $Uint(v17, p + "/blobGasPrice", e);
           ok = false;
@@ -7536,23 +5989,23 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c405 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,2}$");
+const $c287 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,2}$");
 
-const $c406 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c288 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c407 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c289 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c408 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c290 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c409 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c291 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c410 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+const $c292 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-function $411(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $293(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($412(x, p, null)) matches++;
+  if ($294(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -7560,7 +6013,7 @@ function $411(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $412(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $294(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -7569,11 +6022,17 @@ function $412(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $413(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c295 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+
+const $c296 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+
+const $c297 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+
+function $298(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($414(x, p, null)) matches++;
+  if ($299(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -7581,7 +6040,7 @@ function $413(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $299(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -7590,55 +6049,7 @@ function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c415 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c416 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c417 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-function $418(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($Address(x, p, null)) matches++;
-  if ($419(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $419(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be null", "null");
-  }
-  return ok;
-}
-
-function $420(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($Address(x, p, null)) matches++;
-  if ($421(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be null", "null");
-  }
-  return ok;
-}
-
-function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $300(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7670,13 +6081,13 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "removed"))) {
         if (!((typeof v1 === "boolean"))) {
           if (e === null) return false;
-          $424(v1, p + "/removed", e);
+          $301(v1, p + "/removed", e);
           ok = false;
         }
       }
       const v2 = x["logIndex"];
       if (v2 !== undefined && (plain || hasOwn(x, "logIndex"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c425.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c302.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/logIndex", e);
           ok = false;
@@ -7684,7 +6095,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["transactionIndex"];
       if (v3 !== undefined && (plain || hasOwn(x, "transactionIndex"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c426.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c303.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/transactionIndex", e);
           ok = false;
@@ -7692,7 +6103,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["transactionHash"];
       if (v4 !== undefined && (plain || hasOwn(x, "transactionHash"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c427.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c304.test(v4))))) {
           if (e === null) return false;
           $Hash32(v4, p + "/transactionHash", e);
           ok = false;
@@ -7704,7 +6115,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["blockHash"];
       if (v5 !== undefined && (plain || hasOwn(x, "blockHash"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c428.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c305.test(v5))))) {
           if (e === null) return false;
           $Hash32(v5, p + "/blockHash", e);
           ok = false;
@@ -7712,7 +6123,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v6 = x["blockNumber"];
       if (v6 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c429.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c306.test(v6))))) {
           if (e === null) return false;
           $Uint(v6, p + "/blockNumber", e);
           ok = false;
@@ -7720,7 +6131,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v7 = x["blockTimestamp"];
       if (v7 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c430.test(v7))))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c307.test(v7))))) {
           if (e === null) return false;
           $Uint(v7, p + "/blockTimestamp", e);
           ok = false;
@@ -7728,7 +6139,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v8 = x["address"];
       if (v8 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c431.test(v8))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c308.test(v8))))) {
           if (e === null) return false;
           $Address(v8, p + "/address", e);
           ok = false;
@@ -7740,7 +6151,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v9 = x["data"];
       if (v9 !== undefined && (plain || hasOwn(x, "data"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c432.test(v9))))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c309.test(v9))))) {
           if (e === null) return false;
           $Bytes(v9, p + "/data", e);
           ok = false;
@@ -7752,7 +6163,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v10 = x["topics"];
       if (v10 !== undefined && (plain || hasOwn(x, "topics"))) {
-        if (!$435(v10, e === null ? p : p + "/topics", e)) {
+        if (!$310(v10, e === null ? p : p + "/topics", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7766,7 +6177,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $423(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $301(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -7775,32 +6186,23 @@ function $423(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $424(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
+const $c302 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c425 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c303 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c426 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c304 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c427 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c305 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c428 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c306 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c429 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c307 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c430 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c308 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-const $c431 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+const $c309 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
-const $c432 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
-
-function $433(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $310(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7815,7 +6217,7 @@ function $433(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c434.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c311.test(v))))) {
             if (e === null) return false;
             $Bytes32(v, p + "/" + i, e);
             ok = false;
@@ -7827,65 +6229,17 @@ function $433(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c434 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c311 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-function $435(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      if (x.length > 4) {
-        if (e === null) return false;
-        ok = fail(e, p, "maxItems", "must have at most 4 items", 4);
-      }
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c436.test(v))))) {
-            if (e === null) return false;
-            $Bytes32(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
+const $c312 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{512}$");
 
-const $c436 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c313 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-function $437(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$Log(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
+const $c314 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c438 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{512}$");
+const $c315 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c439 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-const $c440 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c441 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c442 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c316 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7912,7 +6266,7 @@ function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["blockHash"];
       if (v3 !== undefined && (plain || hasOwn(x, "blockHash"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c443.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c317.test(v3))))) {
           if (e === null) return false;
           $Hash32(v3, p + "/blockHash", e);
           ok = false;
@@ -7920,7 +6274,7 @@ function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["address"];
       if (v4 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!$448(v4, e === null ? p : p + "/address", e)) {
+        if (!$318(v4, e === null ? p : p + "/address", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7937,14 +6291,14 @@ function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c443 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c317 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-function $444(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($445(x, p, null)) matches++;
-  if ($447(x, p, null)) matches++;
+  if ($319(x, p, null)) matches++;
+  if ($321(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -7952,7 +6306,7 @@ function $444(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $445(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $319(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7963,7 +6317,7 @@ function $445(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c446.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c320.test(v))))) {
             if (e === null) return false;
             $Address(v, p + "/" + i, e);
             ok = false;
@@ -7975,56 +6329,9 @@ function $445(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c446 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+const $c320 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-function $447(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be null", "null");
-  }
-  return ok;
-}
-
-function $448(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($Address(x, p, null)) matches++;
-  if ($449(x, p, null)) matches++;
-  if ($451(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $449(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c450.test(v))))) {
-            if (e === null) return false;
-            $Address(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c450 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-function $451(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $321(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -8036,8 +6343,8 @@ function $451(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 function $FilterTopics(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($452(x, p, null)) matches++;
-  if ($453(x, p, null)) matches++;
+  if ($322(x, p, null)) matches++;
+  if ($323(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -8045,7 +6352,7 @@ function $FilterTopics(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $452(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $322(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -8054,7 +6361,7 @@ function $452(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $323(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8080,9 +6387,9 @@ function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 function $FilterTopic(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($454(x, p, null)) matches++;
+  if ($324(x, p, null)) matches++;
   if ($Bytes32(x, p, null)) matches++;
-  if ($455(x, p, null)) matches++;
+  if ($325(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -8090,7 +6397,7 @@ function $FilterTopic(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $454(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $324(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -8099,7 +6406,7 @@ function $454(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $455(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $325(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8110,7 +6417,7 @@ function $455(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c456.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c326.test(v))))) {
             if (e === null) return false;
             $Bytes32(v, p + "/" + i, e);
             ok = false;
@@ -8122,7 +6429,7 @@ function $455(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c456 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c326 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $FilterId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8131,7 +6438,7 @@ function $FilterId(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c457.test(x)) {
+    if (!$c327.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]+$", "^0x[0-9a-f]+$");
     }
@@ -8139,18 +6446,18 @@ function $FilterId(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
   return ok;
 }
 
-const $c457 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
+const $c327 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
 
 function $FilterResults(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($458(x, p, null) || $460(x, p, null))) {
+  if (!($328(x, p, null) || $330(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $458(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $328(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8161,7 +6468,7 @@ function $458(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c459.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c329.test(v))))) {
             if (e === null) return false;
             $Hash32(v, p + "/" + i, e);
             ok = false;
@@ -8173,9 +6480,9 @@ function $458(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c459 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c329 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-function $460(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $330(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8205,7 +6512,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["oldestBlock"];
       if (v1 !== undefined && (plain || hasOwn(x, "oldestBlock"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c461.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c331.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/oldestBlock", e);
           ok = false;
@@ -8217,7 +6524,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v2 = x["baseFeePerGas"];
       if (v2 !== undefined && (plain || hasOwn(x, "baseFeePerGas"))) {
-        if (!$464(v2, e === null ? p : p + "/baseFeePerGas", e)) {
+        if (!$332(v2, e === null ? p : p + "/baseFeePerGas", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8228,14 +6535,14 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v3 = x["baseFeePerBlobGas"];
       if (v3 !== undefined && (plain || hasOwn(x, "baseFeePerBlobGas"))) {
-        if (!$468(v3, e === null ? p : p + "/baseFeePerBlobGas", e)) {
+        if (!$334(v3, e === null ? p : p + "/baseFeePerBlobGas", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v4 = x["gasUsedRatio"];
       if (v4 !== undefined && (plain || hasOwn(x, "gasUsedRatio"))) {
-        if (!$471(v4, e === null ? p : p + "/gasUsedRatio", e)) {
+        if (!$336(v4, e === null ? p : p + "/gasUsedRatio", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8246,14 +6553,14 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v5 = x["blobGasUsedRatio"];
       if (v5 !== undefined && (plain || hasOwn(x, "blobGasUsedRatio"))) {
-        if (!$473(v5, e === null ? p : p + "/blobGasUsedRatio", e)) {
+        if (!$337(v5, e === null ? p : p + "/blobGasUsedRatio", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v6 = x["reward"];
       if (v6 !== undefined && (plain || hasOwn(x, "reward"))) {
-        if (!$477(v6, e === null ? p : p + "/reward", e)) {
+        if (!$338(v6, e === null ? p : p + "/reward", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8263,9 +6570,9 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-const $c461 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c331 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-function $462(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $332(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8276,7 +6583,7 @@ function $462(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c463.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c333.test(v))))) {
             if (e === null) return false;
             $Uint(v, p + "/" + i, e);
             ok = false;
@@ -8288,9 +6595,9 @@ function $462(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c463 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c333 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-function $464(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $334(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8301,7 +6608,7 @@ function $464(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c465.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c335.test(v))))) {
             if (e === null) return false;
             $Uint(v, p + "/" + i, e);
             ok = false;
@@ -8313,59 +6620,9 @@ function $464(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c465 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c335 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-function $466(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c467.test(v))))) {
-            if (e === null) return false;
-            $Uint(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c467 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-function $468(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c469.test(v))))) {
-            if (e === null) return false;
-            $Uint(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c469 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-function $470(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8388,7 +6645,7 @@ function $470(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $471(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8411,7 +6668,7 @@ function $471(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $472(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $338(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8420,53 +6677,7 @@ function $472(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "number") && (typeof v !== "number" || (v >= 0 && v <= 1)))) {
-            if (e === null) return false;
-            $Ratio(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $473(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "number") && (typeof v !== "number" || (v >= 0 && v <= 1)))) {
-            if (e === null) return false;
-            $Ratio(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $474(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$475(x[i], e === null ? p : p + "/" + i, e)) {
+        if (!$339(x[i], e === null ? p : p + "/" + i, e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8476,7 +6687,7 @@ function $474(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $475(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $339(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8487,7 +6698,7 @@ function $475(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c476.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c340.test(v))))) {
             if (e === null) return false;
             $Uint(v, p + "/" + i, e);
             ok = false;
@@ -8499,51 +6710,7 @@ function $475(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c476 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-function $477(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$478(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $478(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c479.test(v))))) {
-            if (e === null) return false;
-            $Uint(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c479 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c340 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $AccessListResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8567,7 +6734,7 @@ function $AccessListResult(x: unknown, p: string, e: ValidationIssue[] | null): 
       }
       const v2 = x["gasUsed"];
       if (v2 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c480.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c341.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/gasUsed", e);
           ok = false;
@@ -8581,7 +6748,7 @@ function $AccessListResult(x: unknown, p: string, e: ValidationIssue[] | null): 
       if (v3 !== undefined && (plain || hasOwn(x, "error"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $482(v3, p + "/error", e);
+          $342(v3, p + "/error", e);
           ok = false;
         }
       }
@@ -8590,18 +6757,9 @@ function $AccessListResult(x: unknown, p: string, e: ValidationIssue[] | null): 
   return ok;
 }
 
-const $c480 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c341 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-function $481(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $482(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $342(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -8621,7 +6779,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["address"];
       if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c483.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c343.test(v1))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -8633,7 +6791,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["accountProof"];
       if (v2 !== undefined && (plain || hasOwn(x, "accountProof"))) {
-        if (!$486(v2, e === null ? p : p + "/accountProof", e)) {
+        if (!$344(v2, e === null ? p : p + "/accountProof", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8644,7 +6802,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v3 = x["balance"];
       if (v3 !== undefined && (plain || hasOwn(x, "balance"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c488.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c346.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/balance", e);
           ok = false;
@@ -8656,7 +6814,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v4 = x["codeHash"];
       if (v4 !== undefined && (plain || hasOwn(x, "codeHash"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c489.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c347.test(v4))))) {
           if (e === null) return false;
           $Hash32(v4, p + "/codeHash", e);
           ok = false;
@@ -8668,7 +6826,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v5 = x["nonce"];
       if (v5 !== undefined && (plain || hasOwn(x, "nonce"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c490.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c348.test(v5))))) {
           if (e === null) return false;
           $Uint(v5, p + "/nonce", e);
           ok = false;
@@ -8680,7 +6838,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v6 = x["storageHash"];
       if (v6 !== undefined && (plain || hasOwn(x, "storageHash"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c491.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c349.test(v6))))) {
           if (e === null) return false;
           $Hash32(v6, p + "/storageHash", e);
           ok = false;
@@ -8692,7 +6850,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v7 = x["storageProof"];
       if (v7 !== undefined && (plain || hasOwn(x, "storageProof"))) {
-        if (!$499(v7, e === null ? p : p + "/storageProof", e)) {
+        if (!$350(v7, e === null ? p : p + "/storageProof", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8706,9 +6864,9 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-const $c483 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+const $c343 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-function $484(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $344(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8719,7 +6877,7 @@ function $484(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c485.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c345.test(v))))) {
             if (e === null) return false;
             $Bytes(v, p + "/" + i, e);
             ok = false;
@@ -8731,42 +6889,17 @@ function $484(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c485 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
+const $c345 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
-function $486(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c487.test(v))))) {
-            if (e === null) return false;
-            $Bytes(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
+const $c346 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c487 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
+const $c347 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c488 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c348 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c489 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c349 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c490 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c491 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-function $492(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $350(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8796,7 +6929,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["key"];
       if (v1 !== undefined && (plain || hasOwn(x, "key"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c493.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c351.test(v1))))) {
           if (e === null) return false;
           $BytesMax32(v1, p + "/key", e);
           ok = false;
@@ -8808,7 +6941,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["value"];
       if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c494.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c352.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/value", e);
           ok = false;
@@ -8820,7 +6953,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v3 = x["proof"];
       if (v3 !== undefined && (plain || hasOwn(x, "proof"))) {
-        if (!$497(v3, e === null ? p : p + "/proof", e)) {
+        if (!$353(v3, e === null ? p : p + "/proof", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8834,11 +6967,11 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-const $c493 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$");
+const $c351 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$");
 
-const $c494 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c352 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-function $495(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $353(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8849,7 +6982,7 @@ function $495(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c496.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c354.test(v))))) {
             if (e === null) return false;
             $Bytes(v, p + "/" + i, e);
             ok = false;
@@ -8861,56 +6994,12 @@ function $495(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c496 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
-
-function $497(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c498.test(v))))) {
-            if (e === null) return false;
-            $Bytes(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c498 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
-
-function $499(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$StorageProof(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
+const $c354 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $SyncingStatus(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($500(x, p, null)) matches++;
+  if ($355(x, p, null)) matches++;
   if ($SyncProgress(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
@@ -8919,7 +7008,7 @@ function $SyncingStatus(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $500(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $355(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -8943,7 +7032,7 @@ function $SyncProgress(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["startingBlock"];
       if (v1 !== undefined && (plain || hasOwn(x, "startingBlock"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c501.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c356.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/startingBlock", e);
           ok = false;
@@ -8955,7 +7044,7 @@ function $SyncProgress(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["currentBlock"];
       if (v2 !== undefined && (plain || hasOwn(x, "currentBlock"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c502.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c357.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/currentBlock", e);
           ok = false;
@@ -8967,7 +7056,7 @@ function $SyncProgress(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v3 = x["highestBlock"];
       if (v3 !== undefined && (plain || hasOwn(x, "highestBlock"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c503.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c358.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/highestBlock", e);
           ok = false;
@@ -8982,11 +7071,11 @@ function $SyncProgress(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-const $c501 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c356 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c502 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c357 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c503 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c358 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -9001,7 +7090,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $505(v1, p + "/chainId", e);
+          $359(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -9009,7 +7098,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v2 !== undefined && (plain || hasOwn(x, "homesteadBlock"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $507(v2, p + "/homesteadBlock", e);
+          $360(v2, p + "/homesteadBlock", e);
           ok = false;
         }
       }
@@ -9017,7 +7106,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v3 !== undefined && (plain || hasOwn(x, "daoForkBlock"))) {
         if (!((Number.isInteger(v3)))) {
           if (e === null) return false;
-          $509(v3, p + "/daoForkBlock", e);
+          $361(v3, p + "/daoForkBlock", e);
           ok = false;
         }
       }
@@ -9025,7 +7114,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v4 !== undefined && (plain || hasOwn(x, "daoForkSupport"))) {
         if (!((typeof v4 === "boolean"))) {
           if (e === null) return false;
-          $511(v4, p + "/daoForkSupport", e);
+          $362(v4, p + "/daoForkSupport", e);
           ok = false;
         }
       }
@@ -9033,7 +7122,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v5 !== undefined && (plain || hasOwn(x, "eip150Block"))) {
         if (!((Number.isInteger(v5)))) {
           if (e === null) return false;
-          $513(v5, p + "/eip150Block", e);
+          $363(v5, p + "/eip150Block", e);
           ok = false;
         }
       }
@@ -9041,7 +7130,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v6 !== undefined && (plain || hasOwn(x, "eip155Block"))) {
         if (!((Number.isInteger(v6)))) {
           if (e === null) return false;
-          $515(v6, p + "/eip155Block", e);
+          $364(v6, p + "/eip155Block", e);
           ok = false;
         }
       }
@@ -9049,7 +7138,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v7 !== undefined && (plain || hasOwn(x, "eip158Block"))) {
         if (!((Number.isInteger(v7)))) {
           if (e === null) return false;
-          $517(v7, p + "/eip158Block", e);
+          $365(v7, p + "/eip158Block", e);
           ok = false;
         }
       }
@@ -9057,7 +7146,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v8 !== undefined && (plain || hasOwn(x, "byzantiumBlock"))) {
         if (!((Number.isInteger(v8)))) {
           if (e === null) return false;
-          $519(v8, p + "/byzantiumBlock", e);
+          $366(v8, p + "/byzantiumBlock", e);
           ok = false;
         }
       }
@@ -9065,7 +7154,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v9 !== undefined && (plain || hasOwn(x, "constantinopleBlock"))) {
         if (!((Number.isInteger(v9)))) {
           if (e === null) return false;
-          $521(v9, p + "/constantinopleBlock", e);
+          $367(v9, p + "/constantinopleBlock", e);
           ok = false;
         }
       }
@@ -9073,7 +7162,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v10 !== undefined && (plain || hasOwn(x, "petersburgBlock"))) {
         if (!((Number.isInteger(v10)))) {
           if (e === null) return false;
-          $523(v10, p + "/petersburgBlock", e);
+          $368(v10, p + "/petersburgBlock", e);
           ok = false;
         }
       }
@@ -9081,7 +7170,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v11 !== undefined && (plain || hasOwn(x, "istanbulBlock"))) {
         if (!((Number.isInteger(v11)))) {
           if (e === null) return false;
-          $525(v11, p + "/istanbulBlock", e);
+          $369(v11, p + "/istanbulBlock", e);
           ok = false;
         }
       }
@@ -9089,7 +7178,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v12 !== undefined && (plain || hasOwn(x, "muirGlacierBlock"))) {
         if (!((Number.isInteger(v12)))) {
           if (e === null) return false;
-          $527(v12, p + "/muirGlacierBlock", e);
+          $370(v12, p + "/muirGlacierBlock", e);
           ok = false;
         }
       }
@@ -9097,7 +7186,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v13 !== undefined && (plain || hasOwn(x, "berlinBlock"))) {
         if (!((Number.isInteger(v13)))) {
           if (e === null) return false;
-          $529(v13, p + "/berlinBlock", e);
+          $371(v13, p + "/berlinBlock", e);
           ok = false;
         }
       }
@@ -9105,7 +7194,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v14 !== undefined && (plain || hasOwn(x, "londonBlock"))) {
         if (!((Number.isInteger(v14)))) {
           if (e === null) return false;
-          $531(v14, p + "/londonBlock", e);
+          $372(v14, p + "/londonBlock", e);
           ok = false;
         }
       }
@@ -9113,7 +7202,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v15 !== undefined && (plain || hasOwn(x, "shanghaiTime"))) {
         if (!((Number.isInteger(v15)))) {
           if (e === null) return false;
-          $533(v15, p + "/shanghaiTime", e);
+          $373(v15, p + "/shanghaiTime", e);
           ok = false;
         }
       }
@@ -9121,7 +7210,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v16 !== undefined && (plain || hasOwn(x, "cancunTime"))) {
         if (!((Number.isInteger(v16)))) {
           if (e === null) return false;
-          $535(v16, p + "/cancunTime", e);
+          $374(v16, p + "/cancunTime", e);
           ok = false;
         }
       }
@@ -9129,7 +7218,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v17 !== undefined && (plain || hasOwn(x, "pragueTime"))) {
         if (!((Number.isInteger(v17)))) {
           if (e === null) return false;
-          $537(v17, p + "/pragueTime", e);
+          $375(v17, p + "/pragueTime", e);
           ok = false;
         }
       }
@@ -9137,7 +7226,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v18 !== undefined && (plain || hasOwn(x, "apricotPhase1BlockTimestamp"))) {
         if (!((Number.isInteger(v18)))) {
           if (e === null) return false;
-          $539(v18, p + "/apricotPhase1BlockTimestamp", e);
+          $376(v18, p + "/apricotPhase1BlockTimestamp", e);
           ok = false;
         }
       }
@@ -9145,7 +7234,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v19 !== undefined && (plain || hasOwn(x, "apricotPhase2BlockTimestamp"))) {
         if (!((Number.isInteger(v19)))) {
           if (e === null) return false;
-          $541(v19, p + "/apricotPhase2BlockTimestamp", e);
+          $377(v19, p + "/apricotPhase2BlockTimestamp", e);
           ok = false;
         }
       }
@@ -9153,7 +7242,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v20 !== undefined && (plain || hasOwn(x, "apricotPhase3BlockTimestamp"))) {
         if (!((Number.isInteger(v20)))) {
           if (e === null) return false;
-          $543(v20, p + "/apricotPhase3BlockTimestamp", e);
+          $378(v20, p + "/apricotPhase3BlockTimestamp", e);
           ok = false;
         }
       }
@@ -9161,7 +7250,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v21 !== undefined && (plain || hasOwn(x, "apricotPhase4BlockTimestamp"))) {
         if (!((Number.isInteger(v21)))) {
           if (e === null) return false;
-          $545(v21, p + "/apricotPhase4BlockTimestamp", e);
+          $379(v21, p + "/apricotPhase4BlockTimestamp", e);
           ok = false;
         }
       }
@@ -9169,7 +7258,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v22 !== undefined && (plain || hasOwn(x, "apricotPhase5BlockTimestamp"))) {
         if (!((Number.isInteger(v22)))) {
           if (e === null) return false;
-          $547(v22, p + "/apricotPhase5BlockTimestamp", e);
+          $380(v22, p + "/apricotPhase5BlockTimestamp", e);
           ok = false;
         }
       }
@@ -9177,7 +7266,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v23 !== undefined && (plain || hasOwn(x, "apricotPhasePre6BlockTimestamp"))) {
         if (!((Number.isInteger(v23)))) {
           if (e === null) return false;
-          $549(v23, p + "/apricotPhasePre6BlockTimestamp", e);
+          $381(v23, p + "/apricotPhasePre6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -9185,7 +7274,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v24 !== undefined && (plain || hasOwn(x, "apricotPhase6BlockTimestamp"))) {
         if (!((Number.isInteger(v24)))) {
           if (e === null) return false;
-          $551(v24, p + "/apricotPhase6BlockTimestamp", e);
+          $382(v24, p + "/apricotPhase6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -9193,7 +7282,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v25 !== undefined && (plain || hasOwn(x, "apricotPhasePost6BlockTimestamp"))) {
         if (!((Number.isInteger(v25)))) {
           if (e === null) return false;
-          $553(v25, p + "/apricotPhasePost6BlockTimestamp", e);
+          $383(v25, p + "/apricotPhasePost6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -9201,7 +7290,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v26 !== undefined && (plain || hasOwn(x, "banffBlockTimestamp"))) {
         if (!((Number.isInteger(v26)))) {
           if (e === null) return false;
-          $555(v26, p + "/banffBlockTimestamp", e);
+          $384(v26, p + "/banffBlockTimestamp", e);
           ok = false;
         }
       }
@@ -9209,7 +7298,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v27 !== undefined && (plain || hasOwn(x, "cortinaBlockTimestamp"))) {
         if (!((Number.isInteger(v27)))) {
           if (e === null) return false;
-          $557(v27, p + "/cortinaBlockTimestamp", e);
+          $385(v27, p + "/cortinaBlockTimestamp", e);
           ok = false;
         }
       }
@@ -9217,7 +7306,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v28 !== undefined && (plain || hasOwn(x, "durangoBlockTimestamp"))) {
         if (!((Number.isInteger(v28)))) {
           if (e === null) return false;
-          $559(v28, p + "/durangoBlockTimestamp", e);
+          $386(v28, p + "/durangoBlockTimestamp", e);
           ok = false;
         }
       }
@@ -9225,7 +7314,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v29 !== undefined && (plain || hasOwn(x, "etnaTimestamp"))) {
         if (!((Number.isInteger(v29)))) {
           if (e === null) return false;
-          $561(v29, p + "/etnaTimestamp", e);
+          $387(v29, p + "/etnaTimestamp", e);
           ok = false;
         }
       }
@@ -9233,7 +7322,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v30 !== undefined && (plain || hasOwn(x, "fortunaTimestamp"))) {
         if (!((Number.isInteger(v30)))) {
           if (e === null) return false;
-          $563(v30, p + "/fortunaTimestamp", e);
+          $388(v30, p + "/fortunaTimestamp", e);
           ok = false;
         }
       }
@@ -9241,7 +7330,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v31 !== undefined && (plain || hasOwn(x, "graniteTimestamp"))) {
         if (!((Number.isInteger(v31)))) {
           if (e === null) return false;
-          $565(v31, p + "/graniteTimestamp", e);
+          $389(v31, p + "/graniteTimestamp", e);
           ok = false;
         }
       }
@@ -9249,7 +7338,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v32 !== undefined && (plain || hasOwn(x, "heliconTimestamp"))) {
         if (!((Number.isInteger(v32)))) {
           if (e === null) return false;
-          $567(v32, p + "/heliconTimestamp", e);
+          $390(v32, p + "/heliconTimestamp", e);
           ok = false;
         }
       }
@@ -9262,7 +7351,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $504(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $359(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9271,7 +7360,7 @@ function $504(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $505(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $360(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9280,7 +7369,7 @@ function $505(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $506(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $361(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9289,34 +7378,7 @@ function $506(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $507(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $508(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $509(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $510(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $362(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -9325,16 +7387,7 @@ function $510(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $511(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $512(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $363(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9343,7 +7396,7 @@ function $512(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $513(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $364(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9352,7 +7405,7 @@ function $513(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $514(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $365(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9361,7 +7414,7 @@ function $514(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $515(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $366(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9370,7 +7423,7 @@ function $515(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $516(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $367(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9379,7 +7432,7 @@ function $516(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $517(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9388,7 +7441,7 @@ function $517(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $518(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9397,7 +7450,7 @@ function $518(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $519(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $370(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9406,7 +7459,7 @@ function $519(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $520(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $371(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9415,7 +7468,7 @@ function $520(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $521(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $372(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9424,7 +7477,7 @@ function $521(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $522(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $373(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9433,7 +7486,7 @@ function $522(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $523(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $374(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9442,7 +7495,7 @@ function $523(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $524(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $375(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9451,7 +7504,7 @@ function $524(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $525(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $376(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9460,7 +7513,7 @@ function $525(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $526(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9469,7 +7522,7 @@ function $526(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $527(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $378(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9478,7 +7531,7 @@ function $527(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $528(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9487,7 +7540,7 @@ function $528(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $529(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $380(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9496,7 +7549,7 @@ function $529(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $530(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $381(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9505,7 +7558,7 @@ function $530(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $531(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9514,7 +7567,7 @@ function $531(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $532(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9523,7 +7576,7 @@ function $532(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $533(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9532,7 +7585,7 @@ function $533(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $534(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9541,7 +7594,7 @@ function $534(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $535(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $386(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9550,7 +7603,7 @@ function $535(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $536(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9559,7 +7612,7 @@ function $536(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $537(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9568,7 +7621,7 @@ function $537(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $538(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $389(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9577,7 +7630,7 @@ function $538(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $539(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $390(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9586,259 +7639,7 @@ function $539(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $540(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $541(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $542(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $543(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $544(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $545(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $546(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $547(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $548(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $549(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $550(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $551(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $552(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $553(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $554(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $555(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $556(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $557(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $558(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $559(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $560(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $561(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $562(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $563(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $564(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $565(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $566(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $567(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-const $c568 = /*#__PURE__*/ new Set<string>(["chainId", "homesteadBlock", "daoForkBlock", "daoForkSupport", "eip150Block", "eip155Block", "eip158Block", "byzantiumBlock", "constantinopleBlock", "petersburgBlock", "istanbulBlock", "muirGlacierBlock", "berlinBlock", "londonBlock", "shanghaiTime", "cancunTime", "pragueTime", "apricotPhase1BlockTimestamp", "apricotPhase2BlockTimestamp", "apricotPhase3BlockTimestamp", "apricotPhase4BlockTimestamp", "apricotPhase5BlockTimestamp", "apricotPhasePre6BlockTimestamp", "apricotPhase6BlockTimestamp", "apricotPhasePost6BlockTimestamp", "banffBlockTimestamp", "cortinaBlockTimestamp", "durangoBlockTimestamp", "etnaTimestamp", "fortunaTimestamp", "graniteTimestamp", "heliconTimestamp"]);
+const $c391 = /*#__PURE__*/ new Set<string>(["chainId", "homesteadBlock", "daoForkBlock", "daoForkSupport", "eip150Block", "eip155Block", "eip158Block", "byzantiumBlock", "constantinopleBlock", "petersburgBlock", "istanbulBlock", "muirGlacierBlock", "berlinBlock", "londonBlock", "shanghaiTime", "cancunTime", "pragueTime", "apricotPhase1BlockTimestamp", "apricotPhase2BlockTimestamp", "apricotPhase3BlockTimestamp", "apricotPhase4BlockTimestamp", "apricotPhase5BlockTimestamp", "apricotPhasePre6BlockTimestamp", "apricotPhase6BlockTimestamp", "apricotPhasePost6BlockTimestamp", "banffBlockTimestamp", "cortinaBlockTimestamp", "durangoBlockTimestamp", "etnaTimestamp", "fortunaTimestamp", "graniteTimestamp", "heliconTimestamp"]);
 
 function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -9862,14 +7663,14 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v2 = x["next"];
       if (v2 !== undefined && (plain || hasOwn(x, "next"))) {
-        if (!$585(v2, e === null ? p : p + "/next", e)) {
+        if (!$400(v2, e === null ? p : p + "/next", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v3 = x["last"];
       if (v3 !== undefined && (plain || hasOwn(x, "last"))) {
-        if (!$589(v3, e === null ? p : p + "/last", e)) {
+        if (!$402(v3, e === null ? p : p + "/last", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9892,7 +7693,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v1 !== undefined && (plain || hasOwn(x, "activationTime"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $570(v1, p + "/activationTime", e);
+          $392(v1, p + "/activationTime", e);
           ok = false;
         }
       }
@@ -9913,7 +7714,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v3 = x["chainId"];
       if (v3 !== undefined && (plain || hasOwn(x, "chainId"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c577.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c396.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/chainId", e);
           ok = false;
@@ -9925,7 +7726,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v4 = x["forkId"];
       if (v4 !== undefined && (plain || hasOwn(x, "forkId"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c578.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c397.test(v4))))) {
           if (e === null) return false;
           $Bytes4(v4, p + "/forkId", e);
           ok = false;
@@ -9937,7 +7738,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v5 = x["precompiles"];
       if (v5 !== undefined && (plain || hasOwn(x, "precompiles"))) {
-        if (!$580(v5, e === null ? p : p + "/precompiles", e)) {
+        if (!$398(v5, e === null ? p : p + "/precompiles", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9948,7 +7749,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v6 = x["systemContracts"];
       if (v6 !== undefined && (plain || hasOwn(x, "systemContracts"))) {
-        if (!$582(v6, e === null ? p : p + "/systemContracts", e)) {
+        if (!$399(v6, e === null ? p : p + "/systemContracts", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9962,16 +7763,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $569(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $570(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9993,7 +7785,7 @@ function $BlobSchedule(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v1 !== undefined && (plain || hasOwn(x, "baseFeeUpdateFraction"))) {
         if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
           if (e === null) return false;
-          $572(v1, p + "/baseFeeUpdateFraction", e);
+          $393(v1, p + "/baseFeeUpdateFraction", e);
           ok = false;
         }
       }
@@ -10005,7 +7797,7 @@ function $BlobSchedule(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v2 !== undefined && (plain || hasOwn(x, "max"))) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
           if (e === null) return false;
-          $574(v2, p + "/max", e);
+          $394(v2, p + "/max", e);
           ok = false;
         }
       }
@@ -10017,7 +7809,7 @@ function $BlobSchedule(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v3 !== undefined && (plain || hasOwn(x, "target"))) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
           if (e === null) return false;
-          $576(v3, p + "/target", e);
+          $395(v3, p + "/target", e);
           ok = false;
         }
       }
@@ -10030,7 +7822,7 @@ function $BlobSchedule(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $571(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -10045,7 +7837,7 @@ function $571(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $572(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $394(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -10060,7 +7852,7 @@ function $572(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $573(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -10075,56 +7867,11 @@ function $573(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $574(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
+const $c396 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-function $575(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
+const $c397 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{8}$");
 
-function $576(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-const $c577 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c578 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{8}$");
-
-function $579(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10148,7 +7895,7 @@ function $579(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $580(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10172,59 +7919,11 @@ function $580(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $581(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      for (const k in x) {
-        if (!plain && !hasOwn(x, k)) continue;
-        const pk = e === null ? p : p + "/" + esc(k);
-        if (true) {
-          if (!$Address(x[k], pk, e)) {
-            if (e === null) return false;
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $582(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      for (const k in x) {
-        if (!plain && !hasOwn(x, k)) continue;
-        const pk = e === null ? p : p + "/" + esc(k);
-        if (true) {
-          if (!$Address(x[k], pk, e)) {
-            if (e === null) return false;
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $583(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($EthConfigFork(x, p, null)) matches++;
-  if ($584(x, p, null)) matches++;
+  if ($401(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -10232,7 +7931,7 @@ function $583(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $584(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -10241,11 +7940,11 @@ function $584(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $585(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $402(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($EthConfigFork(x, p, null)) matches++;
-  if ($586(x, p, null)) matches++;
+  if ($403(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -10253,49 +7952,7 @@ function $585(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $586(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be null", "null");
-  }
-  return ok;
-}
-
-function $587(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($EthConfigFork(x, p, null)) matches++;
-  if ($588(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $588(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be null", "null");
-  }
-  return ok;
-}
-
-function $589(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($EthConfigFork(x, p, null)) matches++;
-  if ($590(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $590(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -10406,7 +8063,7 @@ function $CapabilityHead(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["number"];
       if (v1 !== undefined && (plain || hasOwn(x, "number"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c591.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c404.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/number", e);
           ok = false;
@@ -10418,7 +8075,7 @@ function $CapabilityHead(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["hash"];
       if (v2 !== undefined && (plain || hasOwn(x, "hash"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c592.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c405.test(v2))))) {
           if (e === null) return false;
           $Hash32(v2, p + "/hash", e);
           ok = false;
@@ -10433,9 +8090,9 @@ function $CapabilityHead(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-const $c591 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c404 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c592 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c405 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -10450,7 +8107,7 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v1 !== undefined && (plain || hasOwn(x, "disabled"))) {
         if (!((typeof v1 === "boolean"))) {
           if (e === null) return false;
-          $594(v1, p + "/disabled", e);
+          $406(v1, p + "/disabled", e);
           ok = false;
         }
       }
@@ -10460,7 +8117,7 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v2 = x["oldestBlock"];
       if (v2 !== undefined && (plain || hasOwn(x, "oldestBlock"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c595.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c407.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/oldestBlock", e);
           ok = false;
@@ -10478,7 +8135,7 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-function $593(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $406(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -10487,16 +8144,7 @@ function $593(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $594(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-const $c595 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c407 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -10511,7 +8159,7 @@ function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] |
       if (v1 !== undefined && (plain || hasOwn(x, "type"))) {
         if (!((typeof v1 === "string") && (v1 === "window"))) {
           if (e === null) return false;
-          $597(v1, p + "/type", e);
+          $408(v1, p + "/type", e);
           ok = false;
         }
       }
@@ -10521,7 +8169,7 @@ function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] |
       }
       const v2 = x["retentionBlocks"];
       if (v2 !== undefined && (plain || hasOwn(x, "retentionBlocks"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c598.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c409.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/retentionBlocks", e);
           ok = false;
@@ -10536,7 +8184,7 @@ function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] |
   return ok;
 }
 
-function $596(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $408(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10549,20 +8197,7 @@ function $596(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $597(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (x !== "window") {
-    if (e === null) return false;
-    ok = fail(e, p, "enum", "must be one of [\"window\"]");
-  }
-  return ok;
-}
-
-const $c598 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c409 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -10594,7 +8229,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["address"];
       if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c599.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c410.test(v1))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -10606,35 +8241,35 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["storageChanges"];
       if (v2 !== undefined && (plain || hasOwn(x, "storageChanges"))) {
-        if (!$606(v2, e === null ? p : p + "/storageChanges", e)) {
+        if (!$411(v2, e === null ? p : p + "/storageChanges", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v3 = x["storageReads"];
       if (v3 !== undefined && (plain || hasOwn(x, "storageReads"))) {
-        if (!$609(v3, e === null ? p : p + "/storageReads", e)) {
+        if (!$416(v3, e === null ? p : p + "/storageReads", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v4 = x["balanceChanges"];
       if (v4 !== undefined && (plain || hasOwn(x, "balanceChanges"))) {
-        if (!$614(v4, e === null ? p : p + "/balanceChanges", e)) {
+        if (!$418(v4, e === null ? p : p + "/balanceChanges", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v5 = x["nonceChanges"];
       if (v5 !== undefined && (plain || hasOwn(x, "nonceChanges"))) {
-        if (!$618(v5, e === null ? p : p + "/nonceChanges", e)) {
+        if (!$421(v5, e === null ? p : p + "/nonceChanges", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v6 = x["codeChanges"];
       if (v6 !== undefined && (plain || hasOwn(x, "codeChanges"))) {
-        if (!$622(v6, e === null ? p : p + "/codeChanges", e)) {
+        if (!$424(v6, e === null ? p : p + "/codeChanges", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10644,9 +8279,9 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-const $c599 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+const $c410 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-function $600(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $411(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10676,7 +8311,7 @@ function $SlotChanges(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["key"];
       if (v1 !== undefined && (plain || hasOwn(x, "key"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c601.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c412.test(v1))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/key", e);
           ok = false;
@@ -10688,7 +8323,7 @@ function $SlotChanges(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["changes"];
       if (v2 !== undefined && (plain || hasOwn(x, "changes"))) {
-        if (!$605(v2, e === null ? p : p + "/changes", e)) {
+        if (!$413(v2, e === null ? p : p + "/changes", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10702,9 +8337,9 @@ function $SlotChanges(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-const $c601 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c412 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-function $602(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $413(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10734,7 +8369,7 @@ function $StorageChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["index"];
       if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c603.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c414.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -10746,7 +8381,7 @@ function $StorageChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["value"];
       if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c604.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c415.test(v2))))) {
           if (e === null) return false;
           $Hash32(v2, p + "/value", e);
           ok = false;
@@ -10761,49 +8396,11 @@ function $StorageChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-const $c603 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
+const $c414 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
 
-const $c604 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c415 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-function $605(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$StorageChange(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $606(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$SlotChanges(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $607(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $416(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10814,7 +8411,7 @@ function $607(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c608.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c417.test(v))))) {
             if (e === null) return false;
             $Hash32(v, p + "/" + i, e);
             ok = false;
@@ -10826,34 +8423,9 @@ function $607(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c608 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c417 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-function $609(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c610.test(v))))) {
-            if (e === null) return false;
-            $Hash32(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c610 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-function $611(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $418(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10883,7 +8455,7 @@ function $BalanceChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["index"];
       if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c612.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c419.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -10895,7 +8467,7 @@ function $BalanceChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["value"];
       if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c613.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c420.test(v2))))) {
           if (e === null) return false;
           $Uint256(v2, p + "/value", e);
           ok = false;
@@ -10910,30 +8482,11 @@ function $BalanceChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-const $c612 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
+const $c419 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
 
-const $c613 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$");
+const $c420 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$");
 
-function $614(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$BalanceChange(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $615(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10963,7 +8516,7 @@ function $NonceChange(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["index"];
       if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c616.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c422.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -10975,7 +8528,7 @@ function $NonceChange(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["value"];
       if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c617.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c423.test(v2))))) {
           if (e === null) return false;
           $Uint64(v2, p + "/value", e);
           ok = false;
@@ -10990,30 +8543,11 @@ function $NonceChange(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-const $c616 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
+const $c422 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
 
-const $c617 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
+const $c423 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
 
-function $618(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$NonceChange(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $619(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $424(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11043,7 +8577,7 @@ function $CodeChange(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["index"];
       if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c620.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c425.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -11055,7 +8589,7 @@ function $CodeChange(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v2 = x["code"];
       if (v2 !== undefined && (plain || hasOwn(x, "code"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c621.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c426.test(v2))))) {
           if (e === null) return false;
           $Bytes(v2, p + "/code", e);
           ok = false;
@@ -11070,28 +8604,9 @@ function $CodeChange(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-const $c620 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
+const $c425 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
 
-const $c621 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
-
-function $622(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$CodeChange(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
+const $c426 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -11104,7 +8619,7 @@ function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["blockStateCalls"];
       if (v1 !== undefined && (plain || hasOwn(x, "blockStateCalls"))) {
-        if (!$641(v1, e === null ? p : p + "/blockStateCalls", e)) {
+        if (!$427(v1, e === null ? p : p + "/blockStateCalls", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11117,7 +8632,7 @@ function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v2 !== undefined && (plain || hasOwn(x, "traceTransfers"))) {
         if (!((typeof v2 === "boolean"))) {
           if (e === null) return false;
-          $643(v2, p + "/traceTransfers", e);
+          $443(v2, p + "/traceTransfers", e);
           ok = false;
         }
       }
@@ -11125,7 +8640,7 @@ function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v3 !== undefined && (plain || hasOwn(x, "validation"))) {
         if (!((typeof v3 === "boolean"))) {
           if (e === null) return false;
-          $645(v3, p + "/validation", e);
+          $444(v3, p + "/validation", e);
           ok = false;
         }
       }
@@ -11133,7 +8648,7 @@ function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v4 !== undefined && (plain || hasOwn(x, "returnFullTransactions"))) {
         if (!((typeof v4 === "boolean"))) {
           if (e === null) return false;
-          $647(v4, p + "/returnFullTransactions", e);
+          $445(v4, p + "/returnFullTransactions", e);
           ok = false;
         }
       }
@@ -11142,7 +8657,7 @@ function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-function $623(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $427(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11186,7 +8701,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
       }
       const v3 = x["calls"];
       if (v3 !== undefined && (plain || hasOwn(x, "calls"))) {
-        if (!$640(v3, e === null ? p : p + "/calls", e)) {
+        if (!$442(v3, e === null ? p : p + "/calls", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11207,7 +8722,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["number"];
       if (v1 !== undefined && (plain || hasOwn(x, "number"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c624.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c428.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/number", e);
           ok = false;
@@ -11215,7 +8730,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["prevRandao"];
       if (v2 !== undefined && (plain || hasOwn(x, "prevRandao"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c625.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c429.test(v2))))) {
           if (e === null) return false;
           $Hash32(v2, p + "/prevRandao", e);
           ok = false;
@@ -11223,7 +8738,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v3 = x["time"];
       if (v3 !== undefined && (plain || hasOwn(x, "time"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c626.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c430.test(v3))))) {
           if (e === null) return false;
           $Uint64(v3, p + "/time", e);
           ok = false;
@@ -11231,7 +8746,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v4 = x["gasLimit"];
       if (v4 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c627.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c431.test(v4))))) {
           if (e === null) return false;
           $Uint64(v4, p + "/gasLimit", e);
           ok = false;
@@ -11239,7 +8754,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v5 = x["feeRecipient"];
       if (v5 !== undefined && (plain || hasOwn(x, "feeRecipient"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c628.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c432.test(v5))))) {
           if (e === null) return false;
           $Address(v5, p + "/feeRecipient", e);
           ok = false;
@@ -11247,7 +8762,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v6 = x["baseFeePerGas"];
       if (v6 !== undefined && (plain || hasOwn(x, "baseFeePerGas"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c629.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c433.test(v6))))) {
           if (e === null) return false;
           $Uint256(v6, p + "/baseFeePerGas", e);
           ok = false;
@@ -11255,7 +8770,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v7 = x["blobBaseFee"];
       if (v7 !== undefined && (plain || hasOwn(x, "blobBaseFee"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c630.test(v7))))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c434.test(v7))))) {
           if (e === null) return false;
           $Uint256(v7, p + "/blobBaseFee", e);
           ok = false;
@@ -11263,7 +8778,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v8 = x["withdrawals"];
       if (v8 !== undefined && (plain || hasOwn(x, "withdrawals"))) {
-        if (!$632(v8, e === null ? p : p + "/withdrawals", e)) {
+        if (!$435(v8, e === null ? p : p + "/withdrawals", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11273,40 +8788,21 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-const $c624 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
+const $c428 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
 
-const $c625 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c429 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c626 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
+const $c430 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
 
-const $c627 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
+const $c431 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
 
-const $c628 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+const $c432 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-const $c629 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$");
+const $c433 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$");
 
-const $c630 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$");
+const $c434 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$");
 
-function $631(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$Withdrawal(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $632(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $435(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11338,7 +8834,7 @@ function $StateOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
         if (!plain && !hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
         let matched = false;
-        if ($c633.test(k)) {
+        if ($c436.test(k)) {
           matched = true;
           if (!$AccountOverride(x[k], pk, e)) {
             if (e === null) return false;
@@ -11355,7 +8851,7 @@ function $StateOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-const $c633 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+const $c436 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
 function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -11368,7 +8864,7 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["nonce"];
       if (v1 !== undefined && (plain || hasOwn(x, "nonce"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c634.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c437.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/nonce", e);
           ok = false;
@@ -11376,7 +8872,7 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["balance"];
       if (v2 !== undefined && (plain || hasOwn(x, "balance"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c635.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c438.test(v2))))) {
           if (e === null) return false;
           $Uint256(v2, p + "/balance", e);
           ok = false;
@@ -11384,7 +8880,7 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v3 = x["code"];
       if (v3 !== undefined && (plain || hasOwn(x, "code"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c636.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c439.test(v3))))) {
           if (e === null) return false;
           $Bytes(v3, p + "/code", e);
           ok = false;
@@ -11406,7 +8902,7 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v6 = x["movePrecompileToAddress"];
       if (v6 !== undefined && (plain || hasOwn(x, "movePrecompileToAddress"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c638.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c441.test(v6))))) {
           if (e === null) return false;
           $Address(v6, p + "/movePrecompileToAddress", e);
           ok = false;
@@ -11417,11 +8913,11 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-const $c634 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
+const $c437 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
 
-const $c635 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$");
+const $c438 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$");
 
-const $c636 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
+const $c439 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $StorageMap(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -11436,7 +8932,7 @@ function $StorageMap(x: unknown, p: string, e: ValidationIssue[] | null): boolea
         if (!plain && !hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
         let matched = false;
-        if ($c637.test(k)) {
+        if ($c440.test(k)) {
           matched = true;
           if (!$Hash32(x[k], pk, e)) {
             if (e === null) return false;
@@ -11453,11 +8949,11 @@ function $StorageMap(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-const $c637 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$");
+const $c440 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$");
 
-const $c638 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+const $c441 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-function $639(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $442(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11476,45 +8972,7 @@ function $639(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $640(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$GenericTransaction(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $641(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$SimulateBlockStateCall(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $642(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $443(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -11523,7 +8981,7 @@ function $642(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $643(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $444(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -11532,34 +8990,7 @@ function $643(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $644(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $645(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $646(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $647(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $445(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -11574,14 +9005,14 @@ function $SimulatedBlock(x: unknown, p: string, e: ValidationIssue[] | null): bo
     if (e === null) return false;
     ok = false;
   }
-  if (!$648(x, p, e)) {
+  if (!$446(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
   return ok;
 }
 
-function $648(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $446(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11592,7 +9023,7 @@ function $648(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["calls"];
       if (v1 !== undefined && (plain || hasOwn(x, "calls"))) {
-        if (!$662(v1, e === null ? p : p + "/calls", e)) {
+        if (!$447(v1, e === null ? p : p + "/calls", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11606,7 +9037,7 @@ function $648(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $649(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $447(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11638,7 +9069,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       if (v1 !== undefined && (plain || hasOwn(x, "status"))) {
         if (!((typeof v1 === "string") && (v1 === "0x0" || v1 === "0x1"))) {
           if (e === null) return false;
-          $651(v1, p + "/status", e);
+          $448(v1, p + "/status", e);
           ok = false;
         }
       }
@@ -11648,7 +9079,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v2 = x["returnData"];
       if (v2 !== undefined && (plain || hasOwn(x, "returnData"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c652.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c449.test(v2))))) {
           if (e === null) return false;
           $Bytes(v2, p + "/returnData", e);
           ok = false;
@@ -11660,7 +9091,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v3 = x["gasUsed"];
       if (v3 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c653.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c450.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/gasUsed", e);
           ok = false;
@@ -11672,7 +9103,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v4 = x["maxUsedGas"];
       if (v4 !== undefined && (plain || hasOwn(x, "maxUsedGas"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c654.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c451.test(v4))))) {
           if (e === null) return false;
           $Uint(v4, p + "/maxUsedGas", e);
           ok = false;
@@ -11680,7 +9111,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v5 = x["logs"];
       if (v5 !== undefined && (plain || hasOwn(x, "logs"))) {
-        if (!$656(v5, e === null ? p : p + "/logs", e)) {
+        if (!$452(v5, e === null ? p : p + "/logs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11701,7 +9132,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
   return ok;
 }
 
-function $650(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $448(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11714,45 +9145,13 @@ function $650(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $651(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (x !== "0x0" && x !== "0x1") {
-    if (e === null) return false;
-    ok = fail(e, p, "enum", "must be one of [\"0x0\",\"0x1\"]");
-  }
-  return ok;
-}
+const $c449 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
-const $c652 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
+const $c450 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c653 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c451 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c654 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-function $655(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$Log(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $656(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $452(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11784,7 +9183,7 @@ function $SimulatedCallError(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v1 !== undefined && (plain || hasOwn(x, "code"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $658(v1, p + "/code", e);
+          $453(v1, p + "/code", e);
           ok = false;
         }
       }
@@ -11796,7 +9195,7 @@ function $SimulatedCallError(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v2 !== undefined && (plain || hasOwn(x, "message"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $660(v2, p + "/message", e);
+          $454(v2, p + "/message", e);
           ok = false;
         }
       }
@@ -11806,7 +9205,7 @@ function $SimulatedCallError(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v3 = x["data"];
       if (v3 !== undefined && (plain || hasOwn(x, "data"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c661.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c455.test(v3))))) {
           if (e === null) return false;
           $Bytes(v3, p + "/data", e);
           ok = false;
@@ -11817,7 +9216,7 @@ function $SimulatedCallError(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-function $657(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -11826,16 +9225,7 @@ function $657(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $658(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $659(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $454(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11844,35 +9234,7 @@ function $659(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $660(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-const $c661 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
-
-function $662(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$SimulatedCallResult(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
+const $c455 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $SubscriptionType(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -11889,14 +9251,14 @@ function $SubscriptionType(x: unknown, p: string, e: ValidationIssue[] | null): 
 
 function $SubscriptionOptions(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($Filter(x, p, null) || $663(x, p, null) || $664(x, p, null))) {
+  if (!($Filter(x, p, null) || $456(x, p, null) || $457(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $663(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $456(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -11905,7 +9267,7 @@ function $663(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $664(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $457(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11916,7 +9278,7 @@ function $664(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["transactionHashes"];
       if (v1 !== undefined && (plain || hasOwn(x, "transactionHashes"))) {
-        if (!$667(v1, e === null ? p : p + "/transactionHashes", e)) {
+        if (!$458(v1, e === null ? p : p + "/transactionHashes", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11926,7 +9288,7 @@ function $664(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $665(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $458(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11937,7 +9299,7 @@ function $665(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c666.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c459.test(v))))) {
             if (e === null) return false;
             $Hash32(v, p + "/" + i, e);
             ok = false;
@@ -11949,32 +9311,7 @@ function $665(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c666 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-function $667(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c668.test(v))))) {
-            if (e === null) return false;
-            $Hash32(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c668 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c459 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $SubscriptionId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -11983,7 +9320,7 @@ function $SubscriptionId(x: unknown, p: string, e: ValidationIssue[] | null): bo
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c669.test(x)) {
+    if (!$c460.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]+$", "^0x[0-9a-f]+$");
     }
@@ -11991,7 +9328,7 @@ function $SubscriptionId(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-const $c669 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
+const $c460 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
 
 function $TxpoolStatus(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -12004,7 +9341,7 @@ function $TxpoolStatus(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["pending"];
       if (v1 !== undefined && (plain || hasOwn(x, "pending"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c670.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c461.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/pending", e);
           ok = false;
@@ -12016,7 +9353,7 @@ function $TxpoolStatus(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["queued"];
       if (v2 !== undefined && (plain || hasOwn(x, "queued"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c671.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c462.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/queued", e);
           ok = false;
@@ -12031,9 +9368,9 @@ function $TxpoolStatus(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-const $c670 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c461 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-const $c671 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c462 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $TxpoolContent(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -12192,7 +9529,7 @@ function $TxpoolSummariesByNonce(x: unknown, p: string, e: ValidationIssue[] | n
         if (!plain && !hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
         if (true) {
-          if (!$672(x[k], pk, e)) {
+          if (!$463(x[k], pk, e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -12203,7 +9540,7 @@ function $TxpoolSummariesByNonce(x: unknown, p: string, e: ValidationIssue[] | n
   return ok;
 }
 
-function $672(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $463(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -12247,7 +9584,7 @@ function $SetLogLevelArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v1 !== undefined && (plain || hasOwn(x, "level"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $674(v1, p + "/level", e);
+          $464(v1, p + "/level", e);
           ok = false;
         }
       }
@@ -12268,23 +9605,7 @@ function $SetLogLevelArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-function $673(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $674(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $464(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -12350,7 +9671,7 @@ function $Uint64String4(x: unknown, p: string, e: ValidationIssue[] | null): boo
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c675.test(x)) {
+    if (!$c465.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^(0|[1-9][0-9]*)$", "^(0|[1-9][0-9]*)$");
     }
@@ -12358,7 +9679,7 @@ function $Uint64String4(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-const $c675 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c465 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $Cb58Id4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -12372,7 +9693,7 @@ function $Cb58Id4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (e === null) return false;
       ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
     }
-    if (!$c676.test(x)) {
+    if (!$c466.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^[1-9A-HJ-NP-Za-km-z]+$", "^[1-9A-HJ-NP-Za-km-z]+$");
     }
@@ -12380,7 +9701,7 @@ function $Cb58Id4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c676 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+const $c466 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $HexBytes2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -12389,7 +9710,7 @@ function $HexBytes2(x: unknown, p: string, e: ValidationIssue[] | null): boolean
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c677.test(x)) {
+    if (!$c467.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
     }
@@ -12397,7 +9718,7 @@ function $HexBytes2(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-const $c677 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+const $c467 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $Encoding2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -12447,7 +9768,7 @@ function $UtxoIndex(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v2 = x["utxo"];
       if (v2 !== undefined && (plain || hasOwn(x, "utxo"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && $c678.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && $c468.test(v2))))) {
           if (e === null) return false;
           $Cb58Id4(v2, p + "/utxo", e);
           ok = false;
@@ -12462,7 +9783,7 @@ function $UtxoIndex(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-const $c678 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+const $c468 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -12475,7 +9796,7 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["addresses"];
       if (v1 !== undefined && (plain || hasOwn(x, "addresses"))) {
-        if (!$680(v1, e === null ? p : p + "/addresses", e)) {
+        if (!$469(v1, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -12488,7 +9809,7 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v2 !== undefined && (plain || hasOwn(x, "sourceChain"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
           if (e === null) return false;
-          $682(v2, p + "/sourceChain", e);
+          $470(v2, p + "/sourceChain", e);
           ok = false;
         }
       }
@@ -12507,7 +9828,7 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v4 !== undefined && (plain || hasOwn(x, "limit"))) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0 && v4 <= 4294967295)))) {
           if (e === null) return false;
-          $684(v4, p + "/limit", e);
+          $471(v4, p + "/limit", e);
           ok = false;
         }
       }
@@ -12532,7 +9853,7 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $679(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $469(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12563,38 +9884,7 @@ function $679(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $680(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      if (x.length < 1) {
-        if (e === null) return false;
-        ok = fail(e, p, "minItems", "must have at least 1 items", 1);
-      }
-      if (x.length > 1024) {
-        if (e === null) return false;
-        ok = fail(e, p, "maxItems", "must have at most 1024 items", 1024);
-      }
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || (length(v) >= 1)))) {
-            if (e === null) return false;
-            $ChainAddress(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $681(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $470(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -12610,42 +9900,7 @@ function $681(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $682(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $683(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 4294967295) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 4294967295", 4294967295);
-    }
-  }
-  return ok;
-}
-
-function $684(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $471(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -12675,7 +9930,7 @@ function $GetUtxOsResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["numFetched"];
       if (v1 !== undefined && (plain || hasOwn(x, "numFetched"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c685.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c472.test(v1))))) {
           if (e === null) return false;
           $Uint64String4(v1, p + "/numFetched", e);
           ok = false;
@@ -12687,7 +9942,7 @@ function $GetUtxOsResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["utxos"];
       if (v2 !== undefined && (plain || hasOwn(x, "utxos"))) {
-        if (!$688(v2, e === null ? p : p + "/utxos", e)) {
+        if (!$473(v2, e === null ? p : p + "/utxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -12724,9 +9979,9 @@ function $GetUtxOsResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-const $c685 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c472 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
-function $686(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $473(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12737,7 +9992,7 @@ function $686(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c687.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c474.test(v))))) {
             if (e === null) return false;
             $HexBytes2(v, p + "/" + i, e);
             ok = false;
@@ -12749,32 +10004,7 @@ function $686(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c687 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-function $688(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c689.test(v))))) {
-            if (e === null) return false;
-            $HexBytes2(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c689 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+const $c474 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $IssueTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -12787,7 +10017,7 @@ function $IssueTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["tx"];
       if (v1 !== undefined && (plain || hasOwn(x, "tx"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c690.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c475.test(v1))))) {
           if (e === null) return false;
           $HexBytes2(v1, p + "/tx", e);
           ok = false;
@@ -12818,7 +10048,7 @@ function $IssueTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-const $c690 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+const $c475 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $IssueTxResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -12831,7 +10061,7 @@ function $IssueTxResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["txID"];
       if (v1 !== undefined && (plain || hasOwn(x, "txID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c691.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c476.test(v1))))) {
           if (e === null) return false;
           $Cb58Id4(v1, p + "/txID", e);
           ok = false;
@@ -12846,7 +10076,7 @@ function $IssueTxResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-const $c691 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+const $c476 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $AtomicTxStatus(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -12872,7 +10102,7 @@ function $GetAtomicTxStatusArgs(x: unknown, p: string, e: ValidationIssue[] | nu
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["txID"];
       if (v1 !== undefined && (plain || hasOwn(x, "txID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c692.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c477.test(v1))))) {
           if (e === null) return false;
           $Cb58Id4(v1, p + "/txID", e);
           ok = false;
@@ -12895,7 +10125,7 @@ function $GetAtomicTxStatusArgs(x: unknown, p: string, e: ValidationIssue[] | nu
   return ok;
 }
 
-const $c692 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+const $c477 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $GetAtomicTxStatusResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -12920,7 +10150,7 @@ function $GetAtomicTxStatusResult(x: unknown, p: string, e: ValidationIssue[] | 
       }
       const v2 = x["blockHeight"];
       if (v2 !== undefined && (plain || hasOwn(x, "blockHeight"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c693.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c478.test(v2))))) {
           if (e === null) return false;
           $Uint64String4(v2, p + "/blockHeight", e);
           ok = false;
@@ -12931,7 +10161,7 @@ function $GetAtomicTxStatusResult(x: unknown, p: string, e: ValidationIssue[] | 
   return ok;
 }
 
-const $c693 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c478 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $GetAtomicTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -12944,7 +10174,7 @@ function $GetAtomicTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["txID"];
       if (v1 !== undefined && (plain || hasOwn(x, "txID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c694.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c479.test(v1))))) {
           if (e === null) return false;
           $Cb58Id4(v1, p + "/txID", e);
           ok = false;
@@ -12975,7 +10205,7 @@ function $GetAtomicTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-const $c694 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+const $c479 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $GetAtomicTxResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -12988,7 +10218,7 @@ function $GetAtomicTxResult(x: unknown, p: string, e: ValidationIssue[] | null):
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["tx"];
       if (v1 !== undefined && (plain || hasOwn(x, "tx"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c695.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c480.test(v1))))) {
           if (e === null) return false;
           $HexBytes2(v1, p + "/tx", e);
           ok = false;
@@ -13012,7 +10242,7 @@ function $GetAtomicTxResult(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v3 = x["blockHeight"];
       if (v3 !== undefined && (plain || hasOwn(x, "blockHeight"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c696.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c481.test(v3))))) {
           if (e === null) return false;
           $Uint64String4(v3, p + "/blockHeight", e);
           ok = false;
@@ -13023,9 +10253,9 @@ function $GetAtomicTxResult(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-const $c695 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+const $c480 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
-const $c696 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+const $c481 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $VersionResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -13040,7 +10270,7 @@ function $VersionResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v1 !== undefined && (plain || hasOwn(x, "version"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $698(v1, p + "/version", e);
+          $482(v1, p + "/version", e);
           ok = false;
         }
       }
@@ -13053,7 +10283,7 @@ function $VersionResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $697(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $482(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -13069,23 +10299,7 @@ function $697(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $698(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $699(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $483(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13098,7 +10312,7 @@ function $699(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "endpoint"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $701(v1, p + "/endpoint", e);
+          $484(v1, p + "/endpoint", e);
           ok = false;
         }
       }
@@ -13110,7 +10324,7 @@ function $699(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "alias"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && length(v2) <= 512)))) {
           if (e === null) return false;
-          $703(v2, p + "/alias", e);
+          $485(v2, p + "/alias", e);
           ok = false;
         }
       }
@@ -13123,7 +10337,7 @@ function $699(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $700(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $484(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -13139,23 +10353,7 @@ function $700(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $701(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $702(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $485(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -13175,27 +10373,7 @@ function $702(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $703(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-    if (n > 512) {
-      if (e === null) return false;
-      ok = fail(e, p, "maxLength", "must have at most 512 characters", 512);
-    }
-  }
-  return ok;
-}
-
-function $704(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $486(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13208,7 +10386,7 @@ function $704(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "chain"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $706(v1, p + "/chain", e);
+          $487(v1, p + "/chain", e);
           ok = false;
         }
       }
@@ -13220,7 +10398,7 @@ function $704(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "alias"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && length(v2) <= 512)))) {
           if (e === null) return false;
-          $708(v2, p + "/alias", e);
+          $488(v2, p + "/alias", e);
           ok = false;
         }
       }
@@ -13233,7 +10411,7 @@ function $704(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $705(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $487(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -13249,23 +10427,7 @@ function $705(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $706(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $707(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $488(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -13285,27 +10447,7 @@ function $707(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $708(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-    if (n > 512) {
-      if (e === null) return false;
-      ok = fail(e, p, "maxLength", "must have at most 512 characters", 512);
-    }
-  }
-  return ok;
-}
-
-function $709(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $489(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13316,7 +10458,7 @@ function $709(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["chain"];
       if (v1 !== undefined && (plain || hasOwn(x, "chain"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c710.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c490.test(v1))))) {
           if (e === null) return false;
           $Cb58Id(v1, p + "/chain", e);
           ok = false;
@@ -13331,9 +10473,9 @@ function $709(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c710 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+const $c490 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
-function $711(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $491(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13346,7 +10488,7 @@ function $711(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "loggerName"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $713(v1, p + "/loggerName", e);
+          $492(v1, p + "/loggerName", e);
           ok = false;
         }
       }
@@ -13355,7 +10497,7 @@ function $711(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $712(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $492(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -13364,16 +10506,7 @@ function $712(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $713(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $714(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $493(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13384,7 +10517,7 @@ function $714(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $715(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $494(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13395,7 +10528,7 @@ function $715(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $716(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $495(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13406,7 +10539,7 @@ function $716(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $717(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $496(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13419,7 +10552,7 @@ function $717(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "loggerName"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $719(v1, p + "/loggerName", e);
+          $497(v1, p + "/loggerName", e);
           ok = false;
         }
       }
@@ -13444,7 +10577,7 @@ function $717(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $718(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $497(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -13453,16 +10586,7 @@ function $718(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $719(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $720(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $498(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13473,7 +10597,7 @@ function $720(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $721(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $499(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13484,7 +10608,7 @@ function $721(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $722(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $500(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13495,7 +10619,7 @@ function $722(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $723(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $501(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13508,7 +10632,7 @@ function $723(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "chain"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $725(v1, p + "/chain", e);
+          $502(v1, p + "/chain", e);
           ok = false;
         }
       }
@@ -13521,7 +10645,7 @@ function $723(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $724(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $502(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -13537,23 +10661,7 @@ function $724(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $725(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $726(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $503(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13566,7 +10674,7 @@ function $726(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "alias"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $728(v1, p + "/alias", e);
+          $504(v1, p + "/alias", e);
           ok = false;
         }
       }
@@ -13579,7 +10687,7 @@ function $726(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $727(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $504(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -13595,23 +10703,7 @@ function $727(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $728(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $729(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $505(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13622,7 +10714,7 @@ function $729(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $730(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $506(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13633,7 +10725,7 @@ function $730(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $731(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $507(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13644,7 +10736,7 @@ function $731(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $732(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $508(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13655,7 +10747,7 @@ function $732(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $733(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $509(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13666,7 +10758,7 @@ function $733(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $734(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $510(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13677,7 +10769,7 @@ function $734(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $735(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $511(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13688,7 +10780,7 @@ function $735(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $736(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $512(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13699,7 +10791,7 @@ function $736(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["nodeIDs"];
       if (v1 !== undefined && (plain || hasOwn(x, "nodeIDs"))) {
-        if (!$739(v1, e === null ? p : p + "/nodeIDs", e)) {
+        if (!$513(v1, e === null ? p : p + "/nodeIDs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -13709,7 +10801,7 @@ function $736(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $737(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $513(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -13720,7 +10812,7 @@ function $737(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c738.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c514.test(v))))) {
             if (e === null) return false;
             $NodeId(v, p + "/" + i, e);
             ok = false;
@@ -13732,34 +10824,9 @@ function $737(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c738 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
+const $c514 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
 
-function $739(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c740.test(v))))) {
-            if (e === null) return false;
-            $NodeId(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c740 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
-
-function $741(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $515(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13770,7 +10837,7 @@ function $741(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["subnetID"];
       if (v1 !== undefined && (plain || hasOwn(x, "subnetID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c742.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c516.test(v1))))) {
           if (e === null) return false;
           $Cb58Id2(v1, p + "/subnetID", e);
           ok = false;
@@ -13781,9 +10848,9 @@ function $741(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c742 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+const $c516 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
-function $743(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $517(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13794,28 +10861,7 @@ function $743(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $744(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["tags"];
-      if (v1 !== undefined && (plain || hasOwn(x, "tags"))) {
-        if (!$HealthTags(v1, e === null ? p : p + "/tags", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $745(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $518(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13836,7 +10882,28 @@ function $745(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $746(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $519(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["tags"];
+      if (v1 !== undefined && (plain || hasOwn(x, "tags"))) {
+        if (!$HealthTags(v1, e === null ? p : p + "/tags", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $520(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13847,7 +10914,7 @@ function $746(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $747(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $521(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13858,7 +10925,7 @@ function $747(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["addresses"];
       if (v1 !== undefined && (plain || hasOwn(x, "addresses"))) {
-        if (!$750(v1, e === null ? p : p + "/addresses", e)) {
+        if (!$522(v1, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -13872,7 +10939,7 @@ function $747(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $748(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $522(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -13889,7 +10956,7 @@ function $748(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string"))) {
             if (e === null) return false;
-            $749(v, p + "/" + i, e);
+            $523(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -13899,7 +10966,7 @@ function $748(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $749(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $523(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -13908,43 +10975,7 @@ function $749(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $750(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      if (x.length < 1) {
-        if (e === null) return false;
-        ok = fail(e, p, "minItems", "must have at least 1 items", 1);
-      }
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $751(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $751(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $752(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $524(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13955,7 +10986,7 @@ function $752(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["blockID"];
       if (v1 !== undefined && (plain || hasOwn(x, "blockID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c753.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c525.test(v1))))) {
           if (e === null) return false;
           $Cb58Id3(v1, p + "/blockID", e);
           ok = false;
@@ -13978,9 +11009,9 @@ function $752(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c753 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+const $c525 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
-function $754(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $526(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14013,7 +11044,7 @@ function $754(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $755(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $527(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14024,7 +11055,7 @@ function $755(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $756(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $528(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14035,7 +11066,7 @@ function $756(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["blockchainID"];
       if (v1 !== undefined && (plain || hasOwn(x, "blockchainID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c757.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c529.test(v1))))) {
           if (e === null) return false;
           $Cb58Id3(v1, p + "/blockchainID", e);
           ok = false;
@@ -14050,9 +11081,9 @@ function $756(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c757 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+const $c529 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
-function $758(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $530(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14063,7 +11094,7 @@ function $758(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["subnetID"];
       if (v1 !== undefined && (plain || hasOwn(x, "subnetID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c759.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c531.test(v1))))) {
           if (e === null) return false;
           $Cb58Id3(v1, p + "/subnetID", e);
           ok = false;
@@ -14074,9 +11105,9 @@ function $758(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c759 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+const $c531 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
-function $760(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $532(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14087,7 +11118,7 @@ function $760(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["subnetID"];
       if (v1 !== undefined && (plain || hasOwn(x, "subnetID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c761.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c533.test(v1))))) {
           if (e === null) return false;
           $Cb58Id3(v1, p + "/subnetID", e);
           ok = false;
@@ -14095,7 +11126,7 @@ function $760(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["nodeIDs"];
       if (v2 !== undefined && (plain || hasOwn(x, "nodeIDs"))) {
-        if (!$764(v2, e === null ? p : p + "/nodeIDs", e)) {
+        if (!$534(v2, e === null ? p : p + "/nodeIDs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -14105,9 +11136,9 @@ function $760(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c761 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+const $c533 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
-function $762(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $534(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -14118,7 +11149,7 @@ function $762(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c763.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c535.test(v))))) {
             if (e === null) return false;
             $NodeId(v, p + "/" + i, e);
             ok = false;
@@ -14130,9 +11161,1348 @@ function $762(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c763 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
+const $c535 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
 
-function $764(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $536(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c537.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c537 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+
+function $538(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["index"];
+      if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $539(v1, p + "/index", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/index", "required", "is required", "index");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $539(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $540(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["startIndex"];
+      if (v1 !== undefined && (plain || hasOwn(x, "startIndex"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $541(v1, p + "/startIndex", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
+      }
+      const v2 = x["numToFetch"];
+      if (v2 !== undefined && (plain || hasOwn(x, "numToFetch"))) {
+        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
+          if (e === null) return false;
+          $542(v2, p + "/numToFetch", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
+      }
+      const v3 = x["encoding"];
+      if (v3 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v3 === "string") && (v3 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v3, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $541(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $542(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+    if (x > 1024) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
+    }
+  }
+  return ok;
+}
+
+function $543(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c544.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c544 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+
+function $545(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["encoding"];
+      if (v1 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v1 === "string") && (v1 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v1, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $546(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c547.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c547 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+
+function $548(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c549.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c549 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+
+function $550(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["index"];
+      if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $551(v1, p + "/index", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/index", "required", "is required", "index");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $551(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $552(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["startIndex"];
+      if (v1 !== undefined && (plain || hasOwn(x, "startIndex"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $553(v1, p + "/startIndex", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
+      }
+      const v2 = x["numToFetch"];
+      if (v2 !== undefined && (plain || hasOwn(x, "numToFetch"))) {
+        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
+          if (e === null) return false;
+          $554(v2, p + "/numToFetch", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
+      }
+      const v3 = x["encoding"];
+      if (v3 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v3 === "string") && (v3 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v3, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $553(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $554(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+    if (x > 1024) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
+    }
+  }
+  return ok;
+}
+
+function $555(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c556.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c556 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+
+function $557(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["encoding"];
+      if (v1 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v1 === "string") && (v1 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v1, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $558(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c559.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c559 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+
+function $560(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c561.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c561 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+
+function $562(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["index"];
+      if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $563(v1, p + "/index", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/index", "required", "is required", "index");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $563(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $564(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["startIndex"];
+      if (v1 !== undefined && (plain || hasOwn(x, "startIndex"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $565(v1, p + "/startIndex", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
+      }
+      const v2 = x["numToFetch"];
+      if (v2 !== undefined && (plain || hasOwn(x, "numToFetch"))) {
+        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
+          if (e === null) return false;
+          $566(v2, p + "/numToFetch", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
+      }
+      const v3 = x["encoding"];
+      if (v3 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v3 === "string") && (v3 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v3, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $565(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $566(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+    if (x > 1024) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
+    }
+  }
+  return ok;
+}
+
+function $567(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c568.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c568 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+
+function $569(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["encoding"];
+      if (v1 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v1 === "string") && (v1 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v1, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $570(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c571.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c571 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+
+function $572(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c573.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c573 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+
+function $574(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["index"];
+      if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $575(v1, p + "/index", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/index", "required", "is required", "index");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $575(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $576(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["startIndex"];
+      if (v1 !== undefined && (plain || hasOwn(x, "startIndex"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $577(v1, p + "/startIndex", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
+      }
+      const v2 = x["numToFetch"];
+      if (v2 !== undefined && (plain || hasOwn(x, "numToFetch"))) {
+        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
+          if (e === null) return false;
+          $578(v2, p + "/numToFetch", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
+      }
+      const v3 = x["encoding"];
+      if (v3 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v3 === "string") && (v3 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v3, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $577(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $578(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+    if (x > 1024) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
+    }
+  }
+  return ok;
+}
+
+function $579(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c580.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c580 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+
+function $581(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["encoding"];
+      if (v1 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v1 === "string") && (v1 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v1, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $582(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c583.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c583 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+
+function $584(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c585.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c585 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+
+function $586(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["index"];
+      if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $587(v1, p + "/index", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/index", "required", "is required", "index");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $587(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $588(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["startIndex"];
+      if (v1 !== undefined && (plain || hasOwn(x, "startIndex"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $589(v1, p + "/startIndex", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
+      }
+      const v2 = x["numToFetch"];
+      if (v2 !== undefined && (plain || hasOwn(x, "numToFetch"))) {
+        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
+          if (e === null) return false;
+          $590(v2, p + "/numToFetch", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
+      }
+      const v3 = x["encoding"];
+      if (v3 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v3 === "string") && (v3 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v3, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $589(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $590(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+    if (x > 1024) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
+    }
+  }
+  return ok;
+}
+
+function $591(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c592.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c592 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+
+function $593(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["encoding"];
+      if (v1 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v1 === "string") && (v1 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v1, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $594(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["id"];
+      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c595.test(v1))))) {
+          if (e === null) return false;
+          $ContainerId(v1, p + "/id", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/id", "required", "is required", "id");
+      }
+      const v2 = x["encoding"];
+      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
+        if (!((typeof v2 === "string") && (v2 === "hex"))) {
+          if (e === null) return false;
+          $Encoding(v2, p + "/encoding", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+const $c595 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
+
+function $596(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $597(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $598(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $599(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $600(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -14143,1616 +12513,7 @@ function $764(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c765.test(v))))) {
-            if (e === null) return false;
-            $NodeId(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c765 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
-
-function $766(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c767.test(v1))))) {
-          if (e === null) return false;
-          $ContainerId(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c767 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $768(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["index"];
-      if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
-        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-          if (e === null) return false;
-          $770(v1, p + "/index", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/index", "required", "is required", "index");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $769(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $770(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $771(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["startIndex"];
-      if (v1 !== undefined && (plain || hasOwn(x, "startIndex"))) {
-        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-          if (e === null) return false;
-          $773(v1, p + "/startIndex", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
-      }
-      const v2 = x["numToFetch"];
-      if (v2 !== undefined && (plain || hasOwn(x, "numToFetch"))) {
-        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
-          if (e === null) return false;
-          $775(v2, p + "/numToFetch", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
-      }
-      const v3 = x["encoding"];
-      if (v3 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v3 === "string") && (v3 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v3, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $772(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $773(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $774(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 1024) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
-    }
-  }
-  return ok;
-}
-
-function $775(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 1024) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
-    }
-  }
-  return ok;
-}
-
-function $776(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c777.test(v1))))) {
-          if (e === null) return false;
-          $ContainerId(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c777 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $778(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["encoding"];
-      if (v1 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v1 === "string") && (v1 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v1, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $779(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c780.test(v1))))) {
-          if (e === null) return false;
-          $ContainerId(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c780 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $781(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c782.test(v1))))) {
-          if (e === null) return false;
-          $ContainerId(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c782 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $783(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["index"];
-      if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
-        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-          if (e === null) return false;
-          $785(v1, p + "/index", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/index", "required", "is required", "index");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $784(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $785(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $786(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["startIndex"];
-      if (v1 !== undefined && (plain || hasOwn(x, "startIndex"))) {
-        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-          if (e === null) return false;
-          $788(v1, p + "/startIndex", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
-      }
-      const v2 = x["numToFetch"];
-      if (v2 !== undefined && (plain || hasOwn(x, "numToFetch"))) {
-        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
-          if (e === null) return false;
-          $790(v2, p + "/numToFetch", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
-      }
-      const v3 = x["encoding"];
-      if (v3 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v3 === "string") && (v3 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v3, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $787(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $788(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $789(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 1024) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
-    }
-  }
-  return ok;
-}
-
-function $790(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 1024) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
-    }
-  }
-  return ok;
-}
-
-function $791(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c792.test(v1))))) {
-          if (e === null) return false;
-          $ContainerId(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c792 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $793(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["encoding"];
-      if (v1 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v1 === "string") && (v1 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v1, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $794(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c795.test(v1))))) {
-          if (e === null) return false;
-          $ContainerId(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c795 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $796(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c797.test(v1))))) {
-          if (e === null) return false;
-          $ContainerId(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c797 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $798(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["index"];
-      if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
-        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-          if (e === null) return false;
-          $800(v1, p + "/index", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/index", "required", "is required", "index");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $799(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $800(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $801(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["startIndex"];
-      if (v1 !== undefined && (plain || hasOwn(x, "startIndex"))) {
-        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-          if (e === null) return false;
-          $803(v1, p + "/startIndex", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
-      }
-      const v2 = x["numToFetch"];
-      if (v2 !== undefined && (plain || hasOwn(x, "numToFetch"))) {
-        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
-          if (e === null) return false;
-          $805(v2, p + "/numToFetch", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
-      }
-      const v3 = x["encoding"];
-      if (v3 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v3 === "string") && (v3 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v3, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $802(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $803(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $804(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 1024) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
-    }
-  }
-  return ok;
-}
-
-function $805(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 1024) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
-    }
-  }
-  return ok;
-}
-
-function $806(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c807.test(v1))))) {
-          if (e === null) return false;
-          $ContainerId(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c807 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $808(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["encoding"];
-      if (v1 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v1 === "string") && (v1 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v1, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $809(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c810.test(v1))))) {
-          if (e === null) return false;
-          $ContainerId(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c810 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $811(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c812.test(v1))))) {
-          if (e === null) return false;
-          $ContainerId(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c812 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $813(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["index"];
-      if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
-        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-          if (e === null) return false;
-          $815(v1, p + "/index", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/index", "required", "is required", "index");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $814(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $815(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $816(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["startIndex"];
-      if (v1 !== undefined && (plain || hasOwn(x, "startIndex"))) {
-        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-          if (e === null) return false;
-          $818(v1, p + "/startIndex", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
-      }
-      const v2 = x["numToFetch"];
-      if (v2 !== undefined && (plain || hasOwn(x, "numToFetch"))) {
-        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
-          if (e === null) return false;
-          $820(v2, p + "/numToFetch", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
-      }
-      const v3 = x["encoding"];
-      if (v3 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v3 === "string") && (v3 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v3, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $817(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $818(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $819(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 1024) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
-    }
-  }
-  return ok;
-}
-
-function $820(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 1024) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
-    }
-  }
-  return ok;
-}
-
-function $821(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c822.test(v1))))) {
-          if (e === null) return false;
-          $ContainerId(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c822 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $823(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["encoding"];
-      if (v1 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v1 === "string") && (v1 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v1, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $824(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c825.test(v1))))) {
-          if (e === null) return false;
-          $ContainerId(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c825 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $826(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c827.test(v1))))) {
-          if (e === null) return false;
-          $ContainerId(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c827 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $828(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["index"];
-      if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
-        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-          if (e === null) return false;
-          $830(v1, p + "/index", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/index", "required", "is required", "index");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $829(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $830(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $831(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["startIndex"];
-      if (v1 !== undefined && (plain || hasOwn(x, "startIndex"))) {
-        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-          if (e === null) return false;
-          $833(v1, p + "/startIndex", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
-      }
-      const v2 = x["numToFetch"];
-      if (v2 !== undefined && (plain || hasOwn(x, "numToFetch"))) {
-        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
-          if (e === null) return false;
-          $835(v2, p + "/numToFetch", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
-      }
-      const v3 = x["encoding"];
-      if (v3 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v3 === "string") && (v3 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v3, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $832(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $833(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $834(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 1024) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
-    }
-  }
-  return ok;
-}
-
-function $835(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 1024) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
-    }
-  }
-  return ok;
-}
-
-function $836(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c837.test(v1))))) {
-          if (e === null) return false;
-          $ContainerId(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c837 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $838(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["encoding"];
-      if (v1 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v1 === "string") && (v1 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v1, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $839(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c840.test(v1))))) {
-          if (e === null) return false;
-          $ContainerId(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c840 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $841(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $842(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $843(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $844(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $845(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c846.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c601.test(v))))) {
             if (e === null) return false;
             $Address(v, p + "/" + i, e);
             ok = false;
@@ -15764,9 +12525,9 @@ function $845(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c846 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+const $c601 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-function $847(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $602(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15777,7 +12538,7 @@ function $847(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $848(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $603(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15788,7 +12549,7 @@ function $848(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $849(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $604(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15799,7 +12560,7 @@ function $849(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $850(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $605(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15810,7 +12571,7 @@ function $850(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $851(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $606(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15821,7 +12582,7 @@ function $851(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $852(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $607(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15832,7 +12593,7 @@ function $852(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $853(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $608(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15843,7 +12604,7 @@ function $853(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["blockCount"];
       if (v1 !== undefined && (plain || hasOwn(x, "blockCount"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c854.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c609.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/blockCount", e);
           ok = false;
@@ -15866,7 +12627,7 @@ function $853(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["rewardPercentiles"];
       if (v3 !== undefined && (plain || hasOwn(x, "rewardPercentiles"))) {
-        if (!$857(v3, e === null ? p : p + "/rewardPercentiles", e)) {
+        if (!$610(v3, e === null ? p : p + "/rewardPercentiles", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -15880,9 +12641,9 @@ function $853(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c854 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c609 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-function $855(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $610(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -15895,7 +12656,7 @@ function $855(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "number") && (typeof v !== "number" || (v >= 0 && v <= 100)))) {
             if (e === null) return false;
-            $856(v, p + "/" + i, e);
+            $611(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -15905,7 +12666,7 @@ function $855(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $856(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $611(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "number")) {
     if (e === null) return false;
@@ -15924,49 +12685,7 @@ function $856(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $857(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "number") && (typeof v !== "number" || (v >= 0 && v <= 100)))) {
-            if (e === null) return false;
-            $858(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $858(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "number")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be number", "number");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 100) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 100", 100);
-    }
-  }
-  return ok;
-}
-
-function $859(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $612(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15977,7 +12696,7 @@ function $859(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain || hasOwn(x, "blockHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c860.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c613.test(v1))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/blockHash", e);
           ok = false;
@@ -15991,7 +12710,7 @@ function $859(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "hydratedTransactions"))) {
         if (!((typeof v2 === "boolean"))) {
           if (e === null) return false;
-          $862(v2, p + "/hydratedTransactions", e);
+          $614(v2, p + "/hydratedTransactions", e);
           ok = false;
         }
       }
@@ -16004,9 +12723,9 @@ function $859(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c860 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c613 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-function $861(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $614(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -16015,16 +12734,7 @@ function $861(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $862(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $863(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $615(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -16036,7 +12746,7 @@ function $863(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $864(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $616(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16060,7 +12770,7 @@ function $864(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "hydratedTransactions"))) {
         if (!((typeof v2 === "boolean"))) {
           if (e === null) return false;
-          $866(v2, p + "/hydratedTransactions", e);
+          $617(v2, p + "/hydratedTransactions", e);
           ok = false;
         }
       }
@@ -16073,7 +12783,7 @@ function $864(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $865(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $617(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -16082,16 +12792,7 @@ function $865(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $866(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $867(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $618(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -16103,7 +12804,7 @@ function $867(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $868(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $619(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16114,7 +12815,7 @@ function $868(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain || hasOwn(x, "blockHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c869.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c620.test(v1))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/blockHash", e);
           ok = false;
@@ -16129,9 +12830,9 @@ function $868(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c869 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c620 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-function $870(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $621(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -16143,7 +12844,7 @@ function $870(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $871(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $622(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16168,7 +12869,7 @@ function $871(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $872(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $623(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -16180,7 +12881,7 @@ function $872(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $873(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $624(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16191,7 +12892,7 @@ function $873(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain || hasOwn(x, "blockHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c874.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c625.test(v1))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/blockHash", e);
           ok = false;
@@ -16206,9 +12907,9 @@ function $873(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c874 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c625 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-function $875(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $626(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -16220,7 +12921,7 @@ function $875(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $876(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $627(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16245,7 +12946,7 @@ function $876(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $877(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $628(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -16257,7 +12958,7 @@ function $877(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $878(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $629(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16268,7 +12969,7 @@ function $878(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain || hasOwn(x, "blockHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c879.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c630.test(v1))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/blockHash", e);
           ok = false;
@@ -16283,9 +12984,9 @@ function $878(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c879 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c630 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-function $880(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $631(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -16297,7 +12998,7 @@ function $880(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $881(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $632(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16322,7 +13023,7 @@ function $881(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $882(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $633(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -16334,7 +13035,7 @@ function $882(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $883(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $634(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16359,11 +13060,11 @@ function $883(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $884(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $635(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
-  if ($885(x, p, null)) matches++;
+  if ($636(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -16371,7 +13072,7 @@ function $884(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $885(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $636(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -16390,7 +13091,7 @@ function $885(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $886(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $637(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16415,7 +13116,7 @@ function $886(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $887(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $638(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -16427,7 +13128,7 @@ function $887(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $888(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $639(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16438,7 +13139,7 @@ function $888(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["address"];
       if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c889.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c640.test(v1))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -16464,9 +13165,9 @@ function $888(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c889 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+const $c640 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-function $890(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $641(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16477,7 +13178,7 @@ function $890(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["address"];
       if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c891.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c642.test(v1))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -16489,7 +13190,7 @@ function $890(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["storageSlot"];
       if (v2 !== undefined && (plain || hasOwn(x, "storageSlot"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c892.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c643.test(v2))))) {
           if (e === null) return false;
           $BytesMax32(v2, p + "/storageSlot", e);
           ok = false;
@@ -16515,11 +13216,11 @@ function $890(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c891 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+const $c642 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-const $c892 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$");
+const $c643 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$");
 
-function $893(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $644(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16530,7 +13231,7 @@ function $893(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["address"];
       if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c894.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c645.test(v1))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -16556,9 +13257,9 @@ function $893(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c894 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+const $c645 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-function $895(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $646(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16569,7 +13270,7 @@ function $895(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["address"];
       if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c896.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c647.test(v1))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -16595,9 +13296,9 @@ function $895(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c896 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+const $c647 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-function $897(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $648(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16608,7 +13309,7 @@ function $897(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["address"];
       if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c898.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c649.test(v1))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -16620,7 +13321,7 @@ function $897(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["storageKeys"];
       if (v2 !== undefined && (plain || hasOwn(x, "storageKeys"))) {
-        if (!$901(v2, e === null ? p : p + "/storageKeys", e)) {
+        if (!$650(v2, e === null ? p : p + "/storageKeys", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -16645,9 +13346,9 @@ function $897(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c898 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+const $c649 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-function $899(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $650(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -16658,7 +13359,7 @@ function $899(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c900.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c651.test(v))))) {
             if (e === null) return false;
             $BytesMax32(v, p + "/" + i, e);
             ok = false;
@@ -16670,34 +13371,9 @@ function $899(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c900 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$");
+const $c651 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$");
 
-function $901(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c902.test(v))))) {
-            if (e === null) return false;
-            $BytesMax32(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c902 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$");
-
-function $903(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $652(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16729,7 +13405,7 @@ function $903(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $904(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $653(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16761,7 +13437,7 @@ function $904(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $905(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $654(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16793,7 +13469,7 @@ function $905(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $906(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $655(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16825,7 +13501,7 @@ function $906(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $907(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $656(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -16844,7 +13520,7 @@ function $907(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $908(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $657(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16855,7 +13531,7 @@ function $908(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $909(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $658(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16866,7 +13542,7 @@ function $909(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $910(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $659(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16877,7 +13553,7 @@ function $910(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["filterId"];
       if (v1 !== undefined && (plain || hasOwn(x, "filterId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c911.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c660.test(v1))))) {
           if (e === null) return false;
           $FilterId(v1, p + "/filterId", e);
           ok = false;
@@ -16892,9 +13568,9 @@ function $910(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c911 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
+const $c660 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
 
-function $912(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $661(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -16903,7 +13579,7 @@ function $912(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $913(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $662(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16914,7 +13590,7 @@ function $913(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["filterId"];
       if (v1 !== undefined && (plain || hasOwn(x, "filterId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c914.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c663.test(v1))))) {
           if (e === null) return false;
           $FilterId(v1, p + "/filterId", e);
           ok = false;
@@ -16929,9 +13605,9 @@ function $913(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c914 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
+const $c663 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
 
-function $915(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $664(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16942,7 +13618,7 @@ function $915(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["filterId"];
       if (v1 !== undefined && (plain || hasOwn(x, "filterId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c916.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c665.test(v1))))) {
           if (e === null) return false;
           $FilterId(v1, p + "/filterId", e);
           ok = false;
@@ -16957,9 +13633,9 @@ function $915(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c916 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
+const $c665 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
 
-function $917(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $666(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -16970,7 +13646,7 @@ function $917(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["transactionHash"];
       if (v1 !== undefined && (plain || hasOwn(x, "transactionHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c918.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c667.test(v1))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/transactionHash", e);
           ok = false;
@@ -16985,9 +13661,9 @@ function $917(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c918 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c667 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-function $919(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $668(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -16999,7 +13675,7 @@ function $919(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $920(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $669(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -17010,7 +13686,7 @@ function $920(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain || hasOwn(x, "blockHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c921.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c670.test(v1))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/blockHash", e);
           ok = false;
@@ -17022,7 +13698,7 @@ function $920(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["index"];
       if (v2 !== undefined && (plain || hasOwn(x, "index"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c922.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c671.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/index", e);
           ok = false;
@@ -17037,11 +13713,11 @@ function $920(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c921 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c670 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-const $c922 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c671 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-function $923(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $672(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -17053,7 +13729,7 @@ function $923(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $924(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $673(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -17075,7 +13751,7 @@ function $924(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["index"];
       if (v2 !== undefined && (plain || hasOwn(x, "index"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c925.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c674.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/index", e);
           ok = false;
@@ -17090,9 +13766,9 @@ function $924(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c925 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c674 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
-function $926(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $675(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -17104,7 +13780,7 @@ function $926(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $927(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $676(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -17115,7 +13791,7 @@ function $927(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["transactionHash"];
       if (v1 !== undefined && (plain || hasOwn(x, "transactionHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c928.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c677.test(v1))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/transactionHash", e);
           ok = false;
@@ -17130,9 +13806,9 @@ function $927(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c928 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c677 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
-function $929(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $678(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -17144,7 +13820,7 @@ function $929(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $930(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $679(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -17155,7 +13831,7 @@ function $930(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["transaction"];
       if (v1 !== undefined && (plain || hasOwn(x, "transaction"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c931.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c680.test(v1))))) {
           if (e === null) return false;
           $Bytes(v1, p + "/transaction", e);
           ok = false;
@@ -17170,9 +13846,9 @@ function $930(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c931 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
+const $c680 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
-function $932(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $681(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -17183,7 +13859,7 @@ function $932(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["address"];
       if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c933.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c682.test(v1))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -17195,7 +13871,7 @@ function $932(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["message"];
       if (v2 !== undefined && (plain || hasOwn(x, "message"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c934.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c683.test(v2))))) {
           if (e === null) return false;
           $Bytes(v2, p + "/message", e);
           ok = false;
@@ -17210,11 +13886,11 @@ function $932(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c933 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+const $c682 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-const $c934 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
+const $c683 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
-function $935(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $684(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -17247,7 +13923,7 @@ function $935(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $936(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $685(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -17258,7 +13934,7 @@ function $936(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["subscriptionId"];
       if (v1 !== undefined && (plain || hasOwn(x, "subscriptionId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c937.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c686.test(v1))))) {
           if (e === null) return false;
           $SubscriptionId(v1, p + "/subscriptionId", e);
           ok = false;
@@ -17273,9 +13949,9 @@ function $936(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c937 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
+const $c686 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
 
-function $938(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $687(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -17284,7 +13960,7 @@ function $938(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $939(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $688(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -17295,7 +13971,7 @@ function $939(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $940(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $689(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -17306,7 +13982,7 @@ function $940(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $941(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $690(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -17317,7 +13993,7 @@ function $941(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $942(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $691(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -17326,7 +14002,7 @@ function $942(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $943(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $692(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -17337,7 +14013,7 @@ function $943(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["data"];
       if (v1 !== undefined && (plain || hasOwn(x, "data"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c944.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c693.test(v1))))) {
           if (e === null) return false;
           $Bytes(v1, p + "/data", e);
           ok = false;
@@ -17352,9 +14028,9 @@ function $943(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c944 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
+const $c693 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
-function $945(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $694(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -17365,14 +14041,14 @@ function $945(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $946(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $695(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c947.test(x)) {
+    if (!$c696.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^[0-9]+$", "^[0-9]+$");
     }
@@ -17380,9 +14056,9 @@ function $946(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c947 = /*#__PURE__*/ new RegExp("^[0-9]+$");
+const $c696 = /*#__PURE__*/ new RegExp("^[0-9]+$");
 
-function $948(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $697(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -17393,7 +14069,7 @@ function $948(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $949(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $698(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -17402,7 +14078,7 @@ function $949(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $950(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $699(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -17413,7 +14089,7 @@ function $950(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $951(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $700(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -17424,7 +14100,7 @@ function $951(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $952(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $701(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -17435,7 +14111,7 @@ function $952(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $953(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $702(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -17446,7 +14122,7 @@ function $953(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $954(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $703(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -17457,7 +14133,7 @@ function $954(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $955(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $704(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -17468,7 +14144,7 @@ function $955(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $956(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $705(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -17479,7 +14155,7 @@ function $956(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $957(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $706(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -17490,7 +14166,7 @@ function $957(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $958(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $707(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -17501,7 +14177,7 @@ function $958(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $959(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $708(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -17512,92 +14188,7 @@ function $959(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $960(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["tag"];
-      if (v1 !== undefined && (plain || hasOwn(x, "tag"))) {
-        if (!$963(v1, e === null ? p : p + "/tag", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $961(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $962(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $962(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $963(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $964(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $964(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $965(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $709(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -17608,7 +14199,7 @@ function $965(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["tag"];
       if (v1 !== undefined && (plain || hasOwn(x, "tag"))) {
-        if (!$968(v1, e === null ? p : p + "/tag", e)) {
+        if (!$710(v1, e === null ? p : p + "/tag", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -17618,7 +14209,7 @@ function $965(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $966(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $710(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -17631,7 +14222,7 @@ function $966(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string"))) {
             if (e === null) return false;
-            $967(v, p + "/" + i, e);
+            $711(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -17641,7 +14232,7 @@ function $966(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $967(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $711(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -17650,39 +14241,7 @@ function $967(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $968(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $969(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $969(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $970(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $712(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -17693,7 +14252,7 @@ function $970(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["tag"];
       if (v1 !== undefined && (plain || hasOwn(x, "tag"))) {
-        if (!$973(v1, e === null ? p : p + "/tag", e)) {
+        if (!$713(v1, e === null ? p : p + "/tag", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -17703,7 +14262,7 @@ function $970(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $971(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $713(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -17716,7 +14275,7 @@ function $971(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string"))) {
             if (e === null) return false;
-            $972(v, p + "/" + i, e);
+            $714(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -17726,7 +14285,7 @@ function $971(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $972(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $714(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -17735,39 +14294,7 @@ function $972(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $973(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $974(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $974(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $975(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $715(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -17778,7 +14305,7 @@ function $975(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["tag"];
       if (v1 !== undefined && (plain || hasOwn(x, "tag"))) {
-        if (!$978(v1, e === null ? p : p + "/tag", e)) {
+        if (!$716(v1, e === null ? p : p + "/tag", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -17788,7 +14315,7 @@ function $975(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $976(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $716(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -17801,7 +14328,7 @@ function $976(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string"))) {
             if (e === null) return false;
-            $977(v, p + "/" + i, e);
+            $717(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -17811,7 +14338,7 @@ function $976(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $977(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $717(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -17820,7 +14347,28 @@ function $977(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $978(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $718(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["tag"];
+      if (v1 !== undefined && (plain || hasOwn(x, "tag"))) {
+        if (!$719(v1, e === null ? p : p + "/tag", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $719(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -17833,7 +14381,7 @@ function $978(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string"))) {
             if (e === null) return false;
-            $979(v, p + "/" + i, e);
+            $720(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -17843,7 +14391,7 @@ function $978(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $979(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $720(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -19150,7 +15698,7 @@ export const VersionResultSchema: StandardSchemaV1<unknown, T.VersionResult> = /
 
 /** Validates the params of `admin.alias`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminAliasParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($699, value);
+  return run<unknown>($483, value);
 }
 
 /** Validates the result of `admin.alias`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19160,7 +15708,7 @@ export function validateAdminAliasResult(value: unknown): ValidationResult<unkno
 
 /** Validates the params of `admin.aliasChain`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminAliasChainParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($704, value);
+  return run<unknown>($486, value);
 }
 
 /** Validates the result of `admin.aliasChain`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19170,7 +15718,7 @@ export function validateAdminAliasChainResult(value: unknown): ValidationResult<
 
 /** Validates the params of `admin.getChainAliases`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminGetChainAliasesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($709, value);
+  return run<unknown>($489, value);
 }
 
 /** Validates the result of `admin.getChainAliases`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19180,7 +15728,7 @@ export function validateAdminGetChainAliasesResult(value: unknown): ValidationRe
 
 /** Validates the params of `admin.getLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminGetLoggerLevelParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($711, value);
+  return run<unknown>($491, value);
 }
 
 /** Validates the result of `admin.getLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19190,7 +15738,7 @@ export function validateAdminGetLoggerLevelResult(value: unknown): ValidationRes
 
 /** Validates the params of `admin.loadVMs`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminLoadVMsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($714, value);
+  return run<unknown>($493, value);
 }
 
 /** Validates the result of `admin.loadVMs`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19200,7 +15748,7 @@ export function validateAdminLoadVMsResult(value: unknown): ValidationResult<unk
 
 /** Validates the params of `admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminLockProfileParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($715, value);
+  return run<unknown>($494, value);
 }
 
 /** Validates the result of `admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19210,7 +15758,7 @@ export function validateAdminLockProfileResult(value: unknown): ValidationResult
 
 /** Validates the params of `admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminMemoryProfileParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($716, value);
+  return run<unknown>($495, value);
 }
 
 /** Validates the result of `admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19220,7 +15768,7 @@ export function validateAdminMemoryProfileResult(value: unknown): ValidationResu
 
 /** Validates the params of `admin.setLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminSetLoggerLevelParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($717, value);
+  return run<unknown>($496, value);
 }
 
 /** Validates the result of `admin.setLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19230,7 +15778,7 @@ export function validateAdminSetLoggerLevelResult(value: unknown): ValidationRes
 
 /** Validates the params of `admin.startCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminStartCpuProfilerParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($720, value);
+  return run<unknown>($498, value);
 }
 
 /** Validates the result of `admin.startCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19240,7 +15788,7 @@ export function validateAdminStartCpuProfilerResult(value: unknown): ValidationR
 
 /** Validates the params of `admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminStopCpuProfilerParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($721, value);
+  return run<unknown>($499, value);
 }
 
 /** Validates the result of `admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19250,7 +15798,7 @@ export function validateAdminStopCpuProfilerResult(value: unknown): ValidationRe
 
 /** Validates the params of `info.acps`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoAcpsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($722, value);
+  return run<unknown>($500, value);
 }
 
 /** Validates the result of `info.acps`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19260,7 +15808,7 @@ export function validateInfoAcpsResult(value: unknown): ValidationResult<unknown
 
 /** Validates the params of `info.isBootstrapped`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoIsBootstrappedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($723, value);
+  return run<unknown>($501, value);
 }
 
 /** Validates the result of `info.isBootstrapped`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19270,7 +15818,7 @@ export function validateInfoIsBootstrappedResult(value: unknown): ValidationResu
 
 /** Validates the params of `info.getBlockchainID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetBlockchainIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($726, value);
+  return run<unknown>($503, value);
 }
 
 /** Validates the result of `info.getBlockchainID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19280,7 +15828,7 @@ export function validateInfoGetBlockchainIdResult(value: unknown): ValidationRes
 
 /** Validates the params of `info.getNetworkID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNetworkIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($729, value);
+  return run<unknown>($505, value);
 }
 
 /** Validates the result of `info.getNetworkID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19290,7 +15838,7 @@ export function validateInfoGetNetworkIdResult(value: unknown): ValidationResult
 
 /** Validates the params of `info.getNetworkName`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNetworkNameParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($730, value);
+  return run<unknown>($506, value);
 }
 
 /** Validates the result of `info.getNetworkName`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19300,7 +15848,7 @@ export function validateInfoGetNetworkNameResult(value: unknown): ValidationResu
 
 /** Validates the params of `info.getNodeID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNodeIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($731, value);
+  return run<unknown>($507, value);
 }
 
 /** Validates the result of `info.getNodeID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19310,7 +15858,7 @@ export function validateInfoGetNodeIdResult(value: unknown): ValidationResult<un
 
 /** Validates the params of `info.getNodeIP`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNodeIpParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($732, value);
+  return run<unknown>($508, value);
 }
 
 /** Validates the result of `info.getNodeIP`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19320,7 +15868,7 @@ export function validateInfoGetNodeIpResult(value: unknown): ValidationResult<un
 
 /** Validates the params of `info.getNodeVersion`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNodeVersionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($733, value);
+  return run<unknown>($509, value);
 }
 
 /** Validates the result of `info.getNodeVersion`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19330,7 +15878,7 @@ export function validateInfoGetNodeVersionResult(value: unknown): ValidationResu
 
 /** Validates the params of `info.getTxFee`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetTxFeeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($734, value);
+  return run<unknown>($510, value);
 }
 
 /** Validates the result of `info.getTxFee`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19340,7 +15888,7 @@ export function validateInfoGetTxFeeResult(value: unknown): ValidationResult<unk
 
 /** Validates the params of `info.getVMs`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetVMsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($735, value);
+  return run<unknown>($511, value);
 }
 
 /** Validates the result of `info.getVMs`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19350,7 +15898,7 @@ export function validateInfoGetVMsResult(value: unknown): ValidationResult<unkno
 
 /** Validates the params of `info.peers`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoPeersParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($736, value);
+  return run<unknown>($512, value);
 }
 
 /** Validates the result of `info.peers`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19360,7 +15908,7 @@ export function validateInfoPeersResult(value: unknown): ValidationResult<unknow
 
 /** Validates the params of `info.uptime`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoUptimeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($741, value);
+  return run<unknown>($515, value);
 }
 
 /** Validates the result of `info.uptime`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19370,7 +15918,7 @@ export function validateInfoUptimeResult(value: unknown): ValidationResult<unkno
 
 /** Validates the params of `info.upgrades`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoUpgradesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($743, value);
+  return run<unknown>($517, value);
 }
 
 /** Validates the result of `info.upgrades`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19380,7 +15928,7 @@ export function validateInfoUpgradesResult(value: unknown): ValidationResult<unk
 
 /** Validates the params of `health.health`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthHealthParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($744, value);
+  return run<unknown>($518, value);
 }
 
 /** Validates the result of `health.health`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19390,7 +15938,7 @@ export function validateHealthHealthResult(value: unknown): ValidationResult<unk
 
 /** Validates the params of `health.readiness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthReadinessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($745, value);
+  return run<unknown>($519, value);
 }
 
 /** Validates the result of `health.readiness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19400,7 +15948,7 @@ export function validateHealthReadinessResult(value: unknown): ValidationResult<
 
 /** Validates the params of `health.liveness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthLivenessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($746, value);
+  return run<unknown>($520, value);
 }
 
 /** Validates the result of `health.liveness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19410,7 +15958,7 @@ export function validateHealthLivenessResult(value: unknown): ValidationResult<u
 
 /** Validates the params of `platform.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBalanceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($747, value);
+  return run<unknown>($521, value);
 }
 
 /** Validates the result of `platform.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19420,7 +15968,7 @@ export function validatePlatformGetBalanceResult(value: unknown): ValidationResu
 
 /** Validates the params of `platform.getBlock`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($752, value);
+  return run<unknown>($524, value);
 }
 
 /** Validates the result of `platform.getBlock`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19430,7 +15978,7 @@ export function validatePlatformGetBlockResult(value: unknown): ValidationResult
 
 /** Validates the params of `platform.getBlockByHeight`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockByHeightParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($754, value);
+  return run<unknown>($526, value);
 }
 
 /** Validates the result of `platform.getBlockByHeight`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19440,7 +15988,7 @@ export function validatePlatformGetBlockByHeightResult(value: unknown): Validati
 
 /** Validates the params of `platform.getBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockchainsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($755, value);
+  return run<unknown>($527, value);
 }
 
 /** Validates the result of `platform.getBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19450,7 +15998,7 @@ export function validatePlatformGetBlockchainsResult(value: unknown): Validation
 
 /** Validates the params of `platform.getBlockchainStatus`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockchainStatusParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($756, value);
+  return run<unknown>($528, value);
 }
 
 /** Validates the result of `platform.getBlockchainStatus`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19460,7 +16008,7 @@ export function validatePlatformGetBlockchainStatusResult(value: unknown): Valid
 
 /** Validates the params of `platform.getCurrentSupply`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetCurrentSupplyParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($758, value);
+  return run<unknown>($530, value);
 }
 
 /** Validates the result of `platform.getCurrentSupply`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19470,7 +16018,7 @@ export function validatePlatformGetCurrentSupplyResult(value: unknown): Validati
 
 /** Validates the params of `platform.getCurrentValidators`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetCurrentValidatorsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($760, value);
+  return run<unknown>($532, value);
 }
 
 /** Validates the result of `platform.getCurrentValidators`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19480,7 +16028,7 @@ export function validatePlatformGetCurrentValidatorsResult(value: unknown): Vali
 
 /** Validates the params of `index.cBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($766, value);
+  return run<unknown>($536, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19490,7 +16038,7 @@ export function validateIndexCBlockGetContainerByIdResult(value: unknown): Valid
 
 /** Validates the params of `index.cBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($768, value);
+  return run<unknown>($538, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19500,7 +16048,7 @@ export function validateIndexCBlockGetContainerByIndexResult(value: unknown): Va
 
 /** Validates the params of `index.cBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($771, value);
+  return run<unknown>($540, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19510,7 +16058,7 @@ export function validateIndexCBlockGetContainerRangeResult(value: unknown): Vali
 
 /** Validates the params of `index.cBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($776, value);
+  return run<unknown>($543, value);
 }
 
 /** Validates the result of `index.cBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19520,7 +16068,7 @@ export function validateIndexCBlockGetIndexResult(value: unknown): ValidationRes
 
 /** Validates the params of `index.cBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($778, value);
+  return run<unknown>($545, value);
 }
 
 /** Validates the result of `index.cBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19530,7 +16078,7 @@ export function validateIndexCBlockGetLastAcceptedResult(value: unknown): Valida
 
 /** Validates the params of `index.cBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($779, value);
+  return run<unknown>($546, value);
 }
 
 /** Validates the result of `index.cBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19540,7 +16088,7 @@ export function validateIndexCBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.pBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($781, value);
+  return run<unknown>($548, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19550,7 +16098,7 @@ export function validateIndexPBlockGetContainerByIdResult(value: unknown): Valid
 
 /** Validates the params of `index.pBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($783, value);
+  return run<unknown>($550, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19560,7 +16108,7 @@ export function validateIndexPBlockGetContainerByIndexResult(value: unknown): Va
 
 /** Validates the params of `index.pBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($786, value);
+  return run<unknown>($552, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19570,7 +16118,7 @@ export function validateIndexPBlockGetContainerRangeResult(value: unknown): Vali
 
 /** Validates the params of `index.pBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($791, value);
+  return run<unknown>($555, value);
 }
 
 /** Validates the result of `index.pBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19580,7 +16128,7 @@ export function validateIndexPBlockGetIndexResult(value: unknown): ValidationRes
 
 /** Validates the params of `index.pBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($793, value);
+  return run<unknown>($557, value);
 }
 
 /** Validates the result of `index.pBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19590,7 +16138,7 @@ export function validateIndexPBlockGetLastAcceptedResult(value: unknown): Valida
 
 /** Validates the params of `index.pBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($794, value);
+  return run<unknown>($558, value);
 }
 
 /** Validates the result of `index.pBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19600,7 +16148,7 @@ export function validateIndexPBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.xTx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($796, value);
+  return run<unknown>($560, value);
 }
 
 /** Validates the result of `index.xTx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19610,7 +16158,7 @@ export function validateIndexXTxGetContainerByIdResult(value: unknown): Validati
 
 /** Validates the params of `index.xTx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($798, value);
+  return run<unknown>($562, value);
 }
 
 /** Validates the result of `index.xTx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19620,7 +16168,7 @@ export function validateIndexXTxGetContainerByIndexResult(value: unknown): Valid
 
 /** Validates the params of `index.xTx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($801, value);
+  return run<unknown>($564, value);
 }
 
 /** Validates the result of `index.xTx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19630,7 +16178,7 @@ export function validateIndexXTxGetContainerRangeResult(value: unknown): Validat
 
 /** Validates the params of `index.xTx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($806, value);
+  return run<unknown>($567, value);
 }
 
 /** Validates the result of `index.xTx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19640,7 +16188,7 @@ export function validateIndexXTxGetIndexResult(value: unknown): ValidationResult
 
 /** Validates the params of `index.xTx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($808, value);
+  return run<unknown>($569, value);
 }
 
 /** Validates the result of `index.xTx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19650,7 +16198,7 @@ export function validateIndexXTxGetLastAcceptedResult(value: unknown): Validatio
 
 /** Validates the params of `index.xTx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($809, value);
+  return run<unknown>($570, value);
 }
 
 /** Validates the result of `index.xTx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19660,7 +16208,7 @@ export function validateIndexXTxIsAcceptedResult(value: unknown): ValidationResu
 
 /** Validates the params of `index.xBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($811, value);
+  return run<unknown>($572, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19670,7 +16218,7 @@ export function validateIndexXBlockGetContainerByIdResult(value: unknown): Valid
 
 /** Validates the params of `index.xBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($813, value);
+  return run<unknown>($574, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19680,7 +16228,7 @@ export function validateIndexXBlockGetContainerByIndexResult(value: unknown): Va
 
 /** Validates the params of `index.xBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($816, value);
+  return run<unknown>($576, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19690,7 +16238,7 @@ export function validateIndexXBlockGetContainerRangeResult(value: unknown): Vali
 
 /** Validates the params of `index.xBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($821, value);
+  return run<unknown>($579, value);
 }
 
 /** Validates the result of `index.xBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19700,7 +16248,7 @@ export function validateIndexXBlockGetIndexResult(value: unknown): ValidationRes
 
 /** Validates the params of `index.xBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($823, value);
+  return run<unknown>($581, value);
 }
 
 /** Validates the result of `index.xBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19710,7 +16258,7 @@ export function validateIndexXBlockGetLastAcceptedResult(value: unknown): Valida
 
 /** Validates the params of `index.xBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($824, value);
+  return run<unknown>($582, value);
 }
 
 /** Validates the result of `index.xBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19720,7 +16268,7 @@ export function validateIndexXBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.xVtx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($826, value);
+  return run<unknown>($584, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19730,7 +16278,7 @@ export function validateIndexXVtxGetContainerByIdResult(value: unknown): Validat
 
 /** Validates the params of `index.xVtx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($828, value);
+  return run<unknown>($586, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19740,7 +16288,7 @@ export function validateIndexXVtxGetContainerByIndexResult(value: unknown): Vali
 
 /** Validates the params of `index.xVtx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($831, value);
+  return run<unknown>($588, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19750,7 +16298,7 @@ export function validateIndexXVtxGetContainerRangeResult(value: unknown): Valida
 
 /** Validates the params of `index.xVtx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($836, value);
+  return run<unknown>($591, value);
 }
 
 /** Validates the result of `index.xVtx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19760,7 +16308,7 @@ export function validateIndexXVtxGetIndexResult(value: unknown): ValidationResul
 
 /** Validates the params of `index.xVtx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($838, value);
+  return run<unknown>($593, value);
 }
 
 /** Validates the result of `index.xVtx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19770,7 +16318,7 @@ export function validateIndexXVtxGetLastAcceptedResult(value: unknown): Validati
 
 /** Validates the params of `index.xVtx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($839, value);
+  return run<unknown>($594, value);
 }
 
 /** Validates the result of `index.xVtx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19780,7 +16328,7 @@ export function validateIndexXVtxIsAcceptedResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.eth.chainId`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthChainIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($841, value);
+  return run<unknown>($596, value);
 }
 
 /** Validates the result of `cChain.eth.chainId`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19790,7 +16338,7 @@ export function validateCChainEthChainIdResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.syncing`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSyncingParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($842, value);
+  return run<unknown>($597, value);
 }
 
 /** Validates the result of `cChain.eth.syncing`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19800,7 +16348,7 @@ export function validateCChainEthSyncingResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.coinbase`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCoinbaseParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($843, value);
+  return run<unknown>($598, value);
 }
 
 /** Validates the result of `cChain.eth.coinbase`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19810,17 +16358,17 @@ export function validateCChainEthCoinbaseResult(value: unknown): ValidationResul
 
 /** Validates the params of `cChain.eth.accounts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthAccountsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($844, value);
+  return run<unknown>($599, value);
 }
 
 /** Validates the result of `cChain.eth.accounts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthAccountsResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($845, value);
+  return run<unknown>($600, value);
 }
 
 /** Validates the params of `cChain.eth.blockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthBlockNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($847, value);
+  return run<unknown>($602, value);
 }
 
 /** Validates the result of `cChain.eth.blockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19830,7 +16378,7 @@ export function validateCChainEthBlockNumberResult(value: unknown): ValidationRe
 
 /** Validates the params of `cChain.eth.config`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthConfigParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($848, value);
+  return run<unknown>($603, value);
 }
 
 /** Validates the result of `cChain.eth.config`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19840,7 +16388,7 @@ export function validateCChainEthConfigResult(value: unknown): ValidationResult<
 
 /** Validates the params of `cChain.eth.gasPrice`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGasPriceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($849, value);
+  return run<unknown>($604, value);
 }
 
 /** Validates the result of `cChain.eth.gasPrice`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19850,7 +16398,7 @@ export function validateCChainEthGasPriceResult(value: unknown): ValidationResul
 
 /** Validates the params of `cChain.eth.baseFee`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthBaseFeeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($850, value);
+  return run<unknown>($605, value);
 }
 
 /** Validates the result of `cChain.eth.baseFee`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19860,7 +16408,7 @@ export function validateCChainEthBaseFeeResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.blobBaseFee`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthBlobBaseFeeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($851, value);
+  return run<unknown>($606, value);
 }
 
 /** Validates the result of `cChain.eth.blobBaseFee`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19870,7 +16418,7 @@ export function validateCChainEthBlobBaseFeeResult(value: unknown): ValidationRe
 
 /** Validates the params of `cChain.eth.maxPriorityFeePerGas`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthMaxPriorityFeePerGasParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($852, value);
+  return run<unknown>($607, value);
 }
 
 /** Validates the result of `cChain.eth.maxPriorityFeePerGas`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19880,7 +16428,7 @@ export function validateCChainEthMaxPriorityFeePerGasResult(value: unknown): Val
 
 /** Validates the params of `cChain.eth.feeHistory`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthFeeHistoryParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($853, value);
+  return run<unknown>($608, value);
 }
 
 /** Validates the result of `cChain.eth.feeHistory`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19890,107 +16438,107 @@ export function validateCChainEthFeeHistoryResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.eth.getBlockByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($859, value);
+  return run<unknown>($612, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($863, value);
+  return run<unknown>($615, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($864, value);
+  return run<unknown>($616, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($867, value);
+  return run<unknown>($618, value);
 }
 
 /** Validates the params of `cChain.eth.getHeaderByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($868, value);
+  return run<unknown>($619, value);
 }
 
 /** Validates the result of `cChain.eth.getHeaderByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($870, value);
+  return run<unknown>($621, value);
 }
 
 /** Validates the params of `cChain.eth.getHeaderByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($871, value);
+  return run<unknown>($622, value);
 }
 
 /** Validates the result of `cChain.eth.getHeaderByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($872, value);
+  return run<unknown>($623, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockTransactionCountByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($873, value);
+  return run<unknown>($624, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockTransactionCountByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($875, value);
+  return run<unknown>($626, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockTransactionCountByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($876, value);
+  return run<unknown>($627, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockTransactionCountByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($877, value);
+  return run<unknown>($628, value);
 }
 
 /** Validates the params of `cChain.eth.getUncleCountByBlockHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($878, value);
+  return run<unknown>($629, value);
 }
 
 /** Validates the result of `cChain.eth.getUncleCountByBlockHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($880, value);
+  return run<unknown>($631, value);
 }
 
 /** Validates the params of `cChain.eth.getUncleCountByBlockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($881, value);
+  return run<unknown>($632, value);
 }
 
 /** Validates the result of `cChain.eth.getUncleCountByBlockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($882, value);
+  return run<unknown>($633, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockReceipts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockReceiptsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($883, value);
+  return run<unknown>($634, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockReceipts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockReceiptsResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($884, value);
+  return run<unknown>($635, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockAccessListParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($886, value);
+  return run<unknown>($637, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockAccessListResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($887, value);
+  return run<unknown>($638, value);
 }
 
 /** Validates the params of `cChain.eth.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBalanceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($888, value);
+  return run<unknown>($639, value);
 }
 
 /** Validates the result of `cChain.eth.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20000,7 +16548,7 @@ export function validateCChainEthGetBalanceResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.eth.getStorageAt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetStorageAtParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($890, value);
+  return run<unknown>($641, value);
 }
 
 /** Validates the result of `cChain.eth.getStorageAt`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20010,7 +16558,7 @@ export function validateCChainEthGetStorageAtResult(value: unknown): ValidationR
 
 /** Validates the params of `cChain.eth.getTransactionCount`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionCountParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($893, value);
+  return run<unknown>($644, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionCount`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20020,7 +16568,7 @@ export function validateCChainEthGetTransactionCountResult(value: unknown): Vali
 
 /** Validates the params of `cChain.eth.getCode`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetCodeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($895, value);
+  return run<unknown>($646, value);
 }
 
 /** Validates the result of `cChain.eth.getCode`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20030,7 +16578,7 @@ export function validateCChainEthGetCodeResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.getProof`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetProofParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($897, value);
+  return run<unknown>($648, value);
 }
 
 /** Validates the result of `cChain.eth.getProof`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20040,7 +16588,7 @@ export function validateCChainEthGetProofResult(value: unknown): ValidationResul
 
 /** Validates the params of `cChain.eth.call`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCallParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($903, value);
+  return run<unknown>($652, value);
 }
 
 /** Validates the result of `cChain.eth.call`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20050,7 +16598,7 @@ export function validateCChainEthCallResult(value: unknown): ValidationResult<un
 
 /** Validates the params of `cChain.eth.estimateGas`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthEstimateGasParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($904, value);
+  return run<unknown>($653, value);
 }
 
 /** Validates the result of `cChain.eth.estimateGas`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20060,7 +16608,7 @@ export function validateCChainEthEstimateGasResult(value: unknown): ValidationRe
 
 /** Validates the params of `cChain.eth.createAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCreateAccessListParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($905, value);
+  return run<unknown>($654, value);
 }
 
 /** Validates the result of `cChain.eth.createAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20070,12 +16618,12 @@ export function validateCChainEthCreateAccessListResult(value: unknown): Validat
 
 /** Validates the params of `cChain.eth.simulateV1`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSimulateV1Params(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($906, value);
+  return run<unknown>($655, value);
 }
 
 /** Validates the result of `cChain.eth.simulateV1`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSimulateV1Result(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($907, value);
+  return run<unknown>($656, value);
 }
 
 /** Validates the params of `cChain.eth.newFilter`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20090,7 +16638,7 @@ export function validateCChainEthNewFilterResult(value: unknown): ValidationResu
 
 /** Validates the params of `cChain.eth.newBlockFilter`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthNewBlockFilterParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($908, value);
+  return run<unknown>($657, value);
 }
 
 /** Validates the result of `cChain.eth.newBlockFilter`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20100,7 +16648,7 @@ export function validateCChainEthNewBlockFilterResult(value: unknown): Validatio
 
 /** Validates the params of `cChain.eth.newPendingTransactionFilter`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthNewPendingTransactionFilterParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($909, value);
+  return run<unknown>($658, value);
 }
 
 /** Validates the result of `cChain.eth.newPendingTransactionFilter`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20110,17 +16658,17 @@ export function validateCChainEthNewPendingTransactionFilterResult(value: unknow
 
 /** Validates the params of `cChain.eth.uninstallFilter`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthUninstallFilterParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($910, value);
+  return run<unknown>($659, value);
 }
 
 /** Validates the result of `cChain.eth.uninstallFilter`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthUninstallFilterResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($912, value);
+  return run<unknown>($661, value);
 }
 
 /** Validates the params of `cChain.eth.getFilterChanges`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetFilterChangesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($913, value);
+  return run<unknown>($662, value);
 }
 
 /** Validates the result of `cChain.eth.getFilterChanges`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20130,7 +16678,7 @@ export function validateCChainEthGetFilterChangesResult(value: unknown): Validat
 
 /** Validates the params of `cChain.eth.getFilterLogs`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetFilterLogsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($915, value);
+  return run<unknown>($664, value);
 }
 
 /** Validates the result of `cChain.eth.getFilterLogs`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20150,47 +16698,47 @@ export function validateCChainEthGetLogsResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.getTransactionByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($917, value);
+  return run<unknown>($666, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($919, value);
+  return run<unknown>($668, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionByBlockHashAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockHashAndIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($920, value);
+  return run<unknown>($669, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByBlockHashAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockHashAndIndexResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($923, value);
+  return run<unknown>($672, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionByBlockNumberAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockNumberAndIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($924, value);
+  return run<unknown>($673, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByBlockNumberAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockNumberAndIndexResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($926, value);
+  return run<unknown>($675, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionReceipt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionReceiptParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($927, value);
+  return run<unknown>($676, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionReceipt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionReceiptResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($929, value);
+  return run<unknown>($678, value);
 }
 
 /** Validates the params of `cChain.eth.sendRawTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSendRawTransactionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($930, value);
+  return run<unknown>($679, value);
 }
 
 /** Validates the result of `cChain.eth.sendRawTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20220,7 +16768,7 @@ export function validateCChainEthFillTransactionResult(value: unknown): Validati
 
 /** Validates the params of `cChain.eth.sign`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSignParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($932, value);
+  return run<unknown>($681, value);
 }
 
 /** Validates the result of `cChain.eth.sign`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20240,7 +16788,7 @@ export function validateCChainEthSignTransactionResult(value: unknown): Validati
 
 /** Validates the params of `cChain.eth.subscribe`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSubscribeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($935, value);
+  return run<unknown>($684, value);
 }
 
 /** Validates the result of `cChain.eth.subscribe`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20250,17 +16798,17 @@ export function validateCChainEthSubscribeResult(value: unknown): ValidationResu
 
 /** Validates the params of `cChain.eth.unsubscribe`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthUnsubscribeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($936, value);
+  return run<unknown>($685, value);
 }
 
 /** Validates the result of `cChain.eth.unsubscribe`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthUnsubscribeResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($938, value);
+  return run<unknown>($687, value);
 }
 
 /** Validates the params of `cChain.eth.capabilities`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCapabilitiesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($939, value);
+  return run<unknown>($688, value);
 }
 
 /** Validates the result of `cChain.eth.capabilities`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20270,7 +16818,7 @@ export function validateCChainEthCapabilitiesResult(value: unknown): ValidationR
 
 /** Validates the params of `cChain.eth.getChainConfig`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetChainConfigParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($940, value);
+  return run<unknown>($689, value);
 }
 
 /** Validates the result of `cChain.eth.getChainConfig`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20280,17 +16828,17 @@ export function validateCChainEthGetChainConfigResult(value: unknown): Validatio
 
 /** Validates the params of `cChain.web3.clientVersion`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainWeb3ClientVersionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($941, value);
+  return run<unknown>($690, value);
 }
 
 /** Validates the result of `cChain.web3.clientVersion`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainWeb3ClientVersionResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($942, value);
+  return run<unknown>($691, value);
 }
 
 /** Validates the params of `cChain.web3.sha3`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainWeb3Sha3Params(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($943, value);
+  return run<unknown>($692, value);
 }
 
 /** Validates the result of `cChain.web3.sha3`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20300,27 +16848,27 @@ export function validateCChainWeb3Sha3Result(value: unknown): ValidationResult<u
 
 /** Validates the params of `cChain.net.version`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNetVersionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($945, value);
+  return run<unknown>($694, value);
 }
 
 /** Validates the result of `cChain.net.version`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNetVersionResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($946, value);
+  return run<unknown>($695, value);
 }
 
 /** Validates the params of `cChain.net.listening`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNetListeningParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($948, value);
+  return run<unknown>($697, value);
 }
 
 /** Validates the result of `cChain.net.listening`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNetListeningResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($949, value);
+  return run<unknown>($698, value);
 }
 
 /** Validates the params of `cChain.net.peerCount`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNetPeerCountParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($950, value);
+  return run<unknown>($699, value);
 }
 
 /** Validates the result of `cChain.net.peerCount`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20330,7 +16878,7 @@ export function validateCChainNetPeerCountResult(value: unknown): ValidationResu
 
 /** Validates the params of `cChain.txpool.status`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainTxpoolStatusParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($951, value);
+  return run<unknown>($700, value);
 }
 
 /** Validates the result of `cChain.txpool.status`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20340,7 +16888,7 @@ export function validateCChainTxpoolStatusResult(value: unknown): ValidationResu
 
 /** Validates the params of `cChain.txpool.content`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainTxpoolContentParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($952, value);
+  return run<unknown>($701, value);
 }
 
 /** Validates the result of `cChain.txpool.content`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20350,7 +16898,7 @@ export function validateCChainTxpoolContentResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.txpool.inspect`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainTxpoolInspectParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($953, value);
+  return run<unknown>($702, value);
 }
 
 /** Validates the result of `cChain.txpool.inspect`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20360,7 +16908,7 @@ export function validateCChainTxpoolInspectResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.admin.startCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminStartCpuProfilerParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($954, value);
+  return run<unknown>($703, value);
 }
 
 /** Validates the result of `cChain.admin.startCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20370,7 +16918,7 @@ export function validateCChainAdminStartCpuProfilerResult(value: unknown): Valid
 
 /** Validates the params of `cChain.admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminStopCpuProfilerParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($955, value);
+  return run<unknown>($704, value);
 }
 
 /** Validates the result of `cChain.admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20380,7 +16928,7 @@ export function validateCChainAdminStopCpuProfilerResult(value: unknown): Valida
 
 /** Validates the params of `cChain.admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminMemoryProfileParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($956, value);
+  return run<unknown>($705, value);
 }
 
 /** Validates the result of `cChain.admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20390,7 +16938,7 @@ export function validateCChainAdminMemoryProfileResult(value: unknown): Validati
 
 /** Validates the params of `cChain.admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminLockProfileParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($957, value);
+  return run<unknown>($706, value);
 }
 
 /** Validates the result of `cChain.admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20410,7 +16958,7 @@ export function validateCChainAdminSetLogLevelResult(value: unknown): Validation
 
 /** Validates the params of `cChain.admin.getVMConfig`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminGetVmConfigParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($958, value);
+  return run<unknown>($707, value);
 }
 
 /** Validates the result of `cChain.admin.getVMConfig`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20460,7 +17008,7 @@ export function validateCChainNativeGetAtomicTxResult(value: unknown): Validatio
 
 /** Validates the params of `cChain.native.version`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNativeVersionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($959, value);
+  return run<unknown>($708, value);
 }
 
 /** Validates the result of `cChain.native.version`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20470,7 +17018,7 @@ export function validateCChainNativeVersionResult(value: unknown): ValidationRes
 
 /** Validates the params of `http.getHealth`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetHealthParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($960, value);
+  return run<unknown>($709, value);
 }
 
 /** Validates the result of `http.getHealth`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20480,7 +17028,7 @@ export function validateHttpGetHealthResponse(value: unknown): ValidationResult<
 
 /** Validates the params of `http.getHealthCheck`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetHealthCheckParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($965, value);
+  return run<unknown>($712, value);
 }
 
 /** Validates the result of `http.getHealthCheck`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20490,7 +17038,7 @@ export function validateHttpGetHealthCheckResponse(value: unknown): ValidationRe
 
 /** Validates the params of `http.getReadiness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetReadinessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($970, value);
+  return run<unknown>($715, value);
 }
 
 /** Validates the result of `http.getReadiness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20500,7 +17048,7 @@ export function validateHttpGetReadinessResponse(value: unknown): ValidationResu
 
 /** Validates the params of `http.getLiveness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetLivenessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($975, value);
+  return run<unknown>($718, value);
 }
 
 /** Validates the result of `http.getLiveness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -20508,4 +17056,4 @@ export function validateHttpGetLivenessResponse(value: unknown): ValidationResul
   return run<unknown>($HealthResult, value);
 }
 
-export { $699, $704, $709, $711, $714, $715, $716, $717, $720, $721, $722, $723, $726, $729, $730, $731, $732, $733, $734, $735, $736, $741, $743, $744, $745, $746, $747, $752, $754, $755, $756, $758, $760, $766, $768, $771, $776, $778, $779, $781, $783, $786, $791, $793, $794, $796, $798, $801, $806, $808, $809, $811, $813, $816, $821, $823, $824, $826, $828, $831, $836, $838, $839, $841, $842, $843, $844, $845, $847, $848, $849, $850, $851, $852, $853, $859, $863, $864, $867, $868, $870, $871, $872, $873, $875, $876, $877, $878, $880, $881, $882, $883, $884, $886, $887, $888, $890, $893, $895, $897, $903, $904, $905, $906, $907, $908, $909, $910, $912, $913, $915, $917, $919, $920, $923, $924, $926, $927, $929, $930, $932, $935, $936, $938, $939, $940, $941, $942, $943, $945, $946, $948, $949, $950, $951, $952, $953, $954, $955, $956, $957, $958, $959, $960, $965, $970, $975, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult };
+export { $483, $486, $489, $491, $493, $494, $495, $496, $498, $499, $500, $501, $503, $505, $506, $507, $508, $509, $510, $511, $512, $515, $517, $518, $519, $520, $521, $524, $526, $527, $528, $530, $532, $536, $538, $540, $543, $545, $546, $548, $550, $552, $555, $557, $558, $560, $562, $564, $567, $569, $570, $572, $574, $576, $579, $581, $582, $584, $586, $588, $591, $593, $594, $596, $597, $598, $599, $600, $602, $603, $604, $605, $606, $607, $608, $612, $615, $616, $618, $619, $621, $622, $623, $624, $626, $627, $628, $629, $631, $632, $633, $634, $635, $637, $638, $639, $641, $644, $646, $648, $652, $653, $654, $655, $656, $657, $658, $659, $661, $662, $664, $666, $668, $669, $672, $673, $675, $676, $678, $679, $681, $684, $685, $687, $688, $689, $690, $691, $692, $694, $695, $697, $698, $699, $700, $701, $702, $703, $704, $705, $706, $707, $708, $709, $712, $715, $718, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult };

@@ -122,12 +122,18 @@ export class ValidatorCompiler {
     return fn;
   }
 
+  /** Check functions per schema node, so asking twice never emits a second copy. */
+  private readonly checks = new Map<IrSchema, string>();
+
   /** The check function for any schema. */
   check(s: IrSchema): string {
     if (s.kind === "ref") return this.namedCheck(s.target);
     if (s.kind === "boolean") return this.constant(s.value);
     if (isEmpty(s) && !this.formatFn(s.format)) return this.constant(true);
+    const cached = this.checks.get(s);
+    if (cached) return cached;
     const fn = `$${++this.count}`;
+    this.checks.set(s, fn);
     this.emitFunction(fn, s);
     return fn;
   }
