@@ -44,16 +44,16 @@ function examplesOf(output: string): Example[] {
         return cache.get(schema)!;
       };
       return { d, root, isRpc, oracleFor, list };
-    }).flatMap(({ d, root, isRpc, oracleFor, list }) => {
+    }).flatMap(({ d, root, oracleFor, list }) => {
       const ops = built.ir.operations.filter((op: IrOperation) => op.file.endsWith(d.file));
-      return ops.flatMap((op) => collect(op, root, isRpc, oracleFor, list));
+      return ops.flatMap((op) => collect(op, root, oracleFor, list));
     }),
   );
 }
 
 const modules: Record<string, Record<string, Validate>> = {};
 
-function collect(op: IrOperation, root: Record<string, any>, isRpc: boolean, oracleFor: (s: unknown) => (v: unknown) => boolean, list: Example[]): Example[] {
+function collect(op: IrOperation, root: Record<string, any>, oracleFor: (s: unknown) => (v: unknown) => boolean, list: Example[]): Example[] {
   const label = `${op.file} ${op.id}`;
   const v = (name: string) => (value: unknown) => modules[op.file]![name]!(value);
   const deref = (n: any): any => {
