@@ -29,7 +29,7 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
     s.name = exported.claim(toIdentifier(source, "pascal"));
   }
   // validators after every type name, so a schema never loses its own name to a validator
-  for (const s of ir.schemas) s.names = { validate: exported.claim(`validate${s.name}`), standard: exported.claim(`${s.name}Schema`) };
+  for (const s of ir.schemas) s.names = { validate: exported.claim(`validate${s.name}`), standard: exported.claim(`${s.name}Schema`), guard: exported.claim(`is${s.name}`) };
   // one registry per group; child group names are taken first so a method cannot shadow a group
   const levels = new Map<string, NameRegistry>();
   const level = (path: string[]) => {

@@ -59,7 +59,7 @@ export class SchemaBuilder {
     const key = this.keyOf(pointer);
     let n = this.named.get(key);
     if (!n) {
-      n = { kind: "named-schema", key, id, name: "", names: { validate: "", standard: "" }, pointer, schema: { kind: "boolean", value: true, pointer } };
+      n = { kind: "named-schema", key, id, name: "", names: { validate: "", standard: "", guard: "" }, pointer, schema: { kind: "boolean", value: true, pointer } };
       this.named.set(key, n);
     }
     return n;

@@ -108,7 +108,7 @@ export interface IrNamedSchema {
   /** TypeScript name, assigned by the naming pass. */
   name: string;
   /** Exported validator names, assigned by the naming pass. */
-  names: { validate: string; standard: string };
+  names: { validate: string; standard: string; guard: string };
   pointer: string;
   schema: IrSchema;
 }

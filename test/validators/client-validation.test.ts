@@ -1,7 +1,7 @@
 /** Validation wired into the clients, and the Standard Schema objects. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ValidationError } from "@avaspec/client";
-import { ChainInfoSchema, createDataApiClient, validateChainInfo, validateListErc20TransactionsParams } from "@avaspec/client/data-api";
+import { ChainInfoSchema, createDataApiClient, isChainInfo, validateChainInfo, validateListErc20TransactionsParams, type ChainInfo } from "@avaspec/client/data-api";
 import { startServer, type TestServer } from "../helpers/server.js";
 import { loadSpec, okExample } from "../helpers/spec.js";
 
@@ -88,6 +88,15 @@ describe("exported validators", () => {
     const r = validateChainInfo({ ...chain, chainId: 43114, isTestnet: "no" });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.issues.map((i) => [i.path, i.keyword])).toEqual(expect.arrayContaining([["/chainId", "type"], ["/isTestnet", "type"]]));
+  });
+
+  it("isX is a type guard with the same answer", () => {
+    const unknownValue: unknown = chain;
+    if (isChainInfo(unknownValue)) {
+      const typed: ChainInfo = unknownValue;
+      expect(typed.chainId).toBe(chain["chainId"]);
+    } else expect.unreachable();
+    expect(isChainInfo({ ...chain, isTestnet: "no" })).toBe(false);
   });
 
   it("validates an operation's params object", () => {

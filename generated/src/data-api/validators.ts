@@ -8705,6 +8705,11 @@ export function validateBigIntString(value: unknown): ValidationResult<T.BigIntS
 /** A `BigIntString` as a Standard Schema v1 validator. */
 export const BigIntStringSchema: StandardSchemaV1<unknown, T.BigIntString> = /*#__PURE__*/ standard<T.BigIntString>($BigIntString);
 
+/** Whether a value is a valid `BigIntString` (a type guard; no issues are collected). */
+export function isBigIntString(value: unknown): value is T.BigIntString {
+  return $BigIntString(value, "", null);
+}
+
 /** Validates a `DecimalString`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateDecimalString(value: unknown): ValidationResult<T.DecimalString> {
   return run<T.DecimalString>($DecimalString, value);
@@ -8712,6 +8717,11 @@ export function validateDecimalString(value: unknown): ValidationResult<T.Decima
 
 /** A `DecimalString` as a Standard Schema v1 validator. */
 export const DecimalStringSchema: StandardSchemaV1<unknown, T.DecimalString> = /*#__PURE__*/ standard<T.DecimalString>($DecimalString);
+
+/** Whether a value is a valid `DecimalString` (a type guard; no issues are collected). */
+export function isDecimalString(value: unknown): value is T.DecimalString {
+  return $DecimalString(value, "", null);
+}
 
 /** Validates a `HexString`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHexString(value: unknown): ValidationResult<T.HexString> {
@@ -8721,6 +8731,11 @@ export function validateHexString(value: unknown): ValidationResult<T.HexString>
 /** A `HexString` as a Standard Schema v1 validator. */
 export const HexStringSchema: StandardSchemaV1<unknown, T.HexString> = /*#__PURE__*/ standard<T.HexString>($HexString);
 
+/** Whether a value is a valid `HexString` (a type guard; no issues are collected). */
+export function isHexString(value: unknown): value is T.HexString {
+  return $HexString(value, "", null);
+}
+
 /** Validates a `Cb58Id`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCb58Id(value: unknown): ValidationResult<T.Cb58Id> {
   return run<T.Cb58Id>($Cb58Id, value);
@@ -8728,6 +8743,11 @@ export function validateCb58Id(value: unknown): ValidationResult<T.Cb58Id> {
 
 /** A `Cb58Id` as a Standard Schema v1 validator. */
 export const Cb58IdSchema: StandardSchemaV1<unknown, T.Cb58Id> = /*#__PURE__*/ standard<T.Cb58Id>($Cb58Id);
+
+/** Whether a value is a valid `Cb58Id` (a type guard; no issues are collected). */
+export function isCb58Id(value: unknown): value is T.Cb58Id {
+  return $Cb58Id(value, "", null);
+}
 
 /** Validates a `Network`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateNetwork(value: unknown): ValidationResult<T.Network> {
@@ -8737,6 +8757,11 @@ export function validateNetwork(value: unknown): ValidationResult<T.Network> {
 /** A `Network` as a Standard Schema v1 validator. */
 export const NetworkSchema: StandardSchemaV1<unknown, T.Network> = /*#__PURE__*/ standard<T.Network>($Network);
 
+/** Whether a value is a valid `Network` (a type guard; no issues are collected). */
+export function isNetwork(value: unknown): value is T.Network {
+  return $Network(value, "", null);
+}
+
 /** Validates a `SortOrder`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSortOrder(value: unknown): ValidationResult<T.SortOrder> {
   return run<T.SortOrder>($SortOrder, value);
@@ -8744,6 +8769,11 @@ export function validateSortOrder(value: unknown): ValidationResult<T.SortOrder>
 
 /** A `SortOrder` as a Standard Schema v1 validator. */
 export const SortOrderSchema: StandardSchemaV1<unknown, T.SortOrder> = /*#__PURE__*/ standard<T.SortOrder>($SortOrder);
+
+/** Whether a value is a valid `SortOrder` (a type guard; no issues are collected). */
+export function isSortOrder(value: unknown): value is T.SortOrder {
+  return $SortOrder(value, "", null);
+}
 
 /** Validates a `CurrencyCode`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCurrencyCode(value: unknown): ValidationResult<T.CurrencyCode> {
@@ -8753,6 +8783,11 @@ export function validateCurrencyCode(value: unknown): ValidationResult<T.Currenc
 /** A `CurrencyCode` as a Standard Schema v1 validator. */
 export const CurrencyCodeSchema: StandardSchemaV1<unknown, T.CurrencyCode> = /*#__PURE__*/ standard<T.CurrencyCode>($CurrencyCode);
 
+/** Whether a value is a valid `CurrencyCode` (a type guard; no issues are collected). */
+export function isCurrencyCode(value: unknown): value is T.CurrencyCode {
+  return $CurrencyCode(value, "", null);
+}
+
 /** Validates a `ChainFeature`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateChainFeature(value: unknown): ValidationResult<T.ChainFeature> {
   return run<T.ChainFeature>($ChainFeature, value);
@@ -8760,6 +8795,11 @@ export function validateChainFeature(value: unknown): ValidationResult<T.ChainFe
 
 /** A `ChainFeature` as a Standard Schema v1 validator. */
 export const ChainFeatureSchema: StandardSchemaV1<unknown, T.ChainFeature> = /*#__PURE__*/ standard<T.ChainFeature>($ChainFeature);
+
+/** Whether a value is a valid `ChainFeature` (a type guard; no issues are collected). */
+export function isChainFeature(value: unknown): value is T.ChainFeature {
+  return $ChainFeature(value, "", null);
+}
 
 /** Validates a `ValidationStatus`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateValidationStatus(value: unknown): ValidationResult<T.ValidationStatus> {
@@ -8769,6 +8809,11 @@ export function validateValidationStatus(value: unknown): ValidationResult<T.Val
 /** A `ValidationStatus` as a Standard Schema v1 validator. */
 export const ValidationStatusSchema: StandardSchemaV1<unknown, T.ValidationStatus> = /*#__PURE__*/ standard<T.ValidationStatus>($ValidationStatus);
 
+/** Whether a value is a valid `ValidationStatus` (a type guard; no issues are collected). */
+export function isValidationStatus(value: unknown): value is T.ValidationStatus {
+  return $ValidationStatus(value, "", null);
+}
+
 /** Validates a `ErrorBody`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateErrorBody(value: unknown): ValidationResult<T.ErrorBody> {
   return run<T.ErrorBody>($ErrorBody, value);
@@ -8776,6 +8821,11 @@ export function validateErrorBody(value: unknown): ValidationResult<T.ErrorBody>
 
 /** A `ErrorBody` as a Standard Schema v1 validator. */
 export const ErrorBodySchema: StandardSchemaV1<unknown, T.ErrorBody> = /*#__PURE__*/ standard<T.ErrorBody>($ErrorBody);
+
+/** Whether a value is a valid `ErrorBody` (a type guard; no issues are collected). */
+export function isErrorBody(value: unknown): value is T.ErrorBody {
+  return $ErrorBody(value, "", null);
+}
 
 /** Validates a `SignatureAggregationRequest`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSignatureAggregationRequest(value: unknown): ValidationResult<T.SignatureAggregationRequest> {
@@ -8785,6 +8835,11 @@ export function validateSignatureAggregationRequest(value: unknown): ValidationR
 /** A `SignatureAggregationRequest` as a Standard Schema v1 validator. */
 export const SignatureAggregationRequestSchema: StandardSchemaV1<unknown, T.SignatureAggregationRequest> = /*#__PURE__*/ standard<T.SignatureAggregationRequest>($SignatureAggregationRequest);
 
+/** Whether a value is a valid `SignatureAggregationRequest` (a type guard; no issues are collected). */
+export function isSignatureAggregationRequest(value: unknown): value is T.SignatureAggregationRequest {
+  return $SignatureAggregationRequest(value, "", null);
+}
+
 /** Validates a `SignedMessage`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSignedMessage(value: unknown): ValidationResult<T.SignedMessage> {
   return run<T.SignedMessage>($SignedMessage, value);
@@ -8792,6 +8847,11 @@ export function validateSignedMessage(value: unknown): ValidationResult<T.Signed
 
 /** A `SignedMessage` as a Standard Schema v1 validator. */
 export const SignedMessageSchema: StandardSchemaV1<unknown, T.SignedMessage> = /*#__PURE__*/ standard<T.SignedMessage>($SignedMessage);
+
+/** Whether a value is a valid `SignedMessage` (a type guard; no issues are collected). */
+export function isSignedMessage(value: unknown): value is T.SignedMessage {
+  return $SignedMessage(value, "", null);
+}
 
 /** Validates a `Blockchain`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBlockchain(value: unknown): ValidationResult<T.Blockchain> {
@@ -8801,6 +8861,11 @@ export function validateBlockchain(value: unknown): ValidationResult<T.Blockchai
 /** A `Blockchain` as a Standard Schema v1 validator. */
 export const BlockchainSchema: StandardSchemaV1<unknown, T.Blockchain> = /*#__PURE__*/ standard<T.Blockchain>($Blockchain);
 
+/** Whether a value is a valid `Blockchain` (a type guard; no issues are collected). */
+export function isBlockchain(value: unknown): value is T.Blockchain {
+  return $Blockchain(value, "", null);
+}
+
 /** Validates a `GenesisData`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGenesisData(value: unknown): ValidationResult<T.GenesisData> {
   return run<T.GenesisData>($GenesisData, value);
@@ -8808,6 +8873,11 @@ export function validateGenesisData(value: unknown): ValidationResult<T.GenesisD
 
 /** A `GenesisData` as a Standard Schema v1 validator. */
 export const GenesisDataSchema: StandardSchemaV1<unknown, T.GenesisData> = /*#__PURE__*/ standard<T.GenesisData>($GenesisData);
+
+/** Whether a value is a valid `GenesisData` (a type guard; no issues are collected). */
+export function isGenesisData(value: unknown): value is T.GenesisData {
+  return $GenesisData(value, "", null);
+}
 
 /** Validates a `GenesisAccount`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGenesisAccount(value: unknown): ValidationResult<T.GenesisAccount> {
@@ -8817,6 +8887,11 @@ export function validateGenesisAccount(value: unknown): ValidationResult<T.Genes
 /** A `GenesisAccount` as a Standard Schema v1 validator. */
 export const GenesisAccountSchema: StandardSchemaV1<unknown, T.GenesisAccount> = /*#__PURE__*/ standard<T.GenesisAccount>($GenesisAccount);
 
+/** Whether a value is a valid `GenesisAccount` (a type guard; no issues are collected). */
+export function isGenesisAccount(value: unknown): value is T.GenesisAccount {
+  return $GenesisAccount(value, "", null);
+}
+
 /** Validates a `ChainConfig`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateChainConfig(value: unknown): ValidationResult<T.ChainConfig> {
   return run<T.ChainConfig>($ChainConfig, value);
@@ -8824,6 +8899,11 @@ export function validateChainConfig(value: unknown): ValidationResult<T.ChainCon
 
 /** A `ChainConfig` as a Standard Schema v1 validator. */
 export const ChainConfigSchema: StandardSchemaV1<unknown, T.ChainConfig> = /*#__PURE__*/ standard<T.ChainConfig>($ChainConfig);
+
+/** Whether a value is a valid `ChainConfig` (a type guard; no issues are collected). */
+export function isChainConfig(value: unknown): value is T.ChainConfig {
+  return $ChainConfig(value, "", null);
+}
 
 /** Validates a `FeeConfig`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateFeeConfig(value: unknown): ValidationResult<T.FeeConfig> {
@@ -8833,6 +8913,11 @@ export function validateFeeConfig(value: unknown): ValidationResult<T.FeeConfig>
 /** A `FeeConfig` as a Standard Schema v1 validator. */
 export const FeeConfigSchema: StandardSchemaV1<unknown, T.FeeConfig> = /*#__PURE__*/ standard<T.FeeConfig>($FeeConfig);
 
+/** Whether a value is a valid `FeeConfig` (a type guard; no issues are collected). */
+export function isFeeConfig(value: unknown): value is T.FeeConfig {
+  return $FeeConfig(value, "", null);
+}
+
 /** Validates a `WarpConfig`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateWarpConfig(value: unknown): ValidationResult<T.WarpConfig> {
   return run<T.WarpConfig>($WarpConfig, value);
@@ -8840,6 +8925,11 @@ export function validateWarpConfig(value: unknown): ValidationResult<T.WarpConfi
 
 /** A `WarpConfig` as a Standard Schema v1 validator. */
 export const WarpConfigSchema: StandardSchemaV1<unknown, T.WarpConfig> = /*#__PURE__*/ standard<T.WarpConfig>($WarpConfig);
+
+/** Whether a value is a valid `WarpConfig` (a type guard; no issues are collected). */
+export function isWarpConfig(value: unknown): value is T.WarpConfig {
+  return $WarpConfig(value, "", null);
+}
 
 /** Validates a `PrecompileAllowListConfig`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePrecompileAllowListConfig(value: unknown): ValidationResult<T.PrecompileAllowListConfig> {
@@ -8849,6 +8939,11 @@ export function validatePrecompileAllowListConfig(value: unknown): ValidationRes
 /** A `PrecompileAllowListConfig` as a Standard Schema v1 validator. */
 export const PrecompileAllowListConfigSchema: StandardSchemaV1<unknown, T.PrecompileAllowListConfig> = /*#__PURE__*/ standard<T.PrecompileAllowListConfig>($PrecompileAllowListConfig);
 
+/** Whether a value is a valid `PrecompileAllowListConfig` (a type guard; no issues are collected). */
+export function isPrecompileAllowListConfig(value: unknown): value is T.PrecompileAllowListConfig {
+  return $PrecompileAllowListConfig(value, "", null);
+}
+
 /** Validates a `ListBlockchainsResponse`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListBlockchainsResponse(value: unknown): ValidationResult<T.ListBlockchainsResponse> {
   return run<T.ListBlockchainsResponse>($ListBlockchainsResponse, value);
@@ -8856,6 +8951,11 @@ export function validateListBlockchainsResponse(value: unknown): ValidationResul
 
 /** A `ListBlockchainsResponse` as a Standard Schema v1 validator. */
 export const ListBlockchainsResponseSchema: StandardSchemaV1<unknown, T.ListBlockchainsResponse> = /*#__PURE__*/ standard<T.ListBlockchainsResponse>($ListBlockchainsResponse);
+
+/** Whether a value is a valid `ListBlockchainsResponse` (a type guard; no issues are collected). */
+export function isListBlockchainsResponse(value: unknown): value is T.ListBlockchainsResponse {
+  return $ListBlockchainsResponse(value, "", null);
+}
 
 /** Validates a `RichAddress`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateRichAddress(value: unknown): ValidationResult<T.RichAddress> {
@@ -8865,6 +8965,11 @@ export function validateRichAddress(value: unknown): ValidationResult<T.RichAddr
 /** A `RichAddress` as a Standard Schema v1 validator. */
 export const RichAddressSchema: StandardSchemaV1<unknown, T.RichAddress> = /*#__PURE__*/ standard<T.RichAddress>($RichAddress);
 
+/** Whether a value is a valid `RichAddress` (a type guard; no issues are collected). */
+export function isRichAddress(value: unknown): value is T.RichAddress {
+  return $RichAddress(value, "", null);
+}
+
 /** Validates a `Money`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateMoney(value: unknown): ValidationResult<T.Money> {
   return run<T.Money>($Money, value);
@@ -8872,6 +8977,11 @@ export function validateMoney(value: unknown): ValidationResult<T.Money> {
 
 /** A `Money` as a Standard Schema v1 validator. */
 export const MoneySchema: StandardSchemaV1<unknown, T.Money> = /*#__PURE__*/ standard<T.Money>($Money);
+
+/** Whether a value is a valid `Money` (a type guard; no issues are collected). */
+export function isMoney(value: unknown): value is T.Money {
+  return $Money(value, "", null);
+}
 
 /** Validates a `MethodInfo`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateMethodInfo(value: unknown): ValidationResult<T.MethodInfo> {
@@ -8881,6 +8991,11 @@ export function validateMethodInfo(value: unknown): ValidationResult<T.MethodInf
 /** A `MethodInfo` as a Standard Schema v1 validator. */
 export const MethodInfoSchema: StandardSchemaV1<unknown, T.MethodInfo> = /*#__PURE__*/ standard<T.MethodInfo>($MethodInfo);
 
+/** Whether a value is a valid `MethodInfo` (a type guard; no issues are collected). */
+export function isMethodInfo(value: unknown): value is T.MethodInfo {
+  return $MethodInfo(value, "", null);
+}
+
 /** Validates a `NativeTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateNativeTransaction(value: unknown): ValidationResult<T.NativeTransaction> {
   return run<T.NativeTransaction>($NativeTransaction, value);
@@ -8888,6 +9003,11 @@ export function validateNativeTransaction(value: unknown): ValidationResult<T.Na
 
 /** A `NativeTransaction` as a Standard Schema v1 validator. */
 export const NativeTransactionSchema: StandardSchemaV1<unknown, T.NativeTransaction> = /*#__PURE__*/ standard<T.NativeTransaction>($NativeTransaction);
+
+/** Whether a value is a valid `NativeTransaction` (a type guard; no issues are collected). */
+export function isNativeTransaction(value: unknown): value is T.NativeTransaction {
+  return $NativeTransaction(value, "", null);
+}
 
 /** Validates a `FullNativeTransactionDetails`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateFullNativeTransactionDetails(value: unknown): ValidationResult<T.FullNativeTransactionDetails> {
@@ -8897,6 +9017,11 @@ export function validateFullNativeTransactionDetails(value: unknown): Validation
 /** A `FullNativeTransactionDetails` as a Standard Schema v1 validator. */
 export const FullNativeTransactionDetailsSchema: StandardSchemaV1<unknown, T.FullNativeTransactionDetails> = /*#__PURE__*/ standard<T.FullNativeTransactionDetails>($FullNativeTransactionDetails);
 
+/** Whether a value is a valid `FullNativeTransactionDetails` (a type guard; no issues are collected). */
+export function isFullNativeTransactionDetails(value: unknown): value is T.FullNativeTransactionDetails {
+  return $FullNativeTransactionDetails(value, "", null);
+}
+
 /** Validates a `ListNativeTransactionsResponse`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListNativeTransactionsResponse(value: unknown): ValidationResult<T.ListNativeTransactionsResponse> {
   return run<T.ListNativeTransactionsResponse>($ListNativeTransactionsResponse, value);
@@ -8904,6 +9029,11 @@ export function validateListNativeTransactionsResponse(value: unknown): Validati
 
 /** A `ListNativeTransactionsResponse` as a Standard Schema v1 validator. */
 export const ListNativeTransactionsResponseSchema: StandardSchemaV1<unknown, T.ListNativeTransactionsResponse> = /*#__PURE__*/ standard<T.ListNativeTransactionsResponse>($ListNativeTransactionsResponse);
+
+/** Whether a value is a valid `ListNativeTransactionsResponse` (a type guard; no issues are collected). */
+export function isListNativeTransactionsResponse(value: unknown): value is T.ListNativeTransactionsResponse {
+  return $ListNativeTransactionsResponse(value, "", null);
+}
 
 /** Validates a `Erc20Token`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateErc20Token(value: unknown): ValidationResult<T.Erc20Token> {
@@ -8913,6 +9043,11 @@ export function validateErc20Token(value: unknown): ValidationResult<T.Erc20Toke
 /** A `Erc20Token` as a Standard Schema v1 validator. */
 export const Erc20TokenSchema: StandardSchemaV1<unknown, T.Erc20Token> = /*#__PURE__*/ standard<T.Erc20Token>($Erc20Token);
 
+/** Whether a value is a valid `Erc20Token` (a type guard; no issues are collected). */
+export function isErc20Token(value: unknown): value is T.Erc20Token {
+  return $Erc20Token(value, "", null);
+}
+
 /** Validates a `Erc20Transfer`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateErc20Transfer(value: unknown): ValidationResult<T.Erc20Transfer> {
   return run<T.Erc20Transfer>($Erc20Transfer, value);
@@ -8920,6 +9055,11 @@ export function validateErc20Transfer(value: unknown): ValidationResult<T.Erc20T
 
 /** A `Erc20Transfer` as a Standard Schema v1 validator. */
 export const Erc20TransferSchema: StandardSchemaV1<unknown, T.Erc20Transfer> = /*#__PURE__*/ standard<T.Erc20Transfer>($Erc20Transfer);
+
+/** Whether a value is a valid `Erc20Transfer` (a type guard; no issues are collected). */
+export function isErc20Transfer(value: unknown): value is T.Erc20Transfer {
+  return $Erc20Transfer(value, "", null);
+}
 
 /** Validates a `Erc20TransferDetails`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateErc20TransferDetails(value: unknown): ValidationResult<T.Erc20TransferDetails> {
@@ -8929,6 +9069,11 @@ export function validateErc20TransferDetails(value: unknown): ValidationResult<T
 /** A `Erc20TransferDetails` as a Standard Schema v1 validator. */
 export const Erc20TransferDetailsSchema: StandardSchemaV1<unknown, T.Erc20TransferDetails> = /*#__PURE__*/ standard<T.Erc20TransferDetails>($Erc20TransferDetails);
 
+/** Whether a value is a valid `Erc20TransferDetails` (a type guard; no issues are collected). */
+export function isErc20TransferDetails(value: unknown): value is T.Erc20TransferDetails {
+  return $Erc20TransferDetails(value, "", null);
+}
+
 /** Validates a `ListErc20TransactionsResponse`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListErc20TransactionsResponse(value: unknown): ValidationResult<T.ListErc20TransactionsResponse> {
   return run<T.ListErc20TransactionsResponse>($ListErc20TransactionsResponse, value);
@@ -8936,6 +9081,11 @@ export function validateListErc20TransactionsResponse(value: unknown): Validatio
 
 /** A `ListErc20TransactionsResponse` as a Standard Schema v1 validator. */
 export const ListErc20TransactionsResponseSchema: StandardSchemaV1<unknown, T.ListErc20TransactionsResponse> = /*#__PURE__*/ standard<T.ListErc20TransactionsResponse>($ListErc20TransactionsResponse);
+
+/** Whether a value is a valid `ListErc20TransactionsResponse` (a type guard; no issues are collected). */
+export function isListErc20TransactionsResponse(value: unknown): value is T.ListErc20TransactionsResponse {
+  return $ListErc20TransactionsResponse(value, "", null);
+}
 
 /** Validates a `Erc721TokenMetadata`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateErc721TokenMetadata(value: unknown): ValidationResult<T.Erc721TokenMetadata> {
@@ -8945,6 +9095,11 @@ export function validateErc721TokenMetadata(value: unknown): ValidationResult<T.
 /** A `Erc721TokenMetadata` as a Standard Schema v1 validator. */
 export const Erc721TokenMetadataSchema: StandardSchemaV1<unknown, T.Erc721TokenMetadata> = /*#__PURE__*/ standard<T.Erc721TokenMetadata>($Erc721TokenMetadata);
 
+/** Whether a value is a valid `Erc721TokenMetadata` (a type guard; no issues are collected). */
+export function isErc721TokenMetadata(value: unknown): value is T.Erc721TokenMetadata {
+  return $Erc721TokenMetadata(value, "", null);
+}
+
 /** Validates a `Erc721Token`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateErc721Token(value: unknown): ValidationResult<T.Erc721Token> {
   return run<T.Erc721Token>($Erc721Token, value);
@@ -8952,6 +9107,11 @@ export function validateErc721Token(value: unknown): ValidationResult<T.Erc721To
 
 /** A `Erc721Token` as a Standard Schema v1 validator. */
 export const Erc721TokenSchema: StandardSchemaV1<unknown, T.Erc721Token> = /*#__PURE__*/ standard<T.Erc721Token>($Erc721Token);
+
+/** Whether a value is a valid `Erc721Token` (a type guard; no issues are collected). */
+export function isErc721Token(value: unknown): value is T.Erc721Token {
+  return $Erc721Token(value, "", null);
+}
 
 /** Validates a `Erc721Transfer`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateErc721Transfer(value: unknown): ValidationResult<T.Erc721Transfer> {
@@ -8961,6 +9121,11 @@ export function validateErc721Transfer(value: unknown): ValidationResult<T.Erc72
 /** A `Erc721Transfer` as a Standard Schema v1 validator. */
 export const Erc721TransferSchema: StandardSchemaV1<unknown, T.Erc721Transfer> = /*#__PURE__*/ standard<T.Erc721Transfer>($Erc721Transfer);
 
+/** Whether a value is a valid `Erc721Transfer` (a type guard; no issues are collected). */
+export function isErc721Transfer(value: unknown): value is T.Erc721Transfer {
+  return $Erc721Transfer(value, "", null);
+}
+
 /** Validates a `Erc1155TokenMetadata`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateErc1155TokenMetadata(value: unknown): ValidationResult<T.Erc1155TokenMetadata> {
   return run<T.Erc1155TokenMetadata>($Erc1155TokenMetadata, value);
@@ -8968,6 +9133,11 @@ export function validateErc1155TokenMetadata(value: unknown): ValidationResult<T
 
 /** A `Erc1155TokenMetadata` as a Standard Schema v1 validator. */
 export const Erc1155TokenMetadataSchema: StandardSchemaV1<unknown, T.Erc1155TokenMetadata> = /*#__PURE__*/ standard<T.Erc1155TokenMetadata>($Erc1155TokenMetadata);
+
+/** Whether a value is a valid `Erc1155TokenMetadata` (a type guard; no issues are collected). */
+export function isErc1155TokenMetadata(value: unknown): value is T.Erc1155TokenMetadata {
+  return $Erc1155TokenMetadata(value, "", null);
+}
 
 /** Validates a `Erc1155Token`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateErc1155Token(value: unknown): ValidationResult<T.Erc1155Token> {
@@ -8977,6 +9147,11 @@ export function validateErc1155Token(value: unknown): ValidationResult<T.Erc1155
 /** A `Erc1155Token` as a Standard Schema v1 validator. */
 export const Erc1155TokenSchema: StandardSchemaV1<unknown, T.Erc1155Token> = /*#__PURE__*/ standard<T.Erc1155Token>($Erc1155Token);
 
+/** Whether a value is a valid `Erc1155Token` (a type guard; no issues are collected). */
+export function isErc1155Token(value: unknown): value is T.Erc1155Token {
+  return $Erc1155Token(value, "", null);
+}
+
 /** Validates a `Erc1155Transfer`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateErc1155Transfer(value: unknown): ValidationResult<T.Erc1155Transfer> {
   return run<T.Erc1155Transfer>($Erc1155Transfer, value);
@@ -8984,6 +9159,11 @@ export function validateErc1155Transfer(value: unknown): ValidationResult<T.Erc1
 
 /** A `Erc1155Transfer` as a Standard Schema v1 validator. */
 export const Erc1155TransferSchema: StandardSchemaV1<unknown, T.Erc1155Transfer> = /*#__PURE__*/ standard<T.Erc1155Transfer>($Erc1155Transfer);
+
+/** Whether a value is a valid `Erc1155Transfer` (a type guard; no issues are collected). */
+export function isErc1155Transfer(value: unknown): value is T.Erc1155Transfer {
+  return $Erc1155Transfer(value, "", null);
+}
 
 /** Validates a `InternalTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInternalTransaction(value: unknown): ValidationResult<T.InternalTransaction> {
@@ -8993,6 +9173,11 @@ export function validateInternalTransaction(value: unknown): ValidationResult<T.
 /** A `InternalTransaction` as a Standard Schema v1 validator. */
 export const InternalTransactionSchema: StandardSchemaV1<unknown, T.InternalTransaction> = /*#__PURE__*/ standard<T.InternalTransaction>($InternalTransaction);
 
+/** Whether a value is a valid `InternalTransaction` (a type guard; no issues are collected). */
+export function isInternalTransaction(value: unknown): value is T.InternalTransaction {
+  return $InternalTransaction(value, "", null);
+}
+
 /** Validates a `NetworkToken`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateNetworkToken(value: unknown): ValidationResult<T.NetworkToken> {
   return run<T.NetworkToken>($NetworkToken, value);
@@ -9000,6 +9185,11 @@ export function validateNetworkToken(value: unknown): ValidationResult<T.Network
 
 /** A `NetworkToken` as a Standard Schema v1 validator. */
 export const NetworkTokenSchema: StandardSchemaV1<unknown, T.NetworkToken> = /*#__PURE__*/ standard<T.NetworkToken>($NetworkToken);
+
+/** Whether a value is a valid `NetworkToken` (a type guard; no issues are collected). */
+export function isNetworkToken(value: unknown): value is T.NetworkToken {
+  return $NetworkToken(value, "", null);
+}
 
 /** Validates a `NetworkTokenDetails`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateNetworkTokenDetails(value: unknown): ValidationResult<T.NetworkTokenDetails> {
@@ -9009,6 +9199,11 @@ export function validateNetworkTokenDetails(value: unknown): ValidationResult<T.
 /** A `NetworkTokenDetails` as a Standard Schema v1 validator. */
 export const NetworkTokenDetailsSchema: StandardSchemaV1<unknown, T.NetworkTokenDetails> = /*#__PURE__*/ standard<T.NetworkTokenDetails>($NetworkTokenDetails);
 
+/** Whether a value is a valid `NetworkTokenDetails` (a type guard; no issues are collected). */
+export function isNetworkTokenDetails(value: unknown): value is T.NetworkTokenDetails {
+  return $NetworkTokenDetails(value, "", null);
+}
+
 /** Validates a `TeleporterMessageInfo`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateTeleporterMessageInfo(value: unknown): ValidationResult<T.TeleporterMessageInfo> {
   return run<T.TeleporterMessageInfo>($TeleporterMessageInfo, value);
@@ -9016,6 +9211,11 @@ export function validateTeleporterMessageInfo(value: unknown): ValidationResult<
 
 /** A `TeleporterMessageInfo` as a Standard Schema v1 validator. */
 export const TeleporterMessageInfoSchema: StandardSchemaV1<unknown, T.TeleporterMessageInfo> = /*#__PURE__*/ standard<T.TeleporterMessageInfo>($TeleporterMessageInfo);
+
+/** Whether a value is a valid `TeleporterMessageInfo` (a type guard; no issues are collected). */
+export function isTeleporterMessageInfo(value: unknown): value is T.TeleporterMessageInfo {
+  return $TeleporterMessageInfo(value, "", null);
+}
 
 /** Validates a `GetTransactionResponse`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTransactionResponse(value: unknown): ValidationResult<T.GetTransactionResponse> {
@@ -9025,6 +9225,11 @@ export function validateGetTransactionResponse(value: unknown): ValidationResult
 /** A `GetTransactionResponse` as a Standard Schema v1 validator. */
 export const GetTransactionResponseSchema: StandardSchemaV1<unknown, T.GetTransactionResponse> = /*#__PURE__*/ standard<T.GetTransactionResponse>($GetTransactionResponse);
 
+/** Whether a value is a valid `GetTransactionResponse` (a type guard; no issues are collected). */
+export function isGetTransactionResponse(value: unknown): value is T.GetTransactionResponse {
+  return $GetTransactionResponse(value, "", null);
+}
+
 /** Validates a `NativeTokenBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateNativeTokenBalance(value: unknown): ValidationResult<T.NativeTokenBalance> {
   return run<T.NativeTokenBalance>($NativeTokenBalance, value);
@@ -9032,6 +9237,11 @@ export function validateNativeTokenBalance(value: unknown): ValidationResult<T.N
 
 /** A `NativeTokenBalance` as a Standard Schema v1 validator. */
 export const NativeTokenBalanceSchema: StandardSchemaV1<unknown, T.NativeTokenBalance> = /*#__PURE__*/ standard<T.NativeTokenBalance>($NativeTokenBalance);
+
+/** Whether a value is a valid `NativeTokenBalance` (a type guard; no issues are collected). */
+export function isNativeTokenBalance(value: unknown): value is T.NativeTokenBalance {
+  return $NativeTokenBalance(value, "", null);
+}
 
 /** Validates a `GetNativeBalanceResponse`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetNativeBalanceResponse(value: unknown): ValidationResult<T.GetNativeBalanceResponse> {
@@ -9041,6 +9251,11 @@ export function validateGetNativeBalanceResponse(value: unknown): ValidationResu
 /** A `GetNativeBalanceResponse` as a Standard Schema v1 validator. */
 export const GetNativeBalanceResponseSchema: StandardSchemaV1<unknown, T.GetNativeBalanceResponse> = /*#__PURE__*/ standard<T.GetNativeBalanceResponse>($GetNativeBalanceResponse);
 
+/** Whether a value is a valid `GetNativeBalanceResponse` (a type guard; no issues are collected). */
+export function isGetNativeBalanceResponse(value: unknown): value is T.GetNativeBalanceResponse {
+  return $GetNativeBalanceResponse(value, "", null);
+}
+
 /** Validates a `ImageAsset`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateImageAsset(value: unknown): ValidationResult<T.ImageAsset> {
   return run<T.ImageAsset>($ImageAsset, value);
@@ -9048,6 +9263,11 @@ export function validateImageAsset(value: unknown): ValidationResult<T.ImageAsse
 
 /** A `ImageAsset` as a Standard Schema v1 validator. */
 export const ImageAssetSchema: StandardSchemaV1<unknown, T.ImageAsset> = /*#__PURE__*/ standard<T.ImageAsset>($ImageAsset);
+
+/** Whether a value is a valid `ImageAsset` (a type guard; no issues are collected). */
+export function isImageAsset(value: unknown): value is T.ImageAsset {
+  return $ImageAsset(value, "", null);
+}
 
 /** Validates a `ResourceLink`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateResourceLink(value: unknown): ValidationResult<T.ResourceLink> {
@@ -9057,6 +9277,11 @@ export function validateResourceLink(value: unknown): ValidationResult<T.Resourc
 /** A `ResourceLink` as a Standard Schema v1 validator. */
 export const ResourceLinkSchema: StandardSchemaV1<unknown, T.ResourceLink> = /*#__PURE__*/ standard<T.ResourceLink>($ResourceLink);
 
+/** Whether a value is a valid `ResourceLink` (a type guard; no issues are collected). */
+export function isResourceLink(value: unknown): value is T.ResourceLink {
+  return $ResourceLink(value, "", null);
+}
+
 /** Validates a `ContractDeploymentDetails`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateContractDeploymentDetails(value: unknown): ValidationResult<T.ContractDeploymentDetails> {
   return run<T.ContractDeploymentDetails>($ContractDeploymentDetails, value);
@@ -9064,6 +9289,11 @@ export function validateContractDeploymentDetails(value: unknown): ValidationRes
 
 /** A `ContractDeploymentDetails` as a Standard Schema v1 validator. */
 export const ContractDeploymentDetailsSchema: StandardSchemaV1<unknown, T.ContractDeploymentDetails> = /*#__PURE__*/ standard<T.ContractDeploymentDetails>($ContractDeploymentDetails);
+
+/** Whether a value is a valid `ContractDeploymentDetails` (a type guard; no issues are collected). */
+export function isContractDeploymentDetails(value: unknown): value is T.ContractDeploymentDetails {
+  return $ContractDeploymentDetails(value, "", null);
+}
 
 /** Validates a `ContractMetadata`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateContractMetadata(value: unknown): ValidationResult<T.ContractMetadata> {
@@ -9073,6 +9303,11 @@ export function validateContractMetadata(value: unknown): ValidationResult<T.Con
 /** A `ContractMetadata` as a Standard Schema v1 validator. */
 export const ContractMetadataSchema: StandardSchemaV1<unknown, T.ContractMetadata> = /*#__PURE__*/ standard<T.ContractMetadata>($ContractMetadata);
 
+/** Whether a value is a valid `ContractMetadata` (a type guard; no issues are collected). */
+export function isContractMetadata(value: unknown): value is T.ContractMetadata {
+  return $ContractMetadata(value, "", null);
+}
+
 /** Validates a `ListContractsResponse`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListContractsResponse(value: unknown): ValidationResult<T.ListContractsResponse> {
   return run<T.ListContractsResponse>($ListContractsResponse, value);
@@ -9080,6 +9315,11 @@ export function validateListContractsResponse(value: unknown): ValidationResult<
 
 /** A `ListContractsResponse` as a Standard Schema v1 validator. */
 export const ListContractsResponseSchema: StandardSchemaV1<unknown, T.ListContractsResponse> = /*#__PURE__*/ standard<T.ListContractsResponse>($ListContractsResponse);
+
+/** Whether a value is a valid `ListContractsResponse` (a type guard; no issues are collected). */
+export function isListContractsResponse(value: unknown): value is T.ListContractsResponse {
+  return $ListContractsResponse(value, "", null);
+}
 
 /** Validates a `UtilityAddresses`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateUtilityAddresses(value: unknown): ValidationResult<T.UtilityAddresses> {
@@ -9089,6 +9329,11 @@ export function validateUtilityAddresses(value: unknown): ValidationResult<T.Uti
 /** A `UtilityAddresses` as a Standard Schema v1 validator. */
 export const UtilityAddressesSchema: StandardSchemaV1<unknown, T.UtilityAddresses> = /*#__PURE__*/ standard<T.UtilityAddresses>($UtilityAddresses);
 
+/** Whether a value is a valid `UtilityAddresses` (a type guard; no issues are collected). */
+export function isUtilityAddresses(value: unknown): value is T.UtilityAddresses {
+  return $UtilityAddresses(value, "", null);
+}
+
 /** Validates a `ChainInfo`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateChainInfo(value: unknown): ValidationResult<T.ChainInfo> {
   return run<T.ChainInfo>($ChainInfo, value);
@@ -9096,6 +9341,11 @@ export function validateChainInfo(value: unknown): ValidationResult<T.ChainInfo>
 
 /** A `ChainInfo` as a Standard Schema v1 validator. */
 export const ChainInfoSchema: StandardSchemaV1<unknown, T.ChainInfo> = /*#__PURE__*/ standard<T.ChainInfo>($ChainInfo);
+
+/** Whether a value is a valid `ChainInfo` (a type guard; no issues are collected). */
+export function isChainInfo(value: unknown): value is T.ChainInfo {
+  return $ChainInfo(value, "", null);
+}
 
 /** Validates a `ListChainsResponse`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListChainsResponse(value: unknown): ValidationResult<T.ListChainsResponse> {
@@ -9105,6 +9355,11 @@ export function validateListChainsResponse(value: unknown): ValidationResult<T.L
 /** A `ListChainsResponse` as a Standard Schema v1 validator. */
 export const ListChainsResponseSchema: StandardSchemaV1<unknown, T.ListChainsResponse> = /*#__PURE__*/ standard<T.ListChainsResponse>($ListChainsResponse);
 
+/** Whether a value is a valid `ListChainsResponse` (a type guard; no issues are collected). */
+export function isListChainsResponse(value: unknown): value is T.ListChainsResponse {
+  return $ListChainsResponse(value, "", null);
+}
+
 /** Validates a `BlsCredentials`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBlsCredentials(value: unknown): ValidationResult<T.BlsCredentials> {
   return run<T.BlsCredentials>($BlsCredentials, value);
@@ -9112,6 +9367,11 @@ export function validateBlsCredentials(value: unknown): ValidationResult<T.BlsCr
 
 /** A `BlsCredentials` as a Standard Schema v1 validator. */
 export const BlsCredentialsSchema: StandardSchemaV1<unknown, T.BlsCredentials> = /*#__PURE__*/ standard<T.BlsCredentials>($BlsCredentials);
+
+/** Whether a value is a valid `BlsCredentials` (a type guard; no issues are collected). */
+export function isBlsCredentials(value: unknown): value is T.BlsCredentials {
+  return $BlsCredentials(value, "", null);
+}
 
 /** Validates a `Rewards`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateRewards(value: unknown): ValidationResult<T.Rewards> {
@@ -9121,6 +9381,11 @@ export function validateRewards(value: unknown): ValidationResult<T.Rewards> {
 /** A `Rewards` as a Standard Schema v1 validator. */
 export const RewardsSchema: StandardSchemaV1<unknown, T.Rewards> = /*#__PURE__*/ standard<T.Rewards>($Rewards);
 
+/** Whether a value is a valid `Rewards` (a type guard; no issues are collected). */
+export function isRewards(value: unknown): value is T.Rewards {
+  return $Rewards(value, "", null);
+}
+
 /** Validates a `ValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateValidatorDetails(value: unknown): ValidationResult<T.ValidatorDetails> {
   return run<T.ValidatorDetails>($ValidatorDetails, value);
@@ -9128,6 +9393,11 @@ export function validateValidatorDetails(value: unknown): ValidationResult<T.Val
 
 /** A `ValidatorDetails` as a Standard Schema v1 validator. */
 export const ValidatorDetailsSchema: StandardSchemaV1<unknown, T.ValidatorDetails> = /*#__PURE__*/ standard<T.ValidatorDetails>($ValidatorDetails);
+
+/** Whether a value is a valid `ValidatorDetails` (a type guard; no issues are collected). */
+export function isValidatorDetails(value: unknown): value is T.ValidatorDetails {
+  return $ValidatorDetails(value, "", null);
+}
 
 /** Validates a `ListValidatorDetailsResponse`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListValidatorDetailsResponse(value: unknown): ValidationResult<T.ListValidatorDetailsResponse> {
@@ -9137,6 +9407,11 @@ export function validateListValidatorDetailsResponse(value: unknown): Validation
 /** A `ListValidatorDetailsResponse` as a Standard Schema v1 validator. */
 export const ListValidatorDetailsResponseSchema: StandardSchemaV1<unknown, T.ListValidatorDetailsResponse> = /*#__PURE__*/ standard<T.ListValidatorDetailsResponse>($ListValidatorDetailsResponse);
 
+/** Whether a value is a valid `ListValidatorDetailsResponse` (a type guard; no issues are collected). */
+export function isListValidatorDetailsResponse(value: unknown): value is T.ListValidatorDetailsResponse {
+  return $ListValidatorDetailsResponse(value, "", null);
+}
+
 /** Validates a `ChainAddressChainIdMap`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateChainAddressChainIdMap(value: unknown): ValidationResult<T.ChainAddressChainIdMap> {
   return run<T.ChainAddressChainIdMap>($ChainAddressChainIdMap, value);
@@ -9144,6 +9419,11 @@ export function validateChainAddressChainIdMap(value: unknown): ValidationResult
 
 /** A `ChainAddressChainIdMap` as a Standard Schema v1 validator. */
 export const ChainAddressChainIdMapSchema: StandardSchemaV1<unknown, T.ChainAddressChainIdMap> = /*#__PURE__*/ standard<T.ChainAddressChainIdMap>($ChainAddressChainIdMap);
+
+/** Whether a value is a valid `ChainAddressChainIdMap` (a type guard; no issues are collected). */
+export function isChainAddressChainIdMap(value: unknown): value is T.ChainAddressChainIdMap {
+  return $ChainAddressChainIdMap(value, "", null);
+}
 
 /** Validates a `ListChainIdsForAddressesResponse`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListChainIdsForAddressesResponse(value: unknown): ValidationResult<T.ListChainIdsForAddressesResponse> {
@@ -9153,6 +9433,11 @@ export function validateListChainIdsForAddressesResponse(value: unknown): Valida
 /** A `ListChainIdsForAddressesResponse` as a Standard Schema v1 validator. */
 export const ListChainIdsForAddressesResponseSchema: StandardSchemaV1<unknown, T.ListChainIdsForAddressesResponse> = /*#__PURE__*/ standard<T.ListChainIdsForAddressesResponse>($ListChainIdsForAddressesResponse);
 
+/** Whether a value is a valid `ListChainIdsForAddressesResponse` (a type guard; no issues are collected). */
+export function isListChainIdsForAddressesResponse(value: unknown): value is T.ListChainIdsForAddressesResponse {
+  return $ListChainIdsForAddressesResponse(value, "", null);
+}
+
 /** Validates a `AssetAmount`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAssetAmount(value: unknown): ValidationResult<T.AssetAmount> {
   return run<T.AssetAmount>($AssetAmount, value);
@@ -9160,6 +9445,11 @@ export function validateAssetAmount(value: unknown): ValidationResult<T.AssetAmo
 
 /** A `AssetAmount` as a Standard Schema v1 validator. */
 export const AssetAmountSchema: StandardSchemaV1<unknown, T.AssetAmount> = /*#__PURE__*/ standard<T.AssetAmount>($AssetAmount);
+
+/** Whether a value is a valid `AssetAmount` (a type guard; no issues are collected). */
+export function isAssetAmount(value: unknown): value is T.AssetAmount {
+  return $AssetAmount(value, "", null);
+}
 
 /** Validates a `Utxo`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateUtxo(value: unknown): ValidationResult<T.Utxo> {
@@ -9169,6 +9459,11 @@ export function validateUtxo(value: unknown): ValidationResult<T.Utxo> {
 /** A `Utxo` as a Standard Schema v1 validator. */
 export const UtxoSchema: StandardSchemaV1<unknown, T.Utxo> = /*#__PURE__*/ standard<T.Utxo>($Utxo);
 
+/** Whether a value is a valid `Utxo` (a type guard; no issues are collected). */
+export function isUtxo(value: unknown): value is T.Utxo {
+  return $Utxo(value, "", null);
+}
+
 /** Validates a `L1ValidatorManagerDetails`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateL1ValidatorManagerDetails(value: unknown): ValidationResult<T.L1ValidatorManagerDetails> {
   return run<T.L1ValidatorManagerDetails>($L1ValidatorManagerDetails, value);
@@ -9176,6 +9471,11 @@ export function validateL1ValidatorManagerDetails(value: unknown): ValidationRes
 
 /** A `L1ValidatorManagerDetails` as a Standard Schema v1 validator. */
 export const L1ValidatorManagerDetailsSchema: StandardSchemaV1<unknown, T.L1ValidatorManagerDetails> = /*#__PURE__*/ standard<T.L1ValidatorManagerDetails>($L1ValidatorManagerDetails);
+
+/** Whether a value is a valid `L1ValidatorManagerDetails` (a type guard; no issues are collected). */
+export function isL1ValidatorManagerDetails(value: unknown): value is T.L1ValidatorManagerDetails {
+  return $L1ValidatorManagerDetails(value, "", null);
+}
 
 /** Validates a `L1ValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateL1ValidatorDetails(value: unknown): ValidationResult<T.L1ValidatorDetails> {
@@ -9185,6 +9485,11 @@ export function validateL1ValidatorDetails(value: unknown): ValidationResult<T.L
 /** A `L1ValidatorDetails` as a Standard Schema v1 validator. */
 export const L1ValidatorDetailsSchema: StandardSchemaV1<unknown, T.L1ValidatorDetails> = /*#__PURE__*/ standard<T.L1ValidatorDetails>($L1ValidatorDetails);
 
+/** Whether a value is a valid `L1ValidatorDetails` (a type guard; no issues are collected). */
+export function isL1ValidatorDetails(value: unknown): value is T.L1ValidatorDetails {
+  return $L1ValidatorDetails(value, "", null);
+}
+
 /** Validates a `SubnetOwnershipInfo`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSubnetOwnershipInfo(value: unknown): ValidationResult<T.SubnetOwnershipInfo> {
   return run<T.SubnetOwnershipInfo>($SubnetOwnershipInfo, value);
@@ -9192,6 +9497,11 @@ export function validateSubnetOwnershipInfo(value: unknown): ValidationResult<T.
 
 /** A `SubnetOwnershipInfo` as a Standard Schema v1 validator. */
 export const SubnetOwnershipInfoSchema: StandardSchemaV1<unknown, T.SubnetOwnershipInfo> = /*#__PURE__*/ standard<T.SubnetOwnershipInfo>($SubnetOwnershipInfo);
+
+/** Whether a value is a valid `SubnetOwnershipInfo` (a type guard; no issues are collected). */
+export function isSubnetOwnershipInfo(value: unknown): value is T.SubnetOwnershipInfo {
+  return $SubnetOwnershipInfo(value, "", null);
+}
 
 /** Validates a `BlockchainInfo`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBlockchainInfo(value: unknown): ValidationResult<T.BlockchainInfo> {
@@ -9201,6 +9511,11 @@ export function validateBlockchainInfo(value: unknown): ValidationResult<T.Block
 /** A `BlockchainInfo` as a Standard Schema v1 validator. */
 export const BlockchainInfoSchema: StandardSchemaV1<unknown, T.BlockchainInfo> = /*#__PURE__*/ standard<T.BlockchainInfo>($BlockchainInfo);
 
+/** Whether a value is a valid `BlockchainInfo` (a type guard; no issues are collected). */
+export function isBlockchainInfo(value: unknown): value is T.BlockchainInfo {
+  return $BlockchainInfo(value, "", null);
+}
+
 /** Validates a `PChainTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePChainTransaction(value: unknown): ValidationResult<T.PChainTransaction> {
   return run<T.PChainTransaction>($PChainTransaction, value);
@@ -9208,6 +9523,11 @@ export function validatePChainTransaction(value: unknown): ValidationResult<T.PC
 
 /** A `PChainTransaction` as a Standard Schema v1 validator. */
 export const PChainTransactionSchema: StandardSchemaV1<unknown, T.PChainTransaction> = /*#__PURE__*/ standard<T.PChainTransaction>($PChainTransaction);
+
+/** Whether a value is a valid `PChainTransaction` (a type guard; no issues are collected). */
+export function isPChainTransaction(value: unknown): value is T.PChainTransaction {
+  return $PChainTransaction(value, "", null);
+}
 
 /** Validates the params of `aggregateSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAggregateSignaturesParams(value: unknown): ValidationResult<unknown> {

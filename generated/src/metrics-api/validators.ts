@@ -611,6 +611,11 @@ export function validateEvmChainId(value: unknown): ValidationResult<T.EvmChainI
 /** A `EvmChainId` as a Standard Schema v1 validator. */
 export const EvmChainIdSchema: StandardSchemaV1<unknown, T.EvmChainId> = /*#__PURE__*/ standard<T.EvmChainId>($EvmChainId);
 
+/** Whether a value is a valid `EvmChainId` (a type guard; no issues are collected). */
+export function isEvmChainId(value: unknown): value is T.EvmChainId {
+  return $EvmChainId(value, "", null);
+}
+
 /** Validates a `PageToken`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePageToken(value: unknown): ValidationResult<T.PageToken> {
   return run<T.PageToken>($PageToken, value);
@@ -618,6 +623,11 @@ export function validatePageToken(value: unknown): ValidationResult<T.PageToken>
 
 /** A `PageToken` as a Standard Schema v1 validator. */
 export const PageTokenSchema: StandardSchemaV1<unknown, T.PageToken> = /*#__PURE__*/ standard<T.PageToken>($PageToken);
+
+/** Whether a value is a valid `PageToken` (a type guard; no issues are collected). */
+export function isPageToken(value: unknown): value is T.PageToken {
+  return $PageToken(value, "", null);
+}
 
 /** Validates a `BalanceOverTimeEntry`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBalanceOverTimeEntry(value: unknown): ValidationResult<T.BalanceOverTimeEntry> {
@@ -627,6 +637,11 @@ export function validateBalanceOverTimeEntry(value: unknown): ValidationResult<T
 /** A `BalanceOverTimeEntry` as a Standard Schema v1 validator. */
 export const BalanceOverTimeEntrySchema: StandardSchemaV1<unknown, T.BalanceOverTimeEntry> = /*#__PURE__*/ standard<T.BalanceOverTimeEntry>($BalanceOverTimeEntry);
 
+/** Whether a value is a valid `BalanceOverTimeEntry` (a type guard; no issues are collected). */
+export function isBalanceOverTimeEntry(value: unknown): value is T.BalanceOverTimeEntry {
+  return $BalanceOverTimeEntry(value, "", null);
+}
+
 /** Validates a `ListAddressesByBalanceOverTimeResponse`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListAddressesByBalanceOverTimeResponse(value: unknown): ValidationResult<T.ListAddressesByBalanceOverTimeResponse> {
   return run<T.ListAddressesByBalanceOverTimeResponse>($ListAddressesByBalanceOverTimeResponse, value);
@@ -634,6 +649,11 @@ export function validateListAddressesByBalanceOverTimeResponse(value: unknown): 
 
 /** A `ListAddressesByBalanceOverTimeResponse` as a Standard Schema v1 validator. */
 export const ListAddressesByBalanceOverTimeResponseSchema: StandardSchemaV1<unknown, T.ListAddressesByBalanceOverTimeResponse> = /*#__PURE__*/ standard<T.ListAddressesByBalanceOverTimeResponse>($ListAddressesByBalanceOverTimeResponse);
+
+/** Whether a value is a valid `ListAddressesByBalanceOverTimeResponse` (a type guard; no issues are collected). */
+export function isListAddressesByBalanceOverTimeResponse(value: unknown): value is T.ListAddressesByBalanceOverTimeResponse {
+  return $ListAddressesByBalanceOverTimeResponse(value, "", null);
+}
 
 /** Validates a `TimeSeriesDataPoint`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateTimeSeriesDataPoint(value: unknown): ValidationResult<T.TimeSeriesDataPoint> {
@@ -643,6 +663,11 @@ export function validateTimeSeriesDataPoint(value: unknown): ValidationResult<T.
 /** A `TimeSeriesDataPoint` as a Standard Schema v1 validator. */
 export const TimeSeriesDataPointSchema: StandardSchemaV1<unknown, T.TimeSeriesDataPoint> = /*#__PURE__*/ standard<T.TimeSeriesDataPoint>($TimeSeriesDataPoint);
 
+/** Whether a value is a valid `TimeSeriesDataPoint` (a type guard; no issues are collected). */
+export function isTimeSeriesDataPoint(value: unknown): value is T.TimeSeriesDataPoint {
+  return $TimeSeriesDataPoint(value, "", null);
+}
+
 /** Validates a `AvgTpsResponse`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAvgTpsResponse(value: unknown): ValidationResult<T.AvgTpsResponse> {
   return run<T.AvgTpsResponse>($AvgTpsResponse, value);
@@ -651,6 +676,11 @@ export function validateAvgTpsResponse(value: unknown): ValidationResult<T.AvgTp
 /** A `AvgTpsResponse` as a Standard Schema v1 validator. */
 export const AvgTpsResponseSchema: StandardSchemaV1<unknown, T.AvgTpsResponse> = /*#__PURE__*/ standard<T.AvgTpsResponse>($AvgTpsResponse);
 
+/** Whether a value is a valid `AvgTpsResponse` (a type guard; no issues are collected). */
+export function isAvgTpsResponse(value: unknown): value is T.AvgTpsResponse {
+  return $AvgTpsResponse(value, "", null);
+}
+
 /** Validates a `ErrorBody`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateErrorBody(value: unknown): ValidationResult<T.ErrorBody> {
   return run<T.ErrorBody>($ErrorBody, value);
@@ -658,6 +688,11 @@ export function validateErrorBody(value: unknown): ValidationResult<T.ErrorBody>
 
 /** A `ErrorBody` as a Standard Schema v1 validator. */
 export const ErrorBodySchema: StandardSchemaV1<unknown, T.ErrorBody> = /*#__PURE__*/ standard<T.ErrorBody>($ErrorBody);
+
+/** Whether a value is a valid `ErrorBody` (a type guard; no issues are collected). */
+export function isErrorBody(value: unknown): value is T.ErrorBody {
+  return $ErrorBody(value, "", null);
+}
 
 /** Validates the params of `getAddressesByBalanceOverTime`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetAddressesByBalanceOverTimeParams(value: unknown): ValidationResult<unknown> {

@@ -14408,6 +14408,11 @@ export function validateEmptyResult(value: unknown): ValidationResult<T.EmptyRes
 /** A `EmptyResult` as a Standard Schema v1 validator. */
 export const EmptyResultSchema: StandardSchemaV1<unknown, T.EmptyResult> = /*#__PURE__*/ standard<T.EmptyResult>($EmptyResult);
 
+/** Whether a value is a valid `EmptyResult` (a type guard; no issues are collected). */
+export function isEmptyResult(value: unknown): value is T.EmptyResult {
+  return $EmptyResult(value, "", null);
+}
+
 /** Validates a `Cb58Id`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCb58Id(value: unknown): ValidationResult<T.Cb58Id> {
   return run<T.Cb58Id>($Cb58Id, value);
@@ -14415,6 +14420,11 @@ export function validateCb58Id(value: unknown): ValidationResult<T.Cb58Id> {
 
 /** A `Cb58Id` as a Standard Schema v1 validator. */
 export const Cb58IdSchema: StandardSchemaV1<unknown, T.Cb58Id> = /*#__PURE__*/ standard<T.Cb58Id>($Cb58Id);
+
+/** Whether a value is a valid `Cb58Id` (a type guard; no issues are collected). */
+export function isCb58Id(value: unknown): value is T.Cb58Id {
+  return $Cb58Id(value, "", null);
+}
 
 /** Validates a `ChainAliasesResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateChainAliasesResult(value: unknown): ValidationResult<T.ChainAliasesResult> {
@@ -14424,6 +14434,11 @@ export function validateChainAliasesResult(value: unknown): ValidationResult<T.C
 /** A `ChainAliasesResult` as a Standard Schema v1 validator. */
 export const ChainAliasesResultSchema: StandardSchemaV1<unknown, T.ChainAliasesResult> = /*#__PURE__*/ standard<T.ChainAliasesResult>($ChainAliasesResult);
 
+/** Whether a value is a valid `ChainAliasesResult` (a type guard; no issues are collected). */
+export function isChainAliasesResult(value: unknown): value is T.ChainAliasesResult {
+  return $ChainAliasesResult(value, "", null);
+}
+
 /** Validates a `LogLevel`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateLogLevel(value: unknown): ValidationResult<T.LogLevel> {
   return run<T.LogLevel>($LogLevel, value);
@@ -14431,6 +14446,11 @@ export function validateLogLevel(value: unknown): ValidationResult<T.LogLevel> {
 
 /** A `LogLevel` as a Standard Schema v1 validator. */
 export const LogLevelSchema: StandardSchemaV1<unknown, T.LogLevel> = /*#__PURE__*/ standard<T.LogLevel>($LogLevel);
+
+/** Whether a value is a valid `LogLevel` (a type guard; no issues are collected). */
+export function isLogLevel(value: unknown): value is T.LogLevel {
+  return $LogLevel(value, "", null);
+}
 
 /** Validates a `LoggerLevels`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateLoggerLevels(value: unknown): ValidationResult<T.LoggerLevels> {
@@ -14440,6 +14460,11 @@ export function validateLoggerLevels(value: unknown): ValidationResult<T.LoggerL
 /** A `LoggerLevels` as a Standard Schema v1 validator. */
 export const LoggerLevelsSchema: StandardSchemaV1<unknown, T.LoggerLevels> = /*#__PURE__*/ standard<T.LoggerLevels>($LoggerLevels);
 
+/** Whether a value is a valid `LoggerLevels` (a type guard; no issues are collected). */
+export function isLoggerLevels(value: unknown): value is T.LoggerLevels {
+  return $LoggerLevels(value, "", null);
+}
+
 /** Validates a `LoggerLevelsResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateLoggerLevelsResult(value: unknown): ValidationResult<T.LoggerLevelsResult> {
   return run<T.LoggerLevelsResult>($LoggerLevelsResult, value);
@@ -14447,6 +14472,11 @@ export function validateLoggerLevelsResult(value: unknown): ValidationResult<T.L
 
 /** A `LoggerLevelsResult` as a Standard Schema v1 validator. */
 export const LoggerLevelsResultSchema: StandardSchemaV1<unknown, T.LoggerLevelsResult> = /*#__PURE__*/ standard<T.LoggerLevelsResult>($LoggerLevelsResult);
+
+/** Whether a value is a valid `LoggerLevelsResult` (a type guard; no issues are collected). */
+export function isLoggerLevelsResult(value: unknown): value is T.LoggerLevelsResult {
+  return $LoggerLevelsResult(value, "", null);
+}
 
 /** Validates a `SetLoggerLevelResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSetLoggerLevelResult(value: unknown): ValidationResult<T.SetLoggerLevelResult> {
@@ -14456,6 +14486,11 @@ export function validateSetLoggerLevelResult(value: unknown): ValidationResult<T
 /** A `SetLoggerLevelResult` as a Standard Schema v1 validator. */
 export const SetLoggerLevelResultSchema: StandardSchemaV1<unknown, T.SetLoggerLevelResult> = /*#__PURE__*/ standard<T.SetLoggerLevelResult>($SetLoggerLevelResult);
 
+/** Whether a value is a valid `SetLoggerLevelResult` (a type guard; no issues are collected). */
+export function isSetLoggerLevelResult(value: unknown): value is T.SetLoggerLevelResult {
+  return $SetLoggerLevelResult(value, "", null);
+}
+
 /** Validates a `LoadVMsResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateLoadVMsResult(value: unknown): ValidationResult<T.LoadVMsResult> {
   return run<T.LoadVMsResult>($LoadVMsResult, value);
@@ -14463,6 +14498,11 @@ export function validateLoadVMsResult(value: unknown): ValidationResult<T.LoadVM
 
 /** A `LoadVMsResult` as a Standard Schema v1 validator. */
 export const LoadVMsResultSchema: StandardSchemaV1<unknown, T.LoadVMsResult> = /*#__PURE__*/ standard<T.LoadVMsResult>($LoadVMsResult);
+
+/** Whether a value is a valid `LoadVMsResult` (a type guard; no issues are collected). */
+export function isLoadVMsResult(value: unknown): value is T.LoadVMsResult {
+  return $LoadVMsResult(value, "", null);
+}
 
 /** Validates a `Uint64String`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateUint64String(value: unknown): ValidationResult<T.Uint64String> {
@@ -14472,6 +14512,11 @@ export function validateUint64String(value: unknown): ValidationResult<T.Uint64S
 /** A `Uint64String` as a Standard Schema v1 validator. */
 export const Uint64StringSchema: StandardSchemaV1<unknown, T.Uint64String> = /*#__PURE__*/ standard<T.Uint64String>($Uint64String);
 
+/** Whether a value is a valid `Uint64String` (a type guard; no issues are collected). */
+export function isUint64String(value: unknown): value is T.Uint64String {
+  return $Uint64String(value, "", null);
+}
+
 /** Validates a `DecimalString`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateDecimalString(value: unknown): ValidationResult<T.DecimalString> {
   return run<T.DecimalString>($DecimalString, value);
@@ -14479,6 +14524,11 @@ export function validateDecimalString(value: unknown): ValidationResult<T.Decima
 
 /** A `DecimalString` as a Standard Schema v1 validator. */
 export const DecimalStringSchema: StandardSchemaV1<unknown, T.DecimalString> = /*#__PURE__*/ standard<T.DecimalString>($DecimalString);
+
+/** Whether a value is a valid `DecimalString` (a type guard; no issues are collected). */
+export function isDecimalString(value: unknown): value is T.DecimalString {
+  return $DecimalString(value, "", null);
+}
 
 /** Validates a `Cb58Id2`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCb58Id2(value: unknown): ValidationResult<T.Cb58Id2> {
@@ -14488,6 +14538,11 @@ export function validateCb58Id2(value: unknown): ValidationResult<T.Cb58Id2> {
 /** A `Cb58Id2` as a Standard Schema v1 validator. */
 export const Cb58Id2Schema: StandardSchemaV1<unknown, T.Cb58Id2> = /*#__PURE__*/ standard<T.Cb58Id2>($Cb58Id2);
 
+/** Whether a value is a valid `Cb58Id2` (a type guard; no issues are collected). */
+export function isCb58Id2(value: unknown): value is T.Cb58Id2 {
+  return $Cb58Id2(value, "", null);
+}
+
 /** Validates a `NodeId`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateNodeId(value: unknown): ValidationResult<T.NodeId> {
   return run<T.NodeId>($NodeId, value);
@@ -14495,6 +14550,11 @@ export function validateNodeId(value: unknown): ValidationResult<T.NodeId> {
 
 /** A `NodeId` as a Standard Schema v1 validator. */
 export const NodeIdSchema: StandardSchemaV1<unknown, T.NodeId> = /*#__PURE__*/ standard<T.NodeId>($NodeId);
+
+/** Whether a value is a valid `NodeId` (a type guard; no issues are collected). */
+export function isNodeId(value: unknown): value is T.NodeId {
+  return $NodeId(value, "", null);
+}
 
 /** Validates a `NodePop`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateNodePop(value: unknown): ValidationResult<T.NodePop> {
@@ -14504,6 +14564,11 @@ export function validateNodePop(value: unknown): ValidationResult<T.NodePop> {
 /** A `NodePop` as a Standard Schema v1 validator. */
 export const NodePopSchema: StandardSchemaV1<unknown, T.NodePop> = /*#__PURE__*/ standard<T.NodePop>($NodePop);
 
+/** Whether a value is a valid `NodePop` (a type guard; no issues are collected). */
+export function isNodePop(value: unknown): value is T.NodePop {
+  return $NodePop(value, "", null);
+}
+
 /** Validates a `NodeIdResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateNodeIdResult(value: unknown): ValidationResult<T.NodeIdResult> {
   return run<T.NodeIdResult>($NodeIdResult, value);
@@ -14511,6 +14576,11 @@ export function validateNodeIdResult(value: unknown): ValidationResult<T.NodeIdR
 
 /** A `NodeIdResult` as a Standard Schema v1 validator. */
 export const NodeIdResultSchema: StandardSchemaV1<unknown, T.NodeIdResult> = /*#__PURE__*/ standard<T.NodeIdResult>($NodeIdResult);
+
+/** Whether a value is a valid `NodeIdResult` (a type guard; no issues are collected). */
+export function isNodeIdResult(value: unknown): value is T.NodeIdResult {
+  return $NodeIdResult(value, "", null);
+}
 
 /** Validates a `NodeIpResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateNodeIpResult(value: unknown): ValidationResult<T.NodeIpResult> {
@@ -14520,6 +14590,11 @@ export function validateNodeIpResult(value: unknown): ValidationResult<T.NodeIpR
 /** A `NodeIpResult` as a Standard Schema v1 validator. */
 export const NodeIpResultSchema: StandardSchemaV1<unknown, T.NodeIpResult> = /*#__PURE__*/ standard<T.NodeIpResult>($NodeIpResult);
 
+/** Whether a value is a valid `NodeIpResult` (a type guard; no issues are collected). */
+export function isNodeIpResult(value: unknown): value is T.NodeIpResult {
+  return $NodeIpResult(value, "", null);
+}
+
 /** Validates a `NetworkIdResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateNetworkIdResult(value: unknown): ValidationResult<T.NetworkIdResult> {
   return run<T.NetworkIdResult>($NetworkIdResult, value);
@@ -14527,6 +14602,11 @@ export function validateNetworkIdResult(value: unknown): ValidationResult<T.Netw
 
 /** A `NetworkIdResult` as a Standard Schema v1 validator. */
 export const NetworkIdResultSchema: StandardSchemaV1<unknown, T.NetworkIdResult> = /*#__PURE__*/ standard<T.NetworkIdResult>($NetworkIdResult);
+
+/** Whether a value is a valid `NetworkIdResult` (a type guard; no issues are collected). */
+export function isNetworkIdResult(value: unknown): value is T.NetworkIdResult {
+  return $NetworkIdResult(value, "", null);
+}
 
 /** Validates a `NetworkNameResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateNetworkNameResult(value: unknown): ValidationResult<T.NetworkNameResult> {
@@ -14536,6 +14616,11 @@ export function validateNetworkNameResult(value: unknown): ValidationResult<T.Ne
 /** A `NetworkNameResult` as a Standard Schema v1 validator. */
 export const NetworkNameResultSchema: StandardSchemaV1<unknown, T.NetworkNameResult> = /*#__PURE__*/ standard<T.NetworkNameResult>($NetworkNameResult);
 
+/** Whether a value is a valid `NetworkNameResult` (a type guard; no issues are collected). */
+export function isNetworkNameResult(value: unknown): value is T.NetworkNameResult {
+  return $NetworkNameResult(value, "", null);
+}
+
 /** Validates a `BlockchainIdResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBlockchainIdResult(value: unknown): ValidationResult<T.BlockchainIdResult> {
   return run<T.BlockchainIdResult>($BlockchainIdResult, value);
@@ -14543,6 +14628,11 @@ export function validateBlockchainIdResult(value: unknown): ValidationResult<T.B
 
 /** A `BlockchainIdResult` as a Standard Schema v1 validator. */
 export const BlockchainIdResultSchema: StandardSchemaV1<unknown, T.BlockchainIdResult> = /*#__PURE__*/ standard<T.BlockchainIdResult>($BlockchainIdResult);
+
+/** Whether a value is a valid `BlockchainIdResult` (a type guard; no issues are collected). */
+export function isBlockchainIdResult(value: unknown): value is T.BlockchainIdResult {
+  return $BlockchainIdResult(value, "", null);
+}
 
 /** Validates a `IsBootstrappedResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIsBootstrappedResult(value: unknown): ValidationResult<T.IsBootstrappedResult> {
@@ -14552,6 +14642,11 @@ export function validateIsBootstrappedResult(value: unknown): ValidationResult<T
 /** A `IsBootstrappedResult` as a Standard Schema v1 validator. */
 export const IsBootstrappedResultSchema: StandardSchemaV1<unknown, T.IsBootstrappedResult> = /*#__PURE__*/ standard<T.IsBootstrappedResult>($IsBootstrappedResult);
 
+/** Whether a value is a valid `IsBootstrappedResult` (a type guard; no issues are collected). */
+export function isIsBootstrappedResult(value: unknown): value is T.IsBootstrappedResult {
+  return $IsBootstrappedResult(value, "", null);
+}
+
 /** Validates a `NodeVersion`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateNodeVersion(value: unknown): ValidationResult<T.NodeVersion> {
   return run<T.NodeVersion>($NodeVersion, value);
@@ -14559,6 +14654,11 @@ export function validateNodeVersion(value: unknown): ValidationResult<T.NodeVers
 
 /** A `NodeVersion` as a Standard Schema v1 validator. */
 export const NodeVersionSchema: StandardSchemaV1<unknown, T.NodeVersion> = /*#__PURE__*/ standard<T.NodeVersion>($NodeVersion);
+
+/** Whether a value is a valid `NodeVersion` (a type guard; no issues are collected). */
+export function isNodeVersion(value: unknown): value is T.NodeVersion {
+  return $NodeVersion(value, "", null);
+}
 
 /** Validates a `TxFees`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateTxFees(value: unknown): ValidationResult<T.TxFees> {
@@ -14568,6 +14668,11 @@ export function validateTxFees(value: unknown): ValidationResult<T.TxFees> {
 /** A `TxFees` as a Standard Schema v1 validator. */
 export const TxFeesSchema: StandardSchemaV1<unknown, T.TxFees> = /*#__PURE__*/ standard<T.TxFees>($TxFees);
 
+/** Whether a value is a valid `TxFees` (a type guard; no issues are collected). */
+export function isTxFees(value: unknown): value is T.TxFees {
+  return $TxFees(value, "", null);
+}
+
 /** Validates a `VmsResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateVmsResult(value: unknown): ValidationResult<T.VmsResult> {
   return run<T.VmsResult>($VmsResult, value);
@@ -14575,6 +14680,11 @@ export function validateVmsResult(value: unknown): ValidationResult<T.VmsResult>
 
 /** A `VmsResult` as a Standard Schema v1 validator. */
 export const VmsResultSchema: StandardSchemaV1<unknown, T.VmsResult> = /*#__PURE__*/ standard<T.VmsResult>($VmsResult);
+
+/** Whether a value is a valid `VmsResult` (a type guard; no issues are collected). */
+export function isVmsResult(value: unknown): value is T.VmsResult {
+  return $VmsResult(value, "", null);
+}
 
 /** Validates a `Peer`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePeer(value: unknown): ValidationResult<T.Peer> {
@@ -14584,6 +14694,11 @@ export function validatePeer(value: unknown): ValidationResult<T.Peer> {
 /** A `Peer` as a Standard Schema v1 validator. */
 export const PeerSchema: StandardSchemaV1<unknown, T.Peer> = /*#__PURE__*/ standard<T.Peer>($Peer);
 
+/** Whether a value is a valid `Peer` (a type guard; no issues are collected). */
+export function isPeer(value: unknown): value is T.Peer {
+  return $Peer(value, "", null);
+}
+
 /** Validates a `PeersResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePeersResult(value: unknown): ValidationResult<T.PeersResult> {
   return run<T.PeersResult>($PeersResult, value);
@@ -14591,6 +14706,11 @@ export function validatePeersResult(value: unknown): ValidationResult<T.PeersRes
 
 /** A `PeersResult` as a Standard Schema v1 validator. */
 export const PeersResultSchema: StandardSchemaV1<unknown, T.PeersResult> = /*#__PURE__*/ standard<T.PeersResult>($PeersResult);
+
+/** Whether a value is a valid `PeersResult` (a type guard; no issues are collected). */
+export function isPeersResult(value: unknown): value is T.PeersResult {
+  return $PeersResult(value, "", null);
+}
 
 /** Validates a `UptimeResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateUptimeResult(value: unknown): ValidationResult<T.UptimeResult> {
@@ -14600,6 +14720,11 @@ export function validateUptimeResult(value: unknown): ValidationResult<T.UptimeR
 /** A `UptimeResult` as a Standard Schema v1 validator. */
 export const UptimeResultSchema: StandardSchemaV1<unknown, T.UptimeResult> = /*#__PURE__*/ standard<T.UptimeResult>($UptimeResult);
 
+/** Whether a value is a valid `UptimeResult` (a type guard; no issues are collected). */
+export function isUptimeResult(value: unknown): value is T.UptimeResult {
+  return $UptimeResult(value, "", null);
+}
+
 /** Validates a `UpgradeSchedule`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateUpgradeSchedule(value: unknown): ValidationResult<T.UpgradeSchedule> {
   return run<T.UpgradeSchedule>($UpgradeSchedule, value);
@@ -14607,6 +14732,11 @@ export function validateUpgradeSchedule(value: unknown): ValidationResult<T.Upgr
 
 /** A `UpgradeSchedule` as a Standard Schema v1 validator. */
 export const UpgradeScheduleSchema: StandardSchemaV1<unknown, T.UpgradeSchedule> = /*#__PURE__*/ standard<T.UpgradeSchedule>($UpgradeSchedule);
+
+/** Whether a value is a valid `UpgradeSchedule` (a type guard; no issues are collected). */
+export function isUpgradeSchedule(value: unknown): value is T.UpgradeSchedule {
+  return $UpgradeSchedule(value, "", null);
+}
 
 /** Validates a `Acp`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAcp(value: unknown): ValidationResult<T.Acp> {
@@ -14616,6 +14746,11 @@ export function validateAcp(value: unknown): ValidationResult<T.Acp> {
 /** A `Acp` as a Standard Schema v1 validator. */
 export const AcpSchema: StandardSchemaV1<unknown, T.Acp> = /*#__PURE__*/ standard<T.Acp>($Acp);
 
+/** Whether a value is a valid `Acp` (a type guard; no issues are collected). */
+export function isAcp(value: unknown): value is T.Acp {
+  return $Acp(value, "", null);
+}
+
 /** Validates a `AcpsResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAcpsResult(value: unknown): ValidationResult<T.AcpsResult> {
   return run<T.AcpsResult>($AcpsResult, value);
@@ -14623,6 +14758,11 @@ export function validateAcpsResult(value: unknown): ValidationResult<T.AcpsResul
 
 /** A `AcpsResult` as a Standard Schema v1 validator. */
 export const AcpsResultSchema: StandardSchemaV1<unknown, T.AcpsResult> = /*#__PURE__*/ standard<T.AcpsResult>($AcpsResult);
+
+/** Whether a value is a valid `AcpsResult` (a type guard; no issues are collected). */
+export function isAcpsResult(value: unknown): value is T.AcpsResult {
+  return $AcpsResult(value, "", null);
+}
 
 /** Validates a `HealthTags`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthTags(value: unknown): ValidationResult<T.HealthTags> {
@@ -14632,6 +14772,11 @@ export function validateHealthTags(value: unknown): ValidationResult<T.HealthTag
 /** A `HealthTags` as a Standard Schema v1 validator. */
 export const HealthTagsSchema: StandardSchemaV1<unknown, T.HealthTags> = /*#__PURE__*/ standard<T.HealthTags>($HealthTags);
 
+/** Whether a value is a valid `HealthTags` (a type guard; no issues are collected). */
+export function isHealthTags(value: unknown): value is T.HealthTags {
+  return $HealthTags(value, "", null);
+}
+
 /** Validates a `HealthCheck`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthCheck(value: unknown): ValidationResult<T.HealthCheck> {
   return run<T.HealthCheck>($HealthCheck, value);
@@ -14639,6 +14784,11 @@ export function validateHealthCheck(value: unknown): ValidationResult<T.HealthCh
 
 /** A `HealthCheck` as a Standard Schema v1 validator. */
 export const HealthCheckSchema: StandardSchemaV1<unknown, T.HealthCheck> = /*#__PURE__*/ standard<T.HealthCheck>($HealthCheck);
+
+/** Whether a value is a valid `HealthCheck` (a type guard; no issues are collected). */
+export function isHealthCheck(value: unknown): value is T.HealthCheck {
+  return $HealthCheck(value, "", null);
+}
 
 /** Validates a `HealthResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthResult(value: unknown): ValidationResult<T.HealthResult> {
@@ -14648,6 +14798,11 @@ export function validateHealthResult(value: unknown): ValidationResult<T.HealthR
 /** A `HealthResult` as a Standard Schema v1 validator. */
 export const HealthResultSchema: StandardSchemaV1<unknown, T.HealthResult> = /*#__PURE__*/ standard<T.HealthResult>($HealthResult);
 
+/** Whether a value is a valid `HealthResult` (a type guard; no issues are collected). */
+export function isHealthResult(value: unknown): value is T.HealthResult {
+  return $HealthResult(value, "", null);
+}
+
 /** Validates a `Uint64String2`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateUint64String2(value: unknown): ValidationResult<T.Uint64String2> {
   return run<T.Uint64String2>($Uint64String2, value);
@@ -14655,6 +14810,11 @@ export function validateUint64String2(value: unknown): ValidationResult<T.Uint64
 
 /** A `Uint64String2` as a Standard Schema v1 validator. */
 export const Uint64String2Schema: StandardSchemaV1<unknown, T.Uint64String2> = /*#__PURE__*/ standard<T.Uint64String2>($Uint64String2);
+
+/** Whether a value is a valid `Uint64String2` (a type guard; no issues are collected). */
+export function isUint64String2(value: unknown): value is T.Uint64String2 {
+  return $Uint64String2(value, "", null);
+}
 
 /** Validates a `DecimalString2`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateDecimalString2(value: unknown): ValidationResult<T.DecimalString2> {
@@ -14664,6 +14824,11 @@ export function validateDecimalString2(value: unknown): ValidationResult<T.Decim
 /** A `DecimalString2` as a Standard Schema v1 validator. */
 export const DecimalString2Schema: StandardSchemaV1<unknown, T.DecimalString2> = /*#__PURE__*/ standard<T.DecimalString2>($DecimalString2);
 
+/** Whether a value is a valid `DecimalString2` (a type guard; no issues are collected). */
+export function isDecimalString2(value: unknown): value is T.DecimalString2 {
+  return $DecimalString2(value, "", null);
+}
+
 /** Validates a `Cb58Id3`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCb58Id3(value: unknown): ValidationResult<T.Cb58Id3> {
   return run<T.Cb58Id3>($Cb58Id3, value);
@@ -14671,6 +14836,11 @@ export function validateCb58Id3(value: unknown): ValidationResult<T.Cb58Id3> {
 
 /** A `Cb58Id3` as a Standard Schema v1 validator. */
 export const Cb58Id3Schema: StandardSchemaV1<unknown, T.Cb58Id3> = /*#__PURE__*/ standard<T.Cb58Id3>($Cb58Id3);
+
+/** Whether a value is a valid `Cb58Id3` (a type guard; no issues are collected). */
+export function isCb58Id3(value: unknown): value is T.Cb58Id3 {
+  return $Cb58Id3(value, "", null);
+}
 
 /** Validates a `HexString`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHexString(value: unknown): ValidationResult<T.HexString> {
@@ -14680,6 +14850,11 @@ export function validateHexString(value: unknown): ValidationResult<T.HexString>
 /** A `HexString` as a Standard Schema v1 validator. */
 export const HexStringSchema: StandardSchemaV1<unknown, T.HexString> = /*#__PURE__*/ standard<T.HexString>($HexString);
 
+/** Whether a value is a valid `HexString` (a type guard; no issues are collected). */
+export function isHexString(value: unknown): value is T.HexString {
+  return $HexString(value, "", null);
+}
+
 /** Validates a `BlsPublicKey`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBlsPublicKey(value: unknown): ValidationResult<T.BlsPublicKey> {
   return run<T.BlsPublicKey>($BlsPublicKey, value);
@@ -14687,6 +14862,11 @@ export function validateBlsPublicKey(value: unknown): ValidationResult<T.BlsPubl
 
 /** A `BlsPublicKey` as a Standard Schema v1 validator. */
 export const BlsPublicKeySchema: StandardSchemaV1<unknown, T.BlsPublicKey> = /*#__PURE__*/ standard<T.BlsPublicKey>($BlsPublicKey);
+
+/** Whether a value is a valid `BlsPublicKey` (a type guard; no issues are collected). */
+export function isBlsPublicKey(value: unknown): value is T.BlsPublicKey {
+  return $BlsPublicKey(value, "", null);
+}
 
 /** Validates a `BlsSignature`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBlsSignature(value: unknown): ValidationResult<T.BlsSignature> {
@@ -14696,6 +14876,11 @@ export function validateBlsSignature(value: unknown): ValidationResult<T.BlsSign
 /** A `BlsSignature` as a Standard Schema v1 validator. */
 export const BlsSignatureSchema: StandardSchemaV1<unknown, T.BlsSignature> = /*#__PURE__*/ standard<T.BlsSignature>($BlsSignature);
 
+/** Whether a value is a valid `BlsSignature` (a type guard; no issues are collected). */
+export function isBlsSignature(value: unknown): value is T.BlsSignature {
+  return $BlsSignature(value, "", null);
+}
+
 /** Validates a `HeightParam`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHeightParam(value: unknown): ValidationResult<T.HeightParam> {
   return run<T.HeightParam>($HeightParam, value);
@@ -14703,6 +14888,11 @@ export function validateHeightParam(value: unknown): ValidationResult<T.HeightPa
 
 /** A `HeightParam` as a Standard Schema v1 validator. */
 export const HeightParamSchema: StandardSchemaV1<unknown, T.HeightParam> = /*#__PURE__*/ standard<T.HeightParam>($HeightParam);
+
+/** Whether a value is a valid `HeightParam` (a type guard; no issues are collected). */
+export function isHeightParam(value: unknown): value is T.HeightParam {
+  return $HeightParam(value, "", null);
+}
 
 /** Validates a `Owner`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateOwner(value: unknown): ValidationResult<T.Owner> {
@@ -14712,6 +14902,11 @@ export function validateOwner(value: unknown): ValidationResult<T.Owner> {
 /** A `Owner` as a Standard Schema v1 validator. */
 export const OwnerSchema: StandardSchemaV1<unknown, T.Owner> = /*#__PURE__*/ standard<T.Owner>($Owner);
 
+/** Whether a value is a valid `Owner` (a type guard; no issues are collected). */
+export function isOwner(value: unknown): value is T.Owner {
+  return $Owner(value, "", null);
+}
+
 /** Validates a `AssetAmounts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAssetAmounts(value: unknown): ValidationResult<T.AssetAmounts> {
   return run<T.AssetAmounts>($AssetAmounts, value);
@@ -14719,6 +14914,11 @@ export function validateAssetAmounts(value: unknown): ValidationResult<T.AssetAm
 
 /** A `AssetAmounts` as a Standard Schema v1 validator. */
 export const AssetAmountsSchema: StandardSchemaV1<unknown, T.AssetAmounts> = /*#__PURE__*/ standard<T.AssetAmounts>($AssetAmounts);
+
+/** Whether a value is a valid `AssetAmounts` (a type guard; no issues are collected). */
+export function isAssetAmounts(value: unknown): value is T.AssetAmounts {
+  return $AssetAmounts(value, "", null);
+}
 
 /** Validates a `UtxoId`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateUtxoId(value: unknown): ValidationResult<T.UtxoId> {
@@ -14728,6 +14928,11 @@ export function validateUtxoId(value: unknown): ValidationResult<T.UtxoId> {
 /** A `UtxoId` as a Standard Schema v1 validator. */
 export const UtxoIdSchema: StandardSchemaV1<unknown, T.UtxoId> = /*#__PURE__*/ standard<T.UtxoId>($UtxoId);
 
+/** Whether a value is a valid `UtxoId` (a type guard; no issues are collected). */
+export function isUtxoId(value: unknown): value is T.UtxoId {
+  return $UtxoId(value, "", null);
+}
+
 /** Validates a `BalanceResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBalanceResult(value: unknown): ValidationResult<T.BalanceResult> {
   return run<T.BalanceResult>($BalanceResult, value);
@@ -14735,6 +14940,11 @@ export function validateBalanceResult(value: unknown): ValidationResult<T.Balanc
 
 /** A `BalanceResult` as a Standard Schema v1 validator. */
 export const BalanceResultSchema: StandardSchemaV1<unknown, T.BalanceResult> = /*#__PURE__*/ standard<T.BalanceResult>($BalanceResult);
+
+/** Whether a value is a valid `BalanceResult` (a type guard; no issues are collected). */
+export function isBalanceResult(value: unknown): value is T.BalanceResult {
+  return $BalanceResult(value, "", null);
+}
 
 /** Validates a `BlockEncoding`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBlockEncoding(value: unknown): ValidationResult<T.BlockEncoding> {
@@ -14744,6 +14954,11 @@ export function validateBlockEncoding(value: unknown): ValidationResult<T.BlockE
 /** A `BlockEncoding` as a Standard Schema v1 validator. */
 export const BlockEncodingSchema: StandardSchemaV1<unknown, T.BlockEncoding> = /*#__PURE__*/ standard<T.BlockEncoding>($BlockEncoding);
 
+/** Whether a value is a valid `BlockEncoding` (a type guard; no issues are collected). */
+export function isBlockEncoding(value: unknown): value is T.BlockEncoding {
+  return $BlockEncoding(value, "", null);
+}
+
 /** Validates a `Credential`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCredential(value: unknown): ValidationResult<T.Credential> {
   return run<T.Credential>($Credential, value);
@@ -14751,6 +14966,11 @@ export function validateCredential(value: unknown): ValidationResult<T.Credentia
 
 /** A `Credential` as a Standard Schema v1 validator. */
 export const CredentialSchema: StandardSchemaV1<unknown, T.Credential> = /*#__PURE__*/ standard<T.Credential>($Credential);
+
+/** Whether a value is a valid `Credential` (a type guard; no issues are collected). */
+export function isCredential(value: unknown): value is T.Credential {
+  return $Credential(value, "", null);
+}
 
 /** Validates a `JsonBlockTx`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateJsonBlockTx(value: unknown): ValidationResult<T.JsonBlockTx> {
@@ -14760,6 +14980,11 @@ export function validateJsonBlockTx(value: unknown): ValidationResult<T.JsonBloc
 /** A `JsonBlockTx` as a Standard Schema v1 validator. */
 export const JsonBlockTxSchema: StandardSchemaV1<unknown, T.JsonBlockTx> = /*#__PURE__*/ standard<T.JsonBlockTx>($JsonBlockTx);
 
+/** Whether a value is a valid `JsonBlockTx` (a type guard; no issues are collected). */
+export function isJsonBlockTx(value: unknown): value is T.JsonBlockTx {
+  return $JsonBlockTx(value, "", null);
+}
+
 /** Validates a `JsonBlock`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateJsonBlock(value: unknown): ValidationResult<T.JsonBlock> {
   return run<T.JsonBlock>($JsonBlock, value);
@@ -14767,6 +14992,11 @@ export function validateJsonBlock(value: unknown): ValidationResult<T.JsonBlock>
 
 /** A `JsonBlock` as a Standard Schema v1 validator. */
 export const JsonBlockSchema: StandardSchemaV1<unknown, T.JsonBlock> = /*#__PURE__*/ standard<T.JsonBlock>($JsonBlock);
+
+/** Whether a value is a valid `JsonBlock` (a type guard; no issues are collected). */
+export function isJsonBlock(value: unknown): value is T.JsonBlock {
+  return $JsonBlock(value, "", null);
+}
 
 /** Validates a `BlockResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBlockResult(value: unknown): ValidationResult<T.BlockResult> {
@@ -14776,6 +15006,11 @@ export function validateBlockResult(value: unknown): ValidationResult<T.BlockRes
 /** A `BlockResult` as a Standard Schema v1 validator. */
 export const BlockResultSchema: StandardSchemaV1<unknown, T.BlockResult> = /*#__PURE__*/ standard<T.BlockResult>($BlockResult);
 
+/** Whether a value is a valid `BlockResult` (a type guard; no issues are collected). */
+export function isBlockResult(value: unknown): value is T.BlockResult {
+  return $BlockResult(value, "", null);
+}
+
 /** Validates a `BlockchainEntry`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBlockchainEntry(value: unknown): ValidationResult<T.BlockchainEntry> {
   return run<T.BlockchainEntry>($BlockchainEntry, value);
@@ -14783,6 +15018,11 @@ export function validateBlockchainEntry(value: unknown): ValidationResult<T.Bloc
 
 /** A `BlockchainEntry` as a Standard Schema v1 validator. */
 export const BlockchainEntrySchema: StandardSchemaV1<unknown, T.BlockchainEntry> = /*#__PURE__*/ standard<T.BlockchainEntry>($BlockchainEntry);
+
+/** Whether a value is a valid `BlockchainEntry` (a type guard; no issues are collected). */
+export function isBlockchainEntry(value: unknown): value is T.BlockchainEntry {
+  return $BlockchainEntry(value, "", null);
+}
 
 /** Validates a `BlockchainsResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBlockchainsResult(value: unknown): ValidationResult<T.BlockchainsResult> {
@@ -14792,6 +15032,11 @@ export function validateBlockchainsResult(value: unknown): ValidationResult<T.Bl
 /** A `BlockchainsResult` as a Standard Schema v1 validator. */
 export const BlockchainsResultSchema: StandardSchemaV1<unknown, T.BlockchainsResult> = /*#__PURE__*/ standard<T.BlockchainsResult>($BlockchainsResult);
 
+/** Whether a value is a valid `BlockchainsResult` (a type guard; no issues are collected). */
+export function isBlockchainsResult(value: unknown): value is T.BlockchainsResult {
+  return $BlockchainsResult(value, "", null);
+}
+
 /** Validates a `BlockchainStatus`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBlockchainStatus(value: unknown): ValidationResult<T.BlockchainStatus> {
   return run<T.BlockchainStatus>($BlockchainStatus, value);
@@ -14799,6 +15044,11 @@ export function validateBlockchainStatus(value: unknown): ValidationResult<T.Blo
 
 /** A `BlockchainStatus` as a Standard Schema v1 validator. */
 export const BlockchainStatusSchema: StandardSchemaV1<unknown, T.BlockchainStatus> = /*#__PURE__*/ standard<T.BlockchainStatus>($BlockchainStatus);
+
+/** Whether a value is a valid `BlockchainStatus` (a type guard; no issues are collected). */
+export function isBlockchainStatus(value: unknown): value is T.BlockchainStatus {
+  return $BlockchainStatus(value, "", null);
+}
 
 /** Validates a `BlockchainStatusResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBlockchainStatusResult(value: unknown): ValidationResult<T.BlockchainStatusResult> {
@@ -14808,6 +15058,11 @@ export function validateBlockchainStatusResult(value: unknown): ValidationResult
 /** A `BlockchainStatusResult` as a Standard Schema v1 validator. */
 export const BlockchainStatusResultSchema: StandardSchemaV1<unknown, T.BlockchainStatusResult> = /*#__PURE__*/ standard<T.BlockchainStatusResult>($BlockchainStatusResult);
 
+/** Whether a value is a valid `BlockchainStatusResult` (a type guard; no issues are collected). */
+export function isBlockchainStatusResult(value: unknown): value is T.BlockchainStatusResult {
+  return $BlockchainStatusResult(value, "", null);
+}
+
 /** Validates a `CurrentSupplyResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCurrentSupplyResult(value: unknown): ValidationResult<T.CurrentSupplyResult> {
   return run<T.CurrentSupplyResult>($CurrentSupplyResult, value);
@@ -14815,6 +15070,11 @@ export function validateCurrentSupplyResult(value: unknown): ValidationResult<T.
 
 /** A `CurrentSupplyResult` as a Standard Schema v1 validator. */
 export const CurrentSupplyResultSchema: StandardSchemaV1<unknown, T.CurrentSupplyResult> = /*#__PURE__*/ standard<T.CurrentSupplyResult>($CurrentSupplyResult);
+
+/** Whether a value is a valid `CurrentSupplyResult` (a type guard; no issues are collected). */
+export function isCurrentSupplyResult(value: unknown): value is T.CurrentSupplyResult {
+  return $CurrentSupplyResult(value, "", null);
+}
 
 /** Validates a `ValidatorSigner`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateValidatorSigner(value: unknown): ValidationResult<T.ValidatorSigner> {
@@ -14824,6 +15084,11 @@ export function validateValidatorSigner(value: unknown): ValidationResult<T.Vali
 /** A `ValidatorSigner` as a Standard Schema v1 validator. */
 export const ValidatorSignerSchema: StandardSchemaV1<unknown, T.ValidatorSigner> = /*#__PURE__*/ standard<T.ValidatorSigner>($ValidatorSigner);
 
+/** Whether a value is a valid `ValidatorSigner` (a type guard; no issues are collected). */
+export function isValidatorSigner(value: unknown): value is T.ValidatorSigner {
+  return $ValidatorSigner(value, "", null);
+}
+
 /** Validates a `Delegator`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateDelegator(value: unknown): ValidationResult<T.Delegator> {
   return run<T.Delegator>($Delegator, value);
@@ -14831,6 +15096,11 @@ export function validateDelegator(value: unknown): ValidationResult<T.Delegator>
 
 /** A `Delegator` as a Standard Schema v1 validator. */
 export const DelegatorSchema: StandardSchemaV1<unknown, T.Delegator> = /*#__PURE__*/ standard<T.Delegator>($Delegator);
+
+/** Whether a value is a valid `Delegator` (a type guard; no issues are collected). */
+export function isDelegator(value: unknown): value is T.Delegator {
+  return $Delegator(value, "", null);
+}
 
 /** Validates a `Validator`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateValidator(value: unknown): ValidationResult<T.Validator> {
@@ -14840,6 +15110,11 @@ export function validateValidator(value: unknown): ValidationResult<T.Validator>
 /** A `Validator` as a Standard Schema v1 validator. */
 export const ValidatorSchema: StandardSchemaV1<unknown, T.Validator> = /*#__PURE__*/ standard<T.Validator>($Validator);
 
+/** Whether a value is a valid `Validator` (a type guard; no issues are collected). */
+export function isValidator(value: unknown): value is T.Validator {
+  return $Validator(value, "", null);
+}
+
 /** Validates a `CurrentValidatorsResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCurrentValidatorsResult(value: unknown): ValidationResult<T.CurrentValidatorsResult> {
   return run<T.CurrentValidatorsResult>($CurrentValidatorsResult, value);
@@ -14847,6 +15122,11 @@ export function validateCurrentValidatorsResult(value: unknown): ValidationResul
 
 /** A `CurrentValidatorsResult` as a Standard Schema v1 validator. */
 export const CurrentValidatorsResultSchema: StandardSchemaV1<unknown, T.CurrentValidatorsResult> = /*#__PURE__*/ standard<T.CurrentValidatorsResult>($CurrentValidatorsResult);
+
+/** Whether a value is a valid `CurrentValidatorsResult` (a type guard; no issues are collected). */
+export function isCurrentValidatorsResult(value: unknown): value is T.CurrentValidatorsResult {
+  return $CurrentValidatorsResult(value, "", null);
+}
 
 /** Validates a `Uint64String3`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateUint64String3(value: unknown): ValidationResult<T.Uint64String3> {
@@ -14856,6 +15136,11 @@ export function validateUint64String3(value: unknown): ValidationResult<T.Uint64
 /** A `Uint64String3` as a Standard Schema v1 validator. */
 export const Uint64String3Schema: StandardSchemaV1<unknown, T.Uint64String3> = /*#__PURE__*/ standard<T.Uint64String3>($Uint64String3);
 
+/** Whether a value is a valid `Uint64String3` (a type guard; no issues are collected). */
+export function isUint64String3(value: unknown): value is T.Uint64String3 {
+  return $Uint64String3(value, "", null);
+}
+
 /** Validates a `ContainerId`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateContainerId(value: unknown): ValidationResult<T.ContainerId> {
   return run<T.ContainerId>($ContainerId, value);
@@ -14863,6 +15148,11 @@ export function validateContainerId(value: unknown): ValidationResult<T.Containe
 
 /** A `ContainerId` as a Standard Schema v1 validator. */
 export const ContainerIdSchema: StandardSchemaV1<unknown, T.ContainerId> = /*#__PURE__*/ standard<T.ContainerId>($ContainerId);
+
+/** Whether a value is a valid `ContainerId` (a type guard; no issues are collected). */
+export function isContainerId(value: unknown): value is T.ContainerId {
+  return $ContainerId(value, "", null);
+}
 
 /** Validates a `Encoding`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateEncoding(value: unknown): ValidationResult<T.Encoding> {
@@ -14872,6 +15162,11 @@ export function validateEncoding(value: unknown): ValidationResult<T.Encoding> {
 /** A `Encoding` as a Standard Schema v1 validator. */
 export const EncodingSchema: StandardSchemaV1<unknown, T.Encoding> = /*#__PURE__*/ standard<T.Encoding>($Encoding);
 
+/** Whether a value is a valid `Encoding` (a type guard; no issues are collected). */
+export function isEncoding(value: unknown): value is T.Encoding {
+  return $Encoding(value, "", null);
+}
+
 /** Validates a `HexBytes`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHexBytes(value: unknown): ValidationResult<T.HexBytes> {
   return run<T.HexBytes>($HexBytes, value);
@@ -14879,6 +15174,11 @@ export function validateHexBytes(value: unknown): ValidationResult<T.HexBytes> {
 
 /** A `HexBytes` as a Standard Schema v1 validator. */
 export const HexBytesSchema: StandardSchemaV1<unknown, T.HexBytes> = /*#__PURE__*/ standard<T.HexBytes>($HexBytes);
+
+/** Whether a value is a valid `HexBytes` (a type guard; no issues are collected). */
+export function isHexBytes(value: unknown): value is T.HexBytes {
+  return $HexBytes(value, "", null);
+}
 
 /** Validates a `Container`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateContainer(value: unknown): ValidationResult<T.Container> {
@@ -14888,6 +15188,11 @@ export function validateContainer(value: unknown): ValidationResult<T.Container>
 /** A `Container` as a Standard Schema v1 validator. */
 export const ContainerSchema: StandardSchemaV1<unknown, T.Container> = /*#__PURE__*/ standard<T.Container>($Container);
 
+/** Whether a value is a valid `Container` (a type guard; no issues are collected). */
+export function isContainer(value: unknown): value is T.Container {
+  return $Container(value, "", null);
+}
+
 /** Validates a `ContainerList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateContainerList(value: unknown): ValidationResult<T.ContainerList> {
   return run<T.ContainerList>($ContainerList, value);
@@ -14895,6 +15200,11 @@ export function validateContainerList(value: unknown): ValidationResult<T.Contai
 
 /** A `ContainerList` as a Standard Schema v1 validator. */
 export const ContainerListSchema: StandardSchemaV1<unknown, T.ContainerList> = /*#__PURE__*/ standard<T.ContainerList>($ContainerList);
+
+/** Whether a value is a valid `ContainerList` (a type guard; no issues are collected). */
+export function isContainerList(value: unknown): value is T.ContainerList {
+  return $ContainerList(value, "", null);
+}
 
 /** Validates a `GetIndexResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetIndexResult(value: unknown): ValidationResult<T.GetIndexResult> {
@@ -14904,6 +15214,11 @@ export function validateGetIndexResult(value: unknown): ValidationResult<T.GetIn
 /** A `GetIndexResult` as a Standard Schema v1 validator. */
 export const GetIndexResultSchema: StandardSchemaV1<unknown, T.GetIndexResult> = /*#__PURE__*/ standard<T.GetIndexResult>($GetIndexResult);
 
+/** Whether a value is a valid `GetIndexResult` (a type guard; no issues are collected). */
+export function isGetIndexResult(value: unknown): value is T.GetIndexResult {
+  return $GetIndexResult(value, "", null);
+}
+
 /** Validates a `IsAcceptedResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIsAcceptedResult(value: unknown): ValidationResult<T.IsAcceptedResult> {
   return run<T.IsAcceptedResult>($IsAcceptedResult, value);
@@ -14911,6 +15226,11 @@ export function validateIsAcceptedResult(value: unknown): ValidationResult<T.IsA
 
 /** A `IsAcceptedResult` as a Standard Schema v1 validator. */
 export const IsAcceptedResultSchema: StandardSchemaV1<unknown, T.IsAcceptedResult> = /*#__PURE__*/ standard<T.IsAcceptedResult>($IsAcceptedResult);
+
+/** Whether a value is a valid `IsAcceptedResult` (a type guard; no issues are collected). */
+export function isIsAcceptedResult(value: unknown): value is T.IsAcceptedResult {
+  return $IsAcceptedResult(value, "", null);
+}
 
 /** Validates a `Uint`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateUint(value: unknown): ValidationResult<T.Uint> {
@@ -14920,6 +15240,11 @@ export function validateUint(value: unknown): ValidationResult<T.Uint> {
 /** A `Uint` as a Standard Schema v1 validator. */
 export const UintSchema: StandardSchemaV1<unknown, T.Uint> = /*#__PURE__*/ standard<T.Uint>($Uint);
 
+/** Whether a value is a valid `Uint` (a type guard; no issues are collected). */
+export function isUint(value: unknown): value is T.Uint {
+  return $Uint(value, "", null);
+}
+
 /** Validates a `Uint64`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateUint64(value: unknown): ValidationResult<T.Uint64> {
   return run<T.Uint64>($Uint64, value);
@@ -14927,6 +15252,11 @@ export function validateUint64(value: unknown): ValidationResult<T.Uint64> {
 
 /** A `Uint64` as a Standard Schema v1 validator. */
 export const Uint64Schema: StandardSchemaV1<unknown, T.Uint64> = /*#__PURE__*/ standard<T.Uint64>($Uint64);
+
+/** Whether a value is a valid `Uint64` (a type guard; no issues are collected). */
+export function isUint64(value: unknown): value is T.Uint64 {
+  return $Uint64(value, "", null);
+}
 
 /** Validates a `Uint256`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateUint256(value: unknown): ValidationResult<T.Uint256> {
@@ -14936,6 +15266,11 @@ export function validateUint256(value: unknown): ValidationResult<T.Uint256> {
 /** A `Uint256` as a Standard Schema v1 validator. */
 export const Uint256Schema: StandardSchemaV1<unknown, T.Uint256> = /*#__PURE__*/ standard<T.Uint256>($Uint256);
 
+/** Whether a value is a valid `Uint256` (a type guard; no issues are collected). */
+export function isUint256(value: unknown): value is T.Uint256 {
+  return $Uint256(value, "", null);
+}
+
 /** Validates a `Byte`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateByte(value: unknown): ValidationResult<T.Byte> {
   return run<T.Byte>($Byte, value);
@@ -14943,6 +15278,11 @@ export function validateByte(value: unknown): ValidationResult<T.Byte> {
 
 /** A `Byte` as a Standard Schema v1 validator. */
 export const ByteSchema: StandardSchemaV1<unknown, T.Byte> = /*#__PURE__*/ standard<T.Byte>($Byte);
+
+/** Whether a value is a valid `Byte` (a type guard; no issues are collected). */
+export function isByte(value: unknown): value is T.Byte {
+  return $Byte(value, "", null);
+}
 
 /** Validates a `Bytes`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBytes(value: unknown): ValidationResult<T.Bytes> {
@@ -14952,6 +15292,11 @@ export function validateBytes(value: unknown): ValidationResult<T.Bytes> {
 /** A `Bytes` as a Standard Schema v1 validator. */
 export const BytesSchema: StandardSchemaV1<unknown, T.Bytes> = /*#__PURE__*/ standard<T.Bytes>($Bytes);
 
+/** Whether a value is a valid `Bytes` (a type guard; no issues are collected). */
+export function isBytes(value: unknown): value is T.Bytes {
+  return $Bytes(value, "", null);
+}
+
 /** Validates a `Bytes4`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBytes4(value: unknown): ValidationResult<T.Bytes4> {
   return run<T.Bytes4>($Bytes4, value);
@@ -14959,6 +15304,11 @@ export function validateBytes4(value: unknown): ValidationResult<T.Bytes4> {
 
 /** A `Bytes4` as a Standard Schema v1 validator. */
 export const Bytes4Schema: StandardSchemaV1<unknown, T.Bytes4> = /*#__PURE__*/ standard<T.Bytes4>($Bytes4);
+
+/** Whether a value is a valid `Bytes4` (a type guard; no issues are collected). */
+export function isBytes4(value: unknown): value is T.Bytes4 {
+  return $Bytes4(value, "", null);
+}
 
 /** Validates a `Bytes8`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBytes8(value: unknown): ValidationResult<T.Bytes8> {
@@ -14968,6 +15318,11 @@ export function validateBytes8(value: unknown): ValidationResult<T.Bytes8> {
 /** A `Bytes8` as a Standard Schema v1 validator. */
 export const Bytes8Schema: StandardSchemaV1<unknown, T.Bytes8> = /*#__PURE__*/ standard<T.Bytes8>($Bytes8);
 
+/** Whether a value is a valid `Bytes8` (a type guard; no issues are collected). */
+export function isBytes8(value: unknown): value is T.Bytes8 {
+  return $Bytes8(value, "", null);
+}
+
 /** Validates a `Bytes32`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBytes32(value: unknown): ValidationResult<T.Bytes32> {
   return run<T.Bytes32>($Bytes32, value);
@@ -14975,6 +15330,11 @@ export function validateBytes32(value: unknown): ValidationResult<T.Bytes32> {
 
 /** A `Bytes32` as a Standard Schema v1 validator. */
 export const Bytes32Schema: StandardSchemaV1<unknown, T.Bytes32> = /*#__PURE__*/ standard<T.Bytes32>($Bytes32);
+
+/** Whether a value is a valid `Bytes32` (a type guard; no issues are collected). */
+export function isBytes32(value: unknown): value is T.Bytes32 {
+  return $Bytes32(value, "", null);
+}
 
 /** Validates a `BytesMax32`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBytesMax32(value: unknown): ValidationResult<T.BytesMax32> {
@@ -14984,6 +15344,11 @@ export function validateBytesMax32(value: unknown): ValidationResult<T.BytesMax3
 /** A `BytesMax32` as a Standard Schema v1 validator. */
 export const BytesMax32Schema: StandardSchemaV1<unknown, T.BytesMax32> = /*#__PURE__*/ standard<T.BytesMax32>($BytesMax32);
 
+/** Whether a value is a valid `BytesMax32` (a type guard; no issues are collected). */
+export function isBytesMax32(value: unknown): value is T.BytesMax32 {
+  return $BytesMax32(value, "", null);
+}
+
 /** Validates a `Bytes65`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBytes65(value: unknown): ValidationResult<T.Bytes65> {
   return run<T.Bytes65>($Bytes65, value);
@@ -14991,6 +15356,11 @@ export function validateBytes65(value: unknown): ValidationResult<T.Bytes65> {
 
 /** A `Bytes65` as a Standard Schema v1 validator. */
 export const Bytes65Schema: StandardSchemaV1<unknown, T.Bytes65> = /*#__PURE__*/ standard<T.Bytes65>($Bytes65);
+
+/** Whether a value is a valid `Bytes65` (a type guard; no issues are collected). */
+export function isBytes65(value: unknown): value is T.Bytes65 {
+  return $Bytes65(value, "", null);
+}
 
 /** Validates a `Bytes256`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBytes256(value: unknown): ValidationResult<T.Bytes256> {
@@ -15000,6 +15370,11 @@ export function validateBytes256(value: unknown): ValidationResult<T.Bytes256> {
 /** A `Bytes256` as a Standard Schema v1 validator. */
 export const Bytes256Schema: StandardSchemaV1<unknown, T.Bytes256> = /*#__PURE__*/ standard<T.Bytes256>($Bytes256);
 
+/** Whether a value is a valid `Bytes256` (a type guard; no issues are collected). */
+export function isBytes256(value: unknown): value is T.Bytes256 {
+  return $Bytes256(value, "", null);
+}
+
 /** Validates a `Address`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAddress(value: unknown): ValidationResult<T.Address> {
   return run<T.Address>($Address, value);
@@ -15007,6 +15382,11 @@ export function validateAddress(value: unknown): ValidationResult<T.Address> {
 
 /** A `Address` as a Standard Schema v1 validator. */
 export const AddressSchema: StandardSchemaV1<unknown, T.Address> = /*#__PURE__*/ standard<T.Address>($Address);
+
+/** Whether a value is a valid `Address` (a type guard; no issues are collected). */
+export function isAddress(value: unknown): value is T.Address {
+  return $Address(value, "", null);
+}
 
 /** Validates a `Hash32`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHash32(value: unknown): ValidationResult<T.Hash32> {
@@ -15016,6 +15396,11 @@ export function validateHash32(value: unknown): ValidationResult<T.Hash32> {
 /** A `Hash32` as a Standard Schema v1 validator. */
 export const Hash32Schema: StandardSchemaV1<unknown, T.Hash32> = /*#__PURE__*/ standard<T.Hash32>($Hash32);
 
+/** Whether a value is a valid `Hash32` (a type guard; no issues are collected). */
+export function isHash32(value: unknown): value is T.Hash32 {
+  return $Hash32(value, "", null);
+}
+
 /** Validates a `Ratio`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateRatio(value: unknown): ValidationResult<T.Ratio> {
   return run<T.Ratio>($Ratio, value);
@@ -15023,6 +15408,11 @@ export function validateRatio(value: unknown): ValidationResult<T.Ratio> {
 
 /** A `Ratio` as a Standard Schema v1 validator. */
 export const RatioSchema: StandardSchemaV1<unknown, T.Ratio> = /*#__PURE__*/ standard<T.Ratio>($Ratio);
+
+/** Whether a value is a valid `Ratio` (a type guard; no issues are collected). */
+export function isRatio(value: unknown): value is T.Ratio {
+  return $Ratio(value, "", null);
+}
 
 /** Validates a `NotFound`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateNotFound(value: unknown): ValidationResult<T.NotFound> {
@@ -15032,6 +15422,11 @@ export function validateNotFound(value: unknown): ValidationResult<T.NotFound> {
 /** A `NotFound` as a Standard Schema v1 validator. */
 export const NotFoundSchema: StandardSchemaV1<unknown, T.NotFound> = /*#__PURE__*/ standard<T.NotFound>($NotFound);
 
+/** Whether a value is a valid `NotFound` (a type guard; no issues are collected). */
+export function isNotFound(value: unknown): value is T.NotFound {
+  return $NotFound(value, "", null);
+}
+
 /** Validates a `BlockTag`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBlockTag(value: unknown): ValidationResult<T.BlockTag> {
   return run<T.BlockTag>($BlockTag, value);
@@ -15039,6 +15434,11 @@ export function validateBlockTag(value: unknown): ValidationResult<T.BlockTag> {
 
 /** A `BlockTag` as a Standard Schema v1 validator. */
 export const BlockTagSchema: StandardSchemaV1<unknown, T.BlockTag> = /*#__PURE__*/ standard<T.BlockTag>($BlockTag);
+
+/** Whether a value is a valid `BlockTag` (a type guard; no issues are collected). */
+export function isBlockTag(value: unknown): value is T.BlockTag {
+  return $BlockTag(value, "", null);
+}
 
 /** Validates a `BlockNumberOrTag`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBlockNumberOrTag(value: unknown): ValidationResult<T.BlockNumberOrTag> {
@@ -15048,6 +15448,11 @@ export function validateBlockNumberOrTag(value: unknown): ValidationResult<T.Blo
 /** A `BlockNumberOrTag` as a Standard Schema v1 validator. */
 export const BlockNumberOrTagSchema: StandardSchemaV1<unknown, T.BlockNumberOrTag> = /*#__PURE__*/ standard<T.BlockNumberOrTag>($BlockNumberOrTag);
 
+/** Whether a value is a valid `BlockNumberOrTag` (a type guard; no issues are collected). */
+export function isBlockNumberOrTag(value: unknown): value is T.BlockNumberOrTag {
+  return $BlockNumberOrTag(value, "", null);
+}
+
 /** Validates a `BlockNumberOrTagOrHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBlockNumberOrTagOrHash(value: unknown): ValidationResult<T.BlockNumberOrTagOrHash> {
   return run<T.BlockNumberOrTagOrHash>($BlockNumberOrTagOrHash, value);
@@ -15055,6 +15460,11 @@ export function validateBlockNumberOrTagOrHash(value: unknown): ValidationResult
 
 /** A `BlockNumberOrTagOrHash` as a Standard Schema v1 validator. */
 export const BlockNumberOrTagOrHashSchema: StandardSchemaV1<unknown, T.BlockNumberOrTagOrHash> = /*#__PURE__*/ standard<T.BlockNumberOrTagOrHash>($BlockNumberOrTagOrHash);
+
+/** Whether a value is a valid `BlockNumberOrTagOrHash` (a type guard; no issues are collected). */
+export function isBlockNumberOrTagOrHash(value: unknown): value is T.BlockNumberOrTagOrHash {
+  return $BlockNumberOrTagOrHash(value, "", null);
+}
 
 /** Validates a `BlockHeader`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBlockHeader(value: unknown): ValidationResult<T.BlockHeader> {
@@ -15064,6 +15474,11 @@ export function validateBlockHeader(value: unknown): ValidationResult<T.BlockHea
 /** A `BlockHeader` as a Standard Schema v1 validator. */
 export const BlockHeaderSchema: StandardSchemaV1<unknown, T.BlockHeader> = /*#__PURE__*/ standard<T.BlockHeader>($BlockHeader);
 
+/** Whether a value is a valid `BlockHeader` (a type guard; no issues are collected). */
+export function isBlockHeader(value: unknown): value is T.BlockHeader {
+  return $BlockHeader(value, "", null);
+}
+
 /** Validates a `Block`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBlock(value: unknown): ValidationResult<T.Block> {
   return run<T.Block>($Block, value);
@@ -15071,6 +15486,11 @@ export function validateBlock(value: unknown): ValidationResult<T.Block> {
 
 /** A `Block` as a Standard Schema v1 validator. */
 export const BlockSchema: StandardSchemaV1<unknown, T.Block> = /*#__PURE__*/ standard<T.Block>($Block);
+
+/** Whether a value is a valid `Block` (a type guard; no issues are collected). */
+export function isBlock(value: unknown): value is T.Block {
+  return $Block(value, "", null);
+}
 
 /** Validates a `Withdrawal`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateWithdrawal(value: unknown): ValidationResult<T.Withdrawal> {
@@ -15080,6 +15500,11 @@ export function validateWithdrawal(value: unknown): ValidationResult<T.Withdrawa
 /** A `Withdrawal` as a Standard Schema v1 validator. */
 export const WithdrawalSchema: StandardSchemaV1<unknown, T.Withdrawal> = /*#__PURE__*/ standard<T.Withdrawal>($Withdrawal);
 
+/** Whether a value is a valid `Withdrawal` (a type guard; no issues are collected). */
+export function isWithdrawal(value: unknown): value is T.Withdrawal {
+  return $Withdrawal(value, "", null);
+}
+
 /** Validates a `GenericTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGenericTransaction(value: unknown): ValidationResult<T.GenericTransaction> {
   return run<T.GenericTransaction>($GenericTransaction, value);
@@ -15087,6 +15512,11 @@ export function validateGenericTransaction(value: unknown): ValidationResult<T.G
 
 /** A `GenericTransaction` as a Standard Schema v1 validator. */
 export const GenericTransactionSchema: StandardSchemaV1<unknown, T.GenericTransaction> = /*#__PURE__*/ standard<T.GenericTransaction>($GenericTransaction);
+
+/** Whether a value is a valid `GenericTransaction` (a type guard; no issues are collected). */
+export function isGenericTransaction(value: unknown): value is T.GenericTransaction {
+  return $GenericTransaction(value, "", null);
+}
 
 /** Validates a `AccessListEntry`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAccessListEntry(value: unknown): ValidationResult<T.AccessListEntry> {
@@ -15096,6 +15526,11 @@ export function validateAccessListEntry(value: unknown): ValidationResult<T.Acce
 /** A `AccessListEntry` as a Standard Schema v1 validator. */
 export const AccessListEntrySchema: StandardSchemaV1<unknown, T.AccessListEntry> = /*#__PURE__*/ standard<T.AccessListEntry>($AccessListEntry);
 
+/** Whether a value is a valid `AccessListEntry` (a type guard; no issues are collected). */
+export function isAccessListEntry(value: unknown): value is T.AccessListEntry {
+  return $AccessListEntry(value, "", null);
+}
+
 /** Validates a `AccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAccessList(value: unknown): ValidationResult<T.AccessList> {
   return run<T.AccessList>($AccessList, value);
@@ -15103,6 +15538,11 @@ export function validateAccessList(value: unknown): ValidationResult<T.AccessLis
 
 /** A `AccessList` as a Standard Schema v1 validator. */
 export const AccessListSchema: StandardSchemaV1<unknown, T.AccessList> = /*#__PURE__*/ standard<T.AccessList>($AccessList);
+
+/** Whether a value is a valid `AccessList` (a type guard; no issues are collected). */
+export function isAccessList(value: unknown): value is T.AccessList {
+  return $AccessList(value, "", null);
+}
 
 /** Validates a `Authorization`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAuthorization(value: unknown): ValidationResult<T.Authorization> {
@@ -15112,6 +15552,11 @@ export function validateAuthorization(value: unknown): ValidationResult<T.Author
 /** A `Authorization` as a Standard Schema v1 validator. */
 export const AuthorizationSchema: StandardSchemaV1<unknown, T.Authorization> = /*#__PURE__*/ standard<T.Authorization>($Authorization);
 
+/** Whether a value is a valid `Authorization` (a type guard; no issues are collected). */
+export function isAuthorization(value: unknown): value is T.Authorization {
+  return $Authorization(value, "", null);
+}
+
 /** Validates a `AuthorizationList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAuthorizationList(value: unknown): ValidationResult<T.AuthorizationList> {
   return run<T.AuthorizationList>($AuthorizationList, value);
@@ -15119,6 +15564,11 @@ export function validateAuthorizationList(value: unknown): ValidationResult<T.Au
 
 /** A `AuthorizationList` as a Standard Schema v1 validator. */
 export const AuthorizationListSchema: StandardSchemaV1<unknown, T.AuthorizationList> = /*#__PURE__*/ standard<T.AuthorizationList>($AuthorizationList);
+
+/** Whether a value is a valid `AuthorizationList` (a type guard; no issues are collected). */
+export function isAuthorizationList(value: unknown): value is T.AuthorizationList {
+  return $AuthorizationList(value, "", null);
+}
 
 /** Validates a `UnsignedTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateUnsignedTransaction(value: unknown): ValidationResult<T.UnsignedTransaction> {
@@ -15128,6 +15578,11 @@ export function validateUnsignedTransaction(value: unknown): ValidationResult<T.
 /** A `UnsignedTransaction` as a Standard Schema v1 validator. */
 export const UnsignedTransactionSchema: StandardSchemaV1<unknown, T.UnsignedTransaction> = /*#__PURE__*/ standard<T.UnsignedTransaction>($UnsignedTransaction);
 
+/** Whether a value is a valid `UnsignedTransaction` (a type guard; no issues are collected). */
+export function isUnsignedTransaction(value: unknown): value is T.UnsignedTransaction {
+  return $UnsignedTransaction(value, "", null);
+}
+
 /** Validates a `SignedTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSignedTransaction(value: unknown): ValidationResult<T.SignedTransaction> {
   return run<T.SignedTransaction>($SignedTransaction, value);
@@ -15135,6 +15590,11 @@ export function validateSignedTransaction(value: unknown): ValidationResult<T.Si
 
 /** A `SignedTransaction` as a Standard Schema v1 validator. */
 export const SignedTransactionSchema: StandardSchemaV1<unknown, T.SignedTransaction> = /*#__PURE__*/ standard<T.SignedTransaction>($SignedTransaction);
+
+/** Whether a value is a valid `SignedTransaction` (a type guard; no issues are collected). */
+export function isSignedTransaction(value: unknown): value is T.SignedTransaction {
+  return $SignedTransaction(value, "", null);
+}
 
 /** Validates a `TransactionInfo`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateTransactionInfo(value: unknown): ValidationResult<T.TransactionInfo> {
@@ -15144,6 +15604,11 @@ export function validateTransactionInfo(value: unknown): ValidationResult<T.Tran
 /** A `TransactionInfo` as a Standard Schema v1 validator. */
 export const TransactionInfoSchema: StandardSchemaV1<unknown, T.TransactionInfo> = /*#__PURE__*/ standard<T.TransactionInfo>($TransactionInfo);
 
+/** Whether a value is a valid `TransactionInfo` (a type guard; no issues are collected). */
+export function isTransactionInfo(value: unknown): value is T.TransactionInfo {
+  return $TransactionInfo(value, "", null);
+}
+
 /** Validates a `SignTransactionResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSignTransactionResult(value: unknown): ValidationResult<T.SignTransactionResult> {
   return run<T.SignTransactionResult>($SignTransactionResult, value);
@@ -15151,6 +15616,11 @@ export function validateSignTransactionResult(value: unknown): ValidationResult<
 
 /** A `SignTransactionResult` as a Standard Schema v1 validator. */
 export const SignTransactionResultSchema: StandardSchemaV1<unknown, T.SignTransactionResult> = /*#__PURE__*/ standard<T.SignTransactionResult>($SignTransactionResult);
+
+/** Whether a value is a valid `SignTransactionResult` (a type guard; no issues are collected). */
+export function isSignTransactionResult(value: unknown): value is T.SignTransactionResult {
+  return $SignTransactionResult(value, "", null);
+}
 
 /** Validates a `FillTransactionResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateFillTransactionResult(value: unknown): ValidationResult<T.FillTransactionResult> {
@@ -15160,6 +15630,11 @@ export function validateFillTransactionResult(value: unknown): ValidationResult<
 /** A `FillTransactionResult` as a Standard Schema v1 validator. */
 export const FillTransactionResultSchema: StandardSchemaV1<unknown, T.FillTransactionResult> = /*#__PURE__*/ standard<T.FillTransactionResult>($FillTransactionResult);
 
+/** Whether a value is a valid `FillTransactionResult` (a type guard; no issues are collected). */
+export function isFillTransactionResult(value: unknown): value is T.FillTransactionResult {
+  return $FillTransactionResult(value, "", null);
+}
+
 /** Validates a `Receipt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateReceipt(value: unknown): ValidationResult<T.Receipt> {
   return run<T.Receipt>($Receipt, value);
@@ -15167,6 +15642,11 @@ export function validateReceipt(value: unknown): ValidationResult<T.Receipt> {
 
 /** A `Receipt` as a Standard Schema v1 validator. */
 export const ReceiptSchema: StandardSchemaV1<unknown, T.Receipt> = /*#__PURE__*/ standard<T.Receipt>($Receipt);
+
+/** Whether a value is a valid `Receipt` (a type guard; no issues are collected). */
+export function isReceipt(value: unknown): value is T.Receipt {
+  return $Receipt(value, "", null);
+}
 
 /** Validates a `Log`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateLog(value: unknown): ValidationResult<T.Log> {
@@ -15176,6 +15656,11 @@ export function validateLog(value: unknown): ValidationResult<T.Log> {
 /** A `Log` as a Standard Schema v1 validator. */
 export const LogSchema: StandardSchemaV1<unknown, T.Log> = /*#__PURE__*/ standard<T.Log>($Log);
 
+/** Whether a value is a valid `Log` (a type guard; no issues are collected). */
+export function isLog(value: unknown): value is T.Log {
+  return $Log(value, "", null);
+}
+
 /** Validates a `Filter`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateFilter(value: unknown): ValidationResult<T.Filter> {
   return run<T.Filter>($Filter, value);
@@ -15183,6 +15668,11 @@ export function validateFilter(value: unknown): ValidationResult<T.Filter> {
 
 /** A `Filter` as a Standard Schema v1 validator. */
 export const FilterSchema: StandardSchemaV1<unknown, T.Filter> = /*#__PURE__*/ standard<T.Filter>($Filter);
+
+/** Whether a value is a valid `Filter` (a type guard; no issues are collected). */
+export function isFilter(value: unknown): value is T.Filter {
+  return $Filter(value, "", null);
+}
 
 /** Validates a `FilterTopics`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateFilterTopics(value: unknown): ValidationResult<T.FilterTopics> {
@@ -15192,6 +15682,11 @@ export function validateFilterTopics(value: unknown): ValidationResult<T.FilterT
 /** A `FilterTopics` as a Standard Schema v1 validator. */
 export const FilterTopicsSchema: StandardSchemaV1<unknown, T.FilterTopics> = /*#__PURE__*/ standard<T.FilterTopics>($FilterTopics);
 
+/** Whether a value is a valid `FilterTopics` (a type guard; no issues are collected). */
+export function isFilterTopics(value: unknown): value is T.FilterTopics {
+  return $FilterTopics(value, "", null);
+}
+
 /** Validates a `FilterTopic`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateFilterTopic(value: unknown): ValidationResult<T.FilterTopic> {
   return run<T.FilterTopic>($FilterTopic, value);
@@ -15199,6 +15694,11 @@ export function validateFilterTopic(value: unknown): ValidationResult<T.FilterTo
 
 /** A `FilterTopic` as a Standard Schema v1 validator. */
 export const FilterTopicSchema: StandardSchemaV1<unknown, T.FilterTopic> = /*#__PURE__*/ standard<T.FilterTopic>($FilterTopic);
+
+/** Whether a value is a valid `FilterTopic` (a type guard; no issues are collected). */
+export function isFilterTopic(value: unknown): value is T.FilterTopic {
+  return $FilterTopic(value, "", null);
+}
 
 /** Validates a `FilterId`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateFilterId(value: unknown): ValidationResult<T.FilterId> {
@@ -15208,6 +15708,11 @@ export function validateFilterId(value: unknown): ValidationResult<T.FilterId> {
 /** A `FilterId` as a Standard Schema v1 validator. */
 export const FilterIdSchema: StandardSchemaV1<unknown, T.FilterId> = /*#__PURE__*/ standard<T.FilterId>($FilterId);
 
+/** Whether a value is a valid `FilterId` (a type guard; no issues are collected). */
+export function isFilterId(value: unknown): value is T.FilterId {
+  return $FilterId(value, "", null);
+}
+
 /** Validates a `FilterResults`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateFilterResults(value: unknown): ValidationResult<T.FilterResults> {
   return run<T.FilterResults>($FilterResults, value);
@@ -15215,6 +15720,11 @@ export function validateFilterResults(value: unknown): ValidationResult<T.Filter
 
 /** A `FilterResults` as a Standard Schema v1 validator. */
 export const FilterResultsSchema: StandardSchemaV1<unknown, T.FilterResults> = /*#__PURE__*/ standard<T.FilterResults>($FilterResults);
+
+/** Whether a value is a valid `FilterResults` (a type guard; no issues are collected). */
+export function isFilterResults(value: unknown): value is T.FilterResults {
+  return $FilterResults(value, "", null);
+}
 
 /** Validates a `FeeHistoryResults`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateFeeHistoryResults(value: unknown): ValidationResult<T.FeeHistoryResults> {
@@ -15224,6 +15734,11 @@ export function validateFeeHistoryResults(value: unknown): ValidationResult<T.Fe
 /** A `FeeHistoryResults` as a Standard Schema v1 validator. */
 export const FeeHistoryResultsSchema: StandardSchemaV1<unknown, T.FeeHistoryResults> = /*#__PURE__*/ standard<T.FeeHistoryResults>($FeeHistoryResults);
 
+/** Whether a value is a valid `FeeHistoryResults` (a type guard; no issues are collected). */
+export function isFeeHistoryResults(value: unknown): value is T.FeeHistoryResults {
+  return $FeeHistoryResults(value, "", null);
+}
+
 /** Validates a `AccessListResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAccessListResult(value: unknown): ValidationResult<T.AccessListResult> {
   return run<T.AccessListResult>($AccessListResult, value);
@@ -15231,6 +15746,11 @@ export function validateAccessListResult(value: unknown): ValidationResult<T.Acc
 
 /** A `AccessListResult` as a Standard Schema v1 validator. */
 export const AccessListResultSchema: StandardSchemaV1<unknown, T.AccessListResult> = /*#__PURE__*/ standard<T.AccessListResult>($AccessListResult);
+
+/** Whether a value is a valid `AccessListResult` (a type guard; no issues are collected). */
+export function isAccessListResult(value: unknown): value is T.AccessListResult {
+  return $AccessListResult(value, "", null);
+}
 
 /** Validates a `AccountProof`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAccountProof(value: unknown): ValidationResult<T.AccountProof> {
@@ -15240,6 +15760,11 @@ export function validateAccountProof(value: unknown): ValidationResult<T.Account
 /** A `AccountProof` as a Standard Schema v1 validator. */
 export const AccountProofSchema: StandardSchemaV1<unknown, T.AccountProof> = /*#__PURE__*/ standard<T.AccountProof>($AccountProof);
 
+/** Whether a value is a valid `AccountProof` (a type guard; no issues are collected). */
+export function isAccountProof(value: unknown): value is T.AccountProof {
+  return $AccountProof(value, "", null);
+}
+
 /** Validates a `StorageProof`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateStorageProof(value: unknown): ValidationResult<T.StorageProof> {
   return run<T.StorageProof>($StorageProof, value);
@@ -15247,6 +15772,11 @@ export function validateStorageProof(value: unknown): ValidationResult<T.Storage
 
 /** A `StorageProof` as a Standard Schema v1 validator. */
 export const StorageProofSchema: StandardSchemaV1<unknown, T.StorageProof> = /*#__PURE__*/ standard<T.StorageProof>($StorageProof);
+
+/** Whether a value is a valid `StorageProof` (a type guard; no issues are collected). */
+export function isStorageProof(value: unknown): value is T.StorageProof {
+  return $StorageProof(value, "", null);
+}
 
 /** Validates a `SyncingStatus`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSyncingStatus(value: unknown): ValidationResult<T.SyncingStatus> {
@@ -15256,6 +15786,11 @@ export function validateSyncingStatus(value: unknown): ValidationResult<T.Syncin
 /** A `SyncingStatus` as a Standard Schema v1 validator. */
 export const SyncingStatusSchema: StandardSchemaV1<unknown, T.SyncingStatus> = /*#__PURE__*/ standard<T.SyncingStatus>($SyncingStatus);
 
+/** Whether a value is a valid `SyncingStatus` (a type guard; no issues are collected). */
+export function isSyncingStatus(value: unknown): value is T.SyncingStatus {
+  return $SyncingStatus(value, "", null);
+}
+
 /** Validates a `SyncProgress`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSyncProgress(value: unknown): ValidationResult<T.SyncProgress> {
   return run<T.SyncProgress>($SyncProgress, value);
@@ -15263,6 +15798,11 @@ export function validateSyncProgress(value: unknown): ValidationResult<T.SyncPro
 
 /** A `SyncProgress` as a Standard Schema v1 validator. */
 export const SyncProgressSchema: StandardSchemaV1<unknown, T.SyncProgress> = /*#__PURE__*/ standard<T.SyncProgress>($SyncProgress);
+
+/** Whether a value is a valid `SyncProgress` (a type guard; no issues are collected). */
+export function isSyncProgress(value: unknown): value is T.SyncProgress {
+  return $SyncProgress(value, "", null);
+}
 
 /** Validates a `ChainConfig`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateChainConfig(value: unknown): ValidationResult<T.ChainConfig> {
@@ -15272,6 +15812,11 @@ export function validateChainConfig(value: unknown): ValidationResult<T.ChainCon
 /** A `ChainConfig` as a Standard Schema v1 validator. */
 export const ChainConfigSchema: StandardSchemaV1<unknown, T.ChainConfig> = /*#__PURE__*/ standard<T.ChainConfig>($ChainConfig);
 
+/** Whether a value is a valid `ChainConfig` (a type guard; no issues are collected). */
+export function isChainConfig(value: unknown): value is T.ChainConfig {
+  return $ChainConfig(value, "", null);
+}
+
 /** Validates a `EthConfig`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateEthConfig(value: unknown): ValidationResult<T.EthConfig> {
   return run<T.EthConfig>($EthConfig, value);
@@ -15279,6 +15824,11 @@ export function validateEthConfig(value: unknown): ValidationResult<T.EthConfig>
 
 /** A `EthConfig` as a Standard Schema v1 validator. */
 export const EthConfigSchema: StandardSchemaV1<unknown, T.EthConfig> = /*#__PURE__*/ standard<T.EthConfig>($EthConfig);
+
+/** Whether a value is a valid `EthConfig` (a type guard; no issues are collected). */
+export function isEthConfig(value: unknown): value is T.EthConfig {
+  return $EthConfig(value, "", null);
+}
 
 /** Validates a `EthConfigFork`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateEthConfigFork(value: unknown): ValidationResult<T.EthConfigFork> {
@@ -15288,6 +15838,11 @@ export function validateEthConfigFork(value: unknown): ValidationResult<T.EthCon
 /** A `EthConfigFork` as a Standard Schema v1 validator. */
 export const EthConfigForkSchema: StandardSchemaV1<unknown, T.EthConfigFork> = /*#__PURE__*/ standard<T.EthConfigFork>($EthConfigFork);
 
+/** Whether a value is a valid `EthConfigFork` (a type guard; no issues are collected). */
+export function isEthConfigFork(value: unknown): value is T.EthConfigFork {
+  return $EthConfigFork(value, "", null);
+}
+
 /** Validates a `BlobSchedule`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBlobSchedule(value: unknown): ValidationResult<T.BlobSchedule> {
   return run<T.BlobSchedule>($BlobSchedule, value);
@@ -15295,6 +15850,11 @@ export function validateBlobSchedule(value: unknown): ValidationResult<T.BlobSch
 
 /** A `BlobSchedule` as a Standard Schema v1 validator. */
 export const BlobScheduleSchema: StandardSchemaV1<unknown, T.BlobSchedule> = /*#__PURE__*/ standard<T.BlobSchedule>($BlobSchedule);
+
+/** Whether a value is a valid `BlobSchedule` (a type guard; no issues are collected). */
+export function isBlobSchedule(value: unknown): value is T.BlobSchedule {
+  return $BlobSchedule(value, "", null);
+}
 
 /** Validates a `EthCapabilities`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateEthCapabilities(value: unknown): ValidationResult<T.EthCapabilities> {
@@ -15304,6 +15864,11 @@ export function validateEthCapabilities(value: unknown): ValidationResult<T.EthC
 /** A `EthCapabilities` as a Standard Schema v1 validator. */
 export const EthCapabilitiesSchema: StandardSchemaV1<unknown, T.EthCapabilities> = /*#__PURE__*/ standard<T.EthCapabilities>($EthCapabilities);
 
+/** Whether a value is a valid `EthCapabilities` (a type guard; no issues are collected). */
+export function isEthCapabilities(value: unknown): value is T.EthCapabilities {
+  return $EthCapabilities(value, "", null);
+}
+
 /** Validates a `CapabilityHead`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCapabilityHead(value: unknown): ValidationResult<T.CapabilityHead> {
   return run<T.CapabilityHead>($CapabilityHead, value);
@@ -15311,6 +15876,11 @@ export function validateCapabilityHead(value: unknown): ValidationResult<T.Capab
 
 /** A `CapabilityHead` as a Standard Schema v1 validator. */
 export const CapabilityHeadSchema: StandardSchemaV1<unknown, T.CapabilityHead> = /*#__PURE__*/ standard<T.CapabilityHead>($CapabilityHead);
+
+/** Whether a value is a valid `CapabilityHead` (a type guard; no issues are collected). */
+export function isCapabilityHead(value: unknown): value is T.CapabilityHead {
+  return $CapabilityHead(value, "", null);
+}
 
 /** Validates a `CapabilityResource`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCapabilityResource(value: unknown): ValidationResult<T.CapabilityResource> {
@@ -15320,6 +15890,11 @@ export function validateCapabilityResource(value: unknown): ValidationResult<T.C
 /** A `CapabilityResource` as a Standard Schema v1 validator. */
 export const CapabilityResourceSchema: StandardSchemaV1<unknown, T.CapabilityResource> = /*#__PURE__*/ standard<T.CapabilityResource>($CapabilityResource);
 
+/** Whether a value is a valid `CapabilityResource` (a type guard; no issues are collected). */
+export function isCapabilityResource(value: unknown): value is T.CapabilityResource {
+  return $CapabilityResource(value, "", null);
+}
+
 /** Validates a `CapabilityDeleteStrategy`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCapabilityDeleteStrategy(value: unknown): ValidationResult<T.CapabilityDeleteStrategy> {
   return run<T.CapabilityDeleteStrategy>($CapabilityDeleteStrategy, value);
@@ -15327,6 +15902,11 @@ export function validateCapabilityDeleteStrategy(value: unknown): ValidationResu
 
 /** A `CapabilityDeleteStrategy` as a Standard Schema v1 validator. */
 export const CapabilityDeleteStrategySchema: StandardSchemaV1<unknown, T.CapabilityDeleteStrategy> = /*#__PURE__*/ standard<T.CapabilityDeleteStrategy>($CapabilityDeleteStrategy);
+
+/** Whether a value is a valid `CapabilityDeleteStrategy` (a type guard; no issues are collected). */
+export function isCapabilityDeleteStrategy(value: unknown): value is T.CapabilityDeleteStrategy {
+  return $CapabilityDeleteStrategy(value, "", null);
+}
 
 /** Validates a `BlockAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBlockAccessList(value: unknown): ValidationResult<T.BlockAccessList> {
@@ -15336,6 +15916,11 @@ export function validateBlockAccessList(value: unknown): ValidationResult<T.Bloc
 /** A `BlockAccessList` as a Standard Schema v1 validator. */
 export const BlockAccessListSchema: StandardSchemaV1<unknown, T.BlockAccessList> = /*#__PURE__*/ standard<T.BlockAccessList>($BlockAccessList);
 
+/** Whether a value is a valid `BlockAccessList` (a type guard; no issues are collected). */
+export function isBlockAccessList(value: unknown): value is T.BlockAccessList {
+  return $BlockAccessList(value, "", null);
+}
+
 /** Validates a `AccountAccess`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAccountAccess(value: unknown): ValidationResult<T.AccountAccess> {
   return run<T.AccountAccess>($AccountAccess, value);
@@ -15343,6 +15928,11 @@ export function validateAccountAccess(value: unknown): ValidationResult<T.Accoun
 
 /** A `AccountAccess` as a Standard Schema v1 validator. */
 export const AccountAccessSchema: StandardSchemaV1<unknown, T.AccountAccess> = /*#__PURE__*/ standard<T.AccountAccess>($AccountAccess);
+
+/** Whether a value is a valid `AccountAccess` (a type guard; no issues are collected). */
+export function isAccountAccess(value: unknown): value is T.AccountAccess {
+  return $AccountAccess(value, "", null);
+}
 
 /** Validates a `SlotChanges`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSlotChanges(value: unknown): ValidationResult<T.SlotChanges> {
@@ -15352,6 +15942,11 @@ export function validateSlotChanges(value: unknown): ValidationResult<T.SlotChan
 /** A `SlotChanges` as a Standard Schema v1 validator. */
 export const SlotChangesSchema: StandardSchemaV1<unknown, T.SlotChanges> = /*#__PURE__*/ standard<T.SlotChanges>($SlotChanges);
 
+/** Whether a value is a valid `SlotChanges` (a type guard; no issues are collected). */
+export function isSlotChanges(value: unknown): value is T.SlotChanges {
+  return $SlotChanges(value, "", null);
+}
+
 /** Validates a `StorageChange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateStorageChange(value: unknown): ValidationResult<T.StorageChange> {
   return run<T.StorageChange>($StorageChange, value);
@@ -15359,6 +15954,11 @@ export function validateStorageChange(value: unknown): ValidationResult<T.Storag
 
 /** A `StorageChange` as a Standard Schema v1 validator. */
 export const StorageChangeSchema: StandardSchemaV1<unknown, T.StorageChange> = /*#__PURE__*/ standard<T.StorageChange>($StorageChange);
+
+/** Whether a value is a valid `StorageChange` (a type guard; no issues are collected). */
+export function isStorageChange(value: unknown): value is T.StorageChange {
+  return $StorageChange(value, "", null);
+}
 
 /** Validates a `BalanceChange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBalanceChange(value: unknown): ValidationResult<T.BalanceChange> {
@@ -15368,6 +15968,11 @@ export function validateBalanceChange(value: unknown): ValidationResult<T.Balanc
 /** A `BalanceChange` as a Standard Schema v1 validator. */
 export const BalanceChangeSchema: StandardSchemaV1<unknown, T.BalanceChange> = /*#__PURE__*/ standard<T.BalanceChange>($BalanceChange);
 
+/** Whether a value is a valid `BalanceChange` (a type guard; no issues are collected). */
+export function isBalanceChange(value: unknown): value is T.BalanceChange {
+  return $BalanceChange(value, "", null);
+}
+
 /** Validates a `NonceChange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateNonceChange(value: unknown): ValidationResult<T.NonceChange> {
   return run<T.NonceChange>($NonceChange, value);
@@ -15375,6 +15980,11 @@ export function validateNonceChange(value: unknown): ValidationResult<T.NonceCha
 
 /** A `NonceChange` as a Standard Schema v1 validator. */
 export const NonceChangeSchema: StandardSchemaV1<unknown, T.NonceChange> = /*#__PURE__*/ standard<T.NonceChange>($NonceChange);
+
+/** Whether a value is a valid `NonceChange` (a type guard; no issues are collected). */
+export function isNonceChange(value: unknown): value is T.NonceChange {
+  return $NonceChange(value, "", null);
+}
 
 /** Validates a `CodeChange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCodeChange(value: unknown): ValidationResult<T.CodeChange> {
@@ -15384,6 +15994,11 @@ export function validateCodeChange(value: unknown): ValidationResult<T.CodeChang
 /** A `CodeChange` as a Standard Schema v1 validator. */
 export const CodeChangeSchema: StandardSchemaV1<unknown, T.CodeChange> = /*#__PURE__*/ standard<T.CodeChange>($CodeChange);
 
+/** Whether a value is a valid `CodeChange` (a type guard; no issues are collected). */
+export function isCodeChange(value: unknown): value is T.CodeChange {
+  return $CodeChange(value, "", null);
+}
+
 /** Validates a `SimulatePayload`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSimulatePayload(value: unknown): ValidationResult<T.SimulatePayload> {
   return run<T.SimulatePayload>($SimulatePayload, value);
@@ -15391,6 +16006,11 @@ export function validateSimulatePayload(value: unknown): ValidationResult<T.Simu
 
 /** A `SimulatePayload` as a Standard Schema v1 validator. */
 export const SimulatePayloadSchema: StandardSchemaV1<unknown, T.SimulatePayload> = /*#__PURE__*/ standard<T.SimulatePayload>($SimulatePayload);
+
+/** Whether a value is a valid `SimulatePayload` (a type guard; no issues are collected). */
+export function isSimulatePayload(value: unknown): value is T.SimulatePayload {
+  return $SimulatePayload(value, "", null);
+}
 
 /** Validates a `SimulateBlockStateCall`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSimulateBlockStateCall(value: unknown): ValidationResult<T.SimulateBlockStateCall> {
@@ -15400,6 +16020,11 @@ export function validateSimulateBlockStateCall(value: unknown): ValidationResult
 /** A `SimulateBlockStateCall` as a Standard Schema v1 validator. */
 export const SimulateBlockStateCallSchema: StandardSchemaV1<unknown, T.SimulateBlockStateCall> = /*#__PURE__*/ standard<T.SimulateBlockStateCall>($SimulateBlockStateCall);
 
+/** Whether a value is a valid `SimulateBlockStateCall` (a type guard; no issues are collected). */
+export function isSimulateBlockStateCall(value: unknown): value is T.SimulateBlockStateCall {
+  return $SimulateBlockStateCall(value, "", null);
+}
+
 /** Validates a `BlockOverrides`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBlockOverrides(value: unknown): ValidationResult<T.BlockOverrides> {
   return run<T.BlockOverrides>($BlockOverrides, value);
@@ -15407,6 +16032,11 @@ export function validateBlockOverrides(value: unknown): ValidationResult<T.Block
 
 /** A `BlockOverrides` as a Standard Schema v1 validator. */
 export const BlockOverridesSchema: StandardSchemaV1<unknown, T.BlockOverrides> = /*#__PURE__*/ standard<T.BlockOverrides>($BlockOverrides);
+
+/** Whether a value is a valid `BlockOverrides` (a type guard; no issues are collected). */
+export function isBlockOverrides(value: unknown): value is T.BlockOverrides {
+  return $BlockOverrides(value, "", null);
+}
 
 /** Validates a `StateOverrides`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateStateOverrides(value: unknown): ValidationResult<T.StateOverrides> {
@@ -15416,6 +16046,11 @@ export function validateStateOverrides(value: unknown): ValidationResult<T.State
 /** A `StateOverrides` as a Standard Schema v1 validator. */
 export const StateOverridesSchema: StandardSchemaV1<unknown, T.StateOverrides> = /*#__PURE__*/ standard<T.StateOverrides>($StateOverrides);
 
+/** Whether a value is a valid `StateOverrides` (a type guard; no issues are collected). */
+export function isStateOverrides(value: unknown): value is T.StateOverrides {
+  return $StateOverrides(value, "", null);
+}
+
 /** Validates a `AccountOverride`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAccountOverride(value: unknown): ValidationResult<T.AccountOverride> {
   return run<T.AccountOverride>($AccountOverride, value);
@@ -15423,6 +16058,11 @@ export function validateAccountOverride(value: unknown): ValidationResult<T.Acco
 
 /** A `AccountOverride` as a Standard Schema v1 validator. */
 export const AccountOverrideSchema: StandardSchemaV1<unknown, T.AccountOverride> = /*#__PURE__*/ standard<T.AccountOverride>($AccountOverride);
+
+/** Whether a value is a valid `AccountOverride` (a type guard; no issues are collected). */
+export function isAccountOverride(value: unknown): value is T.AccountOverride {
+  return $AccountOverride(value, "", null);
+}
 
 /** Validates a `StorageMap`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateStorageMap(value: unknown): ValidationResult<T.StorageMap> {
@@ -15432,6 +16072,11 @@ export function validateStorageMap(value: unknown): ValidationResult<T.StorageMa
 /** A `StorageMap` as a Standard Schema v1 validator. */
 export const StorageMapSchema: StandardSchemaV1<unknown, T.StorageMap> = /*#__PURE__*/ standard<T.StorageMap>($StorageMap);
 
+/** Whether a value is a valid `StorageMap` (a type guard; no issues are collected). */
+export function isStorageMap(value: unknown): value is T.StorageMap {
+  return $StorageMap(value, "", null);
+}
+
 /** Validates a `SimulatedBlock`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSimulatedBlock(value: unknown): ValidationResult<T.SimulatedBlock> {
   return run<T.SimulatedBlock>($SimulatedBlock, value);
@@ -15439,6 +16084,11 @@ export function validateSimulatedBlock(value: unknown): ValidationResult<T.Simul
 
 /** A `SimulatedBlock` as a Standard Schema v1 validator. */
 export const SimulatedBlockSchema: StandardSchemaV1<unknown, T.SimulatedBlock> = /*#__PURE__*/ standard<T.SimulatedBlock>($SimulatedBlock);
+
+/** Whether a value is a valid `SimulatedBlock` (a type guard; no issues are collected). */
+export function isSimulatedBlock(value: unknown): value is T.SimulatedBlock {
+  return $SimulatedBlock(value, "", null);
+}
 
 /** Validates a `SimulatedCallResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSimulatedCallResult(value: unknown): ValidationResult<T.SimulatedCallResult> {
@@ -15448,6 +16098,11 @@ export function validateSimulatedCallResult(value: unknown): ValidationResult<T.
 /** A `SimulatedCallResult` as a Standard Schema v1 validator. */
 export const SimulatedCallResultSchema: StandardSchemaV1<unknown, T.SimulatedCallResult> = /*#__PURE__*/ standard<T.SimulatedCallResult>($SimulatedCallResult);
 
+/** Whether a value is a valid `SimulatedCallResult` (a type guard; no issues are collected). */
+export function isSimulatedCallResult(value: unknown): value is T.SimulatedCallResult {
+  return $SimulatedCallResult(value, "", null);
+}
+
 /** Validates a `SimulatedCallError`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSimulatedCallError(value: unknown): ValidationResult<T.SimulatedCallError> {
   return run<T.SimulatedCallError>($SimulatedCallError, value);
@@ -15455,6 +16110,11 @@ export function validateSimulatedCallError(value: unknown): ValidationResult<T.S
 
 /** A `SimulatedCallError` as a Standard Schema v1 validator. */
 export const SimulatedCallErrorSchema: StandardSchemaV1<unknown, T.SimulatedCallError> = /*#__PURE__*/ standard<T.SimulatedCallError>($SimulatedCallError);
+
+/** Whether a value is a valid `SimulatedCallError` (a type guard; no issues are collected). */
+export function isSimulatedCallError(value: unknown): value is T.SimulatedCallError {
+  return $SimulatedCallError(value, "", null);
+}
 
 /** Validates a `SubscriptionType`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSubscriptionType(value: unknown): ValidationResult<T.SubscriptionType> {
@@ -15464,6 +16124,11 @@ export function validateSubscriptionType(value: unknown): ValidationResult<T.Sub
 /** A `SubscriptionType` as a Standard Schema v1 validator. */
 export const SubscriptionTypeSchema: StandardSchemaV1<unknown, T.SubscriptionType> = /*#__PURE__*/ standard<T.SubscriptionType>($SubscriptionType);
 
+/** Whether a value is a valid `SubscriptionType` (a type guard; no issues are collected). */
+export function isSubscriptionType(value: unknown): value is T.SubscriptionType {
+  return $SubscriptionType(value, "", null);
+}
+
 /** Validates a `SubscriptionOptions`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSubscriptionOptions(value: unknown): ValidationResult<T.SubscriptionOptions> {
   return run<T.SubscriptionOptions>($SubscriptionOptions, value);
@@ -15471,6 +16136,11 @@ export function validateSubscriptionOptions(value: unknown): ValidationResult<T.
 
 /** A `SubscriptionOptions` as a Standard Schema v1 validator. */
 export const SubscriptionOptionsSchema: StandardSchemaV1<unknown, T.SubscriptionOptions> = /*#__PURE__*/ standard<T.SubscriptionOptions>($SubscriptionOptions);
+
+/** Whether a value is a valid `SubscriptionOptions` (a type guard; no issues are collected). */
+export function isSubscriptionOptions(value: unknown): value is T.SubscriptionOptions {
+  return $SubscriptionOptions(value, "", null);
+}
 
 /** Validates a `SubscriptionId`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSubscriptionId(value: unknown): ValidationResult<T.SubscriptionId> {
@@ -15480,6 +16150,11 @@ export function validateSubscriptionId(value: unknown): ValidationResult<T.Subsc
 /** A `SubscriptionId` as a Standard Schema v1 validator. */
 export const SubscriptionIdSchema: StandardSchemaV1<unknown, T.SubscriptionId> = /*#__PURE__*/ standard<T.SubscriptionId>($SubscriptionId);
 
+/** Whether a value is a valid `SubscriptionId` (a type guard; no issues are collected). */
+export function isSubscriptionId(value: unknown): value is T.SubscriptionId {
+  return $SubscriptionId(value, "", null);
+}
+
 /** Validates a `TxpoolStatus`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateTxpoolStatus(value: unknown): ValidationResult<T.TxpoolStatus> {
   return run<T.TxpoolStatus>($TxpoolStatus, value);
@@ -15487,6 +16162,11 @@ export function validateTxpoolStatus(value: unknown): ValidationResult<T.TxpoolS
 
 /** A `TxpoolStatus` as a Standard Schema v1 validator. */
 export const TxpoolStatusSchema: StandardSchemaV1<unknown, T.TxpoolStatus> = /*#__PURE__*/ standard<T.TxpoolStatus>($TxpoolStatus);
+
+/** Whether a value is a valid `TxpoolStatus` (a type guard; no issues are collected). */
+export function isTxpoolStatus(value: unknown): value is T.TxpoolStatus {
+  return $TxpoolStatus(value, "", null);
+}
 
 /** Validates a `TxpoolContent`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateTxpoolContent(value: unknown): ValidationResult<T.TxpoolContent> {
@@ -15496,6 +16176,11 @@ export function validateTxpoolContent(value: unknown): ValidationResult<T.Txpool
 /** A `TxpoolContent` as a Standard Schema v1 validator. */
 export const TxpoolContentSchema: StandardSchemaV1<unknown, T.TxpoolContent> = /*#__PURE__*/ standard<T.TxpoolContent>($TxpoolContent);
 
+/** Whether a value is a valid `TxpoolContent` (a type guard; no issues are collected). */
+export function isTxpoolContent(value: unknown): value is T.TxpoolContent {
+  return $TxpoolContent(value, "", null);
+}
+
 /** Validates a `TxpoolTransactionsBySender`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateTxpoolTransactionsBySender(value: unknown): ValidationResult<T.TxpoolTransactionsBySender> {
   return run<T.TxpoolTransactionsBySender>($TxpoolTransactionsBySender, value);
@@ -15503,6 +16188,11 @@ export function validateTxpoolTransactionsBySender(value: unknown): ValidationRe
 
 /** A `TxpoolTransactionsBySender` as a Standard Schema v1 validator. */
 export const TxpoolTransactionsBySenderSchema: StandardSchemaV1<unknown, T.TxpoolTransactionsBySender> = /*#__PURE__*/ standard<T.TxpoolTransactionsBySender>($TxpoolTransactionsBySender);
+
+/** Whether a value is a valid `TxpoolTransactionsBySender` (a type guard; no issues are collected). */
+export function isTxpoolTransactionsBySender(value: unknown): value is T.TxpoolTransactionsBySender {
+  return $TxpoolTransactionsBySender(value, "", null);
+}
 
 /** Validates a `TxpoolTransactionsByNonce`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateTxpoolTransactionsByNonce(value: unknown): ValidationResult<T.TxpoolTransactionsByNonce> {
@@ -15512,6 +16202,11 @@ export function validateTxpoolTransactionsByNonce(value: unknown): ValidationRes
 /** A `TxpoolTransactionsByNonce` as a Standard Schema v1 validator. */
 export const TxpoolTransactionsByNonceSchema: StandardSchemaV1<unknown, T.TxpoolTransactionsByNonce> = /*#__PURE__*/ standard<T.TxpoolTransactionsByNonce>($TxpoolTransactionsByNonce);
 
+/** Whether a value is a valid `TxpoolTransactionsByNonce` (a type guard; no issues are collected). */
+export function isTxpoolTransactionsByNonce(value: unknown): value is T.TxpoolTransactionsByNonce {
+  return $TxpoolTransactionsByNonce(value, "", null);
+}
+
 /** Validates a `TxpoolInspect`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateTxpoolInspect(value: unknown): ValidationResult<T.TxpoolInspect> {
   return run<T.TxpoolInspect>($TxpoolInspect, value);
@@ -15519,6 +16214,11 @@ export function validateTxpoolInspect(value: unknown): ValidationResult<T.Txpool
 
 /** A `TxpoolInspect` as a Standard Schema v1 validator. */
 export const TxpoolInspectSchema: StandardSchemaV1<unknown, T.TxpoolInspect> = /*#__PURE__*/ standard<T.TxpoolInspect>($TxpoolInspect);
+
+/** Whether a value is a valid `TxpoolInspect` (a type guard; no issues are collected). */
+export function isTxpoolInspect(value: unknown): value is T.TxpoolInspect {
+  return $TxpoolInspect(value, "", null);
+}
 
 /** Validates a `TxpoolSummariesBySender`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateTxpoolSummariesBySender(value: unknown): ValidationResult<T.TxpoolSummariesBySender> {
@@ -15528,6 +16228,11 @@ export function validateTxpoolSummariesBySender(value: unknown): ValidationResul
 /** A `TxpoolSummariesBySender` as a Standard Schema v1 validator. */
 export const TxpoolSummariesBySenderSchema: StandardSchemaV1<unknown, T.TxpoolSummariesBySender> = /*#__PURE__*/ standard<T.TxpoolSummariesBySender>($TxpoolSummariesBySender);
 
+/** Whether a value is a valid `TxpoolSummariesBySender` (a type guard; no issues are collected). */
+export function isTxpoolSummariesBySender(value: unknown): value is T.TxpoolSummariesBySender {
+  return $TxpoolSummariesBySender(value, "", null);
+}
+
 /** Validates a `TxpoolSummariesByNonce`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateTxpoolSummariesByNonce(value: unknown): ValidationResult<T.TxpoolSummariesByNonce> {
   return run<T.TxpoolSummariesByNonce>($TxpoolSummariesByNonce, value);
@@ -15535,6 +16240,11 @@ export function validateTxpoolSummariesByNonce(value: unknown): ValidationResult
 
 /** A `TxpoolSummariesByNonce` as a Standard Schema v1 validator. */
 export const TxpoolSummariesByNonceSchema: StandardSchemaV1<unknown, T.TxpoolSummariesByNonce> = /*#__PURE__*/ standard<T.TxpoolSummariesByNonce>($TxpoolSummariesByNonce);
+
+/** Whether a value is a valid `TxpoolSummariesByNonce` (a type guard; no issues are collected). */
+export function isTxpoolSummariesByNonce(value: unknown): value is T.TxpoolSummariesByNonce {
+  return $TxpoolSummariesByNonce(value, "", null);
+}
 
 /** Validates a `EmptyResult2`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateEmptyResult2(value: unknown): ValidationResult<T.EmptyResult2> {
@@ -15544,6 +16254,11 @@ export function validateEmptyResult2(value: unknown): ValidationResult<T.EmptyRe
 /** A `EmptyResult2` as a Standard Schema v1 validator. */
 export const EmptyResult2Schema: StandardSchemaV1<unknown, T.EmptyResult2> = /*#__PURE__*/ standard<T.EmptyResult2>($EmptyResult2);
 
+/** Whether a value is a valid `EmptyResult2` (a type guard; no issues are collected). */
+export function isEmptyResult2(value: unknown): value is T.EmptyResult2 {
+  return $EmptyResult2(value, "", null);
+}
+
 /** Validates a `SetLogLevelArgs`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSetLogLevelArgs(value: unknown): ValidationResult<T.SetLogLevelArgs> {
   return run<T.SetLogLevelArgs>($SetLogLevelArgs, value);
@@ -15551,6 +16266,11 @@ export function validateSetLogLevelArgs(value: unknown): ValidationResult<T.SetL
 
 /** A `SetLogLevelArgs` as a Standard Schema v1 validator. */
 export const SetLogLevelArgsSchema: StandardSchemaV1<unknown, T.SetLogLevelArgs> = /*#__PURE__*/ standard<T.SetLogLevelArgs>($SetLogLevelArgs);
+
+/** Whether a value is a valid `SetLogLevelArgs` (a type guard; no issues are collected). */
+export function isSetLogLevelArgs(value: unknown): value is T.SetLogLevelArgs {
+  return $SetLogLevelArgs(value, "", null);
+}
 
 /** Validates a `VmConfig`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateVmConfig(value: unknown): ValidationResult<T.VmConfig> {
@@ -15560,6 +16280,11 @@ export function validateVmConfig(value: unknown): ValidationResult<T.VmConfig> {
 /** A `VmConfig` as a Standard Schema v1 validator. */
 export const VmConfigSchema: StandardSchemaV1<unknown, T.VmConfig> = /*#__PURE__*/ standard<T.VmConfig>($VmConfig);
 
+/** Whether a value is a valid `VmConfig` (a type guard; no issues are collected). */
+export function isVmConfig(value: unknown): value is T.VmConfig {
+  return $VmConfig(value, "", null);
+}
+
 /** Validates a `GetVmConfigResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetVmConfigResult(value: unknown): ValidationResult<T.GetVmConfigResult> {
   return run<T.GetVmConfigResult>($GetVmConfigResult, value);
@@ -15567,6 +16292,11 @@ export function validateGetVmConfigResult(value: unknown): ValidationResult<T.Ge
 
 /** A `GetVmConfigResult` as a Standard Schema v1 validator. */
 export const GetVmConfigResultSchema: StandardSchemaV1<unknown, T.GetVmConfigResult> = /*#__PURE__*/ standard<T.GetVmConfigResult>($GetVmConfigResult);
+
+/** Whether a value is a valid `GetVmConfigResult` (a type guard; no issues are collected). */
+export function isGetVmConfigResult(value: unknown): value is T.GetVmConfigResult {
+  return $GetVmConfigResult(value, "", null);
+}
 
 /** Validates a `Uint64String4`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateUint64String4(value: unknown): ValidationResult<T.Uint64String4> {
@@ -15576,6 +16306,11 @@ export function validateUint64String4(value: unknown): ValidationResult<T.Uint64
 /** A `Uint64String4` as a Standard Schema v1 validator. */
 export const Uint64String4Schema: StandardSchemaV1<unknown, T.Uint64String4> = /*#__PURE__*/ standard<T.Uint64String4>($Uint64String4);
 
+/** Whether a value is a valid `Uint64String4` (a type guard; no issues are collected). */
+export function isUint64String4(value: unknown): value is T.Uint64String4 {
+  return $Uint64String4(value, "", null);
+}
+
 /** Validates a `Cb58Id4`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCb58Id4(value: unknown): ValidationResult<T.Cb58Id4> {
   return run<T.Cb58Id4>($Cb58Id4, value);
@@ -15583,6 +16318,11 @@ export function validateCb58Id4(value: unknown): ValidationResult<T.Cb58Id4> {
 
 /** A `Cb58Id4` as a Standard Schema v1 validator. */
 export const Cb58Id4Schema: StandardSchemaV1<unknown, T.Cb58Id4> = /*#__PURE__*/ standard<T.Cb58Id4>($Cb58Id4);
+
+/** Whether a value is a valid `Cb58Id4` (a type guard; no issues are collected). */
+export function isCb58Id4(value: unknown): value is T.Cb58Id4 {
+  return $Cb58Id4(value, "", null);
+}
 
 /** Validates a `HexBytes2`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHexBytes2(value: unknown): ValidationResult<T.HexBytes2> {
@@ -15592,6 +16332,11 @@ export function validateHexBytes2(value: unknown): ValidationResult<T.HexBytes2>
 /** A `HexBytes2` as a Standard Schema v1 validator. */
 export const HexBytes2Schema: StandardSchemaV1<unknown, T.HexBytes2> = /*#__PURE__*/ standard<T.HexBytes2>($HexBytes2);
 
+/** Whether a value is a valid `HexBytes2` (a type guard; no issues are collected). */
+export function isHexBytes2(value: unknown): value is T.HexBytes2 {
+  return $HexBytes2(value, "", null);
+}
+
 /** Validates a `Encoding2`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateEncoding2(value: unknown): ValidationResult<T.Encoding2> {
   return run<T.Encoding2>($Encoding2, value);
@@ -15599,6 +16344,11 @@ export function validateEncoding2(value: unknown): ValidationResult<T.Encoding2>
 
 /** A `Encoding2` as a Standard Schema v1 validator. */
 export const Encoding2Schema: StandardSchemaV1<unknown, T.Encoding2> = /*#__PURE__*/ standard<T.Encoding2>($Encoding2);
+
+/** Whether a value is a valid `Encoding2` (a type guard; no issues are collected). */
+export function isEncoding2(value: unknown): value is T.Encoding2 {
+  return $Encoding2(value, "", null);
+}
 
 /** Validates a `ChainAddress`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateChainAddress(value: unknown): ValidationResult<T.ChainAddress> {
@@ -15608,6 +16358,11 @@ export function validateChainAddress(value: unknown): ValidationResult<T.ChainAd
 /** A `ChainAddress` as a Standard Schema v1 validator. */
 export const ChainAddressSchema: StandardSchemaV1<unknown, T.ChainAddress> = /*#__PURE__*/ standard<T.ChainAddress>($ChainAddress);
 
+/** Whether a value is a valid `ChainAddress` (a type guard; no issues are collected). */
+export function isChainAddress(value: unknown): value is T.ChainAddress {
+  return $ChainAddress(value, "", null);
+}
+
 /** Validates a `UtxoIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateUtxoIndex(value: unknown): ValidationResult<T.UtxoIndex> {
   return run<T.UtxoIndex>($UtxoIndex, value);
@@ -15615,6 +16370,11 @@ export function validateUtxoIndex(value: unknown): ValidationResult<T.UtxoIndex>
 
 /** A `UtxoIndex` as a Standard Schema v1 validator. */
 export const UtxoIndexSchema: StandardSchemaV1<unknown, T.UtxoIndex> = /*#__PURE__*/ standard<T.UtxoIndex>($UtxoIndex);
+
+/** Whether a value is a valid `UtxoIndex` (a type guard; no issues are collected). */
+export function isUtxoIndex(value: unknown): value is T.UtxoIndex {
+  return $UtxoIndex(value, "", null);
+}
 
 /** Validates a `GetUtxOsArgs`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetUtxOsArgs(value: unknown): ValidationResult<T.GetUtxOsArgs> {
@@ -15624,6 +16384,11 @@ export function validateGetUtxOsArgs(value: unknown): ValidationResult<T.GetUtxO
 /** A `GetUtxOsArgs` as a Standard Schema v1 validator. */
 export const GetUtxOsArgsSchema: StandardSchemaV1<unknown, T.GetUtxOsArgs> = /*#__PURE__*/ standard<T.GetUtxOsArgs>($GetUtxOsArgs);
 
+/** Whether a value is a valid `GetUtxOsArgs` (a type guard; no issues are collected). */
+export function isGetUtxOsArgs(value: unknown): value is T.GetUtxOsArgs {
+  return $GetUtxOsArgs(value, "", null);
+}
+
 /** Validates a `GetUtxOsResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetUtxOsResult(value: unknown): ValidationResult<T.GetUtxOsResult> {
   return run<T.GetUtxOsResult>($GetUtxOsResult, value);
@@ -15631,6 +16396,11 @@ export function validateGetUtxOsResult(value: unknown): ValidationResult<T.GetUt
 
 /** A `GetUtxOsResult` as a Standard Schema v1 validator. */
 export const GetUtxOsResultSchema: StandardSchemaV1<unknown, T.GetUtxOsResult> = /*#__PURE__*/ standard<T.GetUtxOsResult>($GetUtxOsResult);
+
+/** Whether a value is a valid `GetUtxOsResult` (a type guard; no issues are collected). */
+export function isGetUtxOsResult(value: unknown): value is T.GetUtxOsResult {
+  return $GetUtxOsResult(value, "", null);
+}
 
 /** Validates a `IssueTxArgs`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIssueTxArgs(value: unknown): ValidationResult<T.IssueTxArgs> {
@@ -15640,6 +16410,11 @@ export function validateIssueTxArgs(value: unknown): ValidationResult<T.IssueTxA
 /** A `IssueTxArgs` as a Standard Schema v1 validator. */
 export const IssueTxArgsSchema: StandardSchemaV1<unknown, T.IssueTxArgs> = /*#__PURE__*/ standard<T.IssueTxArgs>($IssueTxArgs);
 
+/** Whether a value is a valid `IssueTxArgs` (a type guard; no issues are collected). */
+export function isIssueTxArgs(value: unknown): value is T.IssueTxArgs {
+  return $IssueTxArgs(value, "", null);
+}
+
 /** Validates a `IssueTxResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIssueTxResult(value: unknown): ValidationResult<T.IssueTxResult> {
   return run<T.IssueTxResult>($IssueTxResult, value);
@@ -15647,6 +16422,11 @@ export function validateIssueTxResult(value: unknown): ValidationResult<T.IssueT
 
 /** A `IssueTxResult` as a Standard Schema v1 validator. */
 export const IssueTxResultSchema: StandardSchemaV1<unknown, T.IssueTxResult> = /*#__PURE__*/ standard<T.IssueTxResult>($IssueTxResult);
+
+/** Whether a value is a valid `IssueTxResult` (a type guard; no issues are collected). */
+export function isIssueTxResult(value: unknown): value is T.IssueTxResult {
+  return $IssueTxResult(value, "", null);
+}
 
 /** Validates a `AtomicTxStatus`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAtomicTxStatus(value: unknown): ValidationResult<T.AtomicTxStatus> {
@@ -15656,6 +16436,11 @@ export function validateAtomicTxStatus(value: unknown): ValidationResult<T.Atomi
 /** A `AtomicTxStatus` as a Standard Schema v1 validator. */
 export const AtomicTxStatusSchema: StandardSchemaV1<unknown, T.AtomicTxStatus> = /*#__PURE__*/ standard<T.AtomicTxStatus>($AtomicTxStatus);
 
+/** Whether a value is a valid `AtomicTxStatus` (a type guard; no issues are collected). */
+export function isAtomicTxStatus(value: unknown): value is T.AtomicTxStatus {
+  return $AtomicTxStatus(value, "", null);
+}
+
 /** Validates a `GetAtomicTxStatusArgs`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetAtomicTxStatusArgs(value: unknown): ValidationResult<T.GetAtomicTxStatusArgs> {
   return run<T.GetAtomicTxStatusArgs>($GetAtomicTxStatusArgs, value);
@@ -15663,6 +16448,11 @@ export function validateGetAtomicTxStatusArgs(value: unknown): ValidationResult<
 
 /** A `GetAtomicTxStatusArgs` as a Standard Schema v1 validator. */
 export const GetAtomicTxStatusArgsSchema: StandardSchemaV1<unknown, T.GetAtomicTxStatusArgs> = /*#__PURE__*/ standard<T.GetAtomicTxStatusArgs>($GetAtomicTxStatusArgs);
+
+/** Whether a value is a valid `GetAtomicTxStatusArgs` (a type guard; no issues are collected). */
+export function isGetAtomicTxStatusArgs(value: unknown): value is T.GetAtomicTxStatusArgs {
+  return $GetAtomicTxStatusArgs(value, "", null);
+}
 
 /** Validates a `GetAtomicTxStatusResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetAtomicTxStatusResult(value: unknown): ValidationResult<T.GetAtomicTxStatusResult> {
@@ -15672,6 +16462,11 @@ export function validateGetAtomicTxStatusResult(value: unknown): ValidationResul
 /** A `GetAtomicTxStatusResult` as a Standard Schema v1 validator. */
 export const GetAtomicTxStatusResultSchema: StandardSchemaV1<unknown, T.GetAtomicTxStatusResult> = /*#__PURE__*/ standard<T.GetAtomicTxStatusResult>($GetAtomicTxStatusResult);
 
+/** Whether a value is a valid `GetAtomicTxStatusResult` (a type guard; no issues are collected). */
+export function isGetAtomicTxStatusResult(value: unknown): value is T.GetAtomicTxStatusResult {
+  return $GetAtomicTxStatusResult(value, "", null);
+}
+
 /** Validates a `GetAtomicTxArgs`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetAtomicTxArgs(value: unknown): ValidationResult<T.GetAtomicTxArgs> {
   return run<T.GetAtomicTxArgs>($GetAtomicTxArgs, value);
@@ -15679,6 +16474,11 @@ export function validateGetAtomicTxArgs(value: unknown): ValidationResult<T.GetA
 
 /** A `GetAtomicTxArgs` as a Standard Schema v1 validator. */
 export const GetAtomicTxArgsSchema: StandardSchemaV1<unknown, T.GetAtomicTxArgs> = /*#__PURE__*/ standard<T.GetAtomicTxArgs>($GetAtomicTxArgs);
+
+/** Whether a value is a valid `GetAtomicTxArgs` (a type guard; no issues are collected). */
+export function isGetAtomicTxArgs(value: unknown): value is T.GetAtomicTxArgs {
+  return $GetAtomicTxArgs(value, "", null);
+}
 
 /** Validates a `GetAtomicTxResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetAtomicTxResult(value: unknown): ValidationResult<T.GetAtomicTxResult> {
@@ -15688,6 +16488,11 @@ export function validateGetAtomicTxResult(value: unknown): ValidationResult<T.Ge
 /** A `GetAtomicTxResult` as a Standard Schema v1 validator. */
 export const GetAtomicTxResultSchema: StandardSchemaV1<unknown, T.GetAtomicTxResult> = /*#__PURE__*/ standard<T.GetAtomicTxResult>($GetAtomicTxResult);
 
+/** Whether a value is a valid `GetAtomicTxResult` (a type guard; no issues are collected). */
+export function isGetAtomicTxResult(value: unknown): value is T.GetAtomicTxResult {
+  return $GetAtomicTxResult(value, "", null);
+}
+
 /** Validates a `VersionResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateVersionResult(value: unknown): ValidationResult<T.VersionResult> {
   return run<T.VersionResult>($VersionResult, value);
@@ -15695,6 +16500,11 @@ export function validateVersionResult(value: unknown): ValidationResult<T.Versio
 
 /** A `VersionResult` as a Standard Schema v1 validator. */
 export const VersionResultSchema: StandardSchemaV1<unknown, T.VersionResult> = /*#__PURE__*/ standard<T.VersionResult>($VersionResult);
+
+/** Whether a value is a valid `VersionResult` (a type guard; no issues are collected). */
+export function isVersionResult(value: unknown): value is T.VersionResult {
+  return $VersionResult(value, "", null);
+}
 
 /** Validates the params of `admin.alias`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminAliasParams(value: unknown): ValidationResult<unknown> {

@@ -46,7 +46,15 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions = {}): V
   };
   for (const s of ir.schemas) {
     const check = compiler.namedCheck(s.key);
-    exports.push(exported(s.names.validate, s.names.standard, check, typeOf(s.name), `a \`${comment(s.name)}\``));
+    const type = typeOf(s.name);
+    exports.push(exported(s.names.validate, s.names.standard, check, type, `a \`${comment(s.name)}\``));
+    exports.push((w) => {
+      w.blankLine();
+      writeDocs(w, `Whether a value is a valid \`${comment(s.name)}\` (a type guard; no issues are collected).`);
+      w.writeLine(`export function ${identifier(s.names.guard)}(value: unknown): value is ${type} {`);
+      w.writeLine(`  return ${check}(value, "", null);`);
+      w.writeLine("}");
+    });
   }
   const checks = new Map<IrOperation, { params: string; result?: string }>();
   for (const op of ir.operations) {
@@ -73,7 +81,7 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions = {}): V
   // the client's descriptors use the checks directly; the module index does not re-export them
   const internal = [...new Set([...checks.values()].flatMap((c) => [c.params, ...(c.result ? [c.result] : [])]))].sort();
   if (internal.length > 0) statements.push({ kind: StructureKind.ExportDeclaration, namedExports: internal });
-  const publicNames = [...ir.schemas.flatMap((s) => [s.names.validate, s.names.standard]), ...ir.operations.flatMap((op) => [op.names.validateParams, ...(checks.get(op)?.result ? [op.names.validateResult] : [])])];
+  const publicNames = [...ir.schemas.flatMap((s) => [s.names.validate, s.names.standard, s.names.guard]), ...ir.operations.flatMap((op) => [op.names.validateParams, ...(checks.get(op)?.result ? [op.names.validateResult] : [])])];
   return { statements, problems: compiler.problems, checks, publicNames };
 }
 
