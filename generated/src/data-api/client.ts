@@ -3,7 +3,7 @@
 
 import { callHttp, resolveHttpConfig, type CallOptions, type HttpOperation, type HttpClientOptions } from "../runtime/index.js";
 import type * as T from "./types.js";
-import { $342, $343, $345, $348, $357, $364, $370, $377, $383, $388, $389, $391, $396, $398, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage } from "./validators.js";
+import { $364, $365, $366, $369, $377, $383, $388, $393, $396, $400, $401, $403, $406, $408, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage } from "./validators.js";
 
 /** Parameters of `aggregateSignatures`. */
 export type AggregateSignaturesParams = {
@@ -34,7 +34,7 @@ export const aggregateSignaturesOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $342,
+  check: $364,
   result: $SignedMessage,
 };
 
@@ -68,7 +68,7 @@ export const getAggregatedSignaturesOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $343,
+  check: $365,
   result: $SignedMessage,
 };
 
@@ -129,7 +129,7 @@ export const listBlockchainsOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $345,
+  check: $366,
   result: $ListBlockchainsResponse,
 };
 
@@ -207,7 +207,7 @@ export const listErc20TransactionsOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $348,
+  check: $369,
   result: $ListErc20TransactionsResponse,
 };
 
@@ -267,7 +267,7 @@ export const getTransactionsForBlockOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $357,
+  check: $377,
   result: $ListNativeTransactionsResponse,
 };
 
@@ -344,7 +344,7 @@ export const getSingleValidatorDetailsOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $364,
+  check: $383,
   result: $ListValidatorDetailsResponse,
 };
 
@@ -404,7 +404,7 @@ export const listContractDeploymentsOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $370,
+  check: $388,
   result: $ListContractsResponse,
 };
 
@@ -459,7 +459,7 @@ export const getNativeBalanceOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $377,
+  check: $393,
   result: $GetNativeBalanceResponse,
 };
 
@@ -499,7 +499,7 @@ export const getTransactionOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $383,
+  check: $396,
   result: $GetTransactionResponse,
 };
 
@@ -531,7 +531,7 @@ export const supportedChainsOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $388,
+  check: $400,
   result: $ListChainsResponse,
 };
 
@@ -561,7 +561,7 @@ export const getChainInfoOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $389,
+  check: $401,
   result: $ChainInfo,
 };
 
@@ -601,7 +601,7 @@ export const getContractMetadataOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $391,
+  check: $403,
   result: $ContractMetadata,
 };
 
@@ -638,7 +638,7 @@ export const getChainIdsForAddressesOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $396,
+  check: $406,
   result: $ListChainIdsForAddressesResponse,
 };
 
@@ -690,7 +690,7 @@ export const getTxByHashOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $398,
+  check: $408,
   result: $PChainTransaction,
 };
 

@@ -266,7 +266,7 @@ function $SignatureAggregationRequest(x: unknown, p: string, e: ValidationIssue[
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["message"];
       if (v1 !== undefined && (plain || hasOwn(x, "message"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c13.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c12.test(v1))))) {
           if (e === null) return false;
           $11(v1, p + "/message", e);
           ok = false;
@@ -274,9 +274,9 @@ function $SignatureAggregationRequest(x: unknown, p: string, e: ValidationIssue[
       }
       const v2 = x["justification"];
       if (v2 !== undefined && (plain || hasOwn(x, "justification"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c16.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c12.test(v2))))) {
           if (e === null) return false;
-          $14(v2, p + "/justification", e);
+          $13(v2, p + "/justification", e);
           ok = false;
         }
       }
@@ -284,7 +284,7 @@ function $SignatureAggregationRequest(x: unknown, p: string, e: ValidationIssue[
       if (v3 !== undefined && (plain || hasOwn(x, "signingSubnetId"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $17(v3, p + "/signingSubnetId", e);
+          $14(v3, p + "/signingSubnetId", e);
           ok = false;
         }
       }
@@ -292,7 +292,7 @@ function $SignatureAggregationRequest(x: unknown, p: string, e: ValidationIssue[
       if (v4 !== undefined && (plain || hasOwn(x, "quorumPercentage"))) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0 && v4 <= 100)))) {
           if (e === null) return false;
-          $18(v4, p + "/quorumPercentage", e);
+          $15(v4, p + "/quorumPercentage", e);
           ok = false;
         }
       }
@@ -300,7 +300,7 @@ function $SignatureAggregationRequest(x: unknown, p: string, e: ValidationIssue[
       if (v5 !== undefined && (plain || hasOwn(x, "quorumPercentageBuffer"))) {
         if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0 && v5 <= 100)))) {
           if (e === null) return false;
-          $19(v5, p + "/quorumPercentageBuffer", e);
+          $16(v5, p + "/quorumPercentageBuffer", e);
           ok = false;
         }
       }
@@ -308,13 +308,13 @@ function $SignatureAggregationRequest(x: unknown, p: string, e: ValidationIssue[
       if (v6 !== undefined && (plain || hasOwn(x, "pChainHeight"))) {
         if (!((Number.isInteger(v6)) && (typeof v6 !== "number" || (v6 >= 0)))) {
           if (e === null) return false;
-          $20(v6, p + "/pChainHeight", e);
+          $17(v6, p + "/pChainHeight", e);
           ok = false;
         }
       }
     }
   }
-  if (!($21(x, p, null) || $22(x, p, null))) {
+  if (!($18(x, p, null) || $19(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
@@ -338,16 +338,14 @@ function $11(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 const $c12 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
 
-const $c13 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
-
-function $14(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $13(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c15.test(x)) {
+    if (!$c12.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^(0x)?[0-9a-fA-F]*$", "^(0x)?[0-9a-fA-F]*$");
     }
@@ -355,11 +353,7 @@ function $14(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c15 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
-
-const $c16 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
-
-function $17(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $14(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -368,60 +362,60 @@ function $17(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
+function $15(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+    if (x > 100) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 100", 100);
+    }
+  }
+  return ok;
+}
+
+function $16(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+    if (x > 100) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 100", 100);
+    }
+  }
+  return ok;
+}
+
+function $17(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
 function $18(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 100) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 100", 100);
-    }
-  }
-  return ok;
-}
-
-function $19(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 100) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 100", 100);
-    }
-  }
-  return ok;
-}
-
-function $20(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $21(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (isObject(x)) {
     const plain = Object.getPrototypeOf(x) === Object.prototype;
@@ -433,7 +427,7 @@ function $21(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $22(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $19(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (isObject(x)) {
     const plain = Object.getPrototypeOf(x) === Object.prototype;
@@ -456,9 +450,9 @@ function $SignedMessage(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["signedMessage"];
       if (v1 !== undefined && (plain || hasOwn(x, "signedMessage"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c25.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c12.test(v1))))) {
           if (e === null) return false;
-          $23(v1, p + "/signedMessage", e);
+          $20(v1, p + "/signedMessage", e);
           ok = false;
         }
       }
@@ -471,24 +465,20 @@ function $SignedMessage(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $23(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $20(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c24.test(x)) {
+    if (!$c12.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^(0x)?[0-9a-fA-F]*$", "^(0x)?[0-9a-fA-F]*$");
     }
   }
   return ok;
 }
-
-const $c24 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
-
-const $c25 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
 
 function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -503,7 +493,7 @@ function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v1 !== undefined && (plain || hasOwn(x, "createBlockTimestamp"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $26(v1, p + "/createBlockTimestamp", e);
+          $21(v1, p + "/createBlockTimestamp", e);
           ok = false;
         }
       }
@@ -513,7 +503,7 @@ function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v2 = x["createBlockNumber"];
       if (v2 !== undefined && (plain || hasOwn(x, "createBlockNumber"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c27.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c1.test(v2))))) {
           if (e === null) return false;
           $BigIntString(v2, p + "/createBlockNumber", e);
           ok = false;
@@ -527,7 +517,7 @@ function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v3 !== undefined && (plain || hasOwn(x, "blockchainId"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $28(v3, p + "/blockchainId", e);
+          $22(v3, p + "/blockchainId", e);
           ok = false;
         }
       }
@@ -539,7 +529,7 @@ function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v4 !== undefined && (plain || hasOwn(x, "vmId"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $29(v4, p + "/vmId", e);
+          $23(v4, p + "/vmId", e);
           ok = false;
         }
       }
@@ -551,7 +541,7 @@ function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v5 !== undefined && (plain || hasOwn(x, "subnetId"))) {
         if (!((typeof v5 === "string"))) {
           if (e === null) return false;
-          $30(v5, p + "/subnetId", e);
+          $24(v5, p + "/subnetId", e);
           ok = false;
         }
       }
@@ -563,7 +553,7 @@ function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v6 !== undefined && (plain || hasOwn(x, "blockchainName"))) {
         if (!((typeof v6 === "string"))) {
           if (e === null) return false;
-          $31(v6, p + "/blockchainName", e);
+          $25(v6, p + "/blockchainName", e);
           ok = false;
         }
       }
@@ -575,7 +565,7 @@ function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v7 !== undefined && (plain || hasOwn(x, "evmChainId"))) {
         if (!((Number.isInteger(v7)))) {
           if (e === null) return false;
-          $32(v7, p + "/evmChainId", e);
+          $26(v7, p + "/evmChainId", e);
           ok = false;
         }
       }
@@ -591,7 +581,7 @@ function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-function $26(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $21(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -600,9 +590,7 @@ function $26(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c27 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $28(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $22(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -611,7 +599,7 @@ function $28(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $29(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $23(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -620,7 +608,7 @@ function $29(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $30(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $24(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -629,7 +617,7 @@ function $30(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $31(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $25(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -638,7 +626,7 @@ function $31(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $26(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -658,15 +646,15 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["airdropAmount"];
       if (v1 !== undefined && (plain || hasOwn(x, "airdropAmount"))) {
-        if (!((typeof v1 === "string" || v1 === null) && (typeof v1 !== "string" || ($c35.test(v1))))) {
+        if (!((typeof v1 === "string" || v1 === null) && (typeof v1 !== "string" || ($c3.test(v1))))) {
           if (e === null) return false;
-          $33(v1, p + "/airdropAmount", e);
+          $27(v1, p + "/airdropAmount", e);
           ok = false;
         }
       }
       const v2 = x["airdropHash"];
       if (v2 !== undefined && (plain || hasOwn(x, "airdropHash"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c36.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c3.test(v2))))) {
           if (e === null) return false;
           $HexString(v2, p + "/airdropHash", e);
           ok = false;
@@ -674,30 +662,30 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v3 = x["alloc"];
       if (v3 !== undefined && (plain || hasOwn(x, "alloc"))) {
-        if (!$37(v3, e === null ? p : p + "/alloc", e)) {
+        if (!$28(v3, e === null ? p : p + "/alloc", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v4 = x["baseFeePerGas"];
       if (v4 !== undefined && (plain || hasOwn(x, "baseFeePerGas"))) {
-        if (!((typeof v4 === "string" || v4 === null) && (typeof v4 !== "string" || ($c44.test(v4))))) {
+        if (!((typeof v4 === "string" || v4 === null) && (typeof v4 !== "string" || ($c3.test(v4))))) {
           if (e === null) return false;
-          $42(v4, p + "/baseFeePerGas", e);
+          $31(v4, p + "/baseFeePerGas", e);
           ok = false;
         }
       }
       const v5 = x["blobGasUsed"];
       if (v5 !== undefined && (plain || hasOwn(x, "blobGasUsed"))) {
-        if (!((typeof v5 === "string" || v5 === null) && (typeof v5 !== "string" || ($c47.test(v5))))) {
+        if (!((typeof v5 === "string" || v5 === null) && (typeof v5 !== "string" || ($c3.test(v5))))) {
           if (e === null) return false;
-          $45(v5, p + "/blobGasUsed", e);
+          $32(v5, p + "/blobGasUsed", e);
           ok = false;
         }
       }
       const v6 = x["coinbase"];
       if (v6 !== undefined && (plain || hasOwn(x, "coinbase"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c48.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c3.test(v6))))) {
           if (e === null) return false;
           $HexString(v6, p + "/coinbase", e);
           ok = false;
@@ -712,7 +700,7 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v8 = x["difficulty"];
       if (v8 !== undefined && (plain || hasOwn(x, "difficulty"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c82.test(v8))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c3.test(v8))))) {
           if (e === null) return false;
           $HexString(v8, p + "/difficulty", e);
           ok = false;
@@ -720,15 +708,15 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v9 = x["excessBlobGas"];
       if (v9 !== undefined && (plain || hasOwn(x, "excessBlobGas"))) {
-        if (!((typeof v9 === "string" || v9 === null) && (typeof v9 !== "string" || ($c85.test(v9))))) {
+        if (!((typeof v9 === "string" || v9 === null) && (typeof v9 !== "string" || ($c3.test(v9))))) {
           if (e === null) return false;
-          $83(v9, p + "/excessBlobGas", e);
+          $72(v9, p + "/excessBlobGas", e);
           ok = false;
         }
       }
       const v10 = x["extraData"];
       if (v10 !== undefined && (plain || hasOwn(x, "extraData"))) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c86.test(v10))))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c3.test(v10))))) {
           if (e === null) return false;
           $HexString(v10, p + "/extraData", e);
           ok = false;
@@ -736,7 +724,7 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v11 = x["gasLimit"];
       if (v11 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c87.test(v11))))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c3.test(v11))))) {
           if (e === null) return false;
           $HexString(v11, p + "/gasLimit", e);
           ok = false;
@@ -744,7 +732,7 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v12 = x["gasUsed"];
       if (v12 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c88.test(v12))))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c3.test(v12))))) {
           if (e === null) return false;
           $HexString(v12, p + "/gasUsed", e);
           ok = false;
@@ -752,7 +740,7 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v13 = x["mixHash"];
       if (v13 !== undefined && (plain || hasOwn(x, "mixHash"))) {
-        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c89.test(v13))))) {
+        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c3.test(v13))))) {
           if (e === null) return false;
           $HexString(v13, p + "/mixHash", e);
           ok = false;
@@ -760,7 +748,7 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v14 = x["nonce"];
       if (v14 !== undefined && (plain || hasOwn(x, "nonce"))) {
-        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c90.test(v14))))) {
+        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c3.test(v14))))) {
           if (e === null) return false;
           $HexString(v14, p + "/nonce", e);
           ok = false;
@@ -768,7 +756,7 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v15 = x["number"];
       if (v15 !== undefined && (plain || hasOwn(x, "number"))) {
-        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c91.test(v15))))) {
+        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c3.test(v15))))) {
           if (e === null) return false;
           $HexString(v15, p + "/number", e);
           ok = false;
@@ -776,7 +764,7 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v16 = x["parentHash"];
       if (v16 !== undefined && (plain || hasOwn(x, "parentHash"))) {
-        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c92.test(v16))))) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c3.test(v16))))) {
           if (e === null) return false;
           $HexString(v16, p + "/parentHash", e);
           ok = false;
@@ -784,7 +772,7 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v17 = x["timestamp"];
       if (v17 !== undefined && (plain || hasOwn(x, "timestamp"))) {
-        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c93.test(v17))))) {
+        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c3.test(v17))))) {
           if (e === null) return false;
           $HexString(v17, p + "/timestamp", e);
           ok = false;
@@ -795,14 +783,14 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $33(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $27(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string" || x === null)) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string or null", "string,null");
   }
   if (typeof x === "string") {
-    if (!$c34.test(x)) {
+    if (!$c3.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
     }
@@ -810,13 +798,7 @@ function $33(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c34 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-const $c35 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-const $c36 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-function $37(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $28(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -853,7 +835,7 @@ function $GenesisAccount(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["balance"];
       if (v1 !== undefined && (plain || hasOwn(x, "balance"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c38.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c3.test(v1))))) {
           if (e === null) return false;
           $HexString(v1, p + "/balance", e);
           ok = false;
@@ -865,7 +847,7 @@ function $GenesisAccount(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["code"];
       if (v2 !== undefined && (plain || hasOwn(x, "code"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c39.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c3.test(v2))))) {
           if (e === null) return false;
           $HexString(v2, p + "/code", e);
           ok = false;
@@ -873,7 +855,7 @@ function $GenesisAccount(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v3 = x["storage"];
       if (v3 !== undefined && (plain || hasOwn(x, "storage"))) {
-        if (!$40(v3, e === null ? p : p + "/storage", e)) {
+        if (!$29(v3, e === null ? p : p + "/storage", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -883,11 +865,7 @@ function $GenesisAccount(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-const $c38 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-const $c39 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-function $40(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $29(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -900,7 +878,7 @@ function $40(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         if (!plain && !hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
         if (true) {
-          if (!$41(x[k], pk, e)) {
+          if (!$30(x[k], pk, e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -911,7 +889,7 @@ function $40(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $41(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $30(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -920,14 +898,14 @@ function $41(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $42(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $31(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string" || x === null)) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string or null", "string,null");
   }
   if (typeof x === "string") {
-    if (!$c43.test(x)) {
+    if (!$c3.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
     }
@@ -935,30 +913,20 @@ function $42(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c43 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-const $c44 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-function $45(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string" || x === null)) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string or null", "string,null");
   }
   if (typeof x === "string") {
-    if (!$c46.test(x)) {
+    if (!$c3.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
     }
   }
   return ok;
 }
-
-const $c46 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-const $c47 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-const $c48 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -973,7 +941,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v1 !== undefined && (plain || hasOwn(x, "berlinBlock"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $49(v1, p + "/berlinBlock", e);
+          $33(v1, p + "/berlinBlock", e);
           ok = false;
         }
       }
@@ -981,7 +949,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v2 !== undefined && (plain || hasOwn(x, "byzantiumBlock"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $50(v2, p + "/byzantiumBlock", e);
+          $34(v2, p + "/byzantiumBlock", e);
           ok = false;
         }
       }
@@ -989,7 +957,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v3 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((Number.isInteger(v3)))) {
           if (e === null) return false;
-          $51(v3, p + "/chainId", e);
+          $35(v3, p + "/chainId", e);
           ok = false;
         }
       }
@@ -997,7 +965,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v4 !== undefined && (plain || hasOwn(x, "constantinopleBlock"))) {
         if (!((Number.isInteger(v4)))) {
           if (e === null) return false;
-          $52(v4, p + "/constantinopleBlock", e);
+          $36(v4, p + "/constantinopleBlock", e);
           ok = false;
         }
       }
@@ -1005,13 +973,13 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v5 !== undefined && (plain || hasOwn(x, "eip150Block"))) {
         if (!((Number.isInteger(v5)))) {
           if (e === null) return false;
-          $53(v5, p + "/eip150Block", e);
+          $37(v5, p + "/eip150Block", e);
           ok = false;
         }
       }
       const v6 = x["eip150Hash"];
       if (v6 !== undefined && (plain || hasOwn(x, "eip150Hash"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c54.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c3.test(v6))))) {
           if (e === null) return false;
           $HexString(v6, p + "/eip150Hash", e);
           ok = false;
@@ -1021,7 +989,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v7 !== undefined && (plain || hasOwn(x, "eip155Block"))) {
         if (!((Number.isInteger(v7)))) {
           if (e === null) return false;
-          $55(v7, p + "/eip155Block", e);
+          $38(v7, p + "/eip155Block", e);
           ok = false;
         }
       }
@@ -1029,7 +997,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v8 !== undefined && (plain || hasOwn(x, "eip158Block"))) {
         if (!((Number.isInteger(v8)))) {
           if (e === null) return false;
-          $56(v8, p + "/eip158Block", e);
+          $39(v8, p + "/eip158Block", e);
           ok = false;
         }
       }
@@ -1037,7 +1005,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v9 !== undefined && (plain || hasOwn(x, "homesteadBlock"))) {
         if (!((Number.isInteger(v9)))) {
           if (e === null) return false;
-          $57(v9, p + "/homesteadBlock", e);
+          $40(v9, p + "/homesteadBlock", e);
           ok = false;
         }
       }
@@ -1045,7 +1013,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v10 !== undefined && (plain || hasOwn(x, "istanbulBlock"))) {
         if (!((Number.isInteger(v10)))) {
           if (e === null) return false;
-          $58(v10, p + "/istanbulBlock", e);
+          $41(v10, p + "/istanbulBlock", e);
           ok = false;
         }
       }
@@ -1053,7 +1021,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v11 !== undefined && (plain || hasOwn(x, "londonBlock"))) {
         if (!((Number.isInteger(v11)))) {
           if (e === null) return false;
-          $59(v11, p + "/londonBlock", e);
+          $42(v11, p + "/londonBlock", e);
           ok = false;
         }
       }
@@ -1061,7 +1029,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v12 !== undefined && (plain || hasOwn(x, "muirGlacierBlock"))) {
         if (!((Number.isInteger(v12)))) {
           if (e === null) return false;
-          $60(v12, p + "/muirGlacierBlock", e);
+          $43(v12, p + "/muirGlacierBlock", e);
           ok = false;
         }
       }
@@ -1069,7 +1037,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v13 !== undefined && (plain || hasOwn(x, "petersburgBlock"))) {
         if (!((Number.isInteger(v13)))) {
           if (e === null) return false;
-          $61(v13, p + "/petersburgBlock", e);
+          $44(v13, p + "/petersburgBlock", e);
           ok = false;
         }
       }
@@ -1077,7 +1045,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v14 !== undefined && (plain || hasOwn(x, "subnetEVMTimestamp"))) {
         if (!((Number.isInteger(v14)))) {
           if (e === null) return false;
-          $62(v14, p + "/subnetEVMTimestamp", e);
+          $45(v14, p + "/subnetEVMTimestamp", e);
           ok = false;
         }
       }
@@ -1085,60 +1053,592 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v15 !== undefined && (plain || hasOwn(x, "allowFeeRecipients"))) {
         if (!((typeof v15 === "boolean"))) {
           if (e === null) return false;
-          $63(v15, p + "/allowFeeRecipients", e);
+          $46(v15, p + "/allowFeeRecipients", e);
           ok = false;
         }
       }
       const v16 = x["feeConfig"];
       if (v16 !== undefined && (plain || hasOwn(x, "feeConfig"))) {
-        if (!$FeeConfig(v16, e === null ? p : p + "/feeConfig", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x55: unknown = v16;
+        const p55 = e === null ? p : p + "/feeConfig";
+        {
+          const x: unknown = x55;
+          const p = p55;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["baseFeeChangeDenominator"];
+              if (v1 !== undefined && (plain || hasOwn(x, "baseFeeChangeDenominator"))) {
+                if (!((Number.isInteger(v1)))) {
+                  if (e === null) return false;
+                  $47(v1, p + "/baseFeeChangeDenominator", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["blockGasCostStep"];
+              if (v2 !== undefined && (plain || hasOwn(x, "blockGasCostStep"))) {
+                if (!((Number.isInteger(v2)))) {
+                  if (e === null) return false;
+                  $48(v2, p + "/blockGasCostStep", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["gasLimit"];
+              if (v3 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
+                if (!((Number.isInteger(v3)))) {
+                  if (e === null) return false;
+                  $49(v3, p + "/gasLimit", e);
+                  ok = false;
+                }
+              }
+              const v4 = x["maxBlockGasCost"];
+              if (v4 !== undefined && (plain || hasOwn(x, "maxBlockGasCost"))) {
+                if (!((Number.isInteger(v4)))) {
+                  if (e === null) return false;
+                  $50(v4, p + "/maxBlockGasCost", e);
+                  ok = false;
+                }
+              }
+              const v5 = x["minBaseFee"];
+              if (v5 !== undefined && (plain || hasOwn(x, "minBaseFee"))) {
+                if (!((Number.isInteger(v5)))) {
+                  if (e === null) return false;
+                  $51(v5, p + "/minBaseFee", e);
+                  ok = false;
+                }
+              }
+              const v6 = x["minBlockGasCost"];
+              if (v6 !== undefined && (plain || hasOwn(x, "minBlockGasCost"))) {
+                if (!((Number.isInteger(v6)))) {
+                  if (e === null) return false;
+                  $52(v6, p + "/minBlockGasCost", e);
+                  ok = false;
+                }
+              }
+              const v7 = x["targetBlockRate"];
+              if (v7 !== undefined && (plain || hasOwn(x, "targetBlockRate"))) {
+                if (!((Number.isInteger(v7)))) {
+                  if (e === null) return false;
+                  $53(v7, p + "/targetBlockRate", e);
+                  ok = false;
+                }
+              }
+              const v8 = x["targetGas"];
+              if (v8 !== undefined && (plain || hasOwn(x, "targetGas"))) {
+                if (!((Number.isInteger(v8)))) {
+                  if (e === null) return false;
+                  $54(v8, p + "/targetGas", e);
+                  ok = false;
+                }
+              }
+            }
+          }
         }
       }
       const v17 = x["warpConfig"];
       if (v17 !== undefined && (plain || hasOwn(x, "warpConfig"))) {
-        if (!$WarpConfig(v17, e === null ? p : p + "/warpConfig", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x59: unknown = v17;
+        const p59 = e === null ? p : p + "/warpConfig";
+        {
+          const x: unknown = x59;
+          const p = p59;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["blockTimestamp"];
+              if (v1 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
+                if (!((Number.isInteger(v1)))) {
+                  if (e === null) return false;
+                  $56(v1, p + "/blockTimestamp", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["quorumNumerator"];
+              if (v2 !== undefined && (plain || hasOwn(x, "quorumNumerator"))) {
+                if (!((Number.isInteger(v2)))) {
+                  if (e === null) return false;
+                  $57(v2, p + "/quorumNumerator", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["requirePrimaryNetworkSigners"];
+              if (v3 !== undefined && (plain || hasOwn(x, "requirePrimaryNetworkSigners"))) {
+                if (!((typeof v3 === "boolean"))) {
+                  if (e === null) return false;
+                  $58(v3, p + "/requirePrimaryNetworkSigners", e);
+                  ok = false;
+                }
+              }
+            }
+          }
         }
       }
       const v18 = x["txAllowListConfig"];
       if (v18 !== undefined && (plain || hasOwn(x, "txAllowListConfig"))) {
-        if (!$PrecompileAllowListConfig(v18, e === null ? p : p + "/txAllowListConfig", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x67: unknown = v18;
+        const p67 = e === null ? p : p + "/txAllowListConfig";
+        {
+          const x: unknown = x67;
+          const p = p67;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["blockTimestamp"];
+              if (v1 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
+                if (!((Number.isInteger(v1)))) {
+                  if (e === null) return false;
+                  $60(v1, p + "/blockTimestamp", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["adminAddresses"];
+              if (v2 !== undefined && (plain || hasOwn(x, "adminAddresses"))) {
+                if (!$61(v2, e === null ? p : p + "/adminAddresses", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              const v3 = x["managerAddresses"];
+              if (v3 !== undefined && (plain || hasOwn(x, "managerAddresses"))) {
+                if (!$63(v3, e === null ? p : p + "/managerAddresses", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              const v4 = x["enabledAddresses"];
+              if (v4 !== undefined && (plain || hasOwn(x, "enabledAddresses"))) {
+                if (!$65(v4, e === null ? p : p + "/enabledAddresses", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+            }
+          }
         }
       }
       const v19 = x["contractDeployerAllowListConfig"];
       if (v19 !== undefined && (plain || hasOwn(x, "contractDeployerAllowListConfig"))) {
-        if (!$PrecompileAllowListConfig(v19, e === null ? p : p + "/contractDeployerAllowListConfig", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x68: unknown = v19;
+        const p68 = e === null ? p : p + "/contractDeployerAllowListConfig";
+        {
+          const x: unknown = x68;
+          const p = p68;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["blockTimestamp"];
+              if (v1 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
+                if (!((Number.isInteger(v1)))) {
+                  if (e === null) return false;
+                  $60(v1, p + "/blockTimestamp", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["adminAddresses"];
+              if (v2 !== undefined && (plain || hasOwn(x, "adminAddresses"))) {
+                if (!$61(v2, e === null ? p : p + "/adminAddresses", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              const v3 = x["managerAddresses"];
+              if (v3 !== undefined && (plain || hasOwn(x, "managerAddresses"))) {
+                if (!$63(v3, e === null ? p : p + "/managerAddresses", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              const v4 = x["enabledAddresses"];
+              if (v4 !== undefined && (plain || hasOwn(x, "enabledAddresses"))) {
+                if (!$65(v4, e === null ? p : p + "/enabledAddresses", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+            }
+          }
         }
       }
       const v20 = x["contractNativeMinterConfig"];
       if (v20 !== undefined && (plain || hasOwn(x, "contractNativeMinterConfig"))) {
-        if (!$PrecompileAllowListConfig(v20, e === null ? p : p + "/contractNativeMinterConfig", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x69: unknown = v20;
+        const p69 = e === null ? p : p + "/contractNativeMinterConfig";
+        {
+          const x: unknown = x69;
+          const p = p69;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["blockTimestamp"];
+              if (v1 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
+                if (!((Number.isInteger(v1)))) {
+                  if (e === null) return false;
+                  $60(v1, p + "/blockTimestamp", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["adminAddresses"];
+              if (v2 !== undefined && (plain || hasOwn(x, "adminAddresses"))) {
+                if (!$61(v2, e === null ? p : p + "/adminAddresses", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              const v3 = x["managerAddresses"];
+              if (v3 !== undefined && (plain || hasOwn(x, "managerAddresses"))) {
+                if (!$63(v3, e === null ? p : p + "/managerAddresses", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              const v4 = x["enabledAddresses"];
+              if (v4 !== undefined && (plain || hasOwn(x, "enabledAddresses"))) {
+                if (!$65(v4, e === null ? p : p + "/enabledAddresses", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+            }
+          }
         }
       }
       const v21 = x["feeManagerConfig"];
       if (v21 !== undefined && (plain || hasOwn(x, "feeManagerConfig"))) {
-        if (!$PrecompileAllowListConfig(v21, e === null ? p : p + "/feeManagerConfig", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x70: unknown = v21;
+        const p70 = e === null ? p : p + "/feeManagerConfig";
+        {
+          const x: unknown = x70;
+          const p = p70;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["blockTimestamp"];
+              if (v1 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
+                if (!((Number.isInteger(v1)))) {
+                  if (e === null) return false;
+                  $60(v1, p + "/blockTimestamp", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["adminAddresses"];
+              if (v2 !== undefined && (plain || hasOwn(x, "adminAddresses"))) {
+                if (!$61(v2, e === null ? p : p + "/adminAddresses", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              const v3 = x["managerAddresses"];
+              if (v3 !== undefined && (plain || hasOwn(x, "managerAddresses"))) {
+                if (!$63(v3, e === null ? p : p + "/managerAddresses", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              const v4 = x["enabledAddresses"];
+              if (v4 !== undefined && (plain || hasOwn(x, "enabledAddresses"))) {
+                if (!$65(v4, e === null ? p : p + "/enabledAddresses", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+            }
+          }
         }
       }
       const v22 = x["rewardManagerConfig"];
       if (v22 !== undefined && (plain || hasOwn(x, "rewardManagerConfig"))) {
-        if (!$PrecompileAllowListConfig(v22, e === null ? p : p + "/rewardManagerConfig", e)) {
+        const x71: unknown = v22;
+        const p71 = e === null ? p : p + "/rewardManagerConfig";
+        {
+          const x: unknown = x71;
+          const p = p71;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["blockTimestamp"];
+              if (v1 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
+                if (!((Number.isInteger(v1)))) {
+                  if (e === null) return false;
+                  $60(v1, p + "/blockTimestamp", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["adminAddresses"];
+              if (v2 !== undefined && (plain || hasOwn(x, "adminAddresses"))) {
+                if (!$61(v2, e === null ? p : p + "/adminAddresses", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              const v3 = x["managerAddresses"];
+              if (v3 !== undefined && (plain || hasOwn(x, "managerAddresses"))) {
+                if (!$63(v3, e === null ? p : p + "/managerAddresses", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              const v4 = x["enabledAddresses"];
+              if (v4 !== undefined && (plain || hasOwn(x, "enabledAddresses"))) {
+                if (!$65(v4, e === null ? p : p + "/enabledAddresses", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $33(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $34(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $35(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $36(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $37(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $38(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $39(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $40(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $41(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $42(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $43(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $44(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $45(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $46(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "boolean")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be boolean", "boolean");
+  }
+  return ok;
+}
+
+function $FeeConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["baseFeeChangeDenominator"];
+      if (v1 !== undefined && (plain || hasOwn(x, "baseFeeChangeDenominator"))) {
+        if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
+          $47(v1, p + "/baseFeeChangeDenominator", e);
+          ok = false;
+        }
+      }
+      const v2 = x["blockGasCostStep"];
+      if (v2 !== undefined && (plain || hasOwn(x, "blockGasCostStep"))) {
+        if (!((Number.isInteger(v2)))) {
+          if (e === null) return false;
+          $48(v2, p + "/blockGasCostStep", e);
+          ok = false;
+        }
+      }
+      const v3 = x["gasLimit"];
+      if (v3 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
+        if (!((Number.isInteger(v3)))) {
+          if (e === null) return false;
+          $49(v3, p + "/gasLimit", e);
+          ok = false;
+        }
+      }
+      const v4 = x["maxBlockGasCost"];
+      if (v4 !== undefined && (plain || hasOwn(x, "maxBlockGasCost"))) {
+        if (!((Number.isInteger(v4)))) {
+          if (e === null) return false;
+          $50(v4, p + "/maxBlockGasCost", e);
+          ok = false;
+        }
+      }
+      const v5 = x["minBaseFee"];
+      if (v5 !== undefined && (plain || hasOwn(x, "minBaseFee"))) {
+        if (!((Number.isInteger(v5)))) {
+          if (e === null) return false;
+          $51(v5, p + "/minBaseFee", e);
+          ok = false;
+        }
+      }
+      const v6 = x["minBlockGasCost"];
+      if (v6 !== undefined && (plain || hasOwn(x, "minBlockGasCost"))) {
+        if (!((Number.isInteger(v6)))) {
+          if (e === null) return false;
+          $52(v6, p + "/minBlockGasCost", e);
+          ok = false;
+        }
+      }
+      const v7 = x["targetBlockRate"];
+      if (v7 !== undefined && (plain || hasOwn(x, "targetBlockRate"))) {
+        if (!((Number.isInteger(v7)))) {
+          if (e === null) return false;
+          $53(v7, p + "/targetBlockRate", e);
+          ok = false;
+        }
+      }
+      const v8 = x["targetGas"];
+      if (v8 !== undefined && (plain || hasOwn(x, "targetGas"))) {
+        if (!((Number.isInteger(v8)))) {
+          if (e === null) return false;
+          $54(v8, p + "/targetGas", e);
           ok = false;
         }
       }
     }
+  }
+  return ok;
+}
+
+function $47(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $48(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
@@ -1188,13 +1688,49 @@ function $53(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c54 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-function $55(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $54(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $WarpConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["blockTimestamp"];
+      if (v1 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
+        if (!((Number.isInteger(v1)))) {
+          if (e === null) return false;
+          $56(v1, p + "/blockTimestamp", e);
+          ok = false;
+        }
+      }
+      const v2 = x["quorumNumerator"];
+      if (v2 !== undefined && (plain || hasOwn(x, "quorumNumerator"))) {
+        if (!((Number.isInteger(v2)))) {
+          if (e === null) return false;
+          $57(v2, p + "/quorumNumerator", e);
+          ok = false;
+        }
+      }
+      const v3 = x["requirePrimaryNetworkSigners"];
+      if (v3 !== undefined && (plain || hasOwn(x, "requirePrimaryNetworkSigners"))) {
+        if (!((typeof v3 === "boolean"))) {
+          if (e === null) return false;
+          $58(v3, p + "/requirePrimaryNetworkSigners", e);
+          ok = false;
+        }
+      }
+    }
   }
   return ok;
 }
@@ -1219,266 +1755,6 @@ function $57(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $58(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $59(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $60(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $61(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $62(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $63(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $FeeConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["baseFeeChangeDenominator"];
-      if (v1 !== undefined && (plain || hasOwn(x, "baseFeeChangeDenominator"))) {
-        if (!((Number.isInteger(v1)))) {
-          if (e === null) return false;
-          $64(v1, p + "/baseFeeChangeDenominator", e);
-          ok = false;
-        }
-      }
-      const v2 = x["blockGasCostStep"];
-      if (v2 !== undefined && (plain || hasOwn(x, "blockGasCostStep"))) {
-        if (!((Number.isInteger(v2)))) {
-          if (e === null) return false;
-          $65(v2, p + "/blockGasCostStep", e);
-          ok = false;
-        }
-      }
-      const v3 = x["gasLimit"];
-      if (v3 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
-        if (!((Number.isInteger(v3)))) {
-          if (e === null) return false;
-          $66(v3, p + "/gasLimit", e);
-          ok = false;
-        }
-      }
-      const v4 = x["maxBlockGasCost"];
-      if (v4 !== undefined && (plain || hasOwn(x, "maxBlockGasCost"))) {
-        if (!((Number.isInteger(v4)))) {
-          if (e === null) return false;
-          $67(v4, p + "/maxBlockGasCost", e);
-          ok = false;
-        }
-      }
-      const v5 = x["minBaseFee"];
-      if (v5 !== undefined && (plain || hasOwn(x, "minBaseFee"))) {
-        if (!((Number.isInteger(v5)))) {
-          if (e === null) return false;
-          $68(v5, p + "/minBaseFee", e);
-          ok = false;
-        }
-      }
-      const v6 = x["minBlockGasCost"];
-      if (v6 !== undefined && (plain || hasOwn(x, "minBlockGasCost"))) {
-        if (!((Number.isInteger(v6)))) {
-          if (e === null) return false;
-          $69(v6, p + "/minBlockGasCost", e);
-          ok = false;
-        }
-      }
-      const v7 = x["targetBlockRate"];
-      if (v7 !== undefined && (plain || hasOwn(x, "targetBlockRate"))) {
-        if (!((Number.isInteger(v7)))) {
-          if (e === null) return false;
-          $70(v7, p + "/targetBlockRate", e);
-          ok = false;
-        }
-      }
-      const v8 = x["targetGas"];
-      if (v8 !== undefined && (plain || hasOwn(x, "targetGas"))) {
-        if (!((Number.isInteger(v8)))) {
-          if (e === null) return false;
-          $71(v8, p + "/targetGas", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $65(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $66(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $67(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $68(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $69(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $70(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $71(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $WarpConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["blockTimestamp"];
-      if (v1 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
-        if (!((Number.isInteger(v1)))) {
-          if (e === null) return false;
-          $72(v1, p + "/blockTimestamp", e);
-          ok = false;
-        }
-      }
-      const v2 = x["quorumNumerator"];
-      if (v2 !== undefined && (plain || hasOwn(x, "quorumNumerator"))) {
-        if (!((Number.isInteger(v2)))) {
-          if (e === null) return false;
-          $73(v2, p + "/quorumNumerator", e);
-          ok = false;
-        }
-      }
-      const v3 = x["requirePrimaryNetworkSigners"];
-      if (v3 !== undefined && (plain || hasOwn(x, "requirePrimaryNetworkSigners"))) {
-        if (!((typeof v3 === "boolean"))) {
-          if (e === null) return false;
-          $74(v3, p + "/requirePrimaryNetworkSigners", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $72(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $73(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $74(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be boolean", "boolean");
@@ -1499,27 +1775,27 @@ function $PrecompileAllowListConfig(x: unknown, p: string, e: ValidationIssue[] 
       if (v1 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $75(v1, p + "/blockTimestamp", e);
+          $60(v1, p + "/blockTimestamp", e);
           ok = false;
         }
       }
       const v2 = x["adminAddresses"];
       if (v2 !== undefined && (plain || hasOwn(x, "adminAddresses"))) {
-        if (!$76(v2, e === null ? p : p + "/adminAddresses", e)) {
+        if (!$61(v2, e === null ? p : p + "/adminAddresses", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v3 = x["managerAddresses"];
       if (v3 !== undefined && (plain || hasOwn(x, "managerAddresses"))) {
-        if (!$78(v3, e === null ? p : p + "/managerAddresses", e)) {
+        if (!$63(v3, e === null ? p : p + "/managerAddresses", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v4 = x["enabledAddresses"];
       if (v4 !== undefined && (plain || hasOwn(x, "enabledAddresses"))) {
-        if (!$80(v4, e === null ? p : p + "/enabledAddresses", e)) {
+        if (!$65(v4, e === null ? p : p + "/enabledAddresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1529,7 +1805,7 @@ function $PrecompileAllowListConfig(x: unknown, p: string, e: ValidationIssue[] 
   return ok;
 }
 
-function $75(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $60(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1538,7 +1814,7 @@ function $75(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $76(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $61(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1551,7 +1827,7 @@ function $76(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string"))) {
             if (e === null) return false;
-            $77(v, p + "/" + i, e);
+            $62(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -1561,7 +1837,7 @@ function $76(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $77(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $62(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1570,7 +1846,7 @@ function $77(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $78(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $63(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1583,7 +1859,7 @@ function $78(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string"))) {
             if (e === null) return false;
-            $79(v, p + "/" + i, e);
+            $64(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -1593,7 +1869,7 @@ function $78(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $79(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1602,7 +1878,7 @@ function $79(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $80(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $65(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1615,7 +1891,7 @@ function $80(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string"))) {
             if (e === null) return false;
-            $81(v, p + "/" + i, e);
+            $66(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -1625,7 +1901,7 @@ function $80(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $81(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $66(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1634,42 +1910,20 @@ function $81(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c82 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-function $83(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $72(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string" || x === null)) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string or null", "string,null");
   }
   if (typeof x === "string") {
-    if (!$c84.test(x)) {
+    if (!$c3.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
     }
   }
   return ok;
 }
-
-const $c84 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-const $c85 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-const $c86 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-const $c87 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-const $c88 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-const $c89 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-const $c90 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-const $c91 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-const $c92 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-const $c93 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $ListBlockchainsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -1684,13 +1938,13 @@ function $ListBlockchainsResponse(x: unknown, p: string, e: ValidationIssue[] | 
       if (v1 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $94(v1, p + "/nextPageToken", e);
+          $73(v1, p + "/nextPageToken", e);
           ok = false;
         }
       }
       const v2 = x["blockchains"];
       if (v2 !== undefined && (plain || hasOwn(x, "blockchains"))) {
-        if (!$95(v2, e === null ? p : p + "/blockchains", e)) {
+        if (!$74(v2, e === null ? p : p + "/blockchains", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1704,7 +1958,7 @@ function $ListBlockchainsResponse(x: unknown, p: string, e: ValidationIssue[] | 
   return ok;
 }
 
-function $94(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $73(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1713,7 +1967,7 @@ function $94(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $95(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $74(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1722,9 +1976,107 @@ function $95(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$Blockchain(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
+        const x75: unknown = x[i];
+        const p75 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x75;
+          const p = p75;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["createBlockTimestamp"];
+              if (v1 !== undefined && (plain || hasOwn(x, "createBlockTimestamp"))) {
+                if (!((Number.isInteger(v1)))) {
+                  if (e === null) return false;
+                  $21(v1, p + "/createBlockTimestamp", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/createBlockTimestamp", "required", "is required", "createBlockTimestamp");
+              }
+              const v2 = x["createBlockNumber"];
+              if (v2 !== undefined && (plain || hasOwn(x, "createBlockNumber"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c1.test(v2))))) {
+                  if (e === null) return false;
+                  $BigIntString(v2, p + "/createBlockNumber", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/createBlockNumber", "required", "is required", "createBlockNumber");
+              }
+              const v3 = x["blockchainId"];
+              if (v3 !== undefined && (plain || hasOwn(x, "blockchainId"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $22(v3, p + "/blockchainId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/blockchainId", "required", "is required", "blockchainId");
+              }
+              const v4 = x["vmId"];
+              if (v4 !== undefined && (plain || hasOwn(x, "vmId"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $23(v4, p + "/vmId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/vmId", "required", "is required", "vmId");
+              }
+              const v5 = x["subnetId"];
+              if (v5 !== undefined && (plain || hasOwn(x, "subnetId"))) {
+                if (!((typeof v5 === "string"))) {
+                  if (e === null) return false;
+                  $24(v5, p + "/subnetId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
+              }
+              const v6 = x["blockchainName"];
+              if (v6 !== undefined && (plain || hasOwn(x, "blockchainName"))) {
+                if (!((typeof v6 === "string"))) {
+                  if (e === null) return false;
+                  $25(v6, p + "/blockchainName", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/blockchainName", "required", "is required", "blockchainName");
+              }
+              const v7 = x["evmChainId"];
+              if (v7 !== undefined && (plain || hasOwn(x, "evmChainId"))) {
+                if (!((Number.isInteger(v7)))) {
+                  if (e === null) return false;
+                  $26(v7, p + "/evmChainId", e);
+                  ok = false;
+                }
+              }
+              const v8 = x["genesisData"];
+              if (v8 !== undefined && (plain || hasOwn(x, "genesisData"))) {
+                if (!$GenesisData(v8, e === null ? p : p + "/genesisData", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+            }
+          }
         }
       }
     }
@@ -1745,7 +2097,7 @@ function $RichAddress(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $96(v1, p + "/name", e);
+          $76(v1, p + "/name", e);
           ok = false;
         }
       }
@@ -1753,7 +2105,7 @@ function $RichAddress(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $97(v2, p + "/symbol", e);
+          $77(v2, p + "/symbol", e);
           ok = false;
         }
       }
@@ -1761,7 +2113,7 @@ function $RichAddress(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
         if (!((Number.isInteger(v3)))) {
           if (e === null) return false;
-          $98(v3, p + "/decimals", e);
+          $78(v3, p + "/decimals", e);
           ok = false;
         }
       }
@@ -1769,7 +2121,7 @@ function $RichAddress(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $99(v4, p + "/logoUri", e);
+          $79(v4, p + "/logoUri", e);
           ok = false;
         }
       }
@@ -1777,7 +2129,7 @@ function $RichAddress(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
         if (!((typeof v5 === "string"))) {
           if (e === null) return false;
-          $100(v5, p + "/address", e);
+          $80(v5, p + "/address", e);
           ok = false;
         }
       }
@@ -1790,7 +2142,7 @@ function $RichAddress(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $96(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $76(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1799,7 +2151,7 @@ function $96(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $97(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $77(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1808,7 +2160,7 @@ function $97(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $98(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $78(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1817,7 +2169,7 @@ function $98(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $99(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $79(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1826,7 +2178,7 @@ function $99(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $100(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $80(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1858,7 +2210,7 @@ function $Money(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["value"];
       if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c101.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c2.test(v2))))) {
           if (e === null) return false;
           $DecimalString(v2, p + "/value", e);
           ok = false;
@@ -1873,8 +2225,6 @@ function $Money(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c101 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
-
 function $MethodInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -1888,7 +2238,7 @@ function $MethodInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v1 !== undefined && (plain || hasOwn(x, "callType"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $102(v1, p + "/callType", e);
+          $81(v1, p + "/callType", e);
           ok = false;
         }
       }
@@ -1900,7 +2250,7 @@ function $MethodInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v2 !== undefined && (plain || hasOwn(x, "methodHash"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $103(v2, p + "/methodHash", e);
+          $82(v2, p + "/methodHash", e);
           ok = false;
         }
       }
@@ -1912,7 +2262,7 @@ function $MethodInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v3 !== undefined && (plain || hasOwn(x, "methodName"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $104(v3, p + "/methodName", e);
+          $83(v3, p + "/methodName", e);
           ok = false;
         }
       }
@@ -1921,7 +2271,7 @@ function $MethodInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-function $102(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $81(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1930,7 +2280,7 @@ function $102(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $103(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $82(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1939,7 +2289,7 @@ function $103(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $104(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $83(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1959,7 +2309,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["blockNumber"];
       if (v1 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c105.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
           $BigIntString(v1, p + "/blockNumber", e);
           ok = false;
@@ -1973,7 +2323,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v2 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $106(v2, p + "/blockTimestamp", e);
+          $84(v2, p + "/blockTimestamp", e);
           ok = false;
         }
       }
@@ -1985,7 +2335,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v3 !== undefined && (plain || hasOwn(x, "blockHash"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $107(v3, p + "/blockHash", e);
+          $85(v3, p + "/blockHash", e);
           ok = false;
         }
       }
@@ -1997,7 +2347,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v4 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $108(v4, p + "/chainId", e);
+          $86(v4, p + "/chainId", e);
           ok = false;
         }
       }
@@ -2009,7 +2359,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v5 !== undefined && (plain || hasOwn(x, "blockIndex"))) {
         if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
           if (e === null) return false;
-          $109(v5, p + "/blockIndex", e);
+          $87(v5, p + "/blockIndex", e);
           ok = false;
         }
       }
@@ -2021,7 +2371,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v6 !== undefined && (plain || hasOwn(x, "txHash"))) {
         if (!((typeof v6 === "string"))) {
           if (e === null) return false;
-          $110(v6, p + "/txHash", e);
+          $88(v6, p + "/txHash", e);
           ok = false;
         }
       }
@@ -2033,7 +2383,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v7 !== undefined && (plain || hasOwn(x, "txStatus"))) {
         if (!((typeof v7 === "string"))) {
           if (e === null) return false;
-          $111(v7, p + "/txStatus", e);
+          $89(v7, p + "/txStatus", e);
           ok = false;
         }
       }
@@ -2045,7 +2395,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v8 !== undefined && (plain || hasOwn(x, "txType"))) {
         if (!((Number.isInteger(v8)))) {
           if (e === null) return false;
-          $112(v8, p + "/txType", e);
+          $90(v8, p + "/txType", e);
           ok = false;
         }
       }
@@ -2055,7 +2405,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v9 = x["gasLimit"];
       if (v9 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c113.test(v9))))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c1.test(v9))))) {
           if (e === null) return false;
           $BigIntString(v9, p + "/gasLimit", e);
           ok = false;
@@ -2067,7 +2417,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v10 = x["gasUsed"];
       if (v10 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c114.test(v10))))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c1.test(v10))))) {
           if (e === null) return false;
           $BigIntString(v10, p + "/gasUsed", e);
           ok = false;
@@ -2079,7 +2429,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v11 = x["gasPrice"];
       if (v11 !== undefined && (plain || hasOwn(x, "gasPrice"))) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c115.test(v11))))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c1.test(v11))))) {
           if (e === null) return false;
           $BigIntString(v11, p + "/gasPrice", e);
           ok = false;
@@ -2091,7 +2441,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v12 = x["nonce"];
       if (v12 !== undefined && (plain || hasOwn(x, "nonce"))) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c116.test(v12))))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c1.test(v12))))) {
           if (e === null) return false;
           $BigIntString(v12, p + "/nonce", e);
           ok = false;
@@ -2103,9 +2453,64 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v13 = x["from"];
       if (v13 !== undefined && (plain || hasOwn(x, "from"))) {
-        if (!$RichAddress(v13, e === null ? p : p + "/from", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x91: unknown = v13;
+        const p91 = e === null ? p : p + "/from";
+        {
+          const x: unknown = x91;
+          const p = p91;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["name"];
+              if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $76(v1, p + "/name", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["symbol"];
+              if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $77(v2, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["decimals"];
+              if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                if (!((Number.isInteger(v3)))) {
+                  if (e === null) return false;
+                  $78(v3, p + "/decimals", e);
+                  ok = false;
+                }
+              }
+              const v4 = x["logoUri"];
+              if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $79(v4, p + "/logoUri", e);
+                  ok = false;
+                }
+              }
+              const v5 = x["address"];
+              if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
+                if (!((typeof v5 === "string"))) {
+                  if (e === null) return false;
+                  $80(v5, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+            }
+          }
         }
       }
       else {
@@ -2114,9 +2519,64 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v14 = x["to"];
       if (v14 !== undefined && (plain || hasOwn(x, "to"))) {
-        if (!$RichAddress(v14, e === null ? p : p + "/to", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x92: unknown = v14;
+        const p92 = e === null ? p : p + "/to";
+        {
+          const x: unknown = x92;
+          const p = p92;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["name"];
+              if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $76(v1, p + "/name", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["symbol"];
+              if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $77(v2, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["decimals"];
+              if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                if (!((Number.isInteger(v3)))) {
+                  if (e === null) return false;
+                  $78(v3, p + "/decimals", e);
+                  ok = false;
+                }
+              }
+              const v4 = x["logoUri"];
+              if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $79(v4, p + "/logoUri", e);
+                  ok = false;
+                }
+              }
+              const v5 = x["address"];
+              if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
+                if (!((typeof v5 === "string"))) {
+                  if (e === null) return false;
+                  $80(v5, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+            }
+          }
         }
       }
       else {
@@ -2125,14 +2585,57 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v15 = x["method"];
       if (v15 !== undefined && (plain || hasOwn(x, "method"))) {
-        if (!$MethodInfo(v15, e === null ? p : p + "/method", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x93: unknown = v15;
+        const p93 = e === null ? p : p + "/method";
+        {
+          const x: unknown = x93;
+          const p = p93;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["callType"];
+              if (v1 !== undefined && (plain || hasOwn(x, "callType"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $81(v1, p + "/callType", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/callType", "required", "is required", "callType");
+              }
+              const v2 = x["methodHash"];
+              if (v2 !== undefined && (plain || hasOwn(x, "methodHash"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $82(v2, p + "/methodHash", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/methodHash", "required", "is required", "methodHash");
+              }
+              const v3 = x["methodName"];
+              if (v3 !== undefined && (plain || hasOwn(x, "methodName"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $83(v3, p + "/methodName", e);
+                  ok = false;
+                }
+              }
+            }
+          }
         }
       }
       const v16 = x["value"];
       if (v16 !== undefined && (plain || hasOwn(x, "value"))) {
-        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c117.test(v16))))) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c1.test(v16))))) {
           if (e === null) return false;
           $BigIntString(v16, p + "/value", e);
           ok = false;
@@ -2147,9 +2650,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-const $c105 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $106(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $84(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -2158,7 +2659,7 @@ function $106(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $107(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $85(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2167,7 +2668,7 @@ function $107(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $108(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $86(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2176,7 +2677,7 @@ function $108(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $109(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $87(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -2191,7 +2692,7 @@ function $109(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $110(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $88(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2200,7 +2701,7 @@ function $110(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $111(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $89(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2209,7 +2710,7 @@ function $111(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $112(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $90(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -2217,16 +2718,6 @@ function $112(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   }
   return ok;
 }
-
-const $c113 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c114 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c115 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c116 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c117 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2239,7 +2730,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["blockNumber"];
       if (v1 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c118.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
           $BigIntString(v1, p + "/blockNumber", e);
           ok = false;
@@ -2253,7 +2744,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       if (v2 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $119(v2, p + "/blockTimestamp", e);
+          $94(v2, p + "/blockTimestamp", e);
           ok = false;
         }
       }
@@ -2265,7 +2756,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       if (v3 !== undefined && (plain || hasOwn(x, "blockHash"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $120(v3, p + "/blockHash", e);
+          $95(v3, p + "/blockHash", e);
           ok = false;
         }
       }
@@ -2277,7 +2768,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       if (v4 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $121(v4, p + "/chainId", e);
+          $96(v4, p + "/chainId", e);
           ok = false;
         }
       }
@@ -2289,7 +2780,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       if (v5 !== undefined && (plain || hasOwn(x, "blockIndex"))) {
         if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
           if (e === null) return false;
-          $122(v5, p + "/blockIndex", e);
+          $97(v5, p + "/blockIndex", e);
           ok = false;
         }
       }
@@ -2301,7 +2792,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       if (v6 !== undefined && (plain || hasOwn(x, "txHash"))) {
         if (!((typeof v6 === "string"))) {
           if (e === null) return false;
-          $123(v6, p + "/txHash", e);
+          $98(v6, p + "/txHash", e);
           ok = false;
         }
       }
@@ -2313,7 +2804,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       if (v7 !== undefined && (plain || hasOwn(x, "txStatus"))) {
         if (!((typeof v7 === "string"))) {
           if (e === null) return false;
-          $124(v7, p + "/txStatus", e);
+          $99(v7, p + "/txStatus", e);
           ok = false;
         }
       }
@@ -2325,7 +2816,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       if (v8 !== undefined && (plain || hasOwn(x, "txType"))) {
         if (!((Number.isInteger(v8)))) {
           if (e === null) return false;
-          $125(v8, p + "/txType", e);
+          $100(v8, p + "/txType", e);
           ok = false;
         }
       }
@@ -2335,7 +2826,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       }
       const v9 = x["gasLimit"];
       if (v9 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c126.test(v9))))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c1.test(v9))))) {
           if (e === null) return false;
           $BigIntString(v9, p + "/gasLimit", e);
           ok = false;
@@ -2347,7 +2838,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       }
       const v10 = x["gasUsed"];
       if (v10 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c127.test(v10))))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c1.test(v10))))) {
           if (e === null) return false;
           $BigIntString(v10, p + "/gasUsed", e);
           ok = false;
@@ -2359,7 +2850,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       }
       const v11 = x["gasPrice"];
       if (v11 !== undefined && (plain || hasOwn(x, "gasPrice"))) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c128.test(v11))))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c1.test(v11))))) {
           if (e === null) return false;
           $BigIntString(v11, p + "/gasPrice", e);
           ok = false;
@@ -2371,7 +2862,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       }
       const v12 = x["nonce"];
       if (v12 !== undefined && (plain || hasOwn(x, "nonce"))) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c129.test(v12))))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c1.test(v12))))) {
           if (e === null) return false;
           $BigIntString(v12, p + "/nonce", e);
           ok = false;
@@ -2383,9 +2874,64 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       }
       const v13 = x["from"];
       if (v13 !== undefined && (plain || hasOwn(x, "from"))) {
-        if (!$RichAddress(v13, e === null ? p : p + "/from", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x101: unknown = v13;
+        const p101 = e === null ? p : p + "/from";
+        {
+          const x: unknown = x101;
+          const p = p101;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["name"];
+              if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $76(v1, p + "/name", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["symbol"];
+              if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $77(v2, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["decimals"];
+              if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                if (!((Number.isInteger(v3)))) {
+                  if (e === null) return false;
+                  $78(v3, p + "/decimals", e);
+                  ok = false;
+                }
+              }
+              const v4 = x["logoUri"];
+              if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $79(v4, p + "/logoUri", e);
+                  ok = false;
+                }
+              }
+              const v5 = x["address"];
+              if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
+                if (!((typeof v5 === "string"))) {
+                  if (e === null) return false;
+                  $80(v5, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+            }
+          }
         }
       }
       else {
@@ -2394,9 +2940,64 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       }
       const v14 = x["to"];
       if (v14 !== undefined && (plain || hasOwn(x, "to"))) {
-        if (!$RichAddress(v14, e === null ? p : p + "/to", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x102: unknown = v14;
+        const p102 = e === null ? p : p + "/to";
+        {
+          const x: unknown = x102;
+          const p = p102;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["name"];
+              if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $76(v1, p + "/name", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["symbol"];
+              if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $77(v2, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["decimals"];
+              if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                if (!((Number.isInteger(v3)))) {
+                  if (e === null) return false;
+                  $78(v3, p + "/decimals", e);
+                  ok = false;
+                }
+              }
+              const v4 = x["logoUri"];
+              if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $79(v4, p + "/logoUri", e);
+                  ok = false;
+                }
+              }
+              const v5 = x["address"];
+              if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
+                if (!((typeof v5 === "string"))) {
+                  if (e === null) return false;
+                  $80(v5, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+            }
+          }
         }
       }
       else {
@@ -2405,14 +3006,57 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       }
       const v15 = x["method"];
       if (v15 !== undefined && (plain || hasOwn(x, "method"))) {
-        if (!$MethodInfo(v15, e === null ? p : p + "/method", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x103: unknown = v15;
+        const p103 = e === null ? p : p + "/method";
+        {
+          const x: unknown = x103;
+          const p = p103;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["callType"];
+              if (v1 !== undefined && (plain || hasOwn(x, "callType"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $81(v1, p + "/callType", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/callType", "required", "is required", "callType");
+              }
+              const v2 = x["methodHash"];
+              if (v2 !== undefined && (plain || hasOwn(x, "methodHash"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $82(v2, p + "/methodHash", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/methodHash", "required", "is required", "methodHash");
+              }
+              const v3 = x["methodName"];
+              if (v3 !== undefined && (plain || hasOwn(x, "methodName"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $83(v3, p + "/methodName", e);
+                  ok = false;
+                }
+              }
+            }
+          }
         }
       }
       const v16 = x["value"];
       if (v16 !== undefined && (plain || hasOwn(x, "value"))) {
-        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c130.test(v16))))) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c1.test(v16))))) {
           if (e === null) return false;
           $BigIntString(v16, p + "/value", e);
           ok = false;
@@ -2424,7 +3068,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       }
       const v17 = x["input"];
       if (v17 !== undefined && (plain || hasOwn(x, "input"))) {
-        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c131.test(v17))))) {
+        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c3.test(v17))))) {
           if (e === null) return false;
           $HexString(v17, p + "/input", e);
           ok = false;
@@ -2436,7 +3080,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       }
       const v18 = x["baseFeePerGas"];
       if (v18 !== undefined && (plain || hasOwn(x, "baseFeePerGas"))) {
-        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c132.test(v18))))) {
+        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c1.test(v18))))) {
           if (e === null) return false;
           $BigIntString(v18, p + "/baseFeePerGas", e);
           ok = false;
@@ -2448,7 +3092,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       }
       const v19 = x["maxFeePerGas"];
       if (v19 !== undefined && (plain || hasOwn(x, "maxFeePerGas"))) {
-        if (!((typeof v19 === "string") && (typeof v19 !== "string" || ($c133.test(v19))))) {
+        if (!((typeof v19 === "string") && (typeof v19 !== "string" || ($c1.test(v19))))) {
           if (e === null) return false;
           $BigIntString(v19, p + "/maxFeePerGas", e);
           ok = false;
@@ -2456,7 +3100,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       }
       const v20 = x["maxPriorityFeePerGas"];
       if (v20 !== undefined && (plain || hasOwn(x, "maxPriorityFeePerGas"))) {
-        if (!((typeof v20 === "string") && (typeof v20 !== "string" || ($c134.test(v20))))) {
+        if (!((typeof v20 === "string") && (typeof v20 !== "string" || ($c1.test(v20))))) {
           if (e === null) return false;
           $BigIntString(v20, p + "/maxPriorityFeePerGas", e);
           ok = false;
@@ -2467,9 +3111,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
   return ok;
 }
 
-const $c118 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $119(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $94(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -2478,7 +3120,7 @@ function $119(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $95(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2487,7 +3129,7 @@ function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $96(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2496,7 +3138,7 @@ function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $122(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $97(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -2511,7 +3153,7 @@ function $122(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $123(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $98(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2520,7 +3162,7 @@ function $123(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $124(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $99(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2529,7 +3171,7 @@ function $124(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $125(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $100(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -2537,24 +3179,6 @@ function $125(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   }
   return ok;
 }
-
-const $c126 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c127 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c128 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c129 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c130 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c131 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-const $c132 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c133 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c134 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $ListNativeTransactionsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2569,13 +3193,13 @@ function $ListNativeTransactionsResponse(x: unknown, p: string, e: ValidationIss
       if (v1 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $135(v1, p + "/nextPageToken", e);
+          $104(v1, p + "/nextPageToken", e);
           ok = false;
         }
       }
       const v2 = x["transactions"];
       if (v2 !== undefined && (plain || hasOwn(x, "transactions"))) {
-        if (!$136(v2, e === null ? p : p + "/transactions", e)) {
+        if (!$105(v2, e === null ? p : p + "/transactions", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -2589,7 +3213,7 @@ function $ListNativeTransactionsResponse(x: unknown, p: string, e: ValidationIss
   return ok;
 }
 
-function $135(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $104(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2598,7 +3222,7 @@ function $135(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $136(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $105(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2630,7 +3254,7 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $137(v1, p + "/address", e);
+          $106(v1, p + "/address", e);
           ok = false;
         }
       }
@@ -2642,7 +3266,7 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $138(v2, p + "/name", e);
+          $107(v2, p + "/name", e);
           ok = false;
         }
       }
@@ -2654,7 +3278,7 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $139(v3, p + "/symbol", e);
+          $108(v3, p + "/symbol", e);
           ok = false;
         }
       }
@@ -2666,7 +3290,7 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v4 !== undefined && (plain || hasOwn(x, "decimals"))) {
         if (!((Number.isInteger(v4)))) {
           if (e === null) return false;
-          $140(v4, p + "/decimals", e);
+          $109(v4, p + "/decimals", e);
           ok = false;
         }
       }
@@ -2678,7 +3302,7 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v5 !== undefined && (plain || hasOwn(x, "logoUri"))) {
         if (!((typeof v5 === "string"))) {
           if (e === null) return false;
-          $141(v5, p + "/logoUri", e);
+          $110(v5, p + "/logoUri", e);
           ok = false;
         }
       }
@@ -2686,7 +3310,7 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v6 !== undefined && (plain || hasOwn(x, "ercType"))) {
         if (!((typeof v6 === "string"))) {
           if (e === null) return false;
-          $142(v6, p + "/ercType", e);
+          $111(v6, p + "/ercType", e);
           ok = false;
         }
       }
@@ -2696,12 +3320,1326 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v7 = x["price"];
       if (v7 !== undefined && (plain || hasOwn(x, "price"))) {
-        if (!$Money(v7, e === null ? p : p + "/price", e)) {
+        const x112: unknown = v7;
+        const p112 = e === null ? p : p + "/price";
+        {
+          const x: unknown = x112;
+          const p = p112;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["currencyCode"];
+              if (v1 !== undefined && (plain || hasOwn(x, "currencyCode"))) {
+                if (!((typeof v1 === "string") && (v1 === "usd" || v1 === "eur" || v1 === "aud" || v1 === "cad" || v1 === "chf" || v1 === "clp" || v1 === "cny" || v1 === "czk" || v1 === "dkk" || v1 === "gbp" || v1 === "hkd" || v1 === "huf" || v1 === "jpy" || v1 === "nzd"))) {
+                  if (e === null) return false;
+                  $CurrencyCode(v1, p + "/currencyCode", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/currencyCode", "required", "is required", "currencyCode");
+              }
+              const v2 = x["value"];
+              if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c2.test(v2))))) {
+                  if (e === null) return false;
+                  $DecimalString(v2, p + "/value", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/value", "required", "is required", "value");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $106(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $107(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $108(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $109(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $110(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $111(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["blockNumber"];
+      if (v1 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
+          if (e === null) return false;
+          $BigIntString(v1, p + "/blockNumber", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
+      }
+      const v2 = x["blockTimestamp"];
+      if (v2 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
+        if (!((Number.isInteger(v2)))) {
+          if (e === null) return false;
+          $113(v2, p + "/blockTimestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
+      }
+      const v3 = x["blockHash"];
+      if (v3 !== undefined && (plain || hasOwn(x, "blockHash"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $114(v3, p + "/blockHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
+      }
+      const v4 = x["txHash"];
+      if (v4 !== undefined && (plain || hasOwn(x, "txHash"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $115(v4, p + "/txHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
+      }
+      const v5 = x["from"];
+      if (v5 !== undefined && (plain || hasOwn(x, "from"))) {
+        const x116: unknown = v5;
+        const p116 = e === null ? p : p + "/from";
+        {
+          const x: unknown = x116;
+          const p = p116;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["name"];
+              if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $76(v1, p + "/name", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["symbol"];
+              if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $77(v2, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["decimals"];
+              if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                if (!((Number.isInteger(v3)))) {
+                  if (e === null) return false;
+                  $78(v3, p + "/decimals", e);
+                  ok = false;
+                }
+              }
+              const v4 = x["logoUri"];
+              if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $79(v4, p + "/logoUri", e);
+                  ok = false;
+                }
+              }
+              const v5 = x["address"];
+              if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
+                if (!((typeof v5 === "string"))) {
+                  if (e === null) return false;
+                  $80(v5, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/from", "required", "is required", "from");
+      }
+      const v6 = x["to"];
+      if (v6 !== undefined && (plain || hasOwn(x, "to"))) {
+        const x117: unknown = v6;
+        const p117 = e === null ? p : p + "/to";
+        {
+          const x: unknown = x117;
+          const p = p117;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["name"];
+              if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $76(v1, p + "/name", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["symbol"];
+              if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $77(v2, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["decimals"];
+              if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                if (!((Number.isInteger(v3)))) {
+                  if (e === null) return false;
+                  $78(v3, p + "/decimals", e);
+                  ok = false;
+                }
+              }
+              const v4 = x["logoUri"];
+              if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $79(v4, p + "/logoUri", e);
+                  ok = false;
+                }
+              }
+              const v5 = x["address"];
+              if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
+                if (!((typeof v5 === "string"))) {
+                  if (e === null) return false;
+                  $80(v5, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/to", "required", "is required", "to");
+      }
+      const v7 = x["logIndex"];
+      if (v7 !== undefined && (plain || hasOwn(x, "logIndex"))) {
+        if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 0)))) {
+          if (e === null) return false;
+          $118(v7, p + "/logIndex", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
+      }
+      const v8 = x["value"];
+      if (v8 !== undefined && (plain || hasOwn(x, "value"))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c1.test(v8))))) {
+          if (e === null) return false;
+          $BigIntString(v8, p + "/value", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/value", "required", "is required", "value");
+      }
+      const v9 = x["erc20Token"];
+      if (v9 !== undefined && (plain || hasOwn(x, "erc20Token"))) {
+        const x119: unknown = v9;
+        const p119 = e === null ? p : p + "/erc20Token";
+        {
+          const x: unknown = x119;
+          const p = p119;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["address"];
+              if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $106(v1, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $107(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["symbol"];
+              if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $108(v3, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v4 = x["decimals"];
+              if (v4 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                if (!((Number.isInteger(v4)))) {
+                  if (e === null) return false;
+                  $109(v4, p + "/decimals", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/decimals", "required", "is required", "decimals");
+              }
+              const v5 = x["logoUri"];
+              if (v5 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                if (!((typeof v5 === "string"))) {
+                  if (e === null) return false;
+                  $110(v5, p + "/logoUri", e);
+                  ok = false;
+                }
+              }
+              const v6 = x["ercType"];
+              if (v6 !== undefined && (plain || hasOwn(x, "ercType"))) {
+                if (!((typeof v6 === "string"))) {
+                  if (e === null) return false;
+                  $111(v6, p + "/ercType", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/ercType", "required", "is required", "ercType");
+              }
+              const v7 = x["price"];
+              if (v7 !== undefined && (plain || hasOwn(x, "price"))) {
+                const x120: unknown = v7;
+                const p120 = e === null ? p : p + "/price";
+                {
+                  const x: unknown = x120;
+                  const p = p120;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["currencyCode"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "currencyCode"))) {
+                        if (!((typeof v1 === "string") && (v1 === "usd" || v1 === "eur" || v1 === "aud" || v1 === "cad" || v1 === "chf" || v1 === "clp" || v1 === "cny" || v1 === "czk" || v1 === "dkk" || v1 === "gbp" || v1 === "hkd" || v1 === "huf" || v1 === "jpy" || v1 === "nzd"))) {
+                          if (e === null) return false;
+                          $CurrencyCode(v1, p + "/currencyCode", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/currencyCode", "required", "is required", "currencyCode");
+                      }
+                      const v2 = x["value"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
+                        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c2.test(v2))))) {
+                          if (e === null) return false;
+                          $DecimalString(v2, p + "/value", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/value", "required", "is required", "value");
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/erc20Token", "required", "is required", "erc20Token");
+      }
+    }
+  }
+  return ok;
+}
+
+function $113(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $114(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $115(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $118(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["from"];
+      if (v1 !== undefined && (plain || hasOwn(x, "from"))) {
+        const x121: unknown = v1;
+        const p121 = e === null ? p : p + "/from";
+        {
+          const x: unknown = x121;
+          const p = p121;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["name"];
+              if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $76(v1, p + "/name", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["symbol"];
+              if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $77(v2, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["decimals"];
+              if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                if (!((Number.isInteger(v3)))) {
+                  if (e === null) return false;
+                  $78(v3, p + "/decimals", e);
+                  ok = false;
+                }
+              }
+              const v4 = x["logoUri"];
+              if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $79(v4, p + "/logoUri", e);
+                  ok = false;
+                }
+              }
+              const v5 = x["address"];
+              if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
+                if (!((typeof v5 === "string"))) {
+                  if (e === null) return false;
+                  $80(v5, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/from", "required", "is required", "from");
+      }
+      const v2 = x["to"];
+      if (v2 !== undefined && (plain || hasOwn(x, "to"))) {
+        const x122: unknown = v2;
+        const p122 = e === null ? p : p + "/to";
+        {
+          const x: unknown = x122;
+          const p = p122;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["name"];
+              if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $76(v1, p + "/name", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["symbol"];
+              if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $77(v2, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["decimals"];
+              if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                if (!((Number.isInteger(v3)))) {
+                  if (e === null) return false;
+                  $78(v3, p + "/decimals", e);
+                  ok = false;
+                }
+              }
+              const v4 = x["logoUri"];
+              if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $79(v4, p + "/logoUri", e);
+                  ok = false;
+                }
+              }
+              const v5 = x["address"];
+              if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
+                if (!((typeof v5 === "string"))) {
+                  if (e === null) return false;
+                  $80(v5, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/to", "required", "is required", "to");
+      }
+      const v3 = x["logIndex"];
+      if (v3 !== undefined && (plain || hasOwn(x, "logIndex"))) {
+        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+          if (e === null) return false;
+          $123(v3, p + "/logIndex", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
+      }
+      const v4 = x["value"];
+      if (v4 !== undefined && (plain || hasOwn(x, "value"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4))))) {
+          if (e === null) return false;
+          $BigIntString(v4, p + "/value", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/value", "required", "is required", "value");
+      }
+      const v5 = x["erc20Token"];
+      if (v5 !== undefined && (plain || hasOwn(x, "erc20Token"))) {
+        const x124: unknown = v5;
+        const p124 = e === null ? p : p + "/erc20Token";
+        {
+          const x: unknown = x124;
+          const p = p124;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["address"];
+              if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $106(v1, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $107(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["symbol"];
+              if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $108(v3, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v4 = x["decimals"];
+              if (v4 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                if (!((Number.isInteger(v4)))) {
+                  if (e === null) return false;
+                  $109(v4, p + "/decimals", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/decimals", "required", "is required", "decimals");
+              }
+              const v5 = x["logoUri"];
+              if (v5 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                if (!((typeof v5 === "string"))) {
+                  if (e === null) return false;
+                  $110(v5, p + "/logoUri", e);
+                  ok = false;
+                }
+              }
+              const v6 = x["ercType"];
+              if (v6 !== undefined && (plain || hasOwn(x, "ercType"))) {
+                if (!((typeof v6 === "string"))) {
+                  if (e === null) return false;
+                  $111(v6, p + "/ercType", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/ercType", "required", "is required", "ercType");
+              }
+              const v7 = x["price"];
+              if (v7 !== undefined && (plain || hasOwn(x, "price"))) {
+                const x125: unknown = v7;
+                const p125 = e === null ? p : p + "/price";
+                {
+                  const x: unknown = x125;
+                  const p = p125;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["currencyCode"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "currencyCode"))) {
+                        if (!((typeof v1 === "string") && (v1 === "usd" || v1 === "eur" || v1 === "aud" || v1 === "cad" || v1 === "chf" || v1 === "clp" || v1 === "cny" || v1 === "czk" || v1 === "dkk" || v1 === "gbp" || v1 === "hkd" || v1 === "huf" || v1 === "jpy" || v1 === "nzd"))) {
+                          if (e === null) return false;
+                          $CurrencyCode(v1, p + "/currencyCode", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/currencyCode", "required", "is required", "currencyCode");
+                      }
+                      const v2 = x["value"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
+                        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c2.test(v2))))) {
+                          if (e === null) return false;
+                          $DecimalString(v2, p + "/value", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/value", "required", "is required", "value");
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/erc20Token", "required", "is required", "erc20Token");
+      }
+    }
+  }
+  return ok;
+}
+
+function $123(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $ListErc20TransactionsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["nextPageToken"];
+      if (v1 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $126(v1, p + "/nextPageToken", e);
+          ok = false;
+        }
+      }
+      const v2 = x["transactions"];
+      if (v2 !== undefined && (plain || hasOwn(x, "transactions"))) {
+        if (!$127(v2, e === null ? p : p + "/transactions", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/transactions", "required", "is required", "transactions");
+      }
     }
+  }
+  return ok;
+}
+
+function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x128: unknown = x[i];
+        const p128 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x128;
+          const p = p128;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["blockNumber"];
+              if (v1 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
+                  if (e === null) return false;
+                  $BigIntString(v1, p + "/blockNumber", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
+              }
+              const v2 = x["blockTimestamp"];
+              if (v2 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
+                if (!((Number.isInteger(v2)))) {
+                  if (e === null) return false;
+                  $113(v2, p + "/blockTimestamp", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
+              }
+              const v3 = x["blockHash"];
+              if (v3 !== undefined && (plain || hasOwn(x, "blockHash"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $114(v3, p + "/blockHash", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
+              }
+              const v4 = x["txHash"];
+              if (v4 !== undefined && (plain || hasOwn(x, "txHash"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $115(v4, p + "/txHash", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/txHash", "required", "is required", "txHash");
+              }
+              const v5 = x["from"];
+              if (v5 !== undefined && (plain || hasOwn(x, "from"))) {
+                const x129: unknown = v5;
+                const p129 = e === null ? p : p + "/from";
+                {
+                  const x: unknown = x129;
+                  const p = p129;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["name"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+                        if (!((typeof v1 === "string"))) {
+                          if (e === null) return false;
+                          $76(v1, p + "/name", e);
+                          ok = false;
+                        }
+                      }
+                      const v2 = x["symbol"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                        if (!((typeof v2 === "string"))) {
+                          if (e === null) return false;
+                          $77(v2, p + "/symbol", e);
+                          ok = false;
+                        }
+                      }
+                      const v3 = x["decimals"];
+                      if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                        if (!((Number.isInteger(v3)))) {
+                          if (e === null) return false;
+                          $78(v3, p + "/decimals", e);
+                          ok = false;
+                        }
+                      }
+                      const v4 = x["logoUri"];
+                      if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                        if (!((typeof v4 === "string"))) {
+                          if (e === null) return false;
+                          $79(v4, p + "/logoUri", e);
+                          ok = false;
+                        }
+                      }
+                      const v5 = x["address"];
+                      if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
+                        if (!((typeof v5 === "string"))) {
+                          if (e === null) return false;
+                          $80(v5, p + "/address", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/address", "required", "is required", "address");
+                      }
+                    }
+                  }
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/from", "required", "is required", "from");
+              }
+              const v6 = x["to"];
+              if (v6 !== undefined && (plain || hasOwn(x, "to"))) {
+                const x130: unknown = v6;
+                const p130 = e === null ? p : p + "/to";
+                {
+                  const x: unknown = x130;
+                  const p = p130;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["name"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+                        if (!((typeof v1 === "string"))) {
+                          if (e === null) return false;
+                          $76(v1, p + "/name", e);
+                          ok = false;
+                        }
+                      }
+                      const v2 = x["symbol"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                        if (!((typeof v2 === "string"))) {
+                          if (e === null) return false;
+                          $77(v2, p + "/symbol", e);
+                          ok = false;
+                        }
+                      }
+                      const v3 = x["decimals"];
+                      if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                        if (!((Number.isInteger(v3)))) {
+                          if (e === null) return false;
+                          $78(v3, p + "/decimals", e);
+                          ok = false;
+                        }
+                      }
+                      const v4 = x["logoUri"];
+                      if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                        if (!((typeof v4 === "string"))) {
+                          if (e === null) return false;
+                          $79(v4, p + "/logoUri", e);
+                          ok = false;
+                        }
+                      }
+                      const v5 = x["address"];
+                      if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
+                        if (!((typeof v5 === "string"))) {
+                          if (e === null) return false;
+                          $80(v5, p + "/address", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/address", "required", "is required", "address");
+                      }
+                    }
+                  }
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/to", "required", "is required", "to");
+              }
+              const v7 = x["logIndex"];
+              if (v7 !== undefined && (plain || hasOwn(x, "logIndex"))) {
+                if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 0)))) {
+                  if (e === null) return false;
+                  $118(v7, p + "/logIndex", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
+              }
+              const v8 = x["value"];
+              if (v8 !== undefined && (plain || hasOwn(x, "value"))) {
+                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c1.test(v8))))) {
+                  if (e === null) return false;
+                  $BigIntString(v8, p + "/value", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/value", "required", "is required", "value");
+              }
+              const v9 = x["erc20Token"];
+              if (v9 !== undefined && (plain || hasOwn(x, "erc20Token"))) {
+                const x131: unknown = v9;
+                const p131 = e === null ? p : p + "/erc20Token";
+                {
+                  const x: unknown = x131;
+                  const p = p131;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["address"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+                        if (!((typeof v1 === "string"))) {
+                          if (e === null) return false;
+                          $106(v1, p + "/address", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/address", "required", "is required", "address");
+                      }
+                      const v2 = x["name"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
+                        if (!((typeof v2 === "string"))) {
+                          if (e === null) return false;
+                          $107(v2, p + "/name", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/name", "required", "is required", "name");
+                      }
+                      const v3 = x["symbol"];
+                      if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                        if (!((typeof v3 === "string"))) {
+                          if (e === null) return false;
+                          $108(v3, p + "/symbol", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+                      }
+                      const v4 = x["decimals"];
+                      if (v4 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                        if (!((Number.isInteger(v4)))) {
+                          if (e === null) return false;
+                          $109(v4, p + "/decimals", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/decimals", "required", "is required", "decimals");
+                      }
+                      const v5 = x["logoUri"];
+                      if (v5 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                        if (!((typeof v5 === "string"))) {
+                          if (e === null) return false;
+                          $110(v5, p + "/logoUri", e);
+                          ok = false;
+                        }
+                      }
+                      const v6 = x["ercType"];
+                      if (v6 !== undefined && (plain || hasOwn(x, "ercType"))) {
+                        if (!((typeof v6 === "string"))) {
+                          if (e === null) return false;
+                          $111(v6, p + "/ercType", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
+                      }
+                      const v7 = x["price"];
+                      if (v7 !== undefined && (plain || hasOwn(x, "price"))) {
+                        if (!$Money(v7, e === null ? p : p + "/price", e)) {
+                          if (e === null) return false;
+                          ok = false;
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/erc20Token", "required", "is required", "erc20Token");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["indexStatus"];
+      if (v1 !== undefined && (plain || hasOwn(x, "indexStatus"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $132(v1, p + "/indexStatus", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/indexStatus", "required", "is required", "indexStatus");
+      }
+      const v2 = x["metadataLastUpdatedTimestamp"];
+      if (v2 !== undefined && (plain || hasOwn(x, "metadataLastUpdatedTimestamp"))) {
+        if (!((Number.isInteger(v2)))) {
+          if (e === null) return false;
+          $133(v2, p + "/metadataLastUpdatedTimestamp", e);
+          ok = false;
+        }
+      }
+      const v3 = x["name"];
+      if (v3 !== undefined && (plain || hasOwn(x, "name"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $134(v3, p + "/name", e);
+          ok = false;
+        }
+      }
+      const v4 = x["symbol"];
+      if (v4 !== undefined && (plain || hasOwn(x, "symbol"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $135(v4, p + "/symbol", e);
+          ok = false;
+        }
+      }
+      const v5 = x["imageUri"];
+      if (v5 !== undefined && (plain || hasOwn(x, "imageUri"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $136(v5, p + "/imageUri", e);
+          ok = false;
+        }
+      }
+      const v6 = x["description"];
+      if (v6 !== undefined && (plain || hasOwn(x, "description"))) {
+        if (!((typeof v6 === "string"))) {
+          if (e === null) return false;
+          $137(v6, p + "/description", e);
+          ok = false;
+        }
+      }
+      const v7 = x["animationUri"];
+      if (v7 !== undefined && (plain || hasOwn(x, "animationUri"))) {
+        if (!((typeof v7 === "string"))) {
+          if (e === null) return false;
+          $138(v7, p + "/animationUri", e);
+          ok = false;
+        }
+      }
+      const v8 = x["externalUrl"];
+      if (v8 !== undefined && (plain || hasOwn(x, "externalUrl"))) {
+        if (!((typeof v8 === "string"))) {
+          if (e === null) return false;
+          $139(v8, p + "/externalUrl", e);
+          ok = false;
+        }
+      }
+      const v9 = x["background"];
+      if (v9 !== undefined && (plain || hasOwn(x, "background"))) {
+        if (!((typeof v9 === "string"))) {
+          if (e === null) return false;
+          $140(v9, p + "/background", e);
+          ok = false;
+        }
+      }
+      const v10 = x["attributes"];
+      if (v10 !== undefined && (plain || hasOwn(x, "attributes"))) {
+        if (!((typeof v10 === "string"))) {
+          if (e === null) return false;
+          $141(v10, p + "/attributes", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $132(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $133(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $134(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $135(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $136(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -2735,9 +4673,9 @@ function $139(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $140(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -2751,6 +4689,206 @@ function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
+function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["address"];
+      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $142(v1, p + "/address", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v2 = x["name"];
+      if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $143(v2, p + "/name", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/name", "required", "is required", "name");
+      }
+      const v3 = x["symbol"];
+      if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $144(v3, p + "/symbol", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+      }
+      const v4 = x["ercType"];
+      if (v4 !== undefined && (plain || hasOwn(x, "ercType"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $145(v4, p + "/ercType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
+      }
+      const v5 = x["tokenId"];
+      if (v5 !== undefined && (plain || hasOwn(x, "tokenId"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c1.test(v5))))) {
+          if (e === null) return false;
+          $BigIntString(v5, p + "/tokenId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/tokenId", "required", "is required", "tokenId");
+      }
+      const v6 = x["tokenUri"];
+      if (v6 !== undefined && (plain || hasOwn(x, "tokenUri"))) {
+        if (!((typeof v6 === "string"))) {
+          if (e === null) return false;
+          $146(v6, p + "/tokenUri", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/tokenUri", "required", "is required", "tokenUri");
+      }
+      const v7 = x["metadata"];
+      if (v7 !== undefined && (plain || hasOwn(x, "metadata"))) {
+        const x147: unknown = v7;
+        const p147 = e === null ? p : p + "/metadata";
+        {
+          const x: unknown = x147;
+          const p = p147;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["indexStatus"];
+              if (v1 !== undefined && (plain || hasOwn(x, "indexStatus"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $132(v1, p + "/indexStatus", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/indexStatus", "required", "is required", "indexStatus");
+              }
+              const v2 = x["metadataLastUpdatedTimestamp"];
+              if (v2 !== undefined && (plain || hasOwn(x, "metadataLastUpdatedTimestamp"))) {
+                if (!((Number.isInteger(v2)))) {
+                  if (e === null) return false;
+                  $133(v2, p + "/metadataLastUpdatedTimestamp", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["name"];
+              if (v3 !== undefined && (plain || hasOwn(x, "name"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $134(v3, p + "/name", e);
+                  ok = false;
+                }
+              }
+              const v4 = x["symbol"];
+              if (v4 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $135(v4, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              const v5 = x["imageUri"];
+              if (v5 !== undefined && (plain || hasOwn(x, "imageUri"))) {
+                if (!((typeof v5 === "string"))) {
+                  if (e === null) return false;
+                  $136(v5, p + "/imageUri", e);
+                  ok = false;
+                }
+              }
+              const v6 = x["description"];
+              if (v6 !== undefined && (plain || hasOwn(x, "description"))) {
+                if (!((typeof v6 === "string"))) {
+                  if (e === null) return false;
+                  $137(v6, p + "/description", e);
+                  ok = false;
+                }
+              }
+              const v7 = x["animationUri"];
+              if (v7 !== undefined && (plain || hasOwn(x, "animationUri"))) {
+                if (!((typeof v7 === "string"))) {
+                  if (e === null) return false;
+                  $138(v7, p + "/animationUri", e);
+                  ok = false;
+                }
+              }
+              const v8 = x["externalUrl"];
+              if (v8 !== undefined && (plain || hasOwn(x, "externalUrl"))) {
+                if (!((typeof v8 === "string"))) {
+                  if (e === null) return false;
+                  $139(v8, p + "/externalUrl", e);
+                  ok = false;
+                }
+              }
+              const v9 = x["background"];
+              if (v9 !== undefined && (plain || hasOwn(x, "background"))) {
+                if (!((typeof v9 === "string"))) {
+                  if (e === null) return false;
+                  $140(v9, p + "/background", e);
+                  ok = false;
+                }
+              }
+              const v10 = x["attributes"];
+              if (v10 !== undefined && (plain || hasOwn(x, "attributes"))) {
+                if (!((typeof v10 === "string"))) {
+                  if (e === null) return false;
+                  $141(v10, p + "/attributes", e);
+                  ok = false;
+                }
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/metadata", "required", "is required", "metadata");
+      }
+      const v8 = x["ownerAddress"];
+      if (v8 !== undefined && (plain || hasOwn(x, "ownerAddress"))) {
+        if (!((typeof v8 === "string"))) {
+          if (e === null) return false;
+          $148(v8, p + "/ownerAddress", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
 function $142(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
@@ -2760,132 +4898,20 @@ function $142(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $143(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(isObject(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["blockNumber"];
-      if (v1 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c143.test(v1))))) {
-          if (e === null) return false;
-          $BigIntString(v1, p + "/blockNumber", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
-      }
-      const v2 = x["blockTimestamp"];
-      if (v2 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
-        if (!((Number.isInteger(v2)))) {
-          if (e === null) return false;
-          $144(v2, p + "/blockTimestamp", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
-      }
-      const v3 = x["blockHash"];
-      if (v3 !== undefined && (plain || hasOwn(x, "blockHash"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $145(v3, p + "/blockHash", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
-      }
-      const v4 = x["txHash"];
-      if (v4 !== undefined && (plain || hasOwn(x, "txHash"))) {
-        if (!((typeof v4 === "string"))) {
-          if (e === null) return false;
-          $146(v4, p + "/txHash", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
-      }
-      const v5 = x["from"];
-      if (v5 !== undefined && (plain || hasOwn(x, "from"))) {
-        if (!$RichAddress(v5, e === null ? p : p + "/from", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/from", "required", "is required", "from");
-      }
-      const v6 = x["to"];
-      if (v6 !== undefined && (plain || hasOwn(x, "to"))) {
-        if (!$RichAddress(v6, e === null ? p : p + "/to", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/to", "required", "is required", "to");
-      }
-      const v7 = x["logIndex"];
-      if (v7 !== undefined && (plain || hasOwn(x, "logIndex"))) {
-        if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 0)))) {
-          if (e === null) return false;
-          $147(v7, p + "/logIndex", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
-      }
-      const v8 = x["value"];
-      if (v8 !== undefined && (plain || hasOwn(x, "value"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c148.test(v8))))) {
-          if (e === null) return false;
-          $BigIntString(v8, p + "/value", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/value", "required", "is required", "value");
-      }
-      const v9 = x["erc20Token"];
-      if (v9 !== undefined && (plain || hasOwn(x, "erc20Token"))) {
-        if (!$Erc20Token(v9, e === null ? p : p + "/erc20Token", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/erc20Token", "required", "is required", "erc20Token");
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
-const $c143 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
 function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -2908,24 +4934,16 @@ function $146(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $147(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $148(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
-const $c148 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -2936,9 +4954,64 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["from"];
       if (v1 !== undefined && (plain || hasOwn(x, "from"))) {
-        if (!$RichAddress(v1, e === null ? p : p + "/from", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x149: unknown = v1;
+        const p149 = e === null ? p : p + "/from";
+        {
+          const x: unknown = x149;
+          const p = p149;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["name"];
+              if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $76(v1, p + "/name", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["symbol"];
+              if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $77(v2, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["decimals"];
+              if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                if (!((Number.isInteger(v3)))) {
+                  if (e === null) return false;
+                  $78(v3, p + "/decimals", e);
+                  ok = false;
+                }
+              }
+              const v4 = x["logoUri"];
+              if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $79(v4, p + "/logoUri", e);
+                  ok = false;
+                }
+              }
+              const v5 = x["address"];
+              if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
+                if (!((typeof v5 === "string"))) {
+                  if (e === null) return false;
+                  $80(v5, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+            }
+          }
         }
       }
       else {
@@ -2947,9 +5020,64 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
       }
       const v2 = x["to"];
       if (v2 !== undefined && (plain || hasOwn(x, "to"))) {
-        if (!$RichAddress(v2, e === null ? p : p + "/to", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x150: unknown = v2;
+        const p150 = e === null ? p : p + "/to";
+        {
+          const x: unknown = x150;
+          const p = p150;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["name"];
+              if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $76(v1, p + "/name", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["symbol"];
+              if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $77(v2, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["decimals"];
+              if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                if (!((Number.isInteger(v3)))) {
+                  if (e === null) return false;
+                  $78(v3, p + "/decimals", e);
+                  ok = false;
+                }
+              }
+              const v4 = x["logoUri"];
+              if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $79(v4, p + "/logoUri", e);
+                  ok = false;
+                }
+              }
+              const v5 = x["address"];
+              if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
+                if (!((typeof v5 === "string"))) {
+                  if (e === null) return false;
+                  $80(v5, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+            }
+          }
         }
       }
       else {
@@ -2960,7 +5088,7 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
       if (v3 !== undefined && (plain || hasOwn(x, "logIndex"))) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
           if (e === null) return false;
-          $149(v3, p + "/logIndex", e);
+          $151(v3, p + "/logIndex", e);
           ok = false;
         }
       }
@@ -2968,35 +5096,220 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
         if (e === null) return false;
         ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
       }
-      const v4 = x["value"];
-      if (v4 !== undefined && (plain || hasOwn(x, "value"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c150.test(v4))))) {
-          if (e === null) return false;
-          $BigIntString(v4, p + "/value", e);
-          ok = false;
+      const v4 = x["erc721Token"];
+      if (v4 !== undefined && (plain || hasOwn(x, "erc721Token"))) {
+        const x152: unknown = v4;
+        const p152 = e === null ? p : p + "/erc721Token";
+        {
+          const x: unknown = x152;
+          const p = p152;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["address"];
+              if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $142(v1, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $143(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["symbol"];
+              if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $144(v3, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v4 = x["ercType"];
+              if (v4 !== undefined && (plain || hasOwn(x, "ercType"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $145(v4, p + "/ercType", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/ercType", "required", "is required", "ercType");
+              }
+              const v5 = x["tokenId"];
+              if (v5 !== undefined && (plain || hasOwn(x, "tokenId"))) {
+                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c1.test(v5))))) {
+                  if (e === null) return false;
+                  $BigIntString(v5, p + "/tokenId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/tokenId", "required", "is required", "tokenId");
+              }
+              const v6 = x["tokenUri"];
+              if (v6 !== undefined && (plain || hasOwn(x, "tokenUri"))) {
+                if (!((typeof v6 === "string"))) {
+                  if (e === null) return false;
+                  $146(v6, p + "/tokenUri", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/tokenUri", "required", "is required", "tokenUri");
+              }
+              const v7 = x["metadata"];
+              if (v7 !== undefined && (plain || hasOwn(x, "metadata"))) {
+                const x153: unknown = v7;
+                const p153 = e === null ? p : p + "/metadata";
+                {
+                  const x: unknown = x153;
+                  const p = p153;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["indexStatus"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "indexStatus"))) {
+                        if (!((typeof v1 === "string"))) {
+                          if (e === null) return false;
+                          $132(v1, p + "/indexStatus", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/indexStatus", "required", "is required", "indexStatus");
+                      }
+                      const v2 = x["metadataLastUpdatedTimestamp"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "metadataLastUpdatedTimestamp"))) {
+                        if (!((Number.isInteger(v2)))) {
+                          if (e === null) return false;
+                          $133(v2, p + "/metadataLastUpdatedTimestamp", e);
+                          ok = false;
+                        }
+                      }
+                      const v3 = x["name"];
+                      if (v3 !== undefined && (plain || hasOwn(x, "name"))) {
+                        if (!((typeof v3 === "string"))) {
+                          if (e === null) return false;
+                          $134(v3, p + "/name", e);
+                          ok = false;
+                        }
+                      }
+                      const v4 = x["symbol"];
+                      if (v4 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                        if (!((typeof v4 === "string"))) {
+                          if (e === null) return false;
+                          $135(v4, p + "/symbol", e);
+                          ok = false;
+                        }
+                      }
+                      const v5 = x["imageUri"];
+                      if (v5 !== undefined && (plain || hasOwn(x, "imageUri"))) {
+                        if (!((typeof v5 === "string"))) {
+                          if (e === null) return false;
+                          $136(v5, p + "/imageUri", e);
+                          ok = false;
+                        }
+                      }
+                      const v6 = x["description"];
+                      if (v6 !== undefined && (plain || hasOwn(x, "description"))) {
+                        if (!((typeof v6 === "string"))) {
+                          if (e === null) return false;
+                          $137(v6, p + "/description", e);
+                          ok = false;
+                        }
+                      }
+                      const v7 = x["animationUri"];
+                      if (v7 !== undefined && (plain || hasOwn(x, "animationUri"))) {
+                        if (!((typeof v7 === "string"))) {
+                          if (e === null) return false;
+                          $138(v7, p + "/animationUri", e);
+                          ok = false;
+                        }
+                      }
+                      const v8 = x["externalUrl"];
+                      if (v8 !== undefined && (plain || hasOwn(x, "externalUrl"))) {
+                        if (!((typeof v8 === "string"))) {
+                          if (e === null) return false;
+                          $139(v8, p + "/externalUrl", e);
+                          ok = false;
+                        }
+                      }
+                      const v9 = x["background"];
+                      if (v9 !== undefined && (plain || hasOwn(x, "background"))) {
+                        if (!((typeof v9 === "string"))) {
+                          if (e === null) return false;
+                          $140(v9, p + "/background", e);
+                          ok = false;
+                        }
+                      }
+                      const v10 = x["attributes"];
+                      if (v10 !== undefined && (plain || hasOwn(x, "attributes"))) {
+                        if (!((typeof v10 === "string"))) {
+                          if (e === null) return false;
+                          $141(v10, p + "/attributes", e);
+                          ok = false;
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/metadata", "required", "is required", "metadata");
+              }
+              const v8 = x["ownerAddress"];
+              if (v8 !== undefined && (plain || hasOwn(x, "ownerAddress"))) {
+                if (!((typeof v8 === "string"))) {
+                  if (e === null) return false;
+                  $148(v8, p + "/ownerAddress", e);
+                  ok = false;
+                }
+              }
+            }
+          }
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/value", "required", "is required", "value");
-      }
-      const v5 = x["erc20Token"];
-      if (v5 !== undefined && (plain || hasOwn(x, "erc20Token"))) {
-        if (!$Erc20Token(v5, e === null ? p : p + "/erc20Token", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/erc20Token", "required", "is required", "erc20Token");
+        ok = fail(e, p + "/erc721Token", "required", "is required", "erc721Token");
       }
     }
   }
   return ok;
 }
 
-function $149(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $151(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -3011,70 +5324,7 @@ function $149(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c150 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $ListErc20TransactionsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["nextPageToken"];
-      if (v1 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $151(v1, p + "/nextPageToken", e);
-          ok = false;
-        }
-      }
-      const v2 = x["transactions"];
-      if (v2 !== undefined && (plain || hasOwn(x, "transactions"))) {
-        if (!$152(v2, e === null ? p : p + "/transactions", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/transactions", "required", "is required", "transactions");
-      }
-    }
-  }
-  return ok;
-}
-
-function $151(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $152(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$Erc20Transfer(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $Erc1155TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3087,7 +5337,7 @@ function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null
       if (v1 !== undefined && (plain || hasOwn(x, "indexStatus"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $153(v1, p + "/indexStatus", e);
+          $154(v1, p + "/indexStatus", e);
           ok = false;
         }
       }
@@ -3099,7 +5349,7 @@ function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null
       if (v2 !== undefined && (plain || hasOwn(x, "metadataLastUpdatedTimestamp"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $154(v2, p + "/metadataLastUpdatedTimestamp", e);
+          $155(v2, p + "/metadataLastUpdatedTimestamp", e);
           ok = false;
         }
       }
@@ -3107,7 +5357,7 @@ function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null
       if (v3 !== undefined && (plain || hasOwn(x, "name"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $155(v3, p + "/name", e);
+          $156(v3, p + "/name", e);
           ok = false;
         }
       }
@@ -3115,7 +5365,7 @@ function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null
       if (v4 !== undefined && (plain || hasOwn(x, "symbol"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $156(v4, p + "/symbol", e);
+          $157(v4, p + "/symbol", e);
           ok = false;
         }
       }
@@ -3123,7 +5373,7 @@ function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null
       if (v5 !== undefined && (plain || hasOwn(x, "imageUri"))) {
         if (!((typeof v5 === "string"))) {
           if (e === null) return false;
-          $157(v5, p + "/imageUri", e);
+          $158(v5, p + "/imageUri", e);
           ok = false;
         }
       }
@@ -3131,7 +5381,7 @@ function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null
       if (v6 !== undefined && (plain || hasOwn(x, "description"))) {
         if (!((typeof v6 === "string"))) {
           if (e === null) return false;
-          $158(v6, p + "/description", e);
+          $159(v6, p + "/description", e);
           ok = false;
         }
       }
@@ -3139,7 +5389,7 @@ function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null
       if (v7 !== undefined && (plain || hasOwn(x, "animationUri"))) {
         if (!((typeof v7 === "string"))) {
           if (e === null) return false;
-          $159(v7, p + "/animationUri", e);
+          $160(v7, p + "/animationUri", e);
           ok = false;
         }
       }
@@ -3147,7 +5397,7 @@ function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null
       if (v8 !== undefined && (plain || hasOwn(x, "externalUrl"))) {
         if (!((typeof v8 === "string"))) {
           if (e === null) return false;
-          $160(v8, p + "/externalUrl", e);
+          $161(v8, p + "/externalUrl", e);
           ok = false;
         }
       }
@@ -3155,15 +5405,23 @@ function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null
       if (v9 !== undefined && (plain || hasOwn(x, "background"))) {
         if (!((typeof v9 === "string"))) {
           if (e === null) return false;
-          $161(v9, p + "/background", e);
+          $162(v9, p + "/background", e);
           ok = false;
         }
       }
-      const v10 = x["attributes"];
-      if (v10 !== undefined && (plain || hasOwn(x, "attributes"))) {
-        if (!((typeof v10 === "string"))) {
+      const v10 = x["decimals"];
+      if (v10 !== undefined && (plain || hasOwn(x, "decimals"))) {
+        if (!((Number.isInteger(v10)))) {
           if (e === null) return false;
-          $162(v10, p + "/attributes", e);
+          $163(v10, p + "/decimals", e);
+          ok = false;
+        }
+      }
+      const v11 = x["properties"];
+      if (v11 !== undefined && (plain || hasOwn(x, "properties"))) {
+        if (!((typeof v11 === "string"))) {
+          if (e === null) return false;
+          $164(v11, p + "/properties", e);
           ok = false;
         }
       }
@@ -3172,29 +5430,20 @@ function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null
   return ok;
 }
 
-function $153(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $155(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
@@ -3262,7 +5511,25 @@ function $162(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $163(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $164(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3275,7 +5542,7 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $163(v1, p + "/address", e);
+          $165(v1, p + "/address", e);
           ok = false;
         }
       }
@@ -3283,35 +5550,11 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
         if (e === null) return false;
         ok = fail(e, p + "/address", "required", "is required", "address");
       }
-      const v2 = x["name"];
-      if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
+      const v2 = x["ercType"];
+      if (v2 !== undefined && (plain || hasOwn(x, "ercType"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $164(v2, p + "/name", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/name", "required", "is required", "name");
-      }
-      const v3 = x["symbol"];
-      if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $165(v3, p + "/symbol", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
-      }
-      const v4 = x["ercType"];
-      if (v4 !== undefined && (plain || hasOwn(x, "ercType"))) {
-        if (!((typeof v4 === "string"))) {
-          if (e === null) return false;
-          $166(v4, p + "/ercType", e);
+          $166(v2, p + "/ercType", e);
           ok = false;
         }
       }
@@ -3319,11 +5562,11 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
         if (e === null) return false;
         ok = fail(e, p + "/ercType", "required", "is required", "ercType");
       }
-      const v5 = x["tokenId"];
-      if (v5 !== undefined && (plain || hasOwn(x, "tokenId"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c167.test(v5))))) {
+      const v3 = x["tokenId"];
+      if (v3 !== undefined && (plain || hasOwn(x, "tokenId"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c1.test(v3))))) {
           if (e === null) return false;
-          $BigIntString(v5, p + "/tokenId", e);
+          $BigIntString(v3, p + "/tokenId", e);
           ok = false;
         }
       }
@@ -3331,11 +5574,11 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
         if (e === null) return false;
         ok = fail(e, p + "/tokenId", "required", "is required", "tokenId");
       }
-      const v6 = x["tokenUri"];
-      if (v6 !== undefined && (plain || hasOwn(x, "tokenUri"))) {
-        if (!((typeof v6 === "string"))) {
+      const v4 = x["tokenUri"];
+      if (v4 !== undefined && (plain || hasOwn(x, "tokenUri"))) {
+        if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $168(v6, p + "/tokenUri", e);
+          $167(v4, p + "/tokenUri", e);
           ok = false;
         }
       }
@@ -3343,44 +5586,121 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
         if (e === null) return false;
         ok = fail(e, p + "/tokenUri", "required", "is required", "tokenUri");
       }
-      const v7 = x["metadata"];
-      if (v7 !== undefined && (plain || hasOwn(x, "metadata"))) {
-        if (!$Erc721TokenMetadata(v7, e === null ? p : p + "/metadata", e)) {
-          if (e === null) return false;
-          ok = false;
+      const v5 = x["metadata"];
+      if (v5 !== undefined && (plain || hasOwn(x, "metadata"))) {
+        const x168: unknown = v5;
+        const p168 = e === null ? p : p + "/metadata";
+        {
+          const x: unknown = x168;
+          const p = p168;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["indexStatus"];
+              if (v1 !== undefined && (plain || hasOwn(x, "indexStatus"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $154(v1, p + "/indexStatus", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/indexStatus", "required", "is required", "indexStatus");
+              }
+              const v2 = x["metadataLastUpdatedTimestamp"];
+              if (v2 !== undefined && (plain || hasOwn(x, "metadataLastUpdatedTimestamp"))) {
+                if (!((Number.isInteger(v2)))) {
+                  if (e === null) return false;
+                  $155(v2, p + "/metadataLastUpdatedTimestamp", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["name"];
+              if (v3 !== undefined && (plain || hasOwn(x, "name"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $156(v3, p + "/name", e);
+                  ok = false;
+                }
+              }
+              const v4 = x["symbol"];
+              if (v4 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $157(v4, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              const v5 = x["imageUri"];
+              if (v5 !== undefined && (plain || hasOwn(x, "imageUri"))) {
+                if (!((typeof v5 === "string"))) {
+                  if (e === null) return false;
+                  $158(v5, p + "/imageUri", e);
+                  ok = false;
+                }
+              }
+              const v6 = x["description"];
+              if (v6 !== undefined && (plain || hasOwn(x, "description"))) {
+                if (!((typeof v6 === "string"))) {
+                  if (e === null) return false;
+                  $159(v6, p + "/description", e);
+                  ok = false;
+                }
+              }
+              const v7 = x["animationUri"];
+              if (v7 !== undefined && (plain || hasOwn(x, "animationUri"))) {
+                if (!((typeof v7 === "string"))) {
+                  if (e === null) return false;
+                  $160(v7, p + "/animationUri", e);
+                  ok = false;
+                }
+              }
+              const v8 = x["externalUrl"];
+              if (v8 !== undefined && (plain || hasOwn(x, "externalUrl"))) {
+                if (!((typeof v8 === "string"))) {
+                  if (e === null) return false;
+                  $161(v8, p + "/externalUrl", e);
+                  ok = false;
+                }
+              }
+              const v9 = x["background"];
+              if (v9 !== undefined && (plain || hasOwn(x, "background"))) {
+                if (!((typeof v9 === "string"))) {
+                  if (e === null) return false;
+                  $162(v9, p + "/background", e);
+                  ok = false;
+                }
+              }
+              const v10 = x["decimals"];
+              if (v10 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                if (!((Number.isInteger(v10)))) {
+                  if (e === null) return false;
+                  $163(v10, p + "/decimals", e);
+                  ok = false;
+                }
+              }
+              const v11 = x["properties"];
+              if (v11 !== undefined && (plain || hasOwn(x, "properties"))) {
+                if (!((typeof v11 === "string"))) {
+                  if (e === null) return false;
+                  $164(v11, p + "/properties", e);
+                  ok = false;
+                }
+              }
+            }
+          }
         }
       }
       else {
         if (e === null) return false;
         ok = fail(e, p + "/metadata", "required", "is required", "metadata");
       }
-      const v8 = x["ownerAddress"];
-      if (v8 !== undefined && (plain || hasOwn(x, "ownerAddress"))) {
-        if (!((typeof v8 === "string"))) {
-          if (e === null) return false;
-          $169(v8, p + "/ownerAddress", e);
-          ok = false;
-        }
-      }
     }
-  }
-  return ok;
-}
-
-function $163(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $164(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -3403,9 +5723,7 @@ function $166(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c167 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $168(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -3414,16 +5732,7 @@ function $168(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $169(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3434,9 +5743,64 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["from"];
       if (v1 !== undefined && (plain || hasOwn(x, "from"))) {
-        if (!$RichAddress(v1, e === null ? p : p + "/from", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x169: unknown = v1;
+        const p169 = e === null ? p : p + "/from";
+        {
+          const x: unknown = x169;
+          const p = p169;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["name"];
+              if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $76(v1, p + "/name", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["symbol"];
+              if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $77(v2, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["decimals"];
+              if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                if (!((Number.isInteger(v3)))) {
+                  if (e === null) return false;
+                  $78(v3, p + "/decimals", e);
+                  ok = false;
+                }
+              }
+              const v4 = x["logoUri"];
+              if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $79(v4, p + "/logoUri", e);
+                  ok = false;
+                }
+              }
+              const v5 = x["address"];
+              if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
+                if (!((typeof v5 === "string"))) {
+                  if (e === null) return false;
+                  $80(v5, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+            }
+          }
         }
       }
       else {
@@ -3445,9 +5809,64 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["to"];
       if (v2 !== undefined && (plain || hasOwn(x, "to"))) {
-        if (!$RichAddress(v2, e === null ? p : p + "/to", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x170: unknown = v2;
+        const p170 = e === null ? p : p + "/to";
+        {
+          const x: unknown = x170;
+          const p = p170;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["name"];
+              if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $76(v1, p + "/name", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["symbol"];
+              if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $77(v2, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["decimals"];
+              if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                if (!((Number.isInteger(v3)))) {
+                  if (e === null) return false;
+                  $78(v3, p + "/decimals", e);
+                  ok = false;
+                }
+              }
+              const v4 = x["logoUri"];
+              if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $79(v4, p + "/logoUri", e);
+                  ok = false;
+                }
+              }
+              const v5 = x["address"];
+              if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
+                if (!((typeof v5 === "string"))) {
+                  if (e === null) return false;
+                  $80(v5, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+            }
+          }
         }
       }
       else {
@@ -3458,7 +5877,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
       if (v3 !== undefined && (plain || hasOwn(x, "logIndex"))) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
           if (e === null) return false;
-          $170(v3, p + "/logIndex", e);
+          $171(v3, p + "/logIndex", e);
           ok = false;
         }
       }
@@ -3466,23 +5885,208 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
         if (e === null) return false;
         ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
       }
-      const v4 = x["erc721Token"];
-      if (v4 !== undefined && (plain || hasOwn(x, "erc721Token"))) {
-        if (!$Erc721Token(v4, e === null ? p : p + "/erc721Token", e)) {
+      const v4 = x["value"];
+      if (v4 !== undefined && (plain || hasOwn(x, "value"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4))))) {
           if (e === null) return false;
+          $BigIntString(v4, p + "/value", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/erc721Token", "required", "is required", "erc721Token");
+        ok = fail(e, p + "/value", "required", "is required", "value");
+      }
+      const v5 = x["erc1155Token"];
+      if (v5 !== undefined && (plain || hasOwn(x, "erc1155Token"))) {
+        const x172: unknown = v5;
+        const p172 = e === null ? p : p + "/erc1155Token";
+        {
+          const x: unknown = x172;
+          const p = p172;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["address"];
+              if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $165(v1, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+              const v2 = x["ercType"];
+              if (v2 !== undefined && (plain || hasOwn(x, "ercType"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $166(v2, p + "/ercType", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/ercType", "required", "is required", "ercType");
+              }
+              const v3 = x["tokenId"];
+              if (v3 !== undefined && (plain || hasOwn(x, "tokenId"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c1.test(v3))))) {
+                  if (e === null) return false;
+                  $BigIntString(v3, p + "/tokenId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/tokenId", "required", "is required", "tokenId");
+              }
+              const v4 = x["tokenUri"];
+              if (v4 !== undefined && (plain || hasOwn(x, "tokenUri"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $167(v4, p + "/tokenUri", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/tokenUri", "required", "is required", "tokenUri");
+              }
+              const v5 = x["metadata"];
+              if (v5 !== undefined && (plain || hasOwn(x, "metadata"))) {
+                const x173: unknown = v5;
+                const p173 = e === null ? p : p + "/metadata";
+                {
+                  const x: unknown = x173;
+                  const p = p173;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["indexStatus"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "indexStatus"))) {
+                        if (!((typeof v1 === "string"))) {
+                          if (e === null) return false;
+                          $154(v1, p + "/indexStatus", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/indexStatus", "required", "is required", "indexStatus");
+                      }
+                      const v2 = x["metadataLastUpdatedTimestamp"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "metadataLastUpdatedTimestamp"))) {
+                        if (!((Number.isInteger(v2)))) {
+                          if (e === null) return false;
+                          $155(v2, p + "/metadataLastUpdatedTimestamp", e);
+                          ok = false;
+                        }
+                      }
+                      const v3 = x["name"];
+                      if (v3 !== undefined && (plain || hasOwn(x, "name"))) {
+                        if (!((typeof v3 === "string"))) {
+                          if (e === null) return false;
+                          $156(v3, p + "/name", e);
+                          ok = false;
+                        }
+                      }
+                      const v4 = x["symbol"];
+                      if (v4 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                        if (!((typeof v4 === "string"))) {
+                          if (e === null) return false;
+                          $157(v4, p + "/symbol", e);
+                          ok = false;
+                        }
+                      }
+                      const v5 = x["imageUri"];
+                      if (v5 !== undefined && (plain || hasOwn(x, "imageUri"))) {
+                        if (!((typeof v5 === "string"))) {
+                          if (e === null) return false;
+                          $158(v5, p + "/imageUri", e);
+                          ok = false;
+                        }
+                      }
+                      const v6 = x["description"];
+                      if (v6 !== undefined && (plain || hasOwn(x, "description"))) {
+                        if (!((typeof v6 === "string"))) {
+                          if (e === null) return false;
+                          $159(v6, p + "/description", e);
+                          ok = false;
+                        }
+                      }
+                      const v7 = x["animationUri"];
+                      if (v7 !== undefined && (plain || hasOwn(x, "animationUri"))) {
+                        if (!((typeof v7 === "string"))) {
+                          if (e === null) return false;
+                          $160(v7, p + "/animationUri", e);
+                          ok = false;
+                        }
+                      }
+                      const v8 = x["externalUrl"];
+                      if (v8 !== undefined && (plain || hasOwn(x, "externalUrl"))) {
+                        if (!((typeof v8 === "string"))) {
+                          if (e === null) return false;
+                          $161(v8, p + "/externalUrl", e);
+                          ok = false;
+                        }
+                      }
+                      const v9 = x["background"];
+                      if (v9 !== undefined && (plain || hasOwn(x, "background"))) {
+                        if (!((typeof v9 === "string"))) {
+                          if (e === null) return false;
+                          $162(v9, p + "/background", e);
+                          ok = false;
+                        }
+                      }
+                      const v10 = x["decimals"];
+                      if (v10 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                        if (!((Number.isInteger(v10)))) {
+                          if (e === null) return false;
+                          $163(v10, p + "/decimals", e);
+                          ok = false;
+                        }
+                      }
+                      const v11 = x["properties"];
+                      if (v11 !== undefined && (plain || hasOwn(x, "properties"))) {
+                        if (!((typeof v11 === "string"))) {
+                          if (e === null) return false;
+                          $164(v11, p + "/properties", e);
+                          ok = false;
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/metadata", "required", "is required", "metadata");
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/erc1155Token", "required", "is required", "erc1155Token");
       }
     }
   }
   return ok;
 }
 
-function $170(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -3497,7 +6101,7 @@ function $170(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $Erc1155TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -3506,144 +6110,199 @@ function $Erc1155TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | nul
   else {
     if (true) {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["indexStatus"];
-      if (v1 !== undefined && (plain || hasOwn(x, "indexStatus"))) {
-        if (!((typeof v1 === "string"))) {
+      const v1 = x["from"];
+      if (v1 !== undefined && (plain || hasOwn(x, "from"))) {
+        const x174: unknown = v1;
+        const p174 = e === null ? p : p + "/from";
+        {
+          const x: unknown = x174;
+          const p = p174;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["name"];
+              if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $76(v1, p + "/name", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["symbol"];
+              if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $77(v2, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["decimals"];
+              if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                if (!((Number.isInteger(v3)))) {
+                  if (e === null) return false;
+                  $78(v3, p + "/decimals", e);
+                  ok = false;
+                }
+              }
+              const v4 = x["logoUri"];
+              if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $79(v4, p + "/logoUri", e);
+                  ok = false;
+                }
+              }
+              const v5 = x["address"];
+              if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
+                if (!((typeof v5 === "string"))) {
+                  if (e === null) return false;
+                  $80(v5, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/from", "required", "is required", "from");
+      }
+      const v2 = x["to"];
+      if (v2 !== undefined && (plain || hasOwn(x, "to"))) {
+        const x175: unknown = v2;
+        const p175 = e === null ? p : p + "/to";
+        {
+          const x: unknown = x175;
+          const p = p175;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["name"];
+              if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $76(v1, p + "/name", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["symbol"];
+              if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $77(v2, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["decimals"];
+              if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                if (!((Number.isInteger(v3)))) {
+                  if (e === null) return false;
+                  $78(v3, p + "/decimals", e);
+                  ok = false;
+                }
+              }
+              const v4 = x["logoUri"];
+              if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $79(v4, p + "/logoUri", e);
+                  ok = false;
+                }
+              }
+              const v5 = x["address"];
+              if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
+                if (!((typeof v5 === "string"))) {
+                  if (e === null) return false;
+                  $80(v5, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/to", "required", "is required", "to");
+      }
+      const v3 = x["internalTxType"];
+      if (v3 !== undefined && (plain || hasOwn(x, "internalTxType"))) {
+        if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $171(v1, p + "/indexStatus", e);
+          $176(v3, p + "/internalTxType", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/indexStatus", "required", "is required", "indexStatus");
+        ok = fail(e, p + "/internalTxType", "required", "is required", "internalTxType");
       }
-      const v2 = x["metadataLastUpdatedTimestamp"];
-      if (v2 !== undefined && (plain || hasOwn(x, "metadataLastUpdatedTimestamp"))) {
-        if (!((Number.isInteger(v2)))) {
+      const v4 = x["value"];
+      if (v4 !== undefined && (plain || hasOwn(x, "value"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4))))) {
           if (e === null) return false;
-          $172(v2, p + "/metadataLastUpdatedTimestamp", e);
+          $BigIntString(v4, p + "/value", e);
           ok = false;
         }
       }
-      const v3 = x["name"];
-      if (v3 !== undefined && (plain || hasOwn(x, "name"))) {
-        if (!((typeof v3 === "string"))) {
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/value", "required", "is required", "value");
+      }
+      const v5 = x["isReverted"];
+      if (v5 !== undefined && (plain || hasOwn(x, "isReverted"))) {
+        if (!((typeof v5 === "boolean"))) {
           if (e === null) return false;
-          $173(v3, p + "/name", e);
+          $177(v5, p + "/isReverted", e);
           ok = false;
         }
       }
-      const v4 = x["symbol"];
-      if (v4 !== undefined && (plain || hasOwn(x, "symbol"))) {
-        if (!((typeof v4 === "string"))) {
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/isReverted", "required", "is required", "isReverted");
+      }
+      const v6 = x["gasUsed"];
+      if (v6 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
           if (e === null) return false;
-          $174(v4, p + "/symbol", e);
+          $BigIntString(v6, p + "/gasUsed", e);
           ok = false;
         }
       }
-      const v5 = x["imageUri"];
-      if (v5 !== undefined && (plain || hasOwn(x, "imageUri"))) {
-        if (!((typeof v5 === "string"))) {
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
+      }
+      const v7 = x["gasLimit"];
+      if (v7 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c1.test(v7))))) {
           if (e === null) return false;
-          $175(v5, p + "/imageUri", e);
+          $BigIntString(v7, p + "/gasLimit", e);
           ok = false;
         }
       }
-      const v6 = x["description"];
-      if (v6 !== undefined && (plain || hasOwn(x, "description"))) {
-        if (!((typeof v6 === "string"))) {
-          if (e === null) return false;
-          $176(v6, p + "/description", e);
-          ok = false;
-        }
-      }
-      const v7 = x["animationUri"];
-      if (v7 !== undefined && (plain || hasOwn(x, "animationUri"))) {
-        if (!((typeof v7 === "string"))) {
-          if (e === null) return false;
-          $177(v7, p + "/animationUri", e);
-          ok = false;
-        }
-      }
-      const v8 = x["externalUrl"];
-      if (v8 !== undefined && (plain || hasOwn(x, "externalUrl"))) {
-        if (!((typeof v8 === "string"))) {
-          if (e === null) return false;
-          $178(v8, p + "/externalUrl", e);
-          ok = false;
-        }
-      }
-      const v9 = x["background"];
-      if (v9 !== undefined && (plain || hasOwn(x, "background"))) {
-        if (!((typeof v9 === "string"))) {
-          if (e === null) return false;
-          $179(v9, p + "/background", e);
-          ok = false;
-        }
-      }
-      const v10 = x["decimals"];
-      if (v10 !== undefined && (plain || hasOwn(x, "decimals"))) {
-        if (!((Number.isInteger(v10)))) {
-          if (e === null) return false;
-          $180(v10, p + "/decimals", e);
-          ok = false;
-        }
-      }
-      const v11 = x["properties"];
-      if (v11 !== undefined && (plain || hasOwn(x, "properties"))) {
-        if (!((typeof v11 === "string"))) {
-          if (e === null) return false;
-          $181(v11, p + "/properties", e);
-          ok = false;
-        }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/gasLimit", "required", "is required", "gasLimit");
       }
     }
-  }
-  return ok;
-}
-
-function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $172(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $173(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $174(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $175(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -3659,9 +6318,75 @@ function $176(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $177(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(typeof x === "boolean")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be boolean", "boolean");
+  }
+  return ok;
+}
+
+function $NetworkToken(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["name"];
+      if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $178(v1, p + "/name", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/name", "required", "is required", "name");
+      }
+      const v2 = x["symbol"];
+      if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $179(v2, p + "/symbol", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+      }
+      const v3 = x["decimals"];
+      if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+        if (!((Number.isInteger(v3)))) {
+          if (e === null) return false;
+          $180(v3, p + "/decimals", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/decimals", "required", "is required", "decimals");
+      }
+      const v4 = x["logoUri"];
+      if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $181(v4, p + "/logoUri", e);
+          ok = false;
+        }
+      }
+      const v5 = x["description"];
+      if (v5 !== undefined && (plain || hasOwn(x, "description"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $182(v5, p + "/description", e);
+          ok = false;
+        }
+      }
+    }
   }
   return ok;
 }
@@ -3702,419 +6427,7 @@ function $181(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["address"];
-      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $182(v1, p + "/address", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/address", "required", "is required", "address");
-      }
-      const v2 = x["ercType"];
-      if (v2 !== undefined && (plain || hasOwn(x, "ercType"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $183(v2, p + "/ercType", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
-      }
-      const v3 = x["tokenId"];
-      if (v3 !== undefined && (plain || hasOwn(x, "tokenId"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c184.test(v3))))) {
-          if (e === null) return false;
-          $BigIntString(v3, p + "/tokenId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/tokenId", "required", "is required", "tokenId");
-      }
-      const v4 = x["tokenUri"];
-      if (v4 !== undefined && (plain || hasOwn(x, "tokenUri"))) {
-        if (!((typeof v4 === "string"))) {
-          if (e === null) return false;
-          $185(v4, p + "/tokenUri", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/tokenUri", "required", "is required", "tokenUri");
-      }
-      const v5 = x["metadata"];
-      if (v5 !== undefined && (plain || hasOwn(x, "metadata"))) {
-        if (!$Erc1155TokenMetadata(v5, e === null ? p : p + "/metadata", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/metadata", "required", "is required", "metadata");
-      }
-    }
-  }
-  return ok;
-}
-
 function $182(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $183(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-const $c184 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $185(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["from"];
-      if (v1 !== undefined && (plain || hasOwn(x, "from"))) {
-        if (!$RichAddress(v1, e === null ? p : p + "/from", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/from", "required", "is required", "from");
-      }
-      const v2 = x["to"];
-      if (v2 !== undefined && (plain || hasOwn(x, "to"))) {
-        if (!$RichAddress(v2, e === null ? p : p + "/to", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/to", "required", "is required", "to");
-      }
-      const v3 = x["logIndex"];
-      if (v3 !== undefined && (plain || hasOwn(x, "logIndex"))) {
-        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
-          if (e === null) return false;
-          $186(v3, p + "/logIndex", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
-      }
-      const v4 = x["value"];
-      if (v4 !== undefined && (plain || hasOwn(x, "value"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c187.test(v4))))) {
-          if (e === null) return false;
-          $BigIntString(v4, p + "/value", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/value", "required", "is required", "value");
-      }
-      const v5 = x["erc1155Token"];
-      if (v5 !== undefined && (plain || hasOwn(x, "erc1155Token"))) {
-        if (!$Erc1155Token(v5, e === null ? p : p + "/erc1155Token", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/erc1155Token", "required", "is required", "erc1155Token");
-      }
-    }
-  }
-  return ok;
-}
-
-function $186(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-const $c187 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["from"];
-      if (v1 !== undefined && (plain || hasOwn(x, "from"))) {
-        if (!$RichAddress(v1, e === null ? p : p + "/from", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/from", "required", "is required", "from");
-      }
-      const v2 = x["to"];
-      if (v2 !== undefined && (plain || hasOwn(x, "to"))) {
-        if (!$RichAddress(v2, e === null ? p : p + "/to", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/to", "required", "is required", "to");
-      }
-      const v3 = x["internalTxType"];
-      if (v3 !== undefined && (plain || hasOwn(x, "internalTxType"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $188(v3, p + "/internalTxType", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/internalTxType", "required", "is required", "internalTxType");
-      }
-      const v4 = x["value"];
-      if (v4 !== undefined && (plain || hasOwn(x, "value"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c189.test(v4))))) {
-          if (e === null) return false;
-          $BigIntString(v4, p + "/value", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/value", "required", "is required", "value");
-      }
-      const v5 = x["isReverted"];
-      if (v5 !== undefined && (plain || hasOwn(x, "isReverted"))) {
-        if (!((typeof v5 === "boolean"))) {
-          if (e === null) return false;
-          $190(v5, p + "/isReverted", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/isReverted", "required", "is required", "isReverted");
-      }
-      const v6 = x["gasUsed"];
-      if (v6 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c191.test(v6))))) {
-          if (e === null) return false;
-          $BigIntString(v6, p + "/gasUsed", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
-      }
-      const v7 = x["gasLimit"];
-      if (v7 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c192.test(v7))))) {
-          if (e === null) return false;
-          $BigIntString(v7, p + "/gasLimit", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/gasLimit", "required", "is required", "gasLimit");
-      }
-    }
-  }
-  return ok;
-}
-
-function $188(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-const $c189 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-const $c191 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c192 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $NetworkToken(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["name"];
-      if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $193(v1, p + "/name", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/name", "required", "is required", "name");
-      }
-      const v2 = x["symbol"];
-      if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $194(v2, p + "/symbol", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
-      }
-      const v3 = x["decimals"];
-      if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
-        if (!((Number.isInteger(v3)))) {
-          if (e === null) return false;
-          $195(v3, p + "/decimals", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/decimals", "required", "is required", "decimals");
-      }
-      const v4 = x["logoUri"];
-      if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
-        if (!((typeof v4 === "string"))) {
-          if (e === null) return false;
-          $196(v4, p + "/logoUri", e);
-          ok = false;
-        }
-      }
-      const v5 = x["description"];
-      if (v5 !== undefined && (plain || hasOwn(x, "description"))) {
-        if (!((typeof v5 === "string"))) {
-          if (e === null) return false;
-          $197(v5, p + "/description", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $193(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $194(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $196(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $197(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -4134,9 +6447,72 @@ function $NetworkTokenDetails(x: unknown, p: string, e: ValidationIssue[] | null
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["networkToken"];
       if (v1 !== undefined && (plain || hasOwn(x, "networkToken"))) {
-        if (!$NetworkToken(v1, e === null ? p : p + "/networkToken", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x183: unknown = v1;
+        const p183 = e === null ? p : p + "/networkToken";
+        {
+          const x: unknown = x183;
+          const p = p183;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["name"];
+              if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $178(v1, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v2 = x["symbol"];
+              if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $179(v2, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v3 = x["decimals"];
+              if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                if (!((Number.isInteger(v3)))) {
+                  if (e === null) return false;
+                  $180(v3, p + "/decimals", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/decimals", "required", "is required", "decimals");
+              }
+              const v4 = x["logoUri"];
+              if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $181(v4, p + "/logoUri", e);
+                  ok = false;
+                }
+              }
+              const v5 = x["description"];
+              if (v5 !== undefined && (plain || hasOwn(x, "description"))) {
+                if (!((typeof v5 === "string"))) {
+                  if (e === null) return false;
+                  $182(v5, p + "/description", e);
+                  ok = false;
+                }
+              }
+            }
+          }
         }
       }
       else {
@@ -4145,16 +6521,86 @@ function $NetworkTokenDetails(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v2 = x["currentPrice"];
       if (v2 !== undefined && (plain || hasOwn(x, "currentPrice"))) {
-        if (!$Money(v2, e === null ? p : p + "/currentPrice", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x184: unknown = v2;
+        const p184 = e === null ? p : p + "/currentPrice";
+        {
+          const x: unknown = x184;
+          const p = p184;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["currencyCode"];
+              if (v1 !== undefined && (plain || hasOwn(x, "currencyCode"))) {
+                if (!((typeof v1 === "string") && (v1 === "usd" || v1 === "eur" || v1 === "aud" || v1 === "cad" || v1 === "chf" || v1 === "clp" || v1 === "cny" || v1 === "czk" || v1 === "dkk" || v1 === "gbp" || v1 === "hkd" || v1 === "huf" || v1 === "jpy" || v1 === "nzd"))) {
+                  if (e === null) return false;
+                  $CurrencyCode(v1, p + "/currencyCode", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/currencyCode", "required", "is required", "currencyCode");
+              }
+              const v2 = x["value"];
+              if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c2.test(v2))))) {
+                  if (e === null) return false;
+                  $DecimalString(v2, p + "/value", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/value", "required", "is required", "value");
+              }
+            }
+          }
         }
       }
       const v3 = x["historicalPrice"];
       if (v3 !== undefined && (plain || hasOwn(x, "historicalPrice"))) {
-        if (!$Money(v3, e === null ? p : p + "/historicalPrice", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x185: unknown = v3;
+        const p185 = e === null ? p : p + "/historicalPrice";
+        {
+          const x: unknown = x185;
+          const p = p185;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["currencyCode"];
+              if (v1 !== undefined && (plain || hasOwn(x, "currencyCode"))) {
+                if (!((typeof v1 === "string") && (v1 === "usd" || v1 === "eur" || v1 === "aud" || v1 === "cad" || v1 === "chf" || v1 === "clp" || v1 === "cny" || v1 === "czk" || v1 === "dkk" || v1 === "gbp" || v1 === "hkd" || v1 === "huf" || v1 === "jpy" || v1 === "nzd"))) {
+                  if (e === null) return false;
+                  $CurrencyCode(v1, p + "/currencyCode", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/currencyCode", "required", "is required", "currencyCode");
+              }
+              const v2 = x["value"];
+              if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c2.test(v2))))) {
+                  if (e === null) return false;
+                  $DecimalString(v2, p + "/value", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/value", "required", "is required", "value");
+              }
+            }
+          }
         }
       }
     }
@@ -4175,7 +6621,7 @@ function $TeleporterMessageInfo(x: unknown, p: string, e: ValidationIssue[] | nu
       if (v1 !== undefined && (plain || hasOwn(x, "teleporterMessageId"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $198(v1, p + "/teleporterMessageId", e);
+          $186(v1, p + "/teleporterMessageId", e);
           ok = false;
         }
       }
@@ -4187,7 +6633,7 @@ function $TeleporterMessageInfo(x: unknown, p: string, e: ValidationIssue[] | nu
       if (v2 !== undefined && (plain || hasOwn(x, "direction"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $199(v2, p + "/direction", e);
+          $187(v2, p + "/direction", e);
           ok = false;
         }
       }
@@ -4199,7 +6645,7 @@ function $TeleporterMessageInfo(x: unknown, p: string, e: ValidationIssue[] | nu
       if (v3 !== undefined && (plain || hasOwn(x, "sourceChainId"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $200(v3, p + "/sourceChainId", e);
+          $188(v3, p + "/sourceChainId", e);
           ok = false;
         }
       }
@@ -4207,7 +6653,7 @@ function $TeleporterMessageInfo(x: unknown, p: string, e: ValidationIssue[] | nu
       if (v4 !== undefined && (plain || hasOwn(x, "destinationChainId"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $201(v4, p + "/destinationChainId", e);
+          $189(v4, p + "/destinationChainId", e);
           ok = false;
         }
       }
@@ -4216,7 +6662,7 @@ function $TeleporterMessageInfo(x: unknown, p: string, e: ValidationIssue[] | nu
   return ok;
 }
 
-function $198(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $186(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -4225,7 +6671,7 @@ function $198(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $199(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $187(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -4234,7 +6680,7 @@ function $199(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $188(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -4243,7 +6689,7 @@ function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $201(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $189(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -4263,21 +6709,21 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["erc20Transfers"];
       if (v1 !== undefined && (plain || hasOwn(x, "erc20Transfers"))) {
-        if (!$202(v1, e === null ? p : p + "/erc20Transfers", e)) {
+        if (!$190(v1, e === null ? p : p + "/erc20Transfers", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v2 = x["erc721Transfers"];
       if (v2 !== undefined && (plain || hasOwn(x, "erc721Transfers"))) {
-        if (!$203(v2, e === null ? p : p + "/erc721Transfers", e)) {
+        if (!$195(v2, e === null ? p : p + "/erc721Transfers", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v3 = x["erc1155Transfers"];
       if (v3 !== undefined && (plain || hasOwn(x, "erc1155Transfers"))) {
-        if (!$204(v3, e === null ? p : p + "/erc1155Transfers", e)) {
+        if (!$200(v3, e === null ? p : p + "/erc1155Transfers", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -4291,9 +6737,178 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
       }
       const v5 = x["networkTokenDetails"];
       if (v5 !== undefined && (plain || hasOwn(x, "networkTokenDetails"))) {
-        if (!$NetworkTokenDetails(v5, e === null ? p : p + "/networkTokenDetails", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x209: unknown = v5;
+        const p209 = e === null ? p : p + "/networkTokenDetails";
+        {
+          const x: unknown = x209;
+          const p = p209;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["networkToken"];
+              if (v1 !== undefined && (plain || hasOwn(x, "networkToken"))) {
+                const x210: unknown = v1;
+                const p210 = e === null ? p : p + "/networkToken";
+                {
+                  const x: unknown = x210;
+                  const p = p210;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["name"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+                        if (!((typeof v1 === "string"))) {
+                          if (e === null) return false;
+                          $178(v1, p + "/name", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/name", "required", "is required", "name");
+                      }
+                      const v2 = x["symbol"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                        if (!((typeof v2 === "string"))) {
+                          if (e === null) return false;
+                          $179(v2, p + "/symbol", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+                      }
+                      const v3 = x["decimals"];
+                      if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                        if (!((Number.isInteger(v3)))) {
+                          if (e === null) return false;
+                          $180(v3, p + "/decimals", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/decimals", "required", "is required", "decimals");
+                      }
+                      const v4 = x["logoUri"];
+                      if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                        if (!((typeof v4 === "string"))) {
+                          if (e === null) return false;
+                          $181(v4, p + "/logoUri", e);
+                          ok = false;
+                        }
+                      }
+                      const v5 = x["description"];
+                      if (v5 !== undefined && (plain || hasOwn(x, "description"))) {
+                        if (!((typeof v5 === "string"))) {
+                          if (e === null) return false;
+                          $182(v5, p + "/description", e);
+                          ok = false;
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/networkToken", "required", "is required", "networkToken");
+              }
+              const v2 = x["currentPrice"];
+              if (v2 !== undefined && (plain || hasOwn(x, "currentPrice"))) {
+                const x211: unknown = v2;
+                const p211 = e === null ? p : p + "/currentPrice";
+                {
+                  const x: unknown = x211;
+                  const p = p211;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["currencyCode"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "currencyCode"))) {
+                        if (!((typeof v1 === "string") && (v1 === "usd" || v1 === "eur" || v1 === "aud" || v1 === "cad" || v1 === "chf" || v1 === "clp" || v1 === "cny" || v1 === "czk" || v1 === "dkk" || v1 === "gbp" || v1 === "hkd" || v1 === "huf" || v1 === "jpy" || v1 === "nzd"))) {
+                          if (e === null) return false;
+                          $CurrencyCode(v1, p + "/currencyCode", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/currencyCode", "required", "is required", "currencyCode");
+                      }
+                      const v2 = x["value"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
+                        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c2.test(v2))))) {
+                          if (e === null) return false;
+                          $DecimalString(v2, p + "/value", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/value", "required", "is required", "value");
+                      }
+                    }
+                  }
+                }
+              }
+              const v3 = x["historicalPrice"];
+              if (v3 !== undefined && (plain || hasOwn(x, "historicalPrice"))) {
+                const x212: unknown = v3;
+                const p212 = e === null ? p : p + "/historicalPrice";
+                {
+                  const x: unknown = x212;
+                  const p = p212;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["currencyCode"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "currencyCode"))) {
+                        if (!((typeof v1 === "string") && (v1 === "usd" || v1 === "eur" || v1 === "aud" || v1 === "cad" || v1 === "chf" || v1 === "clp" || v1 === "cny" || v1 === "czk" || v1 === "dkk" || v1 === "gbp" || v1 === "hkd" || v1 === "huf" || v1 === "jpy" || v1 === "nzd"))) {
+                          if (e === null) return false;
+                          $CurrencyCode(v1, p + "/currencyCode", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/currencyCode", "required", "is required", "currencyCode");
+                      }
+                      const v2 = x["value"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
+                        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c2.test(v2))))) {
+                          if (e === null) return false;
+                          $DecimalString(v2, p + "/value", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/value", "required", "is required", "value");
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
         }
       }
       else {
@@ -4313,9 +6928,60 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
       }
       const v7 = x["teleporterMessageInfo"];
       if (v7 !== undefined && (plain || hasOwn(x, "teleporterMessageInfo"))) {
-        if (!$TeleporterMessageInfo(v7, e === null ? p : p + "/teleporterMessageInfo", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x213: unknown = v7;
+        const p213 = e === null ? p : p + "/teleporterMessageInfo";
+        {
+          const x: unknown = x213;
+          const p = p213;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["teleporterMessageId"];
+              if (v1 !== undefined && (plain || hasOwn(x, "teleporterMessageId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $186(v1, p + "/teleporterMessageId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/teleporterMessageId", "required", "is required", "teleporterMessageId");
+              }
+              const v2 = x["direction"];
+              if (v2 !== undefined && (plain || hasOwn(x, "direction"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $187(v2, p + "/direction", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/direction", "required", "is required", "direction");
+              }
+              const v3 = x["sourceChainId"];
+              if (v3 !== undefined && (plain || hasOwn(x, "sourceChainId"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $188(v3, p + "/sourceChainId", e);
+                  ok = false;
+                }
+              }
+              const v4 = x["destinationChainId"];
+              if (v4 !== undefined && (plain || hasOwn(x, "destinationChainId"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $189(v4, p + "/destinationChainId", e);
+                  ok = false;
+                }
+              }
+            }
+          }
         }
       }
     }
@@ -4323,7 +6989,7 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
   return ok;
 }
 
-function $202(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4332,9 +6998,273 @@ function $202(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$Erc20TransferDetails(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
+        const x191: unknown = x[i];
+        const p191 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x191;
+          const p = p191;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["from"];
+              if (v1 !== undefined && (plain || hasOwn(x, "from"))) {
+                const x192: unknown = v1;
+                const p192 = e === null ? p : p + "/from";
+                {
+                  const x: unknown = x192;
+                  const p = p192;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["name"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+                        if (!((typeof v1 === "string"))) {
+                          if (e === null) return false;
+                          $76(v1, p + "/name", e);
+                          ok = false;
+                        }
+                      }
+                      const v2 = x["symbol"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                        if (!((typeof v2 === "string"))) {
+                          if (e === null) return false;
+                          $77(v2, p + "/symbol", e);
+                          ok = false;
+                        }
+                      }
+                      const v3 = x["decimals"];
+                      if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                        if (!((Number.isInteger(v3)))) {
+                          if (e === null) return false;
+                          $78(v3, p + "/decimals", e);
+                          ok = false;
+                        }
+                      }
+                      const v4 = x["logoUri"];
+                      if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                        if (!((typeof v4 === "string"))) {
+                          if (e === null) return false;
+                          $79(v4, p + "/logoUri", e);
+                          ok = false;
+                        }
+                      }
+                      const v5 = x["address"];
+                      if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
+                        if (!((typeof v5 === "string"))) {
+                          if (e === null) return false;
+                          $80(v5, p + "/address", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/address", "required", "is required", "address");
+                      }
+                    }
+                  }
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/from", "required", "is required", "from");
+              }
+              const v2 = x["to"];
+              if (v2 !== undefined && (plain || hasOwn(x, "to"))) {
+                const x193: unknown = v2;
+                const p193 = e === null ? p : p + "/to";
+                {
+                  const x: unknown = x193;
+                  const p = p193;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["name"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+                        if (!((typeof v1 === "string"))) {
+                          if (e === null) return false;
+                          $76(v1, p + "/name", e);
+                          ok = false;
+                        }
+                      }
+                      const v2 = x["symbol"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                        if (!((typeof v2 === "string"))) {
+                          if (e === null) return false;
+                          $77(v2, p + "/symbol", e);
+                          ok = false;
+                        }
+                      }
+                      const v3 = x["decimals"];
+                      if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                        if (!((Number.isInteger(v3)))) {
+                          if (e === null) return false;
+                          $78(v3, p + "/decimals", e);
+                          ok = false;
+                        }
+                      }
+                      const v4 = x["logoUri"];
+                      if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                        if (!((typeof v4 === "string"))) {
+                          if (e === null) return false;
+                          $79(v4, p + "/logoUri", e);
+                          ok = false;
+                        }
+                      }
+                      const v5 = x["address"];
+                      if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
+                        if (!((typeof v5 === "string"))) {
+                          if (e === null) return false;
+                          $80(v5, p + "/address", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/address", "required", "is required", "address");
+                      }
+                    }
+                  }
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/to", "required", "is required", "to");
+              }
+              const v3 = x["logIndex"];
+              if (v3 !== undefined && (plain || hasOwn(x, "logIndex"))) {
+                if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+                  if (e === null) return false;
+                  $123(v3, p + "/logIndex", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
+              }
+              const v4 = x["value"];
+              if (v4 !== undefined && (plain || hasOwn(x, "value"))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4))))) {
+                  if (e === null) return false;
+                  $BigIntString(v4, p + "/value", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/value", "required", "is required", "value");
+              }
+              const v5 = x["erc20Token"];
+              if (v5 !== undefined && (plain || hasOwn(x, "erc20Token"))) {
+                const x194: unknown = v5;
+                const p194 = e === null ? p : p + "/erc20Token";
+                {
+                  const x: unknown = x194;
+                  const p = p194;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["address"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+                        if (!((typeof v1 === "string"))) {
+                          if (e === null) return false;
+                          $106(v1, p + "/address", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/address", "required", "is required", "address");
+                      }
+                      const v2 = x["name"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
+                        if (!((typeof v2 === "string"))) {
+                          if (e === null) return false;
+                          $107(v2, p + "/name", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/name", "required", "is required", "name");
+                      }
+                      const v3 = x["symbol"];
+                      if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                        if (!((typeof v3 === "string"))) {
+                          if (e === null) return false;
+                          $108(v3, p + "/symbol", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+                      }
+                      const v4 = x["decimals"];
+                      if (v4 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                        if (!((Number.isInteger(v4)))) {
+                          if (e === null) return false;
+                          $109(v4, p + "/decimals", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/decimals", "required", "is required", "decimals");
+                      }
+                      const v5 = x["logoUri"];
+                      if (v5 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                        if (!((typeof v5 === "string"))) {
+                          if (e === null) return false;
+                          $110(v5, p + "/logoUri", e);
+                          ok = false;
+                        }
+                      }
+                      const v6 = x["ercType"];
+                      if (v6 !== undefined && (plain || hasOwn(x, "ercType"))) {
+                        if (!((typeof v6 === "string"))) {
+                          if (e === null) return false;
+                          $111(v6, p + "/ercType", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
+                      }
+                      const v7 = x["price"];
+                      if (v7 !== undefined && (plain || hasOwn(x, "price"))) {
+                        if (!$Money(v7, e === null ? p : p + "/price", e)) {
+                          if (e === null) return false;
+                          ok = false;
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/erc20Token", "required", "is required", "erc20Token");
+              }
+            }
+          }
         }
       }
     }
@@ -4342,7 +7272,7 @@ function $202(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $203(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4351,9 +7281,277 @@ function $203(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$Erc721Transfer(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
+        const x196: unknown = x[i];
+        const p196 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x196;
+          const p = p196;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["from"];
+              if (v1 !== undefined && (plain || hasOwn(x, "from"))) {
+                const x197: unknown = v1;
+                const p197 = e === null ? p : p + "/from";
+                {
+                  const x: unknown = x197;
+                  const p = p197;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["name"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+                        if (!((typeof v1 === "string"))) {
+                          if (e === null) return false;
+                          $76(v1, p + "/name", e);
+                          ok = false;
+                        }
+                      }
+                      const v2 = x["symbol"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                        if (!((typeof v2 === "string"))) {
+                          if (e === null) return false;
+                          $77(v2, p + "/symbol", e);
+                          ok = false;
+                        }
+                      }
+                      const v3 = x["decimals"];
+                      if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                        if (!((Number.isInteger(v3)))) {
+                          if (e === null) return false;
+                          $78(v3, p + "/decimals", e);
+                          ok = false;
+                        }
+                      }
+                      const v4 = x["logoUri"];
+                      if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                        if (!((typeof v4 === "string"))) {
+                          if (e === null) return false;
+                          $79(v4, p + "/logoUri", e);
+                          ok = false;
+                        }
+                      }
+                      const v5 = x["address"];
+                      if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
+                        if (!((typeof v5 === "string"))) {
+                          if (e === null) return false;
+                          $80(v5, p + "/address", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/address", "required", "is required", "address");
+                      }
+                    }
+                  }
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/from", "required", "is required", "from");
+              }
+              const v2 = x["to"];
+              if (v2 !== undefined && (plain || hasOwn(x, "to"))) {
+                const x198: unknown = v2;
+                const p198 = e === null ? p : p + "/to";
+                {
+                  const x: unknown = x198;
+                  const p = p198;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["name"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+                        if (!((typeof v1 === "string"))) {
+                          if (e === null) return false;
+                          $76(v1, p + "/name", e);
+                          ok = false;
+                        }
+                      }
+                      const v2 = x["symbol"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                        if (!((typeof v2 === "string"))) {
+                          if (e === null) return false;
+                          $77(v2, p + "/symbol", e);
+                          ok = false;
+                        }
+                      }
+                      const v3 = x["decimals"];
+                      if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                        if (!((Number.isInteger(v3)))) {
+                          if (e === null) return false;
+                          $78(v3, p + "/decimals", e);
+                          ok = false;
+                        }
+                      }
+                      const v4 = x["logoUri"];
+                      if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                        if (!((typeof v4 === "string"))) {
+                          if (e === null) return false;
+                          $79(v4, p + "/logoUri", e);
+                          ok = false;
+                        }
+                      }
+                      const v5 = x["address"];
+                      if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
+                        if (!((typeof v5 === "string"))) {
+                          if (e === null) return false;
+                          $80(v5, p + "/address", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/address", "required", "is required", "address");
+                      }
+                    }
+                  }
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/to", "required", "is required", "to");
+              }
+              const v3 = x["logIndex"];
+              if (v3 !== undefined && (plain || hasOwn(x, "logIndex"))) {
+                if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+                  if (e === null) return false;
+                  $151(v3, p + "/logIndex", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
+              }
+              const v4 = x["erc721Token"];
+              if (v4 !== undefined && (plain || hasOwn(x, "erc721Token"))) {
+                const x199: unknown = v4;
+                const p199 = e === null ? p : p + "/erc721Token";
+                {
+                  const x: unknown = x199;
+                  const p = p199;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["address"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+                        if (!((typeof v1 === "string"))) {
+                          if (e === null) return false;
+                          $142(v1, p + "/address", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/address", "required", "is required", "address");
+                      }
+                      const v2 = x["name"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
+                        if (!((typeof v2 === "string"))) {
+                          if (e === null) return false;
+                          $143(v2, p + "/name", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/name", "required", "is required", "name");
+                      }
+                      const v3 = x["symbol"];
+                      if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                        if (!((typeof v3 === "string"))) {
+                          if (e === null) return false;
+                          $144(v3, p + "/symbol", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+                      }
+                      const v4 = x["ercType"];
+                      if (v4 !== undefined && (plain || hasOwn(x, "ercType"))) {
+                        if (!((typeof v4 === "string"))) {
+                          if (e === null) return false;
+                          $145(v4, p + "/ercType", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
+                      }
+                      const v5 = x["tokenId"];
+                      if (v5 !== undefined && (plain || hasOwn(x, "tokenId"))) {
+                        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c1.test(v5))))) {
+                          if (e === null) return false;
+                          $BigIntString(v5, p + "/tokenId", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/tokenId", "required", "is required", "tokenId");
+                      }
+                      const v6 = x["tokenUri"];
+                      if (v6 !== undefined && (plain || hasOwn(x, "tokenUri"))) {
+                        if (!((typeof v6 === "string"))) {
+                          if (e === null) return false;
+                          $146(v6, p + "/tokenUri", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/tokenUri", "required", "is required", "tokenUri");
+                      }
+                      const v7 = x["metadata"];
+                      if (v7 !== undefined && (plain || hasOwn(x, "metadata"))) {
+                        if (!$Erc721TokenMetadata(v7, e === null ? p : p + "/metadata", e)) {
+                          if (e === null) return false;
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/metadata", "required", "is required", "metadata");
+                      }
+                      const v8 = x["ownerAddress"];
+                      if (v8 !== undefined && (plain || hasOwn(x, "ownerAddress"))) {
+                        if (!((typeof v8 === "string"))) {
+                          if (e === null) return false;
+                          $148(v8, p + "/ownerAddress", e);
+                          ok = false;
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/erc721Token", "required", "is required", "erc721Token");
+              }
+            }
+          }
         }
       }
     }
@@ -4361,7 +7559,7 @@ function $203(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $204(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4370,9 +7568,257 @@ function $204(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$Erc1155Transfer(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
+        const x201: unknown = x[i];
+        const p201 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x201;
+          const p = p201;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["from"];
+              if (v1 !== undefined && (plain || hasOwn(x, "from"))) {
+                const x202: unknown = v1;
+                const p202 = e === null ? p : p + "/from";
+                {
+                  const x: unknown = x202;
+                  const p = p202;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["name"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+                        if (!((typeof v1 === "string"))) {
+                          if (e === null) return false;
+                          $76(v1, p + "/name", e);
+                          ok = false;
+                        }
+                      }
+                      const v2 = x["symbol"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                        if (!((typeof v2 === "string"))) {
+                          if (e === null) return false;
+                          $77(v2, p + "/symbol", e);
+                          ok = false;
+                        }
+                      }
+                      const v3 = x["decimals"];
+                      if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                        if (!((Number.isInteger(v3)))) {
+                          if (e === null) return false;
+                          $78(v3, p + "/decimals", e);
+                          ok = false;
+                        }
+                      }
+                      const v4 = x["logoUri"];
+                      if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                        if (!((typeof v4 === "string"))) {
+                          if (e === null) return false;
+                          $79(v4, p + "/logoUri", e);
+                          ok = false;
+                        }
+                      }
+                      const v5 = x["address"];
+                      if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
+                        if (!((typeof v5 === "string"))) {
+                          if (e === null) return false;
+                          $80(v5, p + "/address", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/address", "required", "is required", "address");
+                      }
+                    }
+                  }
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/from", "required", "is required", "from");
+              }
+              const v2 = x["to"];
+              if (v2 !== undefined && (plain || hasOwn(x, "to"))) {
+                const x203: unknown = v2;
+                const p203 = e === null ? p : p + "/to";
+                {
+                  const x: unknown = x203;
+                  const p = p203;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["name"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+                        if (!((typeof v1 === "string"))) {
+                          if (e === null) return false;
+                          $76(v1, p + "/name", e);
+                          ok = false;
+                        }
+                      }
+                      const v2 = x["symbol"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                        if (!((typeof v2 === "string"))) {
+                          if (e === null) return false;
+                          $77(v2, p + "/symbol", e);
+                          ok = false;
+                        }
+                      }
+                      const v3 = x["decimals"];
+                      if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                        if (!((Number.isInteger(v3)))) {
+                          if (e === null) return false;
+                          $78(v3, p + "/decimals", e);
+                          ok = false;
+                        }
+                      }
+                      const v4 = x["logoUri"];
+                      if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                        if (!((typeof v4 === "string"))) {
+                          if (e === null) return false;
+                          $79(v4, p + "/logoUri", e);
+                          ok = false;
+                        }
+                      }
+                      const v5 = x["address"];
+                      if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
+                        if (!((typeof v5 === "string"))) {
+                          if (e === null) return false;
+                          $80(v5, p + "/address", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/address", "required", "is required", "address");
+                      }
+                    }
+                  }
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/to", "required", "is required", "to");
+              }
+              const v3 = x["logIndex"];
+              if (v3 !== undefined && (plain || hasOwn(x, "logIndex"))) {
+                if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+                  if (e === null) return false;
+                  $171(v3, p + "/logIndex", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
+              }
+              const v4 = x["value"];
+              if (v4 !== undefined && (plain || hasOwn(x, "value"))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4))))) {
+                  if (e === null) return false;
+                  $BigIntString(v4, p + "/value", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/value", "required", "is required", "value");
+              }
+              const v5 = x["erc1155Token"];
+              if (v5 !== undefined && (plain || hasOwn(x, "erc1155Token"))) {
+                const x204: unknown = v5;
+                const p204 = e === null ? p : p + "/erc1155Token";
+                {
+                  const x: unknown = x204;
+                  const p = p204;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["address"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+                        if (!((typeof v1 === "string"))) {
+                          if (e === null) return false;
+                          $165(v1, p + "/address", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/address", "required", "is required", "address");
+                      }
+                      const v2 = x["ercType"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "ercType"))) {
+                        if (!((typeof v2 === "string"))) {
+                          if (e === null) return false;
+                          $166(v2, p + "/ercType", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
+                      }
+                      const v3 = x["tokenId"];
+                      if (v3 !== undefined && (plain || hasOwn(x, "tokenId"))) {
+                        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c1.test(v3))))) {
+                          if (e === null) return false;
+                          $BigIntString(v3, p + "/tokenId", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/tokenId", "required", "is required", "tokenId");
+                      }
+                      const v4 = x["tokenUri"];
+                      if (v4 !== undefined && (plain || hasOwn(x, "tokenUri"))) {
+                        if (!((typeof v4 === "string"))) {
+                          if (e === null) return false;
+                          $167(v4, p + "/tokenUri", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/tokenUri", "required", "is required", "tokenUri");
+                      }
+                      const v5 = x["metadata"];
+                      if (v5 !== undefined && (plain || hasOwn(x, "metadata"))) {
+                        if (!$Erc1155TokenMetadata(v5, e === null ? p : p + "/metadata", e)) {
+                          if (e === null) return false;
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/metadata", "required", "is required", "metadata");
+                      }
+                    }
+                  }
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/erc1155Token", "required", "is required", "erc1155Token");
+              }
+            }
+          }
         }
       }
     }
@@ -4389,9 +7835,212 @@ function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$InternalTransaction(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
+        const x206: unknown = x[i];
+        const p206 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x206;
+          const p = p206;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["from"];
+              if (v1 !== undefined && (plain || hasOwn(x, "from"))) {
+                const x207: unknown = v1;
+                const p207 = e === null ? p : p + "/from";
+                {
+                  const x: unknown = x207;
+                  const p = p207;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["name"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+                        if (!((typeof v1 === "string"))) {
+                          if (e === null) return false;
+                          $76(v1, p + "/name", e);
+                          ok = false;
+                        }
+                      }
+                      const v2 = x["symbol"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                        if (!((typeof v2 === "string"))) {
+                          if (e === null) return false;
+                          $77(v2, p + "/symbol", e);
+                          ok = false;
+                        }
+                      }
+                      const v3 = x["decimals"];
+                      if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                        if (!((Number.isInteger(v3)))) {
+                          if (e === null) return false;
+                          $78(v3, p + "/decimals", e);
+                          ok = false;
+                        }
+                      }
+                      const v4 = x["logoUri"];
+                      if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                        if (!((typeof v4 === "string"))) {
+                          if (e === null) return false;
+                          $79(v4, p + "/logoUri", e);
+                          ok = false;
+                        }
+                      }
+                      const v5 = x["address"];
+                      if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
+                        if (!((typeof v5 === "string"))) {
+                          if (e === null) return false;
+                          $80(v5, p + "/address", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/address", "required", "is required", "address");
+                      }
+                    }
+                  }
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/from", "required", "is required", "from");
+              }
+              const v2 = x["to"];
+              if (v2 !== undefined && (plain || hasOwn(x, "to"))) {
+                const x208: unknown = v2;
+                const p208 = e === null ? p : p + "/to";
+                {
+                  const x: unknown = x208;
+                  const p = p208;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["name"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+                        if (!((typeof v1 === "string"))) {
+                          if (e === null) return false;
+                          $76(v1, p + "/name", e);
+                          ok = false;
+                        }
+                      }
+                      const v2 = x["symbol"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                        if (!((typeof v2 === "string"))) {
+                          if (e === null) return false;
+                          $77(v2, p + "/symbol", e);
+                          ok = false;
+                        }
+                      }
+                      const v3 = x["decimals"];
+                      if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                        if (!((Number.isInteger(v3)))) {
+                          if (e === null) return false;
+                          $78(v3, p + "/decimals", e);
+                          ok = false;
+                        }
+                      }
+                      const v4 = x["logoUri"];
+                      if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                        if (!((typeof v4 === "string"))) {
+                          if (e === null) return false;
+                          $79(v4, p + "/logoUri", e);
+                          ok = false;
+                        }
+                      }
+                      const v5 = x["address"];
+                      if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
+                        if (!((typeof v5 === "string"))) {
+                          if (e === null) return false;
+                          $80(v5, p + "/address", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/address", "required", "is required", "address");
+                      }
+                    }
+                  }
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/to", "required", "is required", "to");
+              }
+              const v3 = x["internalTxType"];
+              if (v3 !== undefined && (plain || hasOwn(x, "internalTxType"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $176(v3, p + "/internalTxType", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/internalTxType", "required", "is required", "internalTxType");
+              }
+              const v4 = x["value"];
+              if (v4 !== undefined && (plain || hasOwn(x, "value"))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4))))) {
+                  if (e === null) return false;
+                  $BigIntString(v4, p + "/value", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/value", "required", "is required", "value");
+              }
+              const v5 = x["isReverted"];
+              if (v5 !== undefined && (plain || hasOwn(x, "isReverted"))) {
+                if (!((typeof v5 === "boolean"))) {
+                  if (e === null) return false;
+                  $177(v5, p + "/isReverted", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/isReverted", "required", "is required", "isReverted");
+              }
+              const v6 = x["gasUsed"];
+              if (v6 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                  if (e === null) return false;
+                  $BigIntString(v6, p + "/gasUsed", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
+              }
+              const v7 = x["gasLimit"];
+              if (v7 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
+                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c1.test(v7))))) {
+                  if (e === null) return false;
+                  $BigIntString(v7, p + "/gasLimit", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/gasLimit", "required", "is required", "gasLimit");
+              }
+            }
+          }
         }
       }
     }
@@ -4412,7 +8061,7 @@ function $NativeTokenBalance(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $206(v1, p + "/name", e);
+          $214(v1, p + "/name", e);
           ok = false;
         }
       }
@@ -4424,7 +8073,7 @@ function $NativeTokenBalance(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $207(v2, p + "/symbol", e);
+          $215(v2, p + "/symbol", e);
           ok = false;
         }
       }
@@ -4436,7 +8085,7 @@ function $NativeTokenBalance(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
         if (!((Number.isInteger(v3)))) {
           if (e === null) return false;
-          $208(v3, p + "/decimals", e);
+          $216(v3, p + "/decimals", e);
           ok = false;
         }
       }
@@ -4448,7 +8097,7 @@ function $NativeTokenBalance(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $209(v4, p + "/logoUri", e);
+          $217(v4, p + "/logoUri", e);
           ok = false;
         }
       }
@@ -4456,7 +8105,7 @@ function $NativeTokenBalance(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v5 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((typeof v5 === "string"))) {
           if (e === null) return false;
-          $210(v5, p + "/chainId", e);
+          $218(v5, p + "/chainId", e);
           ok = false;
         }
       }
@@ -4466,14 +8115,49 @@ function $NativeTokenBalance(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v6 = x["price"];
       if (v6 !== undefined && (plain || hasOwn(x, "price"))) {
-        if (!$Money(v6, e === null ? p : p + "/price", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x219: unknown = v6;
+        const p219 = e === null ? p : p + "/price";
+        {
+          const x: unknown = x219;
+          const p = p219;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["currencyCode"];
+              if (v1 !== undefined && (plain || hasOwn(x, "currencyCode"))) {
+                if (!((typeof v1 === "string") && (v1 === "usd" || v1 === "eur" || v1 === "aud" || v1 === "cad" || v1 === "chf" || v1 === "clp" || v1 === "cny" || v1 === "czk" || v1 === "dkk" || v1 === "gbp" || v1 === "hkd" || v1 === "huf" || v1 === "jpy" || v1 === "nzd"))) {
+                  if (e === null) return false;
+                  $CurrencyCode(v1, p + "/currencyCode", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/currencyCode", "required", "is required", "currencyCode");
+              }
+              const v2 = x["value"];
+              if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c2.test(v2))))) {
+                  if (e === null) return false;
+                  $DecimalString(v2, p + "/value", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/value", "required", "is required", "value");
+              }
+            }
+          }
         }
       }
       const v7 = x["balance"];
       if (v7 !== undefined && (plain || hasOwn(x, "balance"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c211.test(v7))))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c1.test(v7))))) {
           if (e === null) return false;
           $BigIntString(v7, p + "/balance", e);
           ok = false;
@@ -4485,168 +8169,45 @@ function $NativeTokenBalance(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v8 = x["balanceValue"];
       if (v8 !== undefined && (plain || hasOwn(x, "balanceValue"))) {
-        if (!$Money(v8, e === null ? p : p + "/balanceValue", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x220: unknown = v8;
+        const p220 = e === null ? p : p + "/balanceValue";
+        {
+          const x: unknown = x220;
+          const p = p220;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["currencyCode"];
+              if (v1 !== undefined && (plain || hasOwn(x, "currencyCode"))) {
+                if (!((typeof v1 === "string") && (v1 === "usd" || v1 === "eur" || v1 === "aud" || v1 === "cad" || v1 === "chf" || v1 === "clp" || v1 === "cny" || v1 === "czk" || v1 === "dkk" || v1 === "gbp" || v1 === "hkd" || v1 === "huf" || v1 === "jpy" || v1 === "nzd"))) {
+                  if (e === null) return false;
+                  $CurrencyCode(v1, p + "/currencyCode", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/currencyCode", "required", "is required", "currencyCode");
+              }
+              const v2 = x["value"];
+              if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c2.test(v2))))) {
+                  if (e === null) return false;
+                  $DecimalString(v2, p + "/value", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/value", "required", "is required", "value");
+              }
+            }
+          }
         }
-      }
-    }
-  }
-  return ok;
-}
-
-function $206(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $207(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $208(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $209(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $210(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-const $c211 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $GetNativeBalanceResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["nativeTokenBalance"];
-      if (v1 !== undefined && (plain || hasOwn(x, "nativeTokenBalance"))) {
-        if (!$NativeTokenBalance(v1, e === null ? p : p + "/nativeTokenBalance", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/nativeTokenBalance", "required", "is required", "nativeTokenBalance");
-      }
-    }
-  }
-  return ok;
-}
-
-function $ImageAsset(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["assetId"];
-      if (v1 !== undefined && (plain || hasOwn(x, "assetId"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $212(v1, p + "/assetId", e);
-          ok = false;
-        }
-      }
-      const v2 = x["imageUri"];
-      if (v2 !== undefined && (plain || hasOwn(x, "imageUri"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $213(v2, p + "/imageUri", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $212(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $213(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $ResourceLink(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["type"];
-      if (v1 !== undefined && (plain || hasOwn(x, "type"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $214(v1, p + "/type", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/type", "required", "is required", "type");
-      }
-      const v2 = x["url"];
-      if (v2 !== undefined && (plain || hasOwn(x, "url"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $215(v2, p + "/url", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/url", "required", "is required", "url");
       }
     }
   }
@@ -4671,57 +8232,11 @@ function $215(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $ContractDeploymentDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["txHash"];
-      if (v1 !== undefined && (plain || hasOwn(x, "txHash"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $216(v1, p + "/txHash", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
-      }
-      const v2 = x["deployerAddress"];
-      if (v2 !== undefined && (plain || hasOwn(x, "deployerAddress"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $217(v2, p + "/deployerAddress", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/deployerAddress", "required", "is required", "deployerAddress");
-      }
-      const v3 = x["deployerContractAddress"];
-      if (v3 !== undefined && (plain || hasOwn(x, "deployerContractAddress"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $218(v3, p + "/deployerContractAddress", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
 function $216(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
@@ -4744,7 +8259,7 @@ function $218(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $GetNativeBalanceResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4753,199 +8268,265 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
   else {
     if (true) {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["name"];
-      if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $219(v1, p + "/name", e);
-          ok = false;
-        }
-      }
-      const v2 = x["description"];
-      if (v2 !== undefined && (plain || hasOwn(x, "description"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $220(v2, p + "/description", e);
-          ok = false;
-        }
-      }
-      const v3 = x["officialSite"];
-      if (v3 !== undefined && (plain || hasOwn(x, "officialSite"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $221(v3, p + "/officialSite", e);
-          ok = false;
-        }
-      }
-      const v4 = x["email"];
-      if (v4 !== undefined && (plain || hasOwn(x, "email"))) {
-        if (!((typeof v4 === "string"))) {
-          if (e === null) return false;
-          $222(v4, p + "/email", e);
-          ok = false;
-        }
-      }
-      const v5 = x["logoAsset"];
-      if (v5 !== undefined && (plain || hasOwn(x, "logoAsset"))) {
-        if (!$ImageAsset(v5, e === null ? p : p + "/logoAsset", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v6 = x["bannerAsset"];
-      if (v6 !== undefined && (plain || hasOwn(x, "bannerAsset"))) {
-        if (!$ImageAsset(v6, e === null ? p : p + "/bannerAsset", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v7 = x["color"];
-      if (v7 !== undefined && (plain || hasOwn(x, "color"))) {
-        if (!((typeof v7 === "string"))) {
-          if (e === null) return false;
-          $223(v7, p + "/color", e);
-          ok = false;
-        }
-      }
-      const v8 = x["resourceLinks"];
-      if (v8 !== undefined && (plain || hasOwn(x, "resourceLinks"))) {
-        if (!$224(v8, e === null ? p : p + "/resourceLinks", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v9 = x["tags"];
-      if (v9 !== undefined && (plain || hasOwn(x, "tags"))) {
-        if (!$225(v9, e === null ? p : p + "/tags", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v10 = x["address"];
-      if (v10 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v10 === "string"))) {
-          if (e === null) return false;
-          $227(v10, p + "/address", e);
-          ok = false;
+      const v1 = x["nativeTokenBalance"];
+      if (v1 !== undefined && (plain || hasOwn(x, "nativeTokenBalance"))) {
+        const x221: unknown = v1;
+        const p221 = e === null ? p : p + "/nativeTokenBalance";
+        {
+          const x: unknown = x221;
+          const p = p221;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["name"];
+              if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $214(v1, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v2 = x["symbol"];
+              if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $215(v2, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v3 = x["decimals"];
+              if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                if (!((Number.isInteger(v3)))) {
+                  if (e === null) return false;
+                  $216(v3, p + "/decimals", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/decimals", "required", "is required", "decimals");
+              }
+              const v4 = x["logoUri"];
+              if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $217(v4, p + "/logoUri", e);
+                  ok = false;
+                }
+              }
+              const v5 = x["chainId"];
+              if (v5 !== undefined && (plain || hasOwn(x, "chainId"))) {
+                if (!((typeof v5 === "string"))) {
+                  if (e === null) return false;
+                  $218(v5, p + "/chainId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+              }
+              const v6 = x["price"];
+              if (v6 !== undefined && (plain || hasOwn(x, "price"))) {
+                const x222: unknown = v6;
+                const p222 = e === null ? p : p + "/price";
+                {
+                  const x: unknown = x222;
+                  const p = p222;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["currencyCode"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "currencyCode"))) {
+                        if (!((typeof v1 === "string") && (v1 === "usd" || v1 === "eur" || v1 === "aud" || v1 === "cad" || v1 === "chf" || v1 === "clp" || v1 === "cny" || v1 === "czk" || v1 === "dkk" || v1 === "gbp" || v1 === "hkd" || v1 === "huf" || v1 === "jpy" || v1 === "nzd"))) {
+                          if (e === null) return false;
+                          $CurrencyCode(v1, p + "/currencyCode", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/currencyCode", "required", "is required", "currencyCode");
+                      }
+                      const v2 = x["value"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
+                        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c2.test(v2))))) {
+                          if (e === null) return false;
+                          $DecimalString(v2, p + "/value", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/value", "required", "is required", "value");
+                      }
+                    }
+                  }
+                }
+              }
+              const v7 = x["balance"];
+              if (v7 !== undefined && (plain || hasOwn(x, "balance"))) {
+                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c1.test(v7))))) {
+                  if (e === null) return false;
+                  $BigIntString(v7, p + "/balance", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/balance", "required", "is required", "balance");
+              }
+              const v8 = x["balanceValue"];
+              if (v8 !== undefined && (plain || hasOwn(x, "balanceValue"))) {
+                const x223: unknown = v8;
+                const p223 = e === null ? p : p + "/balanceValue";
+                {
+                  const x: unknown = x223;
+                  const p = p223;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["currencyCode"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "currencyCode"))) {
+                        if (!((typeof v1 === "string") && (v1 === "usd" || v1 === "eur" || v1 === "aud" || v1 === "cad" || v1 === "chf" || v1 === "clp" || v1 === "cny" || v1 === "czk" || v1 === "dkk" || v1 === "gbp" || v1 === "hkd" || v1 === "huf" || v1 === "jpy" || v1 === "nzd"))) {
+                          if (e === null) return false;
+                          $CurrencyCode(v1, p + "/currencyCode", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/currencyCode", "required", "is required", "currencyCode");
+                      }
+                      const v2 = x["value"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
+                        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c2.test(v2))))) {
+                          if (e === null) return false;
+                          $DecimalString(v2, p + "/value", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/value", "required", "is required", "value");
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/address", "required", "is required", "address");
-      }
-      const v11 = x["deploymentDetails"];
-      if (v11 !== undefined && (plain || hasOwn(x, "deploymentDetails"))) {
-        if (!$ContractDeploymentDetails(v11, e === null ? p : p + "/deploymentDetails", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v12 = x["ercType"];
-      if (v12 !== undefined && (plain || hasOwn(x, "ercType"))) {
-        if (!((typeof v12 === "string"))) {
-          if (e === null) return false;
-          $228(v12, p + "/ercType", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
-      }
-      const v13 = x["symbol"];
-      if (v13 !== undefined && (plain || hasOwn(x, "symbol"))) {
-        if (!((typeof v13 === "string"))) {
-          if (e === null) return false;
-          $229(v13, p + "/symbol", e);
-          ok = false;
-        }
+        ok = fail(e, p + "/nativeTokenBalance", "required", "is required", "nativeTokenBalance");
       }
     }
   }
   return ok;
 }
 
-function $219(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $ImageAsset(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(isObject(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be object", "object");
   }
-  return ok;
-}
-
-function $220(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $221(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $222(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $223(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["assetId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "assetId"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $224(v1, p + "/assetId", e);
+          ok = false;
+        }
+      }
+      const v2 = x["imageUri"];
+      if (v2 !== undefined && (plain || hasOwn(x, "imageUri"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $225(v2, p + "/imageUri", e);
+          ok = false;
+        }
+      }
+    }
   }
   return ok;
 }
 
 function $224(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$ResourceLink(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $225(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $ResourceLink(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
   }
   else {
     if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $226(v, p + "/" + i, e);
-            ok = false;
-          }
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["type"];
+      if (v1 !== undefined && (plain || hasOwn(x, "type"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $226(v1, p + "/type", e);
+          ok = false;
         }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/type", "required", "is required", "type");
+      }
+      const v2 = x["url"];
+      if (v2 !== undefined && (plain || hasOwn(x, "url"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $227(v2, p + "/url", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/url", "required", "is required", "url");
       }
     }
   }
@@ -4970,6 +8551,52 @@ function $227(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
+function $ContractDeploymentDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["txHash"];
+      if (v1 !== undefined && (plain || hasOwn(x, "txHash"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $228(v1, p + "/txHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
+      }
+      const v2 = x["deployerAddress"];
+      if (v2 !== undefined && (plain || hasOwn(x, "deployerAddress"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $229(v2, p + "/deployerAddress", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/deployerAddress", "required", "is required", "deployerAddress");
+      }
+      const v3 = x["deployerContractAddress"];
+      if (v3 !== undefined && (plain || hasOwn(x, "deployerContractAddress"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $230(v3, p + "/deployerContractAddress", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
 function $228(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
@@ -4980,6 +8607,391 @@ function $228(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 }
 
 function $229(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $230(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["name"];
+      if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $231(v1, p + "/name", e);
+          ok = false;
+        }
+      }
+      const v2 = x["description"];
+      if (v2 !== undefined && (plain || hasOwn(x, "description"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $232(v2, p + "/description", e);
+          ok = false;
+        }
+      }
+      const v3 = x["officialSite"];
+      if (v3 !== undefined && (plain || hasOwn(x, "officialSite"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $233(v3, p + "/officialSite", e);
+          ok = false;
+        }
+      }
+      const v4 = x["email"];
+      if (v4 !== undefined && (plain || hasOwn(x, "email"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $234(v4, p + "/email", e);
+          ok = false;
+        }
+      }
+      const v5 = x["logoAsset"];
+      if (v5 !== undefined && (plain || hasOwn(x, "logoAsset"))) {
+        const x235: unknown = v5;
+        const p235 = e === null ? p : p + "/logoAsset";
+        {
+          const x: unknown = x235;
+          const p = p235;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["assetId"];
+              if (v1 !== undefined && (plain || hasOwn(x, "assetId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $224(v1, p + "/assetId", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["imageUri"];
+              if (v2 !== undefined && (plain || hasOwn(x, "imageUri"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $225(v2, p + "/imageUri", e);
+                  ok = false;
+                }
+              }
+            }
+          }
+        }
+      }
+      const v6 = x["bannerAsset"];
+      if (v6 !== undefined && (plain || hasOwn(x, "bannerAsset"))) {
+        const x236: unknown = v6;
+        const p236 = e === null ? p : p + "/bannerAsset";
+        {
+          const x: unknown = x236;
+          const p = p236;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["assetId"];
+              if (v1 !== undefined && (plain || hasOwn(x, "assetId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $224(v1, p + "/assetId", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["imageUri"];
+              if (v2 !== undefined && (plain || hasOwn(x, "imageUri"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $225(v2, p + "/imageUri", e);
+                  ok = false;
+                }
+              }
+            }
+          }
+        }
+      }
+      const v7 = x["color"];
+      if (v7 !== undefined && (plain || hasOwn(x, "color"))) {
+        if (!((typeof v7 === "string"))) {
+          if (e === null) return false;
+          $237(v7, p + "/color", e);
+          ok = false;
+        }
+      }
+      const v8 = x["resourceLinks"];
+      if (v8 !== undefined && (plain || hasOwn(x, "resourceLinks"))) {
+        if (!$238(v8, e === null ? p : p + "/resourceLinks", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v9 = x["tags"];
+      if (v9 !== undefined && (plain || hasOwn(x, "tags"))) {
+        if (!$240(v9, e === null ? p : p + "/tags", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v10 = x["address"];
+      if (v10 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v10 === "string"))) {
+          if (e === null) return false;
+          $242(v10, p + "/address", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v11 = x["deploymentDetails"];
+      if (v11 !== undefined && (plain || hasOwn(x, "deploymentDetails"))) {
+        const x243: unknown = v11;
+        const p243 = e === null ? p : p + "/deploymentDetails";
+        {
+          const x: unknown = x243;
+          const p = p243;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["txHash"];
+              if (v1 !== undefined && (plain || hasOwn(x, "txHash"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $228(v1, p + "/txHash", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/txHash", "required", "is required", "txHash");
+              }
+              const v2 = x["deployerAddress"];
+              if (v2 !== undefined && (plain || hasOwn(x, "deployerAddress"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $229(v2, p + "/deployerAddress", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/deployerAddress", "required", "is required", "deployerAddress");
+              }
+              const v3 = x["deployerContractAddress"];
+              if (v3 !== undefined && (plain || hasOwn(x, "deployerContractAddress"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $230(v3, p + "/deployerContractAddress", e);
+                  ok = false;
+                }
+              }
+            }
+          }
+        }
+      }
+      const v12 = x["ercType"];
+      if (v12 !== undefined && (plain || hasOwn(x, "ercType"))) {
+        if (!((typeof v12 === "string"))) {
+          if (e === null) return false;
+          $244(v12, p + "/ercType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
+      }
+      const v13 = x["symbol"];
+      if (v13 !== undefined && (plain || hasOwn(x, "symbol"))) {
+        if (!((typeof v13 === "string"))) {
+          if (e === null) return false;
+          $245(v13, p + "/symbol", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $231(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $232(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $233(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $234(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $237(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $238(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x239: unknown = x[i];
+        const p239 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x239;
+          const p = p239;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["type"];
+              if (v1 !== undefined && (plain || hasOwn(x, "type"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $226(v1, p + "/type", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/type", "required", "is required", "type");
+              }
+              const v2 = x["url"];
+              if (v2 !== undefined && (plain || hasOwn(x, "url"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $227(v2, p + "/url", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/url", "required", "is required", "url");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $240(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $241(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $241(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $242(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $245(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -5001,13 +9013,13 @@ function $ListContractsResponse(x: unknown, p: string, e: ValidationIssue[] | nu
       if (v1 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $230(v1, p + "/nextPageToken", e);
+          $246(v1, p + "/nextPageToken", e);
           ok = false;
         }
       }
       const v2 = x["contracts"];
       if (v2 !== undefined && (plain || hasOwn(x, "contracts"))) {
-        if (!$231(v2, e === null ? p : p + "/contracts", e)) {
+        if (!$247(v2, e === null ? p : p + "/contracts", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5021,7 +9033,7 @@ function $ListContractsResponse(x: unknown, p: string, e: ValidationIssue[] | nu
   return ok;
 }
 
-function $230(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $246(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -5030,7 +9042,7 @@ function $230(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $231(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $247(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5062,7 +9074,7 @@ function $UtilityAddresses(x: unknown, p: string, e: ValidationIssue[] | null): 
       if (v1 !== undefined && (plain || hasOwn(x, "multicall"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $232(v1, p + "/multicall", e);
+          $248(v1, p + "/multicall", e);
           ok = false;
         }
       }
@@ -5071,7 +9083,7 @@ function $UtilityAddresses(x: unknown, p: string, e: ValidationIssue[] | null): 
   return ok;
 }
 
-function $232(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $248(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -5093,7 +9105,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $233(v1, p + "/chainId", e);
+          $249(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -5105,7 +9117,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v2 !== undefined && (plain || hasOwn(x, "status"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $234(v2, p + "/status", e);
+          $250(v2, p + "/status", e);
           ok = false;
         }
       }
@@ -5117,7 +9129,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v3 !== undefined && (plain || hasOwn(x, "chainName"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $235(v3, p + "/chainName", e);
+          $251(v3, p + "/chainName", e);
           ok = false;
         }
       }
@@ -5129,7 +9141,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v4 !== undefined && (plain || hasOwn(x, "description"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $236(v4, p + "/description", e);
+          $252(v4, p + "/description", e);
           ok = false;
         }
       }
@@ -5141,7 +9153,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v5 !== undefined && (plain || hasOwn(x, "platformChainId"))) {
         if (!((typeof v5 === "string"))) {
           if (e === null) return false;
-          $237(v5, p + "/platformChainId", e);
+          $253(v5, p + "/platformChainId", e);
           ok = false;
         }
       }
@@ -5149,7 +9161,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v6 !== undefined && (plain || hasOwn(x, "subnetId"))) {
         if (!((typeof v6 === "string"))) {
           if (e === null) return false;
-          $238(v6, p + "/subnetId", e);
+          $254(v6, p + "/subnetId", e);
           ok = false;
         }
       }
@@ -5157,7 +9169,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v7 !== undefined && (plain || hasOwn(x, "vmId"))) {
         if (!((typeof v7 === "string"))) {
           if (e === null) return false;
-          $239(v7, p + "/vmId", e);
+          $255(v7, p + "/vmId", e);
           ok = false;
         }
       }
@@ -5165,7 +9177,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v8 !== undefined && (plain || hasOwn(x, "vmName"))) {
         if (!((typeof v8 === "string"))) {
           if (e === null) return false;
-          $240(v8, p + "/vmName", e);
+          $256(v8, p + "/vmName", e);
           ok = false;
         }
       }
@@ -5177,7 +9189,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v9 !== undefined && (plain || hasOwn(x, "explorerUrl"))) {
         if (!((typeof v9 === "string"))) {
           if (e === null) return false;
-          $241(v9, p + "/explorerUrl", e);
+          $257(v9, p + "/explorerUrl", e);
           ok = false;
         }
       }
@@ -5185,7 +9197,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v10 !== undefined && (plain || hasOwn(x, "rpcUrl"))) {
         if (!((typeof v10 === "string"))) {
           if (e === null) return false;
-          $242(v10, p + "/rpcUrl", e);
+          $258(v10, p + "/rpcUrl", e);
           ok = false;
         }
       }
@@ -5197,7 +9209,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v11 !== undefined && (plain || hasOwn(x, "wsUrl"))) {
         if (!((typeof v11 === "string"))) {
           if (e === null) return false;
-          $243(v11, p + "/wsUrl", e);
+          $259(v11, p + "/wsUrl", e);
           ok = false;
         }
       }
@@ -5205,7 +9217,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v12 !== undefined && (plain || hasOwn(x, "isTestnet"))) {
         if (!((typeof v12 === "boolean"))) {
           if (e === null) return false;
-          $244(v12, p + "/isTestnet", e);
+          $260(v12, p + "/isTestnet", e);
           ok = false;
         }
       }
@@ -5215,16 +9227,98 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v13 = x["utilityAddresses"];
       if (v13 !== undefined && (plain || hasOwn(x, "utilityAddresses"))) {
-        if (!$UtilityAddresses(v13, e === null ? p : p + "/utilityAddresses", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x261: unknown = v13;
+        const p261 = e === null ? p : p + "/utilityAddresses";
+        {
+          const x: unknown = x261;
+          const p = p261;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["multicall"];
+              if (v1 !== undefined && (plain || hasOwn(x, "multicall"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $248(v1, p + "/multicall", e);
+                  ok = false;
+                }
+              }
+            }
+          }
         }
       }
       const v14 = x["networkToken"];
       if (v14 !== undefined && (plain || hasOwn(x, "networkToken"))) {
-        if (!$NetworkToken(v14, e === null ? p : p + "/networkToken", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x262: unknown = v14;
+        const p262 = e === null ? p : p + "/networkToken";
+        {
+          const x: unknown = x262;
+          const p = p262;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["name"];
+              if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $178(v1, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v2 = x["symbol"];
+              if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $179(v2, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v3 = x["decimals"];
+              if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
+                if (!((Number.isInteger(v3)))) {
+                  if (e === null) return false;
+                  $180(v3, p + "/decimals", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/decimals", "required", "is required", "decimals");
+              }
+              const v4 = x["logoUri"];
+              if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $181(v4, p + "/logoUri", e);
+                  ok = false;
+                }
+              }
+              const v5 = x["description"];
+              if (v5 !== undefined && (plain || hasOwn(x, "description"))) {
+                if (!((typeof v5 === "string"))) {
+                  if (e === null) return false;
+                  $182(v5, p + "/description", e);
+                  ok = false;
+                }
+              }
+            }
+          }
         }
       }
       else {
@@ -5235,7 +9329,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v15 !== undefined && (plain || hasOwn(x, "chainLogoUri"))) {
         if (!((typeof v15 === "string"))) {
           if (e === null) return false;
-          $245(v15, p + "/chainLogoUri", e);
+          $263(v15, p + "/chainLogoUri", e);
           ok = false;
         }
       }
@@ -5243,199 +9337,16 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v16 !== undefined && (plain || hasOwn(x, "private"))) {
         if (!((typeof v16 === "boolean"))) {
           if (e === null) return false;
-          $246(v16, p + "/private", e);
+          $264(v16, p + "/private", e);
           ok = false;
         }
       }
       const v17 = x["enabledFeatures"];
       if (v17 !== undefined && (plain || hasOwn(x, "enabledFeatures"))) {
-        if (!$247(v17, e === null ? p : p + "/enabledFeatures", e)) {
+        if (!$265(v17, e === null ? p : p + "/enabledFeatures", e)) {
           if (e === null) return false;
           ok = false;
         }
-      }
-    }
-  }
-  return ok;
-}
-
-function $233(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $234(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $235(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $236(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $237(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $238(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $239(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $240(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $241(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $242(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $243(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $245(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $246(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $247(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $248(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $248(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $ListChainsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["chains"];
-      if (v1 !== undefined && (plain || hasOwn(x, "chains"))) {
-        if (!$249(v1, e === null ? p : p + "/chains", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/chains", "required", "is required", "chains");
       }
     }
   }
@@ -5444,57 +9355,9 @@ function $ListChainsResponse(x: unknown, p: string, e: ValidationIssue[] | null)
 
 function $249(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$ChainInfo(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $BlsCredentials(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["publicKey"];
-      if (v1 !== undefined && (plain || hasOwn(x, "publicKey"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $250(v1, p + "/publicKey", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
-      }
-      const v2 = x["proofOfPossession"];
-      if (v2 !== undefined && (plain || hasOwn(x, "proofOfPossession"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $251(v2, p + "/proofOfPossession", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/proofOfPossession", "required", "is required", "proofOfPossession");
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -5517,82 +9380,29 @@ function $251(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $Rewards(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $252(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(isObject(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["validationRewardAmount"];
-      if (v1 !== undefined && (plain || hasOwn(x, "validationRewardAmount"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c252.test(v1))))) {
-          if (e === null) return false;
-          $BigIntString(v1, p + "/validationRewardAmount", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/validationRewardAmount", "required", "is required", "validationRewardAmount");
-      }
-      const v2 = x["delegationRewardAmount"];
-      if (v2 !== undefined && (plain || hasOwn(x, "delegationRewardAmount"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c253.test(v2))))) {
-          if (e === null) return false;
-          $BigIntString(v2, p + "/delegationRewardAmount", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/delegationRewardAmount", "required", "is required", "delegationRewardAmount");
-      }
-      const v3 = x["rewardAddresses"];
-      if (v3 !== undefined && (plain || hasOwn(x, "rewardAddresses"))) {
-        if (!$254(v3, e === null ? p : p + "/rewardAddresses", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v4 = x["rewardTxHash"];
-      if (v4 !== undefined && (plain || hasOwn(x, "rewardTxHash"))) {
-        if (!((typeof v4 === "string"))) {
-          if (e === null) return false;
-          $256(v4, p + "/rewardTxHash", e);
-          ok = false;
-        }
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
-const $c252 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c253 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+function $253(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
 
 function $254(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $255(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -5611,142 +9421,6 @@ function $256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["txHash"];
-      if (v1 !== undefined && (plain || hasOwn(x, "txHash"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $257(v1, p + "/txHash", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
-      }
-      const v2 = x["nodeId"];
-      if (v2 !== undefined && (plain || hasOwn(x, "nodeId"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $258(v2, p + "/nodeId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/nodeId", "required", "is required", "nodeId");
-      }
-      const v3 = x["subnetId"];
-      if (v3 !== undefined && (plain || hasOwn(x, "subnetId"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $259(v3, p + "/subnetId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
-      }
-      const v4 = x["amountStaked"];
-      if (v4 !== undefined && (plain || hasOwn(x, "amountStaked"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c260.test(v4))))) {
-          if (e === null) return false;
-          $BigIntString(v4, p + "/amountStaked", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/amountStaked", "required", "is required", "amountStaked");
-      }
-      const v5 = x["delegationFee"];
-      if (v5 !== undefined && (plain || hasOwn(x, "delegationFee"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c261.test(v5))))) {
-          if (e === null) return false;
-          $DecimalString(v5, p + "/delegationFee", e);
-          ok = false;
-        }
-      }
-      const v6 = x["startTimestamp"];
-      if (v6 !== undefined && (plain || hasOwn(x, "startTimestamp"))) {
-        if (!((Number.isInteger(v6)))) {
-          if (e === null) return false;
-          $262(v6, p + "/startTimestamp", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/startTimestamp", "required", "is required", "startTimestamp");
-      }
-      const v7 = x["endTimestamp"];
-      if (v7 !== undefined && (plain || hasOwn(x, "endTimestamp"))) {
-        if (!((Number.isInteger(v7)))) {
-          if (e === null) return false;
-          $263(v7, p + "/endTimestamp", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/endTimestamp", "required", "is required", "endTimestamp");
-      }
-      const v8 = x["blsCredentials"];
-      if (v8 !== undefined && (plain || hasOwn(x, "blsCredentials"))) {
-        if (!$BlsCredentials(v8, e === null ? p : p + "/blsCredentials", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v9 = x["delegatorCount"];
-      if (v9 !== undefined && (plain || hasOwn(x, "delegatorCount"))) {
-        if (!((Number.isInteger(v9)) && (typeof v9 !== "number" || (v9 >= 0)))) {
-          if (e === null) return false;
-          $264(v9, p + "/delegatorCount", e);
-          ok = false;
-        }
-      }
-      const v10 = x["amountDelegated"];
-      if (v10 !== undefined && (plain || hasOwn(x, "amountDelegated"))) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c265.test(v10))))) {
-          if (e === null) return false;
-          $BigIntString(v10, p + "/amountDelegated", e);
-          ok = false;
-        }
-      }
-      const v11 = x["rewards"];
-      if (v11 !== undefined && (plain || hasOwn(x, "rewards"))) {
-        if (!$Rewards(v11, e === null ? p : p + "/rewards", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v12 = x["validationStatus"];
-      if (v12 !== undefined && (plain || hasOwn(x, "validationStatus"))) {
-        if (!((typeof v12 === "string") && (v12 === "completed" || v12 === "active" || v12 === "pending" || v12 === "removed"))) {
-          if (e === null) return false;
-          $ValidationStatus(v12, p + "/validationStatus", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/validationStatus", "required", "is required", "validationStatus");
-      }
-    }
   }
   return ok;
 }
@@ -5778,72 +9452,50 @@ function $259(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c260 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c261 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
-
-function $262(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $260(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "boolean")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be boolean", "boolean");
   }
   return ok;
 }
 
 function $263(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $264(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "boolean")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
+    ok = fail(e, p, "type", "must be boolean", "boolean");
   }
   return ok;
 }
 
-const $c265 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $ListValidatorDetailsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(isObject(x))) {
+  if (!(Array.isArray(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
+    ok = fail(e, p, "type", "must be array", "array");
   }
   else {
     if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["nextPageToken"];
-      if (v1 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $266(v1, p + "/nextPageToken", e);
-          ok = false;
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $266(v, p + "/" + i, e);
+            ok = false;
+          }
         }
-      }
-      const v2 = x["validators"];
-      if (v2 !== undefined && (plain || hasOwn(x, "validators"))) {
-        if (!$267(v2, e === null ? p : p + "/validators", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/validators", "required", "is required", "validators");
       }
     }
   }
@@ -5859,6 +9511,31 @@ function $266(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
+function $ListChainsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["chains"];
+      if (v1 !== undefined && (plain || hasOwn(x, "chains"))) {
+        if (!$267(v1, e === null ? p : p + "/chains", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chains", "required", "is required", "chains");
+      }
+    }
+  }
+  return ok;
+}
+
 function $267(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
@@ -5868,7 +9545,7 @@ function $267(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$ValidatorDetails(x[i], e === null ? p : p + "/" + i, e)) {
+        if (!$ChainInfo(x[i], e === null ? p : p + "/" + i, e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5878,7 +9555,7 @@ function $267(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $ChainAddressChainIdMap(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $BlsCredentials(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -5887,28 +9564,29 @@ function $ChainAddressChainIdMap(x: unknown, p: string, e: ValidationIssue[] | n
   else {
     if (true) {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["address"];
-      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+      const v1 = x["publicKey"];
+      if (v1 !== undefined && (plain || hasOwn(x, "publicKey"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $268(v1, p + "/address", e);
+          $268(v1, p + "/publicKey", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/address", "required", "is required", "address");
+        ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
       }
-      const v2 = x["blockchainIds"];
-      if (v2 !== undefined && (plain || hasOwn(x, "blockchainIds"))) {
-        if (!$269(v2, e === null ? p : p + "/blockchainIds", e)) {
+      const v2 = x["proofOfPossession"];
+      if (v2 !== undefined && (plain || hasOwn(x, "proofOfPossession"))) {
+        if (!((typeof v2 === "string"))) {
           if (e === null) return false;
+          $269(v2, p + "/proofOfPossession", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/blockchainIds", "required", "is required", "blockchainIds");
+        ok = fail(e, p + "/proofOfPossession", "required", "is required", "proofOfPossession");
       }
     }
   }
@@ -5926,6 +9604,68 @@ function $268(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $Rewards(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["validationRewardAmount"];
+      if (v1 !== undefined && (plain || hasOwn(x, "validationRewardAmount"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
+          if (e === null) return false;
+          $BigIntString(v1, p + "/validationRewardAmount", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/validationRewardAmount", "required", "is required", "validationRewardAmount");
+      }
+      const v2 = x["delegationRewardAmount"];
+      if (v2 !== undefined && (plain || hasOwn(x, "delegationRewardAmount"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c1.test(v2))))) {
+          if (e === null) return false;
+          $BigIntString(v2, p + "/delegationRewardAmount", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/delegationRewardAmount", "required", "is required", "delegationRewardAmount");
+      }
+      const v3 = x["rewardAddresses"];
+      if (v3 !== undefined && (plain || hasOwn(x, "rewardAddresses"))) {
+        if (!$270(v3, e === null ? p : p + "/rewardAddresses", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v4 = x["rewardTxHash"];
+      if (v4 !== undefined && (plain || hasOwn(x, "rewardTxHash"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $272(v4, p + "/rewardTxHash", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $270(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
@@ -5937,7 +9677,7 @@ function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string"))) {
             if (e === null) return false;
-            $270(v, p + "/" + i, e);
+            $271(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -5947,141 +9687,11 @@ function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $270(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $271(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $ListChainIdsForAddressesResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["addresses"];
-      if (v1 !== undefined && (plain || hasOwn(x, "addresses"))) {
-        if (!$271(v1, e === null ? p : p + "/addresses", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
-      }
-    }
-  }
-  return ok;
-}
-
-function $271(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$ChainAddressChainIdMap(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $AssetAmount(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["assetId"];
-      if (v1 !== undefined && (plain || hasOwn(x, "assetId"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $272(v1, p + "/assetId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/assetId", "required", "is required", "assetId");
-      }
-      const v2 = x["name"];
-      if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $273(v2, p + "/name", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/name", "required", "is required", "name");
-      }
-      const v3 = x["symbol"];
-      if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $274(v3, p + "/symbol", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
-      }
-      const v4 = x["denomination"];
-      if (v4 !== undefined && (plain || hasOwn(x, "denomination"))) {
-        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
-          if (e === null) return false;
-          $275(v4, p + "/denomination", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/denomination", "required", "is required", "denomination");
-      }
-      const v5 = x["type"];
-      if (v5 !== undefined && (plain || hasOwn(x, "type"))) {
-        if (!((typeof v5 === "string"))) {
-          if (e === null) return false;
-          $276(v5, p + "/type", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/type", "required", "is required", "type");
-      }
-      const v6 = x["amount"];
-      if (v6 !== undefined && (plain || hasOwn(x, "amount"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c277.test(v6))))) {
-          if (e === null) return false;
-          $BigIntString(v6, p + "/amount", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/amount", "required", "is required", "amount");
-      }
-    }
   }
   return ok;
 }
@@ -6091,6 +9701,227 @@ function $272(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["txHash"];
+      if (v1 !== undefined && (plain || hasOwn(x, "txHash"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $273(v1, p + "/txHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
+      }
+      const v2 = x["nodeId"];
+      if (v2 !== undefined && (plain || hasOwn(x, "nodeId"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $274(v2, p + "/nodeId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/nodeId", "required", "is required", "nodeId");
+      }
+      const v3 = x["subnetId"];
+      if (v3 !== undefined && (plain || hasOwn(x, "subnetId"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $275(v3, p + "/subnetId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
+      }
+      const v4 = x["amountStaked"];
+      if (v4 !== undefined && (plain || hasOwn(x, "amountStaked"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4))))) {
+          if (e === null) return false;
+          $BigIntString(v4, p + "/amountStaked", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/amountStaked", "required", "is required", "amountStaked");
+      }
+      const v5 = x["delegationFee"];
+      if (v5 !== undefined && (plain || hasOwn(x, "delegationFee"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c2.test(v5))))) {
+          if (e === null) return false;
+          $DecimalString(v5, p + "/delegationFee", e);
+          ok = false;
+        }
+      }
+      const v6 = x["startTimestamp"];
+      if (v6 !== undefined && (plain || hasOwn(x, "startTimestamp"))) {
+        if (!((Number.isInteger(v6)))) {
+          if (e === null) return false;
+          $276(v6, p + "/startTimestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/startTimestamp", "required", "is required", "startTimestamp");
+      }
+      const v7 = x["endTimestamp"];
+      if (v7 !== undefined && (plain || hasOwn(x, "endTimestamp"))) {
+        if (!((Number.isInteger(v7)))) {
+          if (e === null) return false;
+          $277(v7, p + "/endTimestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/endTimestamp", "required", "is required", "endTimestamp");
+      }
+      const v8 = x["blsCredentials"];
+      if (v8 !== undefined && (plain || hasOwn(x, "blsCredentials"))) {
+        const x278: unknown = v8;
+        const p278 = e === null ? p : p + "/blsCredentials";
+        {
+          const x: unknown = x278;
+          const p = p278;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["publicKey"];
+              if (v1 !== undefined && (plain || hasOwn(x, "publicKey"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $268(v1, p + "/publicKey", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
+              }
+              const v2 = x["proofOfPossession"];
+              if (v2 !== undefined && (plain || hasOwn(x, "proofOfPossession"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $269(v2, p + "/proofOfPossession", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/proofOfPossession", "required", "is required", "proofOfPossession");
+              }
+            }
+          }
+        }
+      }
+      const v9 = x["delegatorCount"];
+      if (v9 !== undefined && (plain || hasOwn(x, "delegatorCount"))) {
+        if (!((Number.isInteger(v9)) && (typeof v9 !== "number" || (v9 >= 0)))) {
+          if (e === null) return false;
+          $279(v9, p + "/delegatorCount", e);
+          ok = false;
+        }
+      }
+      const v10 = x["amountDelegated"];
+      if (v10 !== undefined && (plain || hasOwn(x, "amountDelegated"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c1.test(v10))))) {
+          if (e === null) return false;
+          $BigIntString(v10, p + "/amountDelegated", e);
+          ok = false;
+        }
+      }
+      const v11 = x["rewards"];
+      if (v11 !== undefined && (plain || hasOwn(x, "rewards"))) {
+        const x280: unknown = v11;
+        const p280 = e === null ? p : p + "/rewards";
+        {
+          const x: unknown = x280;
+          const p = p280;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["validationRewardAmount"];
+              if (v1 !== undefined && (plain || hasOwn(x, "validationRewardAmount"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
+                  if (e === null) return false;
+                  $BigIntString(v1, p + "/validationRewardAmount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/validationRewardAmount", "required", "is required", "validationRewardAmount");
+              }
+              const v2 = x["delegationRewardAmount"];
+              if (v2 !== undefined && (plain || hasOwn(x, "delegationRewardAmount"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c1.test(v2))))) {
+                  if (e === null) return false;
+                  $BigIntString(v2, p + "/delegationRewardAmount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/delegationRewardAmount", "required", "is required", "delegationRewardAmount");
+              }
+              const v3 = x["rewardAddresses"];
+              if (v3 !== undefined && (plain || hasOwn(x, "rewardAddresses"))) {
+                if (!$270(v3, e === null ? p : p + "/rewardAddresses", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              const v4 = x["rewardTxHash"];
+              if (v4 !== undefined && (plain || hasOwn(x, "rewardTxHash"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $272(v4, p + "/rewardTxHash", e);
+                  ok = false;
+                }
+              }
+            }
+          }
+        }
+      }
+      const v12 = x["validationStatus"];
+      if (v12 !== undefined && (plain || hasOwn(x, "validationStatus"))) {
+        if (!((typeof v12 === "string") && (v12 === "completed" || v12 === "active" || v12 === "pending" || v12 === "removed"))) {
+          if (e === null) return false;
+          $ValidationStatus(v12, p + "/validationStatus", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/validationStatus", "required", "is required", "validationStatus");
+      }
+    }
   }
   return ok;
 }
@@ -6115,6 +9946,33 @@ function $274(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $276(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $277(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be integer", "integer");
@@ -6128,18 +9986,7 @@ function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $276(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-const $c277 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $ListValidatorDetailsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -6148,278 +9995,26 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["addresses"];
-      if (v1 !== undefined && (plain || hasOwn(x, "addresses"))) {
-        if (!$278(v1, e === null ? p : p + "/addresses", e)) {
+      const v1 = x["nextPageToken"];
+      if (v1 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $281(v1, p + "/nextPageToken", e);
+          ok = false;
+        }
+      }
+      const v2 = x["validators"];
+      if (v2 !== undefined && (plain || hasOwn(x, "validators"))) {
+        if (!$282(v2, e === null ? p : p + "/validators", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
-      }
-      const v2 = x["asset"];
-      if (v2 !== undefined && (plain || hasOwn(x, "asset"))) {
-        if (!$AssetAmount(v2, e === null ? p : p + "/asset", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/asset", "required", "is required", "asset");
-      }
-      const v3 = x["consumedOnChainId"];
-      if (v3 !== undefined && (plain || hasOwn(x, "consumedOnChainId"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $280(v3, p + "/consumedOnChainId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/consumedOnChainId", "required", "is required", "consumedOnChainId");
-      }
-      const v4 = x["consumingTxHash"];
-      if (v4 !== undefined && (plain || hasOwn(x, "consumingTxHash"))) {
-        if (!((typeof v4 === "string"))) {
-          if (e === null) return false;
-          $281(v4, p + "/consumingTxHash", e);
-          ok = false;
-        }
-      }
-      const v5 = x["createdOnChainId"];
-      if (v5 !== undefined && (plain || hasOwn(x, "createdOnChainId"))) {
-        if (!((typeof v5 === "string"))) {
-          if (e === null) return false;
-          $282(v5, p + "/createdOnChainId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/createdOnChainId", "required", "is required", "createdOnChainId");
-      }
-      const v6 = x["utxoId"];
-      if (v6 !== undefined && (plain || hasOwn(x, "utxoId"))) {
-        if (!((typeof v6 === "string"))) {
-          if (e === null) return false;
-          $283(v6, p + "/utxoId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/utxoId", "required", "is required", "utxoId");
-      }
-      const v7 = x["utxoBytes"];
-      if (v7 !== undefined && (plain || hasOwn(x, "utxoBytes"))) {
-        if (!((typeof v7 === "string"))) {
-          if (e === null) return false;
-          $284(v7, p + "/utxoBytes", e);
-          ok = false;
-        }
-      }
-      const v8 = x["amount"];
-      if (v8 !== undefined && (plain || hasOwn(x, "amount"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c285.test(v8))))) {
-          if (e === null) return false;
-          $BigIntString(v8, p + "/amount", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/amount", "required", "is required", "amount");
-      }
-      const v9 = x["assetId"];
-      if (v9 !== undefined && (plain || hasOwn(x, "assetId"))) {
-        if (!((typeof v9 === "string"))) {
-          if (e === null) return false;
-          $286(v9, p + "/assetId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/assetId", "required", "is required", "assetId");
-      }
-      const v10 = x["blockNumber"];
-      if (v10 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c287.test(v10))))) {
-          if (e === null) return false;
-          $BigIntString(v10, p + "/blockNumber", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
-      }
-      const v11 = x["consumingBlockNumber"];
-      if (v11 !== undefined && (plain || hasOwn(x, "consumingBlockNumber"))) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c288.test(v11))))) {
-          if (e === null) return false;
-          $BigIntString(v11, p + "/consumingBlockNumber", e);
-          ok = false;
-        }
-      }
-      const v12 = x["txHash"];
-      if (v12 !== undefined && (plain || hasOwn(x, "txHash"))) {
-        if (!((typeof v12 === "string"))) {
-          if (e === null) return false;
-          $289(v12, p + "/txHash", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
-      }
-      const v13 = x["blockTimestamp"];
-      if (v13 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
-        if (!((Number.isInteger(v13)))) {
-          if (e === null) return false;
-          $290(v13, p + "/blockTimestamp", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
-      }
-      const v14 = x["consumingBlockTimestamp"];
-      if (v14 !== undefined && (plain || hasOwn(x, "consumingBlockTimestamp"))) {
-        if (!((Number.isInteger(v14)))) {
-          if (e === null) return false;
-          $291(v14, p + "/consumingBlockTimestamp", e);
-          ok = false;
-        }
-      }
-      const v15 = x["platformLocktime"];
-      if (v15 !== undefined && (plain || hasOwn(x, "platformLocktime"))) {
-        if (!((Number.isInteger(v15)))) {
-          if (e === null) return false;
-          $292(v15, p + "/platformLocktime", e);
-          ok = false;
-        }
-      }
-      const v16 = x["outputIndex"];
-      if (v16 !== undefined && (plain || hasOwn(x, "outputIndex"))) {
-        if (!((Number.isInteger(v16)) && (typeof v16 !== "number" || (v16 >= 0)))) {
-          if (e === null) return false;
-          $293(v16, p + "/outputIndex", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/outputIndex", "required", "is required", "outputIndex");
-      }
-      const v17 = x["stakeableLocktime"];
-      if (v17 !== undefined && (plain || hasOwn(x, "stakeableLocktime"))) {
-        if (!((Number.isInteger(v17)))) {
-          if (e === null) return false;
-          $294(v17, p + "/stakeableLocktime", e);
-          ok = false;
-        }
-      }
-      const v18 = x["threshold"];
-      if (v18 !== undefined && (plain || hasOwn(x, "threshold"))) {
-        if (!((Number.isInteger(v18)) && (typeof v18 !== "number" || (v18 >= 0)))) {
-          if (e === null) return false;
-          $295(v18, p + "/threshold", e);
-          ok = false;
-        }
-      }
-      const v19 = x["utxoEndTimestamp"];
-      if (v19 !== undefined && (plain || hasOwn(x, "utxoEndTimestamp"))) {
-        if (!((Number.isInteger(v19)))) {
-          if (e === null) return false;
-          $296(v19, p + "/utxoEndTimestamp", e);
-          ok = false;
-        }
-      }
-      const v20 = x["utxoStartTimestamp"];
-      if (v20 !== undefined && (plain || hasOwn(x, "utxoStartTimestamp"))) {
-        if (!((Number.isInteger(v20)))) {
-          if (e === null) return false;
-          $297(v20, p + "/utxoStartTimestamp", e);
-          ok = false;
-        }
-      }
-      const v21 = x["rewardType"];
-      if (v21 !== undefined && (plain || hasOwn(x, "rewardType"))) {
-        if (!((typeof v21 === "string"))) {
-          if (e === null) return false;
-          $298(v21, p + "/rewardType", e);
-          ok = false;
-        }
-      }
-      const v22 = x["staked"];
-      if (v22 !== undefined && (plain || hasOwn(x, "staked"))) {
-        if (!((typeof v22 === "boolean"))) {
-          if (e === null) return false;
-          $299(v22, p + "/staked", e);
-          ok = false;
-        }
-      }
-      const v23 = x["utxoType"];
-      if (v23 !== undefined && (plain || hasOwn(x, "utxoType"))) {
-        if (!((typeof v23 === "string"))) {
-          if (e === null) return false;
-          $300(v23, p + "/utxoType", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/utxoType", "required", "is required", "utxoType");
+        ok = fail(e, p + "/validators", "required", "is required", "validators");
       }
     }
-  }
-  return ok;
-}
-
-function $278(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $279(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $280(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -6435,32 +10030,277 @@ function $281(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $282(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Array.isArray(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x283: unknown = x[i];
+        const p283 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x283;
+          const p = p283;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["txHash"];
+              if (v1 !== undefined && (plain || hasOwn(x, "txHash"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $273(v1, p + "/txHash", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/txHash", "required", "is required", "txHash");
+              }
+              const v2 = x["nodeId"];
+              if (v2 !== undefined && (plain || hasOwn(x, "nodeId"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $274(v2, p + "/nodeId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/nodeId", "required", "is required", "nodeId");
+              }
+              const v3 = x["subnetId"];
+              if (v3 !== undefined && (plain || hasOwn(x, "subnetId"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $275(v3, p + "/subnetId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
+              }
+              const v4 = x["amountStaked"];
+              if (v4 !== undefined && (plain || hasOwn(x, "amountStaked"))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4))))) {
+                  if (e === null) return false;
+                  $BigIntString(v4, p + "/amountStaked", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amountStaked", "required", "is required", "amountStaked");
+              }
+              const v5 = x["delegationFee"];
+              if (v5 !== undefined && (plain || hasOwn(x, "delegationFee"))) {
+                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c2.test(v5))))) {
+                  if (e === null) return false;
+                  $DecimalString(v5, p + "/delegationFee", e);
+                  ok = false;
+                }
+              }
+              const v6 = x["startTimestamp"];
+              if (v6 !== undefined && (plain || hasOwn(x, "startTimestamp"))) {
+                if (!((Number.isInteger(v6)))) {
+                  if (e === null) return false;
+                  $276(v6, p + "/startTimestamp", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/startTimestamp", "required", "is required", "startTimestamp");
+              }
+              const v7 = x["endTimestamp"];
+              if (v7 !== undefined && (plain || hasOwn(x, "endTimestamp"))) {
+                if (!((Number.isInteger(v7)))) {
+                  if (e === null) return false;
+                  $277(v7, p + "/endTimestamp", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/endTimestamp", "required", "is required", "endTimestamp");
+              }
+              const v8 = x["blsCredentials"];
+              if (v8 !== undefined && (plain || hasOwn(x, "blsCredentials"))) {
+                const x284: unknown = v8;
+                const p284 = e === null ? p : p + "/blsCredentials";
+                {
+                  const x: unknown = x284;
+                  const p = p284;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["publicKey"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "publicKey"))) {
+                        if (!((typeof v1 === "string"))) {
+                          if (e === null) return false;
+                          $268(v1, p + "/publicKey", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
+                      }
+                      const v2 = x["proofOfPossession"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "proofOfPossession"))) {
+                        if (!((typeof v2 === "string"))) {
+                          if (e === null) return false;
+                          $269(v2, p + "/proofOfPossession", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/proofOfPossession", "required", "is required", "proofOfPossession");
+                      }
+                    }
+                  }
+                }
+              }
+              const v9 = x["delegatorCount"];
+              if (v9 !== undefined && (plain || hasOwn(x, "delegatorCount"))) {
+                if (!((Number.isInteger(v9)) && (typeof v9 !== "number" || (v9 >= 0)))) {
+                  if (e === null) return false;
+                  $279(v9, p + "/delegatorCount", e);
+                  ok = false;
+                }
+              }
+              const v10 = x["amountDelegated"];
+              if (v10 !== undefined && (plain || hasOwn(x, "amountDelegated"))) {
+                if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c1.test(v10))))) {
+                  if (e === null) return false;
+                  $BigIntString(v10, p + "/amountDelegated", e);
+                  ok = false;
+                }
+              }
+              const v11 = x["rewards"];
+              if (v11 !== undefined && (plain || hasOwn(x, "rewards"))) {
+                const x285: unknown = v11;
+                const p285 = e === null ? p : p + "/rewards";
+                {
+                  const x: unknown = x285;
+                  const p = p285;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["validationRewardAmount"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "validationRewardAmount"))) {
+                        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
+                          if (e === null) return false;
+                          $BigIntString(v1, p + "/validationRewardAmount", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/validationRewardAmount", "required", "is required", "validationRewardAmount");
+                      }
+                      const v2 = x["delegationRewardAmount"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "delegationRewardAmount"))) {
+                        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c1.test(v2))))) {
+                          if (e === null) return false;
+                          $BigIntString(v2, p + "/delegationRewardAmount", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/delegationRewardAmount", "required", "is required", "delegationRewardAmount");
+                      }
+                      const v3 = x["rewardAddresses"];
+                      if (v3 !== undefined && (plain || hasOwn(x, "rewardAddresses"))) {
+                        if (!$270(v3, e === null ? p : p + "/rewardAddresses", e)) {
+                          if (e === null) return false;
+                          ok = false;
+                        }
+                      }
+                      const v4 = x["rewardTxHash"];
+                      if (v4 !== undefined && (plain || hasOwn(x, "rewardTxHash"))) {
+                        if (!((typeof v4 === "string"))) {
+                          if (e === null) return false;
+                          $272(v4, p + "/rewardTxHash", e);
+                          ok = false;
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+              const v12 = x["validationStatus"];
+              if (v12 !== undefined && (plain || hasOwn(x, "validationStatus"))) {
+                if (!((typeof v12 === "string") && (v12 === "completed" || v12 === "active" || v12 === "pending" || v12 === "removed"))) {
+                  if (e === null) return false;
+                  $ValidationStatus(v12, p + "/validationStatus", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/validationStatus", "required", "is required", "validationStatus");
+              }
+            }
+          }
+        }
+      }
+    }
   }
   return ok;
 }
 
-function $283(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $ChainAddressChainIdMap(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(isObject(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["address"];
+      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $286(v1, p + "/address", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v2 = x["blockchainIds"];
+      if (v2 !== undefined && (plain || hasOwn(x, "blockchainIds"))) {
+        if (!$287(v2, e === null ? p : p + "/blockchainIds", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockchainIds", "required", "is required", "blockchainIds");
+      }
+    }
   }
   return ok;
 }
-
-function $284(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-const $c285 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -6471,11 +10311,30 @@ function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c287 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+function $287(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $288(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
 
-const $c288 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $288(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -6484,44 +10343,193 @@ function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $290(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $ListChainIdsForAddressesResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(isObject(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["addresses"];
+      if (v1 !== undefined && (plain || hasOwn(x, "addresses"))) {
+        if (!$289(v1, e === null ? p : p + "/addresses", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+      }
+    }
+  }
+  return ok;
+}
+
+function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x290: unknown = x[i];
+        const p290 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x290;
+          const p = p290;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["address"];
+              if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $286(v1, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+              const v2 = x["blockchainIds"];
+              if (v2 !== undefined && (plain || hasOwn(x, "blockchainIds"))) {
+                if (!$287(v2, e === null ? p : p + "/blockchainIds", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/blockchainIds", "required", "is required", "blockchainIds");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $AssetAmount(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["assetId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "assetId"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $291(v1, p + "/assetId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+      }
+      const v2 = x["name"];
+      if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $292(v2, p + "/name", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/name", "required", "is required", "name");
+      }
+      const v3 = x["symbol"];
+      if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $293(v3, p + "/symbol", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+      }
+      const v4 = x["denomination"];
+      if (v4 !== undefined && (plain || hasOwn(x, "denomination"))) {
+        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+          if (e === null) return false;
+          $294(v4, p + "/denomination", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+      }
+      const v5 = x["type"];
+      if (v5 !== undefined && (plain || hasOwn(x, "type"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $295(v5, p + "/type", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/type", "required", "is required", "type");
+      }
+      const v6 = x["amount"];
+      if (v6 !== undefined && (plain || hasOwn(x, "amount"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+          if (e === null) return false;
+          $BigIntString(v6, p + "/amount", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/amount", "required", "is required", "amount");
+      }
+    }
   }
   return ok;
 }
 
 function $291(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $292(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $293(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -6532,15 +10540,6 @@ function $294(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be integer", "integer");
   }
-  return ok;
-}
-
-function $295(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
   if (typeof x === "number") {
     if (x < 0) {
       if (e === null) return false;
@@ -6550,25 +10549,366 @@ function $295(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
+function $295(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["addresses"];
+      if (v1 !== undefined && (plain || hasOwn(x, "addresses"))) {
+        if (!$296(v1, e === null ? p : p + "/addresses", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+      }
+      const v2 = x["asset"];
+      if (v2 !== undefined && (plain || hasOwn(x, "asset"))) {
+        const x298: unknown = v2;
+        const p298 = e === null ? p : p + "/asset";
+        {
+          const x: unknown = x298;
+          const p = p298;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["assetId"];
+              if (v1 !== undefined && (plain || hasOwn(x, "assetId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $291(v1, p + "/assetId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $292(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["symbol"];
+              if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $293(v3, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v4 = x["denomination"];
+              if (v4 !== undefined && (plain || hasOwn(x, "denomination"))) {
+                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                  if (e === null) return false;
+                  $294(v4, p + "/denomination", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+              }
+              const v5 = x["type"];
+              if (v5 !== undefined && (plain || hasOwn(x, "type"))) {
+                if (!((typeof v5 === "string"))) {
+                  if (e === null) return false;
+                  $295(v5, p + "/type", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/type", "required", "is required", "type");
+              }
+              const v6 = x["amount"];
+              if (v6 !== undefined && (plain || hasOwn(x, "amount"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                  if (e === null) return false;
+                  $BigIntString(v6, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/asset", "required", "is required", "asset");
+      }
+      const v3 = x["consumedOnChainId"];
+      if (v3 !== undefined && (plain || hasOwn(x, "consumedOnChainId"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $299(v3, p + "/consumedOnChainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/consumedOnChainId", "required", "is required", "consumedOnChainId");
+      }
+      const v4 = x["consumingTxHash"];
+      if (v4 !== undefined && (plain || hasOwn(x, "consumingTxHash"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $300(v4, p + "/consumingTxHash", e);
+          ok = false;
+        }
+      }
+      const v5 = x["createdOnChainId"];
+      if (v5 !== undefined && (plain || hasOwn(x, "createdOnChainId"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $301(v5, p + "/createdOnChainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/createdOnChainId", "required", "is required", "createdOnChainId");
+      }
+      const v6 = x["utxoId"];
+      if (v6 !== undefined && (plain || hasOwn(x, "utxoId"))) {
+        if (!((typeof v6 === "string"))) {
+          if (e === null) return false;
+          $302(v6, p + "/utxoId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/utxoId", "required", "is required", "utxoId");
+      }
+      const v7 = x["utxoBytes"];
+      if (v7 !== undefined && (plain || hasOwn(x, "utxoBytes"))) {
+        if (!((typeof v7 === "string"))) {
+          if (e === null) return false;
+          $303(v7, p + "/utxoBytes", e);
+          ok = false;
+        }
+      }
+      const v8 = x["amount"];
+      if (v8 !== undefined && (plain || hasOwn(x, "amount"))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c1.test(v8))))) {
+          if (e === null) return false;
+          $BigIntString(v8, p + "/amount", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/amount", "required", "is required", "amount");
+      }
+      const v9 = x["assetId"];
+      if (v9 !== undefined && (plain || hasOwn(x, "assetId"))) {
+        if (!((typeof v9 === "string"))) {
+          if (e === null) return false;
+          $304(v9, p + "/assetId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+      }
+      const v10 = x["blockNumber"];
+      if (v10 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c1.test(v10))))) {
+          if (e === null) return false;
+          $BigIntString(v10, p + "/blockNumber", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
+      }
+      const v11 = x["consumingBlockNumber"];
+      if (v11 !== undefined && (plain || hasOwn(x, "consumingBlockNumber"))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c1.test(v11))))) {
+          if (e === null) return false;
+          $BigIntString(v11, p + "/consumingBlockNumber", e);
+          ok = false;
+        }
+      }
+      const v12 = x["txHash"];
+      if (v12 !== undefined && (plain || hasOwn(x, "txHash"))) {
+        if (!((typeof v12 === "string"))) {
+          if (e === null) return false;
+          $305(v12, p + "/txHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
+      }
+      const v13 = x["blockTimestamp"];
+      if (v13 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
+        if (!((Number.isInteger(v13)))) {
+          if (e === null) return false;
+          $306(v13, p + "/blockTimestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
+      }
+      const v14 = x["consumingBlockTimestamp"];
+      if (v14 !== undefined && (plain || hasOwn(x, "consumingBlockTimestamp"))) {
+        if (!((Number.isInteger(v14)))) {
+          if (e === null) return false;
+          $307(v14, p + "/consumingBlockTimestamp", e);
+          ok = false;
+        }
+      }
+      const v15 = x["platformLocktime"];
+      if (v15 !== undefined && (plain || hasOwn(x, "platformLocktime"))) {
+        if (!((Number.isInteger(v15)))) {
+          if (e === null) return false;
+          $308(v15, p + "/platformLocktime", e);
+          ok = false;
+        }
+      }
+      const v16 = x["outputIndex"];
+      if (v16 !== undefined && (plain || hasOwn(x, "outputIndex"))) {
+        if (!((Number.isInteger(v16)) && (typeof v16 !== "number" || (v16 >= 0)))) {
+          if (e === null) return false;
+          $309(v16, p + "/outputIndex", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/outputIndex", "required", "is required", "outputIndex");
+      }
+      const v17 = x["stakeableLocktime"];
+      if (v17 !== undefined && (plain || hasOwn(x, "stakeableLocktime"))) {
+        if (!((Number.isInteger(v17)))) {
+          if (e === null) return false;
+          $310(v17, p + "/stakeableLocktime", e);
+          ok = false;
+        }
+      }
+      const v18 = x["threshold"];
+      if (v18 !== undefined && (plain || hasOwn(x, "threshold"))) {
+        if (!((Number.isInteger(v18)) && (typeof v18 !== "number" || (v18 >= 0)))) {
+          if (e === null) return false;
+          $311(v18, p + "/threshold", e);
+          ok = false;
+        }
+      }
+      const v19 = x["utxoEndTimestamp"];
+      if (v19 !== undefined && (plain || hasOwn(x, "utxoEndTimestamp"))) {
+        if (!((Number.isInteger(v19)))) {
+          if (e === null) return false;
+          $312(v19, p + "/utxoEndTimestamp", e);
+          ok = false;
+        }
+      }
+      const v20 = x["utxoStartTimestamp"];
+      if (v20 !== undefined && (plain || hasOwn(x, "utxoStartTimestamp"))) {
+        if (!((Number.isInteger(v20)))) {
+          if (e === null) return false;
+          $313(v20, p + "/utxoStartTimestamp", e);
+          ok = false;
+        }
+      }
+      const v21 = x["rewardType"];
+      if (v21 !== undefined && (plain || hasOwn(x, "rewardType"))) {
+        if (!((typeof v21 === "string"))) {
+          if (e === null) return false;
+          $314(v21, p + "/rewardType", e);
+          ok = false;
+        }
+      }
+      const v22 = x["staked"];
+      if (v22 !== undefined && (plain || hasOwn(x, "staked"))) {
+        if (!((typeof v22 === "boolean"))) {
+          if (e === null) return false;
+          $315(v22, p + "/staked", e);
+          ok = false;
+        }
+      }
+      const v23 = x["utxoType"];
+      if (v23 !== undefined && (plain || hasOwn(x, "utxoType"))) {
+        if (!((typeof v23 === "string"))) {
+          if (e === null) return false;
+          $316(v23, p + "/utxoType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/utxoType", "required", "is required", "utxoType");
+      }
+    }
+  }
+  return ok;
+}
+
 function $296(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(Array.isArray(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $297(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
   }
   return ok;
 }
 
 function $297(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $298(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -6579,9 +10919,9 @@ function $298(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $299(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "boolean")) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -6591,44 +10931,6 @@ function $300(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $L1ValidatorManagerDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["blockchainId"];
-      if (v1 !== undefined && (plain || hasOwn(x, "blockchainId"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $301(v1, p + "/blockchainId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/blockchainId", "required", "is required", "blockchainId");
-      }
-      const v2 = x["contractAddress"];
-      if (v2 !== undefined && (plain || hasOwn(x, "contractAddress"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $302(v2, p + "/contractAddress", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/contractAddress", "required", "is required", "contractAddress");
-      }
-    }
   }
   return ok;
 }
@@ -6647,104 +10949,6 @@ function $302(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["validationId"];
-      if (v1 !== undefined && (plain || hasOwn(x, "validationId"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $303(v1, p + "/validationId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/validationId", "required", "is required", "validationId");
-      }
-      const v2 = x["validationIdHex"];
-      if (v2 !== undefined && (plain || hasOwn(x, "validationIdHex"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $304(v2, p + "/validationIdHex", e);
-          ok = false;
-        }
-      }
-      const v3 = x["nodeId"];
-      if (v3 !== undefined && (plain || hasOwn(x, "nodeId"))) {
-        if (!((typeof v3 === "string"))) {
-          if (e === null) return false;
-          $305(v3, p + "/nodeId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/nodeId", "required", "is required", "nodeId");
-      }
-      const v4 = x["subnetId"];
-      if (v4 !== undefined && (plain || hasOwn(x, "subnetId"))) {
-        if (!((typeof v4 === "string"))) {
-          if (e === null) return false;
-          $306(v4, p + "/subnetId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
-      }
-      const v5 = x["weight"];
-      if (v5 !== undefined && (plain || hasOwn(x, "weight"))) {
-        if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
-          if (e === null) return false;
-          $307(v5, p + "/weight", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/weight", "required", "is required", "weight");
-      }
-      const v6 = x["remainingBalance"];
-      if (v6 !== undefined && (plain || hasOwn(x, "remainingBalance"))) {
-        if (!((Number.isInteger(v6)))) {
-          if (e === null) return false;
-          $308(v6, p + "/remainingBalance", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/remainingBalance", "required", "is required", "remainingBalance");
-      }
-      const v7 = x["balanceChange"];
-      if (v7 !== undefined && (plain || hasOwn(x, "balanceChange"))) {
-        if (!((Number.isInteger(v7)))) {
-          if (e === null) return false;
-          $309(v7, p + "/balanceChange", e);
-          ok = false;
-        }
-      }
-      const v8 = x["blsCredentials"];
-      if (v8 !== undefined && (plain || hasOwn(x, "blsCredentials"))) {
-        if (!((isObject(v8)))) {
-          if (e === null) return false;
-          $310(v8, p + "/blsCredentials", e);
-          ok = false;
-        }
-      }
-    }
   }
   return ok;
 }
@@ -6778,9 +10982,9 @@ function $305(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $306(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
@@ -6790,12 +10994,6 @@ function $307(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
   }
   return ok;
 }
@@ -6815,65 +11013,20 @@ function $309(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be integer", "integer");
   }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
   return ok;
 }
 
 function $310(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(isObject(x))) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $SubnetOwnershipInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["locktime"];
-      if (v1 !== undefined && (plain || hasOwn(x, "locktime"))) {
-        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-          if (e === null) return false;
-          $311(v1, p + "/locktime", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/locktime", "required", "is required", "locktime");
-      }
-      const v2 = x["threshold"];
-      if (v2 !== undefined && (plain || hasOwn(x, "threshold"))) {
-        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
-          if (e === null) return false;
-          $312(v2, p + "/threshold", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/threshold", "required", "is required", "threshold");
-      }
-      const v3 = x["addresses"];
-      if (v3 !== undefined && (plain || hasOwn(x, "addresses"))) {
-        if (!$313(v3, e === null ? p : p + "/addresses", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
-      }
-    }
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
@@ -6899,34 +11052,14 @@ function $312(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be integer", "integer");
   }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
   return ok;
 }
 
 function $313(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $314(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
@@ -6940,56 +11073,11 @@ function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $BlockchainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["chainName"];
-      if (v1 !== undefined && (plain || hasOwn(x, "chainName"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $315(v1, p + "/chainName", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/chainName", "required", "is required", "chainName");
-      }
-      const v2 = x["vmId"];
-      if (v2 !== undefined && (plain || hasOwn(x, "vmId"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $316(v2, p + "/vmId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/vmId", "required", "is required", "vmId");
-      }
-      const v3 = x["genesisData"];
-      if (v3 !== undefined && (plain || hasOwn(x, "genesisData"))) {
-        if (!$GenesisData(v3, e === null ? p : p + "/genesisData", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
 function $315(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(typeof x === "boolean")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be boolean", "boolean");
   }
   return ok;
 }
@@ -7003,7 +11091,7 @@ function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $L1ValidatorManagerDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -7012,257 +11100,29 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
   else {
     if (true) {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["txHash"];
-      if (v1 !== undefined && (plain || hasOwn(x, "txHash"))) {
+      const v1 = x["blockchainId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "blockchainId"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $317(v1, p + "/txHash", e);
+          $317(v1, p + "/blockchainId", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
+        ok = fail(e, p + "/blockchainId", "required", "is required", "blockchainId");
       }
-      const v2 = x["txType"];
-      if (v2 !== undefined && (plain || hasOwn(x, "txType"))) {
+      const v2 = x["contractAddress"];
+      if (v2 !== undefined && (plain || hasOwn(x, "contractAddress"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $318(v2, p + "/txType", e);
+          $318(v2, p + "/contractAddress", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/txType", "required", "is required", "txType");
-      }
-      const v3 = x["blockTimestamp"];
-      if (v3 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
-        if (!((Number.isInteger(v3)))) {
-          if (e === null) return false;
-          $319(v3, p + "/blockTimestamp", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
-      }
-      const v4 = x["blockNumber"];
-      if (v4 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c320.test(v4))))) {
-          if (e === null) return false;
-          $BigIntString(v4, p + "/blockNumber", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
-      }
-      const v5 = x["blockHash"];
-      if (v5 !== undefined && (plain || hasOwn(x, "blockHash"))) {
-        if (!((typeof v5 === "string"))) {
-          if (e === null) return false;
-          $321(v5, p + "/blockHash", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
-      }
-      const v6 = x["consumedUtxos"];
-      if (v6 !== undefined && (plain || hasOwn(x, "consumedUtxos"))) {
-        if (!$322(v6, e === null ? p : p + "/consumedUtxos", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/consumedUtxos", "required", "is required", "consumedUtxos");
-      }
-      const v7 = x["emittedUtxos"];
-      if (v7 !== undefined && (plain || hasOwn(x, "emittedUtxos"))) {
-        if (!$323(v7, e === null ? p : p + "/emittedUtxos", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/emittedUtxos", "required", "is required", "emittedUtxos");
-      }
-      const v8 = x["sourceChain"];
-      if (v8 !== undefined && (plain || hasOwn(x, "sourceChain"))) {
-        if (!((typeof v8 === "string"))) {
-          if (e === null) return false;
-          $324(v8, p + "/sourceChain", e);
-          ok = false;
-        }
-      }
-      const v9 = x["destinationChain"];
-      if (v9 !== undefined && (plain || hasOwn(x, "destinationChain"))) {
-        if (!((typeof v9 === "string"))) {
-          if (e === null) return false;
-          $325(v9, p + "/destinationChain", e);
-          ok = false;
-        }
-      }
-      const v10 = x["value"];
-      if (v10 !== undefined && (plain || hasOwn(x, "value"))) {
-        if (!$326(v10, e === null ? p : p + "/value", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/value", "required", "is required", "value");
-      }
-      const v11 = x["amountBurned"];
-      if (v11 !== undefined && (plain || hasOwn(x, "amountBurned"))) {
-        if (!$327(v11, e === null ? p : p + "/amountBurned", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/amountBurned", "required", "is required", "amountBurned");
-      }
-      const v12 = x["amountStaked"];
-      if (v12 !== undefined && (plain || hasOwn(x, "amountStaked"))) {
-        if (!$328(v12, e === null ? p : p + "/amountStaked", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/amountStaked", "required", "is required", "amountStaked");
-      }
-      const v13 = x["amountL1ValidatorBalanceBurned"];
-      if (v13 !== undefined && (plain || hasOwn(x, "amountL1ValidatorBalanceBurned"))) {
-        if (!$329(v13, e === null ? p : p + "/amountL1ValidatorBalanceBurned", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v14 = x["startTimestamp"];
-      if (v14 !== undefined && (plain || hasOwn(x, "startTimestamp"))) {
-        if (!((Number.isInteger(v14)))) {
-          if (e === null) return false;
-          $330(v14, p + "/startTimestamp", e);
-          ok = false;
-        }
-      }
-      const v15 = x["endTimestamp"];
-      if (v15 !== undefined && (plain || hasOwn(x, "endTimestamp"))) {
-        if (!((Number.isInteger(v15)))) {
-          if (e === null) return false;
-          $331(v15, p + "/endTimestamp", e);
-          ok = false;
-        }
-      }
-      const v16 = x["delegationFeePercent"];
-      if (v16 !== undefined && (plain || hasOwn(x, "delegationFeePercent"))) {
-        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c332.test(v16))))) {
-          if (e === null) return false;
-          $DecimalString(v16, p + "/delegationFeePercent", e);
-          ok = false;
-        }
-      }
-      const v17 = x["nodeId"];
-      if (v17 !== undefined && (plain || hasOwn(x, "nodeId"))) {
-        if (!((typeof v17 === "string"))) {
-          if (e === null) return false;
-          $333(v17, p + "/nodeId", e);
-          ok = false;
-        }
-      }
-      const v18 = x["subnetId"];
-      if (v18 !== undefined && (plain || hasOwn(x, "subnetId"))) {
-        if (!((typeof v18 === "string"))) {
-          if (e === null) return false;
-          $334(v18, p + "/subnetId", e);
-          ok = false;
-        }
-      }
-      const v19 = x["l1ValidatorManagerDetails"];
-      if (v19 !== undefined && (plain || hasOwn(x, "l1ValidatorManagerDetails"))) {
-        if (!$L1ValidatorManagerDetails(v19, e === null ? p : p + "/l1ValidatorManagerDetails", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v20 = x["l1ValidatorDetails"];
-      if (v20 !== undefined && (plain || hasOwn(x, "l1ValidatorDetails"))) {
-        if (!$335(v20, e === null ? p : p + "/l1ValidatorDetails", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v21 = x["estimatedReward"];
-      if (v21 !== undefined && (plain || hasOwn(x, "estimatedReward"))) {
-        if (!((typeof v21 === "string") && (typeof v21 !== "string" || ($c336.test(v21))))) {
-          if (e === null) return false;
-          $BigIntString(v21, p + "/estimatedReward", e);
-          ok = false;
-        }
-      }
-      const v22 = x["rewardTxHash"];
-      if (v22 !== undefined && (plain || hasOwn(x, "rewardTxHash"))) {
-        if (!((typeof v22 === "string"))) {
-          if (e === null) return false;
-          $337(v22, p + "/rewardTxHash", e);
-          ok = false;
-        }
-      }
-      const v23 = x["rewardAddresses"];
-      if (v23 !== undefined && (plain || hasOwn(x, "rewardAddresses"))) {
-        if (!$338(v23, e === null ? p : p + "/rewardAddresses", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v24 = x["memo"];
-      if (v24 !== undefined && (plain || hasOwn(x, "memo"))) {
-        if (!((typeof v24 === "string"))) {
-          if (e === null) return false;
-          $340(v24, p + "/memo", e);
-          ok = false;
-        }
-      }
-      const v25 = x["stakingTxHash"];
-      if (v25 !== undefined && (plain || hasOwn(x, "stakingTxHash"))) {
-        if (!((typeof v25 === "string"))) {
-          if (e === null) return false;
-          $341(v25, p + "/stakingTxHash", e);
-          ok = false;
-        }
-      }
-      const v26 = x["subnetOwnershipInfo"];
-      if (v26 !== undefined && (plain || hasOwn(x, "subnetOwnershipInfo"))) {
-        if (!$SubnetOwnershipInfo(v26, e === null ? p : p + "/subnetOwnershipInfo", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v27 = x["blsCredentials"];
-      if (v27 !== undefined && (plain || hasOwn(x, "blsCredentials"))) {
-        if (!$BlsCredentials(v27, e === null ? p : p + "/blsCredentials", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v28 = x["blockchainInfo"];
-      if (v28 !== undefined && (plain || hasOwn(x, "blockchainInfo"))) {
-        if (!$BlockchainInfo(v28, e === null ? p : p + "/blockchainInfo", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
+        ok = fail(e, p + "/contractAddress", "required", "is required", "contractAddress");
       }
     }
   }
@@ -7287,16 +11147,121 @@ function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $319(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(isObject(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["validationId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "validationId"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $319(v1, p + "/validationId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/validationId", "required", "is required", "validationId");
+      }
+      const v2 = x["validationIdHex"];
+      if (v2 !== undefined && (plain || hasOwn(x, "validationIdHex"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $320(v2, p + "/validationIdHex", e);
+          ok = false;
+        }
+      }
+      const v3 = x["nodeId"];
+      if (v3 !== undefined && (plain || hasOwn(x, "nodeId"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $321(v3, p + "/nodeId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/nodeId", "required", "is required", "nodeId");
+      }
+      const v4 = x["subnetId"];
+      if (v4 !== undefined && (plain || hasOwn(x, "subnetId"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $322(v4, p + "/subnetId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
+      }
+      const v5 = x["weight"];
+      if (v5 !== undefined && (plain || hasOwn(x, "weight"))) {
+        if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
+          if (e === null) return false;
+          $323(v5, p + "/weight", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/weight", "required", "is required", "weight");
+      }
+      const v6 = x["remainingBalance"];
+      if (v6 !== undefined && (plain || hasOwn(x, "remainingBalance"))) {
+        if (!((Number.isInteger(v6)))) {
+          if (e === null) return false;
+          $324(v6, p + "/remainingBalance", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/remainingBalance", "required", "is required", "remainingBalance");
+      }
+      const v7 = x["balanceChange"];
+      if (v7 !== undefined && (plain || hasOwn(x, "balanceChange"))) {
+        if (!((Number.isInteger(v7)))) {
+          if (e === null) return false;
+          $325(v7, p + "/balanceChange", e);
+          ok = false;
+        }
+      }
+      const v8 = x["blsCredentials"];
+      if (v8 !== undefined && (plain || hasOwn(x, "blsCredentials"))) {
+        if (!((isObject(v8)))) {
+          if (e === null) return false;
+          $326(v8, p + "/blsCredentials", e);
+          ok = false;
+        }
+      }
+    }
   }
   return ok;
 }
 
-const $c320 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
+function $319(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $320(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
 
 function $321(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7309,37 +11274,23 @@ function $321(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $322(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$Utxo(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
 function $323(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$Utxo(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
     }
   }
   return ok;
@@ -7347,35 +11298,76 @@ function $323(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $324(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $325(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
 
 function $326(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(isObject(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+  }
+  return ok;
+}
+
+function $SubnetOwnershipInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
   }
   else {
     if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$AssetAmount(x[i], e === null ? p : p + "/" + i, e)) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["locktime"];
+      if (v1 !== undefined && (plain || hasOwn(x, "locktime"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $327(v1, p + "/locktime", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/locktime", "required", "is required", "locktime");
+      }
+      const v2 = x["threshold"];
+      if (v2 !== undefined && (plain || hasOwn(x, "threshold"))) {
+        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
+          if (e === null) return false;
+          $328(v2, p + "/threshold", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/threshold", "required", "is required", "threshold");
+      }
+      const v3 = x["addresses"];
+      if (v3 !== undefined && (plain || hasOwn(x, "addresses"))) {
+        if (!$329(v3, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
       }
     }
   }
@@ -7384,18 +11376,14 @@ function $326(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $327(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$AssetAmount(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
     }
   }
   return ok;
@@ -7403,18 +11391,14 @@ function $327(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $328(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
+    ok = fail(e, p, "type", "must be integer", "integer");
   }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$AssetAmount(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
     }
   }
   return ok;
@@ -7429,9 +11413,13 @@ function $329(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$AssetAmount(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $330(v, p + "/" + i, e);
+            ok = false;
+          }
         }
       }
     }
@@ -7441,23 +11429,499 @@ function $329(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $330(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $BlockchainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["chainName"];
+      if (v1 !== undefined && (plain || hasOwn(x, "chainName"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $331(v1, p + "/chainName", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chainName", "required", "is required", "chainName");
+      }
+      const v2 = x["vmId"];
+      if (v2 !== undefined && (plain || hasOwn(x, "vmId"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $332(v2, p + "/vmId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/vmId", "required", "is required", "vmId");
+      }
+      const v3 = x["genesisData"];
+      if (v3 !== undefined && (plain || hasOwn(x, "genesisData"))) {
+        if (!$GenesisData(v3, e === null ? p : p + "/genesisData", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
   }
   return ok;
 }
 
 function $331(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
 
-const $c332 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
+function $332(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["txHash"];
+      if (v1 !== undefined && (plain || hasOwn(x, "txHash"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $333(v1, p + "/txHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
+      }
+      const v2 = x["txType"];
+      if (v2 !== undefined && (plain || hasOwn(x, "txType"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $334(v2, p + "/txType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txType", "required", "is required", "txType");
+      }
+      const v3 = x["blockTimestamp"];
+      if (v3 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
+        if (!((Number.isInteger(v3)))) {
+          if (e === null) return false;
+          $335(v3, p + "/blockTimestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
+      }
+      const v4 = x["blockNumber"];
+      if (v4 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4))))) {
+          if (e === null) return false;
+          $BigIntString(v4, p + "/blockNumber", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
+      }
+      const v5 = x["blockHash"];
+      if (v5 !== undefined && (plain || hasOwn(x, "blockHash"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $336(v5, p + "/blockHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
+      }
+      const v6 = x["consumedUtxos"];
+      if (v6 !== undefined && (plain || hasOwn(x, "consumedUtxos"))) {
+        if (!$337(v6, e === null ? p : p + "/consumedUtxos", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/consumedUtxos", "required", "is required", "consumedUtxos");
+      }
+      const v7 = x["emittedUtxos"];
+      if (v7 !== undefined && (plain || hasOwn(x, "emittedUtxos"))) {
+        if (!$338(v7, e === null ? p : p + "/emittedUtxos", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/emittedUtxos", "required", "is required", "emittedUtxos");
+      }
+      const v8 = x["sourceChain"];
+      if (v8 !== undefined && (plain || hasOwn(x, "sourceChain"))) {
+        if (!((typeof v8 === "string"))) {
+          if (e === null) return false;
+          $339(v8, p + "/sourceChain", e);
+          ok = false;
+        }
+      }
+      const v9 = x["destinationChain"];
+      if (v9 !== undefined && (plain || hasOwn(x, "destinationChain"))) {
+        if (!((typeof v9 === "string"))) {
+          if (e === null) return false;
+          $340(v9, p + "/destinationChain", e);
+          ok = false;
+        }
+      }
+      const v10 = x["value"];
+      if (v10 !== undefined && (plain || hasOwn(x, "value"))) {
+        if (!$341(v10, e === null ? p : p + "/value", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/value", "required", "is required", "value");
+      }
+      const v11 = x["amountBurned"];
+      if (v11 !== undefined && (plain || hasOwn(x, "amountBurned"))) {
+        if (!$343(v11, e === null ? p : p + "/amountBurned", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/amountBurned", "required", "is required", "amountBurned");
+      }
+      const v12 = x["amountStaked"];
+      if (v12 !== undefined && (plain || hasOwn(x, "amountStaked"))) {
+        if (!$345(v12, e === null ? p : p + "/amountStaked", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/amountStaked", "required", "is required", "amountStaked");
+      }
+      const v13 = x["amountL1ValidatorBalanceBurned"];
+      if (v13 !== undefined && (plain || hasOwn(x, "amountL1ValidatorBalanceBurned"))) {
+        if (!$347(v13, e === null ? p : p + "/amountL1ValidatorBalanceBurned", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v14 = x["startTimestamp"];
+      if (v14 !== undefined && (plain || hasOwn(x, "startTimestamp"))) {
+        if (!((Number.isInteger(v14)))) {
+          if (e === null) return false;
+          $349(v14, p + "/startTimestamp", e);
+          ok = false;
+        }
+      }
+      const v15 = x["endTimestamp"];
+      if (v15 !== undefined && (plain || hasOwn(x, "endTimestamp"))) {
+        if (!((Number.isInteger(v15)))) {
+          if (e === null) return false;
+          $350(v15, p + "/endTimestamp", e);
+          ok = false;
+        }
+      }
+      const v16 = x["delegationFeePercent"];
+      if (v16 !== undefined && (plain || hasOwn(x, "delegationFeePercent"))) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c2.test(v16))))) {
+          if (e === null) return false;
+          $DecimalString(v16, p + "/delegationFeePercent", e);
+          ok = false;
+        }
+      }
+      const v17 = x["nodeId"];
+      if (v17 !== undefined && (plain || hasOwn(x, "nodeId"))) {
+        if (!((typeof v17 === "string"))) {
+          if (e === null) return false;
+          $351(v17, p + "/nodeId", e);
+          ok = false;
+        }
+      }
+      const v18 = x["subnetId"];
+      if (v18 !== undefined && (plain || hasOwn(x, "subnetId"))) {
+        if (!((typeof v18 === "string"))) {
+          if (e === null) return false;
+          $352(v18, p + "/subnetId", e);
+          ok = false;
+        }
+      }
+      const v19 = x["l1ValidatorManagerDetails"];
+      if (v19 !== undefined && (plain || hasOwn(x, "l1ValidatorManagerDetails"))) {
+        const x353: unknown = v19;
+        const p353 = e === null ? p : p + "/l1ValidatorManagerDetails";
+        {
+          const x: unknown = x353;
+          const p = p353;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["blockchainId"];
+              if (v1 !== undefined && (plain || hasOwn(x, "blockchainId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $317(v1, p + "/blockchainId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/blockchainId", "required", "is required", "blockchainId");
+              }
+              const v2 = x["contractAddress"];
+              if (v2 !== undefined && (plain || hasOwn(x, "contractAddress"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $318(v2, p + "/contractAddress", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/contractAddress", "required", "is required", "contractAddress");
+              }
+            }
+          }
+        }
+      }
+      const v20 = x["l1ValidatorDetails"];
+      if (v20 !== undefined && (plain || hasOwn(x, "l1ValidatorDetails"))) {
+        if (!$354(v20, e === null ? p : p + "/l1ValidatorDetails", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v21 = x["estimatedReward"];
+      if (v21 !== undefined && (plain || hasOwn(x, "estimatedReward"))) {
+        if (!((typeof v21 === "string") && (typeof v21 !== "string" || ($c1.test(v21))))) {
+          if (e === null) return false;
+          $BigIntString(v21, p + "/estimatedReward", e);
+          ok = false;
+        }
+      }
+      const v22 = x["rewardTxHash"];
+      if (v22 !== undefined && (plain || hasOwn(x, "rewardTxHash"))) {
+        if (!((typeof v22 === "string"))) {
+          if (e === null) return false;
+          $356(v22, p + "/rewardTxHash", e);
+          ok = false;
+        }
+      }
+      const v23 = x["rewardAddresses"];
+      if (v23 !== undefined && (plain || hasOwn(x, "rewardAddresses"))) {
+        if (!$357(v23, e === null ? p : p + "/rewardAddresses", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v24 = x["memo"];
+      if (v24 !== undefined && (plain || hasOwn(x, "memo"))) {
+        if (!((typeof v24 === "string"))) {
+          if (e === null) return false;
+          $359(v24, p + "/memo", e);
+          ok = false;
+        }
+      }
+      const v25 = x["stakingTxHash"];
+      if (v25 !== undefined && (plain || hasOwn(x, "stakingTxHash"))) {
+        if (!((typeof v25 === "string"))) {
+          if (e === null) return false;
+          $360(v25, p + "/stakingTxHash", e);
+          ok = false;
+        }
+      }
+      const v26 = x["subnetOwnershipInfo"];
+      if (v26 !== undefined && (plain || hasOwn(x, "subnetOwnershipInfo"))) {
+        const x361: unknown = v26;
+        const p361 = e === null ? p : p + "/subnetOwnershipInfo";
+        {
+          const x: unknown = x361;
+          const p = p361;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["locktime"];
+              if (v1 !== undefined && (plain || hasOwn(x, "locktime"))) {
+                if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+                  if (e === null) return false;
+                  $327(v1, p + "/locktime", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/locktime", "required", "is required", "locktime");
+              }
+              const v2 = x["threshold"];
+              if (v2 !== undefined && (plain || hasOwn(x, "threshold"))) {
+                if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
+                  if (e === null) return false;
+                  $328(v2, p + "/threshold", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/threshold", "required", "is required", "threshold");
+              }
+              const v3 = x["addresses"];
+              if (v3 !== undefined && (plain || hasOwn(x, "addresses"))) {
+                if (!$329(v3, e === null ? p : p + "/addresses", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+              }
+            }
+          }
+        }
+      }
+      const v27 = x["blsCredentials"];
+      if (v27 !== undefined && (plain || hasOwn(x, "blsCredentials"))) {
+        const x362: unknown = v27;
+        const p362 = e === null ? p : p + "/blsCredentials";
+        {
+          const x: unknown = x362;
+          const p = p362;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["publicKey"];
+              if (v1 !== undefined && (plain || hasOwn(x, "publicKey"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $268(v1, p + "/publicKey", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
+              }
+              const v2 = x["proofOfPossession"];
+              if (v2 !== undefined && (plain || hasOwn(x, "proofOfPossession"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $269(v2, p + "/proofOfPossession", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/proofOfPossession", "required", "is required", "proofOfPossession");
+              }
+            }
+          }
+        }
+      }
+      const v28 = x["blockchainInfo"];
+      if (v28 !== undefined && (plain || hasOwn(x, "blockchainInfo"))) {
+        const x363: unknown = v28;
+        const p363 = e === null ? p : p + "/blockchainInfo";
+        {
+          const x: unknown = x363;
+          const p = p363;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["chainName"];
+              if (v1 !== undefined && (plain || hasOwn(x, "chainName"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $331(v1, p + "/chainName", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/chainName", "required", "is required", "chainName");
+              }
+              const v2 = x["vmId"];
+              if (v2 !== undefined && (plain || hasOwn(x, "vmId"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $332(v2, p + "/vmId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/vmId", "required", "is required", "vmId");
+              }
+              const v3 = x["genesisData"];
+              if (v3 !== undefined && (plain || hasOwn(x, "genesisData"))) {
+                if (!$GenesisData(v3, e === null ? p : p + "/genesisData", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
 
 function $333(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7479,6 +11943,24 @@ function $334(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $335(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be array", "array");
@@ -7486,23 +11968,12 @@ function $335(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$L1ValidatorDetails(x[i], e === null ? p : p + "/" + i, e)) {
+        if (!$Utxo(x[i], e === null ? p : p + "/" + i, e)) {
           if (e === null) return false;
           ok = false;
         }
       }
     }
-  }
-  return ok;
-}
-
-const $c336 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -7516,13 +11987,9 @@ function $338(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $339(v, p + "/" + i, e);
-            ok = false;
-          }
+        if (!$Utxo(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
         }
       }
     }
@@ -7550,6 +12017,432 @@ function $340(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x342: unknown = x[i];
+        const p342 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x342;
+          const p = p342;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["assetId"];
+              if (v1 !== undefined && (plain || hasOwn(x, "assetId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $291(v1, p + "/assetId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $292(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["symbol"];
+              if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $293(v3, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v4 = x["denomination"];
+              if (v4 !== undefined && (plain || hasOwn(x, "denomination"))) {
+                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                  if (e === null) return false;
+                  $294(v4, p + "/denomination", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+              }
+              const v5 = x["type"];
+              if (v5 !== undefined && (plain || hasOwn(x, "type"))) {
+                if (!((typeof v5 === "string"))) {
+                  if (e === null) return false;
+                  $295(v5, p + "/type", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/type", "required", "is required", "type");
+              }
+              const v6 = x["amount"];
+              if (v6 !== undefined && (plain || hasOwn(x, "amount"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                  if (e === null) return false;
+                  $BigIntString(v6, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x344: unknown = x[i];
+        const p344 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x344;
+          const p = p344;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["assetId"];
+              if (v1 !== undefined && (plain || hasOwn(x, "assetId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $291(v1, p + "/assetId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $292(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["symbol"];
+              if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $293(v3, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v4 = x["denomination"];
+              if (v4 !== undefined && (plain || hasOwn(x, "denomination"))) {
+                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                  if (e === null) return false;
+                  $294(v4, p + "/denomination", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+              }
+              const v5 = x["type"];
+              if (v5 !== undefined && (plain || hasOwn(x, "type"))) {
+                if (!((typeof v5 === "string"))) {
+                  if (e === null) return false;
+                  $295(v5, p + "/type", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/type", "required", "is required", "type");
+              }
+              const v6 = x["amount"];
+              if (v6 !== undefined && (plain || hasOwn(x, "amount"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                  if (e === null) return false;
+                  $BigIntString(v6, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $345(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x346: unknown = x[i];
+        const p346 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x346;
+          const p = p346;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["assetId"];
+              if (v1 !== undefined && (plain || hasOwn(x, "assetId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $291(v1, p + "/assetId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $292(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["symbol"];
+              if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $293(v3, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v4 = x["denomination"];
+              if (v4 !== undefined && (plain || hasOwn(x, "denomination"))) {
+                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                  if (e === null) return false;
+                  $294(v4, p + "/denomination", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+              }
+              const v5 = x["type"];
+              if (v5 !== undefined && (plain || hasOwn(x, "type"))) {
+                if (!((typeof v5 === "string"))) {
+                  if (e === null) return false;
+                  $295(v5, p + "/type", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/type", "required", "is required", "type");
+              }
+              const v6 = x["amount"];
+              if (v6 !== undefined && (plain || hasOwn(x, "amount"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                  if (e === null) return false;
+                  $BigIntString(v6, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x348: unknown = x[i];
+        const p348 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x348;
+          const p = p348;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["assetId"];
+              if (v1 !== undefined && (plain || hasOwn(x, "assetId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $291(v1, p + "/assetId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $292(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["symbol"];
+              if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $293(v3, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v4 = x["denomination"];
+              if (v4 !== undefined && (plain || hasOwn(x, "denomination"))) {
+                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                  if (e === null) return false;
+                  $294(v4, p + "/denomination", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+              }
+              const v5 = x["type"];
+              if (v5 !== undefined && (plain || hasOwn(x, "type"))) {
+                if (!((typeof v5 === "string"))) {
+                  if (e === null) return false;
+                  $295(v5, p + "/type", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/type", "required", "is required", "type");
+              }
+              const v6 = x["amount"];
+              if (v6 !== undefined && (plain || hasOwn(x, "amount"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                  if (e === null) return false;
+                  $BigIntString(v6, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $349(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $350(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $351(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
@@ -7557,7 +12450,189 @@ function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $342(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $352(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x355: unknown = x[i];
+        const p355 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x355;
+          const p = p355;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["validationId"];
+              if (v1 !== undefined && (plain || hasOwn(x, "validationId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $319(v1, p + "/validationId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/validationId", "required", "is required", "validationId");
+              }
+              const v2 = x["validationIdHex"];
+              if (v2 !== undefined && (plain || hasOwn(x, "validationIdHex"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $320(v2, p + "/validationIdHex", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["nodeId"];
+              if (v3 !== undefined && (plain || hasOwn(x, "nodeId"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $321(v3, p + "/nodeId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/nodeId", "required", "is required", "nodeId");
+              }
+              const v4 = x["subnetId"];
+              if (v4 !== undefined && (plain || hasOwn(x, "subnetId"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $322(v4, p + "/subnetId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
+              }
+              const v5 = x["weight"];
+              if (v5 !== undefined && (plain || hasOwn(x, "weight"))) {
+                if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
+                  if (e === null) return false;
+                  $323(v5, p + "/weight", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/weight", "required", "is required", "weight");
+              }
+              const v6 = x["remainingBalance"];
+              if (v6 !== undefined && (plain || hasOwn(x, "remainingBalance"))) {
+                if (!((Number.isInteger(v6)))) {
+                  if (e === null) return false;
+                  $324(v6, p + "/remainingBalance", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/remainingBalance", "required", "is required", "remainingBalance");
+              }
+              const v7 = x["balanceChange"];
+              if (v7 !== undefined && (plain || hasOwn(x, "balanceChange"))) {
+                if (!((Number.isInteger(v7)))) {
+                  if (e === null) return false;
+                  $325(v7, p + "/balanceChange", e);
+                  ok = false;
+                }
+              }
+              const v8 = x["blsCredentials"];
+              if (v8 !== undefined && (plain || hasOwn(x, "blsCredentials"))) {
+                if (!((isObject(v8)))) {
+                  if (e === null) return false;
+                  $326(v8, p + "/blsCredentials", e);
+                  ok = false;
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $356(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $357(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $358(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $358(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $359(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $360(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $364(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -7594,7 +12669,7 @@ function $342(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $365(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -7617,7 +12692,7 @@ function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["txHash"];
       if (v2 !== undefined && (plain || hasOwn(x, "txHash"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c344.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c4.test(v2))))) {
           if (e === null) return false;
           $Cb58Id(v2, p + "/txHash", e);
           ok = false;
@@ -7632,9 +12707,7 @@ function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c344 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]{36,60}$");
-
-function $345(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $366(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -7659,7 +12732,7 @@ function $345(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "pageToken"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
           if (e === null) return false;
-          $346(v2, p + "/pageToken", e);
+          $367(v2, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -7667,7 +12740,7 @@ function $345(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined && (plain || hasOwn(x, "pageSize"))) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 1 && v3 <= 10000)))) {
           if (e === null) return false;
-          $347(v3, p + "/pageSize", e);
+          $368(v3, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -7684,7 +12757,7 @@ function $345(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $346(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $367(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -7700,7 +12773,7 @@ function $346(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7719,7 +12792,7 @@ function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $348(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -7732,7 +12805,7 @@ function $348(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $349(v1, p + "/chainId", e);
+          $370(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -7742,9 +12815,9 @@ function $348(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["address"];
       if (v2 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c352.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c372.test(v2))))) {
           if (e === null) return false;
-          $350(v2, p + "/address", e);
+          $371(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -7756,7 +12829,7 @@ function $348(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined && (plain || hasOwn(x, "startBlock"))) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
           if (e === null) return false;
-          $353(v3, p + "/startBlock", e);
+          $373(v3, p + "/startBlock", e);
           ok = false;
         }
       }
@@ -7764,7 +12837,7 @@ function $348(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined && (plain || hasOwn(x, "endBlock"))) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
           if (e === null) return false;
-          $354(v4, p + "/endBlock", e);
+          $374(v4, p + "/endBlock", e);
           ok = false;
         }
       }
@@ -7772,7 +12845,7 @@ function $348(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v5 !== undefined && (plain || hasOwn(x, "pageToken"))) {
         if (!((typeof v5 === "string") && (typeof v5 !== "string" || (length(v5) >= 1)))) {
           if (e === null) return false;
-          $355(v5, p + "/pageToken", e);
+          $375(v5, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -7780,358 +12853,10 @@ function $348(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v6 !== undefined && (plain || hasOwn(x, "pageSize"))) {
         if (!((Number.isInteger(v6)) && (typeof v6 !== "number" || (v6 >= 1 && v6 <= 100)))) {
           if (e === null) return false;
-          $356(v6, p + "/pageSize", e);
+          $376(v6, p + "/pageSize", e);
           ok = false;
         }
       }
-    }
-  }
-  return ok;
-}
-
-function $349(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $350(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c351.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
-    }
-  }
-  return ok;
-}
-
-const $c351 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-const $c352 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-function $353(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $355(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $356(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 1", 1);
-    }
-    if (x > 100) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 100", 100);
-    }
-  }
-  return ok;
-}
-
-function $357(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["chainId"];
-      if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
-          if (e === null) return false;
-          $358(v1, p + "/chainId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
-      }
-      const v2 = x["blockId"];
-      if (v2 !== undefined && (plain || hasOwn(x, "blockId"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c361.test(v2))))) {
-          if (e === null) return false;
-          $359(v2, p + "/blockId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/blockId", "required", "is required", "blockId");
-      }
-      const v3 = x["pageToken"];
-      if (v3 !== undefined && (plain || hasOwn(x, "pageToken"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1)))) {
-          if (e === null) return false;
-          $362(v3, p + "/pageToken", e);
-          ok = false;
-        }
-      }
-      const v4 = x["pageSize"];
-      if (v4 !== undefined && (plain || hasOwn(x, "pageSize"))) {
-        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0 && v4 <= 100)))) {
-          if (e === null) return false;
-          $363(v4, p + "/pageSize", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $358(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $359(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c360.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$", "^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
-    }
-  }
-  return ok;
-}
-
-const $c360 = /*#__PURE__*/ new RegExp("^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
-
-const $c361 = /*#__PURE__*/ new RegExp("^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
-
-function $362(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $363(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 100) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 100", 100);
-    }
-  }
-  return ok;
-}
-
-function $364(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["network"];
-      if (v1 !== undefined && (plain || hasOwn(x, "network"))) {
-        if (!((typeof v1 === "string") && (v1 === "mainnet" || v1 === "fuji" || v1 === "testnet"))) {
-          if (e === null) return false;
-          $Network(v1, p + "/network", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/network", "required", "is required", "network");
-      }
-      const v2 = x["nodeId"];
-      if (v2 !== undefined && (plain || hasOwn(x, "nodeId"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c367.test(v2))))) {
-          if (e === null) return false;
-          $365(v2, p + "/nodeId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/nodeId", "required", "is required", "nodeId");
-      }
-      const v3 = x["pageToken"];
-      if (v3 !== undefined && (plain || hasOwn(x, "pageToken"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1)))) {
-          if (e === null) return false;
-          $368(v3, p + "/pageToken", e);
-          ok = false;
-        }
-      }
-      const v4 = x["pageSize"];
-      if (v4 !== undefined && (plain || hasOwn(x, "pageSize"))) {
-        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100)))) {
-          if (e === null) return false;
-          $369(v4, p + "/pageSize", e);
-          ok = false;
-        }
-      }
-      const v5 = x["validationStatus"];
-      if (v5 !== undefined && (plain || hasOwn(x, "validationStatus"))) {
-        if (!((typeof v5 === "string") && (v5 === "completed" || v5 === "active" || v5 === "pending" || v5 === "removed"))) {
-          if (e === null) return false;
-          $ValidationStatus(v5, p + "/validationStatus", e);
-          ok = false;
-        }
-      }
-      const v6 = x["sortOrder"];
-      if (v6 !== undefined && (plain || hasOwn(x, "sortOrder"))) {
-        if (!((typeof v6 === "string") && (v6 === "asc" || v6 === "desc"))) {
-          if (e === null) return false;
-          $SortOrder(v6, p + "/sortOrder", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $365(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c366.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$");
-    }
-  }
-  return ok;
-}
-
-const $c366 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$");
-
-const $c367 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$");
-
-function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 1", 1);
-    }
-    if (x > 100) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 100", 100);
     }
   }
   return ok;
@@ -8139,53 +12864,15 @@ function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $370(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(isObject(x))) {
+  if (!(typeof x === "string")) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
+    ok = fail(e, p, "type", "must be string", "string");
   }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["chainId"];
-      if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
-          if (e === null) return false;
-          $371(v1, p + "/chainId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
-      }
-      const v2 = x["address"];
-      if (v2 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c374.test(v2))))) {
-          if (e === null) return false;
-          $372(v2, p + "/address", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/address", "required", "is required", "address");
-      }
-      const v3 = x["pageToken"];
-      if (v3 !== undefined && (plain || hasOwn(x, "pageToken"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1)))) {
-          if (e === null) return false;
-          $375(v3, p + "/pageToken", e);
-          ok = false;
-        }
-      }
-      const v4 = x["pageSize"];
-      if (v4 !== undefined && (plain || hasOwn(x, "pageSize"))) {
-        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100)))) {
-          if (e === null) return false;
-          $376(v4, p + "/pageSize", e);
-          ok = false;
-        }
-      }
+  if (typeof x === "string") {
+    const n = length(x);
+    if (n < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
     }
   }
   return ok;
@@ -8198,23 +12885,7 @@ function $371(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $372(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c373.test(x)) {
+    if (!$c372.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
     }
@@ -8222,9 +12893,37 @@ function $372(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c373 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+const $c372 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
-const $c374 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+function $373(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $374(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
 
 function $375(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8282,31 +12981,31 @@ function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         if (e === null) return false;
         ok = fail(e, p + "/chainId", "required", "is required", "chainId");
       }
-      const v2 = x["address"];
-      if (v2 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c381.test(v2))))) {
+      const v2 = x["blockId"];
+      if (v2 !== undefined && (plain || hasOwn(x, "blockId"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c380.test(v2))))) {
           if (e === null) return false;
-          $379(v2, p + "/address", e);
+          $379(v2, p + "/blockId", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
-        ok = fail(e, p + "/address", "required", "is required", "address");
+        ok = fail(e, p + "/blockId", "required", "is required", "blockId");
       }
-      const v3 = x["blockNumber"];
-      if (v3 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c382.test(v3))))) {
+      const v3 = x["pageToken"];
+      if (v3 !== undefined && (plain || hasOwn(x, "pageToken"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1)))) {
           if (e === null) return false;
-          $BigIntString(v3, p + "/blockNumber", e);
+          $381(v3, p + "/pageToken", e);
           ok = false;
         }
       }
-      const v4 = x["currency"];
-      if (v4 !== undefined && (plain || hasOwn(x, "currency"))) {
-        if (!((typeof v4 === "string") && (v4 === "usd" || v4 === "eur" || v4 === "aud" || v4 === "cad" || v4 === "chf" || v4 === "clp" || v4 === "cny" || v4 === "czk" || v4 === "dkk" || v4 === "gbp" || v4 === "hkd" || v4 === "huf" || v4 === "jpy" || v4 === "nzd"))) {
+      const v4 = x["pageSize"];
+      if (v4 !== undefined && (plain || hasOwn(x, "pageSize"))) {
+        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0 && v4 <= 100)))) {
           if (e === null) return false;
-          $CurrencyCode(v4, p + "/currency", e);
+          $382(v4, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -8340,57 +13039,15 @@ function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (typeof x === "string") {
     if (!$c380.test(x)) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
+      ok = fail(e, p, "pattern", "must match pattern ^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$", "^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
     }
   }
   return ok;
 }
 
-const $c380 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+const $c380 = /*#__PURE__*/ new RegExp("^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
 
-const $c381 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-const $c382 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["chainId"];
-      if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
-          if (e === null) return false;
-          $384(v1, p + "/chainId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
-      }
-      const v2 = x["txHash"];
-      if (v2 !== undefined && (plain || hasOwn(x, "txHash"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c387.test(v2))))) {
-          if (e === null) return false;
-          $385(v2, p + "/txHash", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
-      }
-    }
-  }
-  return ok;
-}
-
-function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $381(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -8406,14 +13063,414 @@ function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+    if (x > 100) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 100", 100);
+    }
+  }
+  return ok;
+}
+
+function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["network"];
+      if (v1 !== undefined && (plain || hasOwn(x, "network"))) {
+        if (!((typeof v1 === "string") && (v1 === "mainnet" || v1 === "fuji" || v1 === "testnet"))) {
+          if (e === null) return false;
+          $Network(v1, p + "/network", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/network", "required", "is required", "network");
+      }
+      const v2 = x["nodeId"];
+      if (v2 !== undefined && (plain || hasOwn(x, "nodeId"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c385.test(v2))))) {
+          if (e === null) return false;
+          $384(v2, p + "/nodeId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/nodeId", "required", "is required", "nodeId");
+      }
+      const v3 = x["pageToken"];
+      if (v3 !== undefined && (plain || hasOwn(x, "pageToken"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1)))) {
+          if (e === null) return false;
+          $386(v3, p + "/pageToken", e);
+          ok = false;
+        }
+      }
+      const v4 = x["pageSize"];
+      if (v4 !== undefined && (plain || hasOwn(x, "pageSize"))) {
+        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100)))) {
+          if (e === null) return false;
+          $387(v4, p + "/pageSize", e);
+          ok = false;
+        }
+      }
+      const v5 = x["validationStatus"];
+      if (v5 !== undefined && (plain || hasOwn(x, "validationStatus"))) {
+        if (!((typeof v5 === "string") && (v5 === "completed" || v5 === "active" || v5 === "pending" || v5 === "removed"))) {
+          if (e === null) return false;
+          $ValidationStatus(v5, p + "/validationStatus", e);
+          ok = false;
+        }
+      }
+      const v6 = x["sortOrder"];
+      if (v6 !== undefined && (plain || hasOwn(x, "sortOrder"))) {
+        if (!((typeof v6 === "string") && (v6 === "asc" || v6 === "desc"))) {
+          if (e === null) return false;
+          $SortOrder(v6, p + "/sortOrder", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c386.test(x)) {
+    if (!$c385.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$");
+    }
+  }
+  return ok;
+}
+
+const $c385 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$");
+
+function $386(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    const n = length(x);
+    if (n < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
+    }
+  }
+  return ok;
+}
+
+function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 1", 1);
+    }
+    if (x > 100) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 100", 100);
+    }
+  }
+  return ok;
+}
+
+function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["chainId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
+          if (e === null) return false;
+          $389(v1, p + "/chainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+      }
+      const v2 = x["address"];
+      if (v2 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c372.test(v2))))) {
+          if (e === null) return false;
+          $390(v2, p + "/address", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v3 = x["pageToken"];
+      if (v3 !== undefined && (plain || hasOwn(x, "pageToken"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1)))) {
+          if (e === null) return false;
+          $391(v3, p + "/pageToken", e);
+          ok = false;
+        }
+      }
+      const v4 = x["pageSize"];
+      if (v4 !== undefined && (plain || hasOwn(x, "pageSize"))) {
+        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100)))) {
+          if (e === null) return false;
+          $392(v4, p + "/pageSize", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $389(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    const n = length(x);
+    if (n < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
+    }
+  }
+  return ok;
+}
+
+function $390(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c372.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
+    }
+  }
+  return ok;
+}
+
+function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    const n = length(x);
+    if (n < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
+    }
+  }
+  return ok;
+}
+
+function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 1", 1);
+    }
+    if (x > 100) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 100", 100);
+    }
+  }
+  return ok;
+}
+
+function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["chainId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
+          if (e === null) return false;
+          $394(v1, p + "/chainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+      }
+      const v2 = x["address"];
+      if (v2 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c372.test(v2))))) {
+          if (e === null) return false;
+          $395(v2, p + "/address", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v3 = x["blockNumber"];
+      if (v3 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c1.test(v3))))) {
+          if (e === null) return false;
+          $BigIntString(v3, p + "/blockNumber", e);
+          ok = false;
+        }
+      }
+      const v4 = x["currency"];
+      if (v4 !== undefined && (plain || hasOwn(x, "currency"))) {
+        if (!((typeof v4 === "string") && (v4 === "usd" || v4 === "eur" || v4 === "aud" || v4 === "cad" || v4 === "chf" || v4 === "clp" || v4 === "cny" || v4 === "czk" || v4 === "dkk" || v4 === "gbp" || v4 === "hkd" || v4 === "huf" || v4 === "jpy" || v4 === "nzd"))) {
+          if (e === null) return false;
+          $CurrencyCode(v4, p + "/currency", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $394(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    const n = length(x);
+    if (n < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
+    }
+  }
+  return ok;
+}
+
+function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c372.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
+    }
+  }
+  return ok;
+}
+
+function $396(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["chainId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
+          if (e === null) return false;
+          $397(v1, p + "/chainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+      }
+      const v2 = x["txHash"];
+      if (v2 !== undefined && (plain || hasOwn(x, "txHash"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c399.test(v2))))) {
+          if (e === null) return false;
+          $398(v2, p + "/txHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
+      }
+    }
+  }
+  return ok;
+}
+
+function $397(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    const n = length(x);
+    if (n < 1) {
+      if (e === null) return false;
+      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
+    }
+  }
+  return ok;
+}
+
+function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c399.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{64}$", "^0x[0-9a-fA-F]{64}$");
     }
@@ -8421,11 +13478,9 @@ function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c386 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$");
+const $c399 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$");
 
-const $c387 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$");
-
-function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -8455,7 +13510,7 @@ function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $389(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -8468,7 +13523,7 @@ function $389(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $390(v1, p + "/chainId", e);
+          $402(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -8481,7 +13536,7 @@ function $389(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $390(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $402(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -8497,7 +13552,7 @@ function $390(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -8510,7 +13565,7 @@ function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $392(v1, p + "/chainId", e);
+          $404(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -8520,9 +13575,9 @@ function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["address"];
       if (v2 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c395.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c372.test(v2))))) {
           if (e === null) return false;
-          $393(v2, p + "/address", e);
+          $405(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -8535,7 +13590,7 @@ function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -8551,14 +13606,14 @@ function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $405(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c394.test(x)) {
+    if (!$c372.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
     }
@@ -8566,11 +13621,7 @@ function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c394 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-const $c395 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-function $396(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $406(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -8595,7 +13646,7 @@ function $396(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "addresses"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
           if (e === null) return false;
-          $397(v2, p + "/addresses", e);
+          $407(v2, p + "/addresses", e);
           ok = false;
         }
       }
@@ -8608,7 +13659,7 @@ function $396(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $397(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -8624,7 +13675,7 @@ function $397(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $408(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -8647,7 +13698,7 @@ function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["blockchainId"];
       if (v2 !== undefined && (plain || hasOwn(x, "blockchainId"))) {
-        if (!$399(v2, e === null ? p : p + "/blockchainId", e)) {
+        if (!$409(v2, e === null ? p : p + "/blockchainId", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8658,7 +13709,7 @@ function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["txHash"];
       if (v3 !== undefined && (plain || hasOwn(x, "txHash"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c401.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c4.test(v3))))) {
           if (e === null) return false;
           $Cb58Id(v3, p + "/txHash", e);
           ok = false;
@@ -8673,16 +13724,16 @@ function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $409(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($400(x, p, null) || $Cb58Id(x, p, null))) {
+  if (!($410(x, p, null) || $Cb58Id(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -8694,8 +13745,6 @@ function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   }
   return ok;
 }
-
-const $c401 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]{36,60}$");
 
 /** Validates a `BigIntString`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBigIntString(value: unknown): ValidationResult<T.BigIntString> {
@@ -9531,7 +14580,7 @@ export function isPChainTransaction(value: unknown): value is T.PChainTransactio
 
 /** Validates the params of `aggregateSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAggregateSignaturesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($342, value);
+  return run<unknown>($364, value);
 }
 
 /** Validates the result of `aggregateSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -9541,7 +14590,7 @@ export function validateAggregateSignaturesResponse(value: unknown): ValidationR
 
 /** Validates the params of `getAggregatedSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetAggregatedSignaturesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($343, value);
+  return run<unknown>($365, value);
 }
 
 /** Validates the result of `getAggregatedSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -9551,7 +14600,7 @@ export function validateGetAggregatedSignaturesResponse(value: unknown): Validat
 
 /** Validates the params of `listBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListBlockchainsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($345, value);
+  return run<unknown>($366, value);
 }
 
 /** Validates the result of `listBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -9561,7 +14610,7 @@ export function validateListBlockchainsResponse2(value: unknown): ValidationResu
 
 /** Validates the params of `listErc20Transactions`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListErc20TransactionsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($348, value);
+  return run<unknown>($369, value);
 }
 
 /** Validates the result of `listErc20Transactions`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -9571,7 +14620,7 @@ export function validateListErc20TransactionsResponse2(value: unknown): Validati
 
 /** Validates the params of `getTransactionsForBlock`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTransactionsForBlockParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($357, value);
+  return run<unknown>($377, value);
 }
 
 /** Validates the result of `getTransactionsForBlock`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -9581,7 +14630,7 @@ export function validateGetTransactionsForBlockResponse(value: unknown): Validat
 
 /** Validates the params of `getSingleValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetSingleValidatorDetailsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($364, value);
+  return run<unknown>($383, value);
 }
 
 /** Validates the result of `getSingleValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -9591,7 +14640,7 @@ export function validateGetSingleValidatorDetailsResponse(value: unknown): Valid
 
 /** Validates the params of `listContractDeployments`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListContractDeploymentsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($370, value);
+  return run<unknown>($388, value);
 }
 
 /** Validates the result of `listContractDeployments`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -9601,7 +14650,7 @@ export function validateListContractDeploymentsResponse(value: unknown): Validat
 
 /** Validates the params of `getNativeBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetNativeBalanceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($377, value);
+  return run<unknown>($393, value);
 }
 
 /** Validates the result of `getNativeBalance`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -9611,7 +14660,7 @@ export function validateGetNativeBalanceResponse2(value: unknown): ValidationRes
 
 /** Validates the params of `getTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTransactionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($383, value);
+  return run<unknown>($396, value);
 }
 
 /** Validates the result of `getTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -9621,7 +14670,7 @@ export function validateGetTransactionResponse2(value: unknown): ValidationResul
 
 /** Validates the params of `supportedChains`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSupportedChainsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($388, value);
+  return run<unknown>($400, value);
 }
 
 /** Validates the result of `supportedChains`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -9631,7 +14680,7 @@ export function validateSupportedChainsResponse(value: unknown): ValidationResul
 
 /** Validates the params of `getChainInfo`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetChainInfoParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($389, value);
+  return run<unknown>($401, value);
 }
 
 /** Validates the result of `getChainInfo`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -9641,7 +14690,7 @@ export function validateGetChainInfoResponse(value: unknown): ValidationResult<u
 
 /** Validates the params of `getContractMetadata`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetContractMetadataParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($391, value);
+  return run<unknown>($403, value);
 }
 
 /** Validates the result of `getContractMetadata`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -9651,7 +14700,7 @@ export function validateGetContractMetadataResponse(value: unknown): ValidationR
 
 /** Validates the params of `getChainIdsForAddresses`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetChainIdsForAddressesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($396, value);
+  return run<unknown>($406, value);
 }
 
 /** Validates the result of `getChainIdsForAddresses`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -9661,7 +14710,7 @@ export function validateGetChainIdsForAddressesResponse(value: unknown): Validat
 
 /** Validates the params of `getTxByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTxByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($398, value);
+  return run<unknown>($408, value);
 }
 
 /** Validates the result of `getTxByHash`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -9669,4 +14718,4 @@ export function validateGetTxByHashResponse(value: unknown): ValidationResult<un
   return run<unknown>($PChainTransaction, value);
 }
 
-export { $342, $343, $345, $348, $357, $364, $370, $377, $383, $388, $389, $391, $396, $398, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage };
+export { $364, $365, $366, $369, $377, $383, $388, $393, $396, $400, $401, $403, $406, $408, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage };

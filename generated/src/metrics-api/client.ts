@@ -3,7 +3,7 @@
 
 import { callHttp, resolveHttpConfig, type CallOptions, type HttpOperation, type HttpClientOptions } from "../runtime/index.js";
 import type * as T from "./types.js";
-import { $16, $25, $AvgTpsResponse, $ListAddressesByBalanceOverTimeResponse } from "./validators.js";
+import { $18, $25, $AvgTpsResponse, $ListAddressesByBalanceOverTimeResponse } from "./validators.js";
 
 /** Parameters of `getAddressesByBalanceOverTime`. */
 export type GetAddressesByBalanceOverTimeParams = {
@@ -76,7 +76,7 @@ export const getAddressesByBalanceOverTimeOperation: HttpOperation = {
     },
   ],
   response: "json",
-  check: $16,
+  check: $18,
   result: $ListAddressesByBalanceOverTimeResponse,
 };
 

@@ -129,9 +129,44 @@ function $4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$BalanceOverTimeEntry(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
+        const x5: unknown = x[i];
+        const p5 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x5;
+          const p = p5;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["address"];
+              if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $2(v1, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+              const v2 = x["sortKey"];
+              if (v2 !== undefined && (plain || hasOwn(x, "sortKey"))) {
+                if (!((Number.isInteger(v2)))) {
+                  if (e === null) return false;
+                  $3(v2, p + "/sortKey", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/sortKey", "required", "is required", "sortKey");
+              }
+            }
+          }
         }
       }
     }
@@ -152,7 +187,7 @@ function $TimeSeriesDataPoint(x: unknown, p: string, e: ValidationIssue[] | null
       if (v1 !== undefined && (plain || hasOwn(x, "timestamp"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $5(v1, p + "/timestamp", e);
+          $6(v1, p + "/timestamp", e);
           ok = false;
         }
       }
@@ -164,7 +199,7 @@ function $TimeSeriesDataPoint(x: unknown, p: string, e: ValidationIssue[] | null
       if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
         if (!((typeof v2 === "number"))) {
           if (e === null) return false;
-          $6(v2, p + "/value", e);
+          $7(v2, p + "/value", e);
           ok = false;
         }
       }
@@ -177,7 +212,7 @@ function $TimeSeriesDataPoint(x: unknown, p: string, e: ValidationIssue[] | null
   return ok;
 }
 
-function $5(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $6(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -186,7 +221,7 @@ function $5(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $6(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $7(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "number")) {
     if (e === null) return false;
@@ -206,7 +241,7 @@ function $AvgTpsResponse(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["results"];
       if (v1 !== undefined && (plain || hasOwn(x, "results"))) {
-        if (!$7(v1, e === null ? p : p + "/results", e)) {
+        if (!$8(v1, e === null ? p : p + "/results", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -219,7 +254,7 @@ function $AvgTpsResponse(x: unknown, p: string, e: ValidationIssue[] | null): bo
       if (v2 !== undefined && (plain || hasOwn(x, "status"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $8(v2, p + "/status", e);
+          $10(v2, p + "/status", e);
           ok = false;
         }
       }
@@ -231,7 +266,7 @@ function $AvgTpsResponse(x: unknown, p: string, e: ValidationIssue[] | null): bo
       if (v3 !== undefined && (plain || hasOwn(x, "lastRun"))) {
         if (!((Number.isInteger(v3)))) {
           if (e === null) return false;
-          $9(v3, p + "/lastRun", e);
+          $11(v3, p + "/lastRun", e);
           ok = false;
         }
       }
@@ -252,7 +287,7 @@ function $AvgTpsResponse(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-function $7(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -261,9 +296,44 @@ function $7(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$TimeSeriesDataPoint(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
+        const x9: unknown = x[i];
+        const p9 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x9;
+          const p = p9;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["timestamp"];
+              if (v1 !== undefined && (plain || hasOwn(x, "timestamp"))) {
+                if (!((Number.isInteger(v1)))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/timestamp", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+              }
+              const v2 = x["value"];
+              if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
+                if (!((typeof v2 === "number"))) {
+                  if (e === null) return false;
+                  $7(v2, p + "/value", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/value", "required", "is required", "value");
+              }
+            }
+          }
         }
       }
     }
@@ -271,7 +341,7 @@ function $7(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $10(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -280,7 +350,7 @@ function $8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $9(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $11(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -300,7 +370,7 @@ function $ErrorBody(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["message"];
       if (v1 !== undefined && (plain || hasOwn(x, "message"))) {
-        if (!$10(v1, e === null ? p : p + "/message", e)) {
+        if (!$12(v1, e === null ? p : p + "/message", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -313,7 +383,7 @@ function $ErrorBody(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v2 !== undefined && (plain || hasOwn(x, "statusCode"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $14(v2, p + "/statusCode", e);
+          $16(v2, p + "/statusCode", e);
           ok = false;
         }
       }
@@ -325,7 +395,7 @@ function $ErrorBody(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v3 !== undefined && (plain || hasOwn(x, "error"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $15(v3, p + "/error", e);
+          $17(v3, p + "/error", e);
           ok = false;
         }
       }
@@ -338,43 +408,11 @@ function $ErrorBody(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-function $10(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!($11(x, p, null) || $12(x, p, null))) {
-    if (e === null) return false;
-    ok = fail(e, p, "anyOf", "must match a schema in anyOf");
-  }
-  return ok;
-}
-
-function $11(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
 function $12(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Array.isArray(x))) {
+  if (!($13(x, p, null) || $14(x, p, null))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $13(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
+    ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
@@ -390,9 +428,23 @@ function $13(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $14(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(Array.isArray(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $15(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
   }
   return ok;
 }
@@ -408,6 +460,24 @@ function $15(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $16(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $17(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $18(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
@@ -417,7 +487,7 @@ function $16(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["chainId"];
       if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c17.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
           $EvmChainId(v1, p + "/chainId", e);
           ok = false;
@@ -431,7 +501,7 @@ function $16(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $18(v2, p + "/address", e);
+          $19(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -443,7 +513,7 @@ function $16(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined && (plain || hasOwn(x, "threshold"))) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c21.test(v3))))) {
           if (e === null) return false;
-          $19(v3, p + "/threshold", e);
+          $20(v3, p + "/threshold", e);
           ok = false;
         }
       }
@@ -488,33 +558,29 @@ function $16(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c17 = /*#__PURE__*/ new RegExp("^[0-9]+$");
-
-function $18(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
 function $19(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
+  return ok;
+}
+
+function $20(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
   if (typeof x === "string") {
-    if (!$c20.test(x)) {
+    if (!$c21.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^(0|[1-9][0-9]*)(\\.[0-9]+)?$", "^(0|[1-9][0-9]*)(\\.[0-9]+)?$");
     }
   }
   return ok;
 }
-
-const $c20 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
 
 const $c21 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
 
@@ -578,7 +644,7 @@ function $25(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["chainId"];
       if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c26.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
           $EvmChainId(v1, p + "/chainId", e);
           ok = false;
@@ -600,8 +666,6 @@ function $25(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   }
   return ok;
 }
-
-const $c26 = /*#__PURE__*/ new RegExp("^[0-9]+$");
 
 /** Validates a `EvmChainId`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateEvmChainId(value: unknown): ValidationResult<T.EvmChainId> {
@@ -696,7 +760,7 @@ export function isErrorBody(value: unknown): value is T.ErrorBody {
 
 /** Validates the params of `getAddressesByBalanceOverTime`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetAddressesByBalanceOverTimeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($16, value);
+  return run<unknown>($18, value);
 }
 
 /** Validates the result of `getAddressesByBalanceOverTime`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -714,4 +778,4 @@ export function validateGetAvgTpsResponse(value: unknown): ValidationResult<unkn
   return run<unknown>($AvgTpsResponse, value);
 }
 
-export { $16, $25, $AvgTpsResponse, $ListAddressesByBalanceOverTimeResponse };
+export { $18, $25, $AvgTpsResponse, $ListAddressesByBalanceOverTimeResponse };

@@ -3,7 +3,7 @@
 
 import { callHttp, resolveHttpConfig, createRpcTransport, type CallOptions, type HttpOperation, type BatchResults, type RpcCall, type RpcClientOptions, type RpcMethod } from "../runtime/index.js";
 import type * as T from "./types.js";
-import { $483, $486, $489, $491, $493, $494, $495, $496, $498, $499, $500, $501, $503, $505, $506, $507, $508, $509, $510, $511, $512, $515, $517, $518, $519, $520, $521, $524, $526, $527, $528, $530, $532, $536, $538, $540, $543, $545, $546, $548, $550, $552, $555, $557, $558, $560, $562, $564, $567, $569, $570, $572, $574, $576, $579, $581, $582, $584, $586, $588, $591, $593, $594, $596, $597, $598, $599, $600, $602, $603, $604, $605, $606, $607, $608, $612, $615, $616, $618, $619, $621, $622, $623, $624, $626, $627, $628, $629, $631, $632, $633, $634, $635, $637, $638, $639, $641, $644, $646, $648, $652, $653, $654, $655, $656, $657, $658, $659, $661, $662, $664, $666, $668, $669, $672, $673, $675, $676, $678, $679, $681, $684, $685, $687, $688, $689, $690, $691, $692, $694, $695, $697, $698, $699, $700, $701, $702, $703, $704, $705, $706, $707, $708, $709, $712, $715, $718, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult } from "./validators.js";
+import { $284, $287, $290, $291, $293, $294, $295, $296, $298, $299, $300, $301, $303, $305, $306, $307, $308, $309, $310, $311, $312, $314, $315, $316, $317, $318, $319, $322, $323, $324, $325, $326, $327, $329, $330, $332, $335, $336, $337, $338, $339, $341, $344, $345, $346, $347, $348, $350, $353, $354, $355, $356, $357, $359, $362, $363, $364, $365, $366, $368, $371, $372, $373, $374, $375, $376, $377, $378, $379, $380, $381, $382, $383, $384, $385, $388, $390, $391, $393, $394, $395, $396, $397, $398, $399, $400, $401, $402, $403, $404, $405, $406, $407, $409, $410, $411, $412, $413, $414, $415, $417, $418, $419, $420, $422, $423, $424, $425, $426, $427, $428, $429, $430, $431, $432, $433, $434, $435, $436, $437, $438, $439, $440, $441, $442, $443, $444, $445, $446, $447, $448, $449, $450, $451, $452, $453, $454, $455, $456, $457, $458, $459, $460, $461, $464, $467, $470, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult } from "./validators.js";
 
 /** Params of `admin.alias` (JSON-RPC `admin.alias`, sent by name). */
 export type AdminAliasParams = {
@@ -35,7 +35,7 @@ export const adminAliasMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $483,
+  check: $284,
   result: $EmptyResult,
 };
 
@@ -69,7 +69,7 @@ export const adminAliasChainMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $486,
+  check: $287,
   result: $EmptyResult,
 };
 
@@ -90,7 +90,7 @@ export const adminGetChainAliasesMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $489,
+  check: $290,
   result: $ChainAliasesResult,
 };
 
@@ -110,7 +110,7 @@ export const adminGetLoggerLevelMethod: RpcMethod = {
       name: "loggerName",
     },
   ],
-  check: $491,
+  check: $291,
   result: $LoggerLevelsResult,
 };
 
@@ -123,7 +123,7 @@ export const adminLoadVMsMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $493,
+  check: $293,
   result: $LoadVMsResult,
 };
 
@@ -136,7 +136,7 @@ export const adminLockProfileMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $494,
+  check: $294,
   result: $EmptyResult,
 };
 
@@ -149,7 +149,7 @@ export const adminMemoryProfileMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $495,
+  check: $295,
   result: $EmptyResult,
 };
 
@@ -179,7 +179,7 @@ export const adminSetLoggerLevelMethod: RpcMethod = {
       name: "displayLevel",
     },
   ],
-  check: $496,
+  check: $296,
   result: $SetLoggerLevelResult,
 };
 
@@ -192,7 +192,7 @@ export const adminStartCpuProfilerMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $498,
+  check: $298,
   result: $EmptyResult,
 };
 
@@ -205,7 +205,7 @@ export const adminStopCpuProfilerMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $499,
+  check: $299,
   result: $EmptyResult,
 };
 
@@ -218,7 +218,7 @@ export const infoAcpsMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $500,
+  check: $300,
   result: $AcpsResult,
 };
 
@@ -242,7 +242,7 @@ export const infoIsBootstrappedMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $501,
+  check: $301,
   result: $IsBootstrappedResult,
 };
 
@@ -266,7 +266,7 @@ export const infoGetBlockchainIdMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $503,
+  check: $303,
   result: $BlockchainIdResult,
 };
 
@@ -279,7 +279,7 @@ export const infoGetNetworkIdMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $505,
+  check: $305,
   result: $NetworkIdResult,
 };
 
@@ -292,7 +292,7 @@ export const infoGetNetworkNameMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $506,
+  check: $306,
   result: $NetworkNameResult,
 };
 
@@ -305,7 +305,7 @@ export const infoGetNodeIdMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $507,
+  check: $307,
   result: $NodeIdResult,
 };
 
@@ -318,7 +318,7 @@ export const infoGetNodeIpMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $508,
+  check: $308,
   result: $NodeIpResult,
 };
 
@@ -331,7 +331,7 @@ export const infoGetNodeVersionMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $509,
+  check: $309,
   result: $NodeVersion,
 };
 
@@ -344,7 +344,7 @@ export const infoGetTxFeeMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $510,
+  check: $310,
   result: $TxFees,
 };
 
@@ -357,7 +357,7 @@ export const infoGetVMsMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $511,
+  check: $311,
   result: $VmsResult,
 };
 
@@ -377,7 +377,7 @@ export const infoPeersMethod: RpcMethod = {
       name: "nodeIDs",
     },
   ],
-  check: $512,
+  check: $312,
   result: $PeersResult,
 };
 
@@ -397,7 +397,7 @@ export const infoUptimeMethod: RpcMethod = {
       name: "subnetID",
     },
   ],
-  check: $515,
+  check: $314,
   result: $UptimeResult,
 };
 
@@ -410,7 +410,7 @@ export const infoUpgradesMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $517,
+  check: $315,
   result: $UpgradeSchedule,
 };
 
@@ -430,7 +430,7 @@ export const healthHealthMethod: RpcMethod = {
       name: "tags",
     },
   ],
-  check: $518,
+  check: $316,
   result: $HealthResult,
 };
 
@@ -450,7 +450,7 @@ export const healthReadinessMethod: RpcMethod = {
       name: "tags",
     },
   ],
-  check: $519,
+  check: $317,
   result: $HealthResult,
 };
 
@@ -463,7 +463,7 @@ export const healthLivenessMethod: RpcMethod = {
   endpoint: "/ext/health",
   form: "by-name",
   params: [],
-  check: $520,
+  check: $318,
   result: $HealthResult,
 };
 
@@ -487,7 +487,7 @@ export const platformGetBalanceMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $521,
+  check: $319,
   result: $BalanceResult,
 };
 
@@ -513,7 +513,7 @@ export const platformGetBlockMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $524,
+  check: $322,
   result: $BlockResult,
 };
 
@@ -539,7 +539,7 @@ export const platformGetBlockByHeightMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $526,
+  check: $323,
   result: $BlockResult,
 };
 
@@ -552,7 +552,7 @@ export const platformGetBlockchainsMethod: RpcMethod = {
   endpoint: "/ext/bc/P",
   form: "by-name",
   params: [],
-  check: $527,
+  check: $324,
   result: $BlockchainsResult,
 };
 
@@ -573,7 +573,7 @@ export const platformGetBlockchainStatusMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $528,
+  check: $325,
   result: $BlockchainStatusResult,
 };
 
@@ -593,7 +593,7 @@ export const platformGetCurrentSupplyMethod: RpcMethod = {
       name: "subnetID",
     },
   ],
-  check: $530,
+  check: $326,
   result: $CurrentSupplyResult,
 };
 
@@ -618,7 +618,7 @@ export const platformGetCurrentValidatorsMethod: RpcMethod = {
       name: "nodeIDs",
     },
   ],
-  check: $532,
+  check: $327,
   result: $CurrentValidatorsResult,
 };
 
@@ -644,7 +644,7 @@ export const indexCBlockGetContainerByIdMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $536,
+  check: $329,
   result: $Container,
 };
 
@@ -673,7 +673,7 @@ export const indexCBlockGetContainerByIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $538,
+  check: $330,
   result: $Container,
 };
 
@@ -712,7 +712,7 @@ export const indexCBlockGetContainerRangeMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $540,
+  check: $332,
   result: $ContainerList,
 };
 
@@ -738,7 +738,7 @@ export const indexCBlockGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $543,
+  check: $335,
   result: $GetIndexResult,
 };
 
@@ -758,7 +758,7 @@ export const indexCBlockGetLastAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $545,
+  check: $336,
   result: $Container,
 };
 
@@ -784,7 +784,7 @@ export const indexCBlockIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $546,
+  check: $337,
   result: $IsAcceptedResult,
 };
 
@@ -810,7 +810,7 @@ export const indexPBlockGetContainerByIdMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $548,
+  check: $338,
   result: $Container,
 };
 
@@ -839,7 +839,7 @@ export const indexPBlockGetContainerByIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $550,
+  check: $339,
   result: $Container,
 };
 
@@ -878,7 +878,7 @@ export const indexPBlockGetContainerRangeMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $552,
+  check: $341,
   result: $ContainerList,
 };
 
@@ -904,7 +904,7 @@ export const indexPBlockGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $555,
+  check: $344,
   result: $GetIndexResult,
 };
 
@@ -924,7 +924,7 @@ export const indexPBlockGetLastAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $557,
+  check: $345,
   result: $Container,
 };
 
@@ -950,7 +950,7 @@ export const indexPBlockIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $558,
+  check: $346,
   result: $IsAcceptedResult,
 };
 
@@ -976,7 +976,7 @@ export const indexXTxGetContainerByIdMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $560,
+  check: $347,
   result: $Container,
 };
 
@@ -1005,7 +1005,7 @@ export const indexXTxGetContainerByIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $562,
+  check: $348,
   result: $Container,
 };
 
@@ -1044,7 +1044,7 @@ export const indexXTxGetContainerRangeMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $564,
+  check: $350,
   result: $ContainerList,
 };
 
@@ -1070,7 +1070,7 @@ export const indexXTxGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $567,
+  check: $353,
   result: $GetIndexResult,
 };
 
@@ -1090,7 +1090,7 @@ export const indexXTxGetLastAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $569,
+  check: $354,
   result: $Container,
 };
 
@@ -1116,7 +1116,7 @@ export const indexXTxIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $570,
+  check: $355,
   result: $IsAcceptedResult,
 };
 
@@ -1142,7 +1142,7 @@ export const indexXBlockGetContainerByIdMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $572,
+  check: $356,
   result: $Container,
 };
 
@@ -1171,7 +1171,7 @@ export const indexXBlockGetContainerByIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $574,
+  check: $357,
   result: $Container,
 };
 
@@ -1210,7 +1210,7 @@ export const indexXBlockGetContainerRangeMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $576,
+  check: $359,
   result: $ContainerList,
 };
 
@@ -1236,7 +1236,7 @@ export const indexXBlockGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $579,
+  check: $362,
   result: $GetIndexResult,
 };
 
@@ -1256,7 +1256,7 @@ export const indexXBlockGetLastAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $581,
+  check: $363,
   result: $Container,
 };
 
@@ -1282,7 +1282,7 @@ export const indexXBlockIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $582,
+  check: $364,
   result: $IsAcceptedResult,
 };
 
@@ -1308,7 +1308,7 @@ export const indexXVtxGetContainerByIdMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $584,
+  check: $365,
   result: $Container,
 };
 
@@ -1337,7 +1337,7 @@ export const indexXVtxGetContainerByIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $586,
+  check: $366,
   result: $Container,
 };
 
@@ -1376,7 +1376,7 @@ export const indexXVtxGetContainerRangeMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $588,
+  check: $368,
   result: $ContainerList,
 };
 
@@ -1402,7 +1402,7 @@ export const indexXVtxGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $591,
+  check: $371,
   result: $GetIndexResult,
 };
 
@@ -1422,7 +1422,7 @@ export const indexXVtxGetLastAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $593,
+  check: $372,
   result: $Container,
 };
 
@@ -1448,7 +1448,7 @@ export const indexXVtxIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $594,
+  check: $373,
   result: $IsAcceptedResult,
 };
 
@@ -1461,7 +1461,7 @@ export const cChainEthChainIdMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $596,
+  check: $374,
   result: $Uint,
 };
 
@@ -1474,7 +1474,7 @@ export const cChainEthSyncingMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $597,
+  check: $375,
   result: $SyncingStatus,
 };
 
@@ -1487,7 +1487,7 @@ export const cChainEthCoinbaseMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $598,
+  check: $376,
   result: $Address,
 };
 
@@ -1507,8 +1507,8 @@ export const cChainEthAccountsMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $599,
-  result: $600,
+  check: $377,
+  result: $378,
 };
 
 /** Params of `cChain.eth.blockNumber` (JSON-RPC `eth_blockNumber`, sent by position). */
@@ -1520,7 +1520,7 @@ export const cChainEthBlockNumberMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $602,
+  check: $379,
   result: $Uint,
 };
 
@@ -1533,7 +1533,7 @@ export const cChainEthConfigMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $603,
+  check: $380,
   result: $EthConfig,
 };
 
@@ -1546,7 +1546,7 @@ export const cChainEthGasPriceMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $604,
+  check: $381,
   result: $Uint,
 };
 
@@ -1559,7 +1559,7 @@ export const cChainEthBaseFeeMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $605,
+  check: $382,
   result: $Uint,
 };
 
@@ -1572,7 +1572,7 @@ export const cChainEthBlobBaseFeeMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $606,
+  check: $383,
   result: $Uint,
 };
 
@@ -1585,7 +1585,7 @@ export const cChainEthMaxPriorityFeePerGasMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $607,
+  check: $384,
   result: $Uint,
 };
 
@@ -1618,7 +1618,7 @@ export const cChainEthFeeHistoryMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $608,
+  check: $385,
   result: $FeeHistoryResults,
 };
 
@@ -1652,8 +1652,8 @@ export const cChainEthGetBlockByHashMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $612,
-  result: $615,
+  check: $388,
+  result: $390,
 };
 
 /** Params of `cChain.eth.getBlockByNumber` (JSON-RPC `eth_getBlockByNumber`, sent by position). */
@@ -1686,8 +1686,8 @@ export const cChainEthGetBlockByNumberMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $616,
-  result: $618,
+  check: $391,
+  result: $393,
 };
 
 /** Params of `cChain.eth.getHeaderByHash` (JSON-RPC `eth_getHeaderByHash`, sent by position). */
@@ -1714,8 +1714,8 @@ export const cChainEthGetHeaderByHashMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $619,
-  result: $621,
+  check: $394,
+  result: $395,
 };
 
 /** Params of `cChain.eth.getHeaderByNumber` (JSON-RPC `eth_getHeaderByNumber`, sent by position). */
@@ -1742,8 +1742,8 @@ export const cChainEthGetHeaderByNumberMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $622,
-  result: $623,
+  check: $396,
+  result: $397,
 };
 
 /** Params of `cChain.eth.getBlockTransactionCountByHash` (JSON-RPC `eth_getBlockTransactionCountByHash`, sent by position). */
@@ -1770,8 +1770,8 @@ export const cChainEthGetBlockTransactionCountByHashMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $624,
-  result: $626,
+  check: $398,
+  result: $399,
 };
 
 /** Params of `cChain.eth.getBlockTransactionCountByNumber` (JSON-RPC `eth_getBlockTransactionCountByNumber`, sent by position). */
@@ -1798,8 +1798,8 @@ export const cChainEthGetBlockTransactionCountByNumberMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $627,
-  result: $628,
+  check: $400,
+  result: $401,
 };
 
 /** Params of `cChain.eth.getUncleCountByBlockHash` (JSON-RPC `eth_getUncleCountByBlockHash`, sent by position). */
@@ -1826,8 +1826,8 @@ export const cChainEthGetUncleCountByBlockHashMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $629,
-  result: $631,
+  check: $402,
+  result: $403,
 };
 
 /** Params of `cChain.eth.getUncleCountByBlockNumber` (JSON-RPC `eth_getUncleCountByBlockNumber`, sent by position). */
@@ -1854,8 +1854,8 @@ export const cChainEthGetUncleCountByBlockNumberMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $632,
-  result: $633,
+  check: $404,
+  result: $405,
 };
 
 /** Params of `cChain.eth.getBlockReceipts` (JSON-RPC `eth_getBlockReceipts`, sent by position). */
@@ -1882,8 +1882,8 @@ export const cChainEthGetBlockReceiptsMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $634,
-  result: $635,
+  check: $406,
+  result: $407,
 };
 
 /** Params of `cChain.eth.getBlockAccessList` (JSON-RPC `eth_getBlockAccessList`, sent by position). */
@@ -1910,8 +1910,8 @@ export const cChainEthGetBlockAccessListMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $637,
-  result: $638,
+  check: $409,
+  result: $410,
 };
 
 /** Params of `cChain.eth.getBalance` (JSON-RPC `eth_getBalance`, sent by position). */
@@ -1937,7 +1937,7 @@ export const cChainEthGetBalanceMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $639,
+  check: $411,
   result: $Uint,
 };
 
@@ -1970,7 +1970,7 @@ export const cChainEthGetStorageAtMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $641,
+  check: $412,
   result: $Bytes,
 };
 
@@ -1997,7 +1997,7 @@ export const cChainEthGetTransactionCountMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $644,
+  check: $413,
   result: $Uint,
 };
 
@@ -2024,7 +2024,7 @@ export const cChainEthGetCodeMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $646,
+  check: $414,
   result: $Bytes,
 };
 
@@ -2057,7 +2057,7 @@ export const cChainEthGetProofMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $648,
+  check: $415,
   result: $AccountProof,
 };
 
@@ -2083,7 +2083,7 @@ export const cChainEthCallMethod: RpcMethod = {
       name: "block",
     },
   ],
-  check: $652,
+  check: $417,
   result: $Bytes,
 };
 
@@ -2109,7 +2109,7 @@ export const cChainEthEstimateGasMethod: RpcMethod = {
       name: "block",
     },
   ],
-  check: $653,
+  check: $418,
   result: $Uint,
 };
 
@@ -2135,7 +2135,7 @@ export const cChainEthCreateAccessListMethod: RpcMethod = {
       name: "block",
     },
   ],
-  check: $654,
+  check: $419,
   result: $AccessListResult,
 };
 
@@ -2168,8 +2168,8 @@ export const cChainEthSimulateV1Method: RpcMethod = {
       name: "block",
     },
   ],
-  check: $655,
-  result: $656,
+  check: $420,
+  result: $422,
 };
 
 /** Params of `cChain.eth.newFilter` (JSON-RPC `eth_newFilter`, sent as an array holding one object). */
@@ -2210,7 +2210,7 @@ export const cChainEthNewBlockFilterMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $657,
+  check: $423,
   result: $FilterId,
 };
 
@@ -2223,7 +2223,7 @@ export const cChainEthNewPendingTransactionFilterMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $658,
+  check: $424,
   result: $FilterId,
 };
 
@@ -2251,8 +2251,8 @@ export const cChainEthUninstallFilterMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $659,
-  result: $661,
+  check: $425,
+  result: $426,
 };
 
 /** Params of `cChain.eth.getFilterChanges` (JSON-RPC `eth_getFilterChanges`, sent by position). */
@@ -2272,7 +2272,7 @@ export const cChainEthGetFilterChangesMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $662,
+  check: $427,
   result: $FilterResults,
 };
 
@@ -2293,7 +2293,7 @@ export const cChainEthGetFilterLogsMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $664,
+  check: $428,
   result: $FilterResults,
 };
 
@@ -2350,8 +2350,8 @@ export const cChainEthGetTransactionByHashMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $666,
-  result: $668,
+  check: $429,
+  result: $430,
 };
 
 /** Params of `cChain.eth.getTransactionByBlockHashAndIndex` (JSON-RPC `eth_getTransactionByBlockHashAndIndex`, sent by position). */
@@ -2384,8 +2384,8 @@ export const cChainEthGetTransactionByBlockHashAndIndexMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $669,
-  result: $672,
+  check: $431,
+  result: $432,
 };
 
 /** Params of `cChain.eth.getTransactionByBlockNumberAndIndex` (JSON-RPC `eth_getTransactionByBlockNumberAndIndex`, sent by position). */
@@ -2418,8 +2418,8 @@ export const cChainEthGetTransactionByBlockNumberAndIndexMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $673,
-  result: $675,
+  check: $433,
+  result: $434,
 };
 
 /** Params of `cChain.eth.getTransactionReceipt` (JSON-RPC `eth_getTransactionReceipt`, sent by position). */
@@ -2446,8 +2446,8 @@ export const cChainEthGetTransactionReceiptMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $676,
-  result: $678,
+  check: $435,
+  result: $436,
 };
 
 /** Params of `cChain.eth.sendRawTransaction` (JSON-RPC `eth_sendRawTransaction`, sent by position). */
@@ -2467,7 +2467,7 @@ export const cChainEthSendRawTransactionMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $679,
+  check: $437,
   result: $Hash32,
 };
 
@@ -2636,7 +2636,7 @@ export const cChainEthSignMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $681,
+  check: $438,
   result: $Bytes65,
 };
 
@@ -2733,7 +2733,7 @@ export const cChainEthSubscribeMethod: RpcMethod = {
       name: "options",
     },
   ],
-  check: $684,
+  check: $439,
   result: $SubscriptionId,
 };
 
@@ -2761,8 +2761,8 @@ export const cChainEthUnsubscribeMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $685,
-  result: $687,
+  check: $440,
+  result: $441,
 };
 
 /** Params of `cChain.eth.capabilities` (JSON-RPC `eth_capabilities`, sent by position). */
@@ -2774,7 +2774,7 @@ export const cChainEthCapabilitiesMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $688,
+  check: $442,
   result: $EthCapabilities,
 };
 
@@ -2787,7 +2787,7 @@ export const cChainEthGetChainConfigMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $689,
+  check: $443,
   result: $ChainConfig,
 };
 
@@ -2807,8 +2807,8 @@ export const cChainWeb3ClientVersionMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $690,
-  result: $691,
+  check: $444,
+  result: $445,
 };
 
 /** Params of `cChain.web3.sha3` (JSON-RPC `web3_sha3`, sent by position). */
@@ -2828,7 +2828,7 @@ export const cChainWeb3Sha3Method: RpcMethod = {
       required: true,
     },
   ],
-  check: $692,
+  check: $446,
   result: $Hash32,
 };
 
@@ -2848,8 +2848,8 @@ export const cChainNetVersionMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $694,
-  result: $695,
+  check: $447,
+  result: $448,
 };
 
 /** Params of `cChain.net.listening` (JSON-RPC `net_listening`, sent by position). */
@@ -2868,8 +2868,8 @@ export const cChainNetListeningMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $697,
-  result: $698,
+  check: $449,
+  result: $450,
 };
 
 /** Params of `cChain.net.peerCount` (JSON-RPC `net_peerCount`, sent by position). */
@@ -2881,7 +2881,7 @@ export const cChainNetPeerCountMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $699,
+  check: $451,
   result: $Uint,
 };
 
@@ -2894,7 +2894,7 @@ export const cChainTxpoolStatusMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $700,
+  check: $452,
   result: $TxpoolStatus,
 };
 
@@ -2907,7 +2907,7 @@ export const cChainTxpoolContentMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $701,
+  check: $453,
   result: $TxpoolContent,
 };
 
@@ -2920,7 +2920,7 @@ export const cChainTxpoolInspectMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $702,
+  check: $454,
   result: $TxpoolInspect,
 };
 
@@ -2933,7 +2933,7 @@ export const cChainAdminStartCpuProfilerMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
-  check: $703,
+  check: $455,
   result: $EmptyResult2,
 };
 
@@ -2946,7 +2946,7 @@ export const cChainAdminStopCpuProfilerMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
-  check: $704,
+  check: $456,
   result: $EmptyResult2,
 };
 
@@ -2959,7 +2959,7 @@ export const cChainAdminMemoryProfileMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
-  check: $705,
+  check: $457,
   result: $EmptyResult2,
 };
 
@@ -2972,7 +2972,7 @@ export const cChainAdminLockProfileMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
-  check: $706,
+  check: $458,
   result: $EmptyResult2,
 };
 
@@ -3003,7 +3003,7 @@ export const cChainAdminGetVmConfigMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
-  check: $707,
+  check: $459,
   result: $GetVmConfigResult,
 };
 
@@ -3107,7 +3107,7 @@ export const cChainNativeVersionMethod: RpcMethod = {
   endpoint: "/ext/bc/C/native",
   form: "by-position",
   params: [],
-  check: $708,
+  check: $460,
   result: $VersionResult,
 };
 
@@ -3138,7 +3138,7 @@ export const httpGetHealthOperation: HttpOperation = {
   returns: [
     503,
   ],
-  check: $709,
+  check: $461,
   result: $HealthResult,
 };
 
@@ -3169,7 +3169,7 @@ export const httpGetHealthCheckOperation: HttpOperation = {
   returns: [
     503,
   ],
-  check: $712,
+  check: $464,
   result: $HealthResult,
 };
 
@@ -3200,7 +3200,7 @@ export const httpGetReadinessOperation: HttpOperation = {
   returns: [
     503,
   ],
-  check: $715,
+  check: $467,
   result: $HealthResult,
 };
 
@@ -3231,7 +3231,7 @@ export const httpGetLivenessOperation: HttpOperation = {
   returns: [
     503,
   ],
-  check: $718,
+  check: $470,
   result: $HealthResult,
 };
 

@@ -399,15 +399,13 @@ function $Cb58Id2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c13.test(x)) {
+    if (!$c1.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^[1-9A-HJ-NP-Za-km-z]+$", "^[1-9A-HJ-NP-Za-km-z]+$");
     }
   }
   return ok;
 }
-
-const $c13 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $NodeId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -416,7 +414,7 @@ function $NodeId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c14.test(x)) {
+    if (!$c13.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^NodeID-[1-9A-HJ-NP-Za-km-z]+$", "^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
     }
@@ -424,7 +422,7 @@ function $NodeId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c14 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
+const $c13 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
 
 function $NodePop(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -437,9 +435,9 @@ function $NodePop(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["publicKey"];
       if (v1 !== undefined && (plain || hasOwn(x, "publicKey"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c17.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c15.test(v1))))) {
           if (e === null) return false;
-          $15(v1, p + "/publicKey", e);
+          $14(v1, p + "/publicKey", e);
           ok = false;
         }
       }
@@ -449,9 +447,9 @@ function $NodePop(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["proofOfPossession"];
       if (v2 !== undefined && (plain || hasOwn(x, "proofOfPossession"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c20.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c17.test(v2))))) {
           if (e === null) return false;
-          $18(v2, p + "/proofOfPossession", e);
+          $16(v2, p + "/proofOfPossession", e);
           ok = false;
         }
       }
@@ -464,14 +462,14 @@ function $NodePop(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $15(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $14(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c16.test(x)) {
+    if (!$c15.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{96}$", "^0x[0-9a-fA-F]{96}$");
     }
@@ -479,18 +477,16 @@ function $15(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c16 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$");
+const $c15 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$");
 
-const $c17 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$");
-
-function $18(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $16(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c19.test(x)) {
+    if (!$c17.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{192}$", "^0x[0-9a-fA-F]{192}$");
     }
@@ -498,9 +494,7 @@ function $18(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c19 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$");
-
-const $c20 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$");
+const $c17 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$");
 
 function $NodeIdResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -513,7 +507,7 @@ function $NodeIdResult(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["nodeID"];
       if (v1 !== undefined && (plain || hasOwn(x, "nodeID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c21.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c13.test(v1))))) {
           if (e === null) return false;
           $NodeId(v1, p + "/nodeID", e);
           ok = false;
@@ -525,9 +519,44 @@ function $NodeIdResult(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["nodePOP"];
       if (v2 !== undefined && (plain || hasOwn(x, "nodePOP"))) {
-        if (!$NodePop(v2, e === null ? p : p + "/nodePOP", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x18: unknown = v2;
+        const p18 = e === null ? p : p + "/nodePOP";
+        {
+          const x: unknown = x18;
+          const p = p18;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["publicKey"];
+              if (v1 !== undefined && (plain || hasOwn(x, "publicKey"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c15.test(v1))))) {
+                  if (e === null) return false;
+                  $14(v1, p + "/publicKey", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
+              }
+              const v2 = x["proofOfPossession"];
+              if (v2 !== undefined && (plain || hasOwn(x, "proofOfPossession"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c17.test(v2))))) {
+                  if (e === null) return false;
+                  $16(v2, p + "/proofOfPossession", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/proofOfPossession", "required", "is required", "proofOfPossession");
+              }
+            }
+          }
         }
       }
       else {
@@ -538,8 +567,6 @@ function $NodeIdResult(x: unknown, p: string, e: ValidationIssue[] | null): bool
   }
   return ok;
 }
-
-const $c21 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
 
 function $NodeIpResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -554,7 +581,7 @@ function $NodeIpResult(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v1 !== undefined && (plain || hasOwn(x, "ip"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $22(v1, p + "/ip", e);
+          $19(v1, p + "/ip", e);
           ok = false;
         }
       }
@@ -567,7 +594,7 @@ function $NodeIpResult(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $22(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $19(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -587,7 +614,7 @@ function $NetworkIdResult(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["networkID"];
       if (v1 !== undefined && (plain || hasOwn(x, "networkID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c23.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
           if (e === null) return false;
           $Uint64String(v1, p + "/networkID", e);
           ok = false;
@@ -602,8 +629,6 @@ function $NetworkIdResult(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-const $c23 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
 function $NetworkNameResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -617,7 +642,7 @@ function $NetworkNameResult(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v1 !== undefined && (plain || hasOwn(x, "networkName"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $24(v1, p + "/networkName", e);
+          $20(v1, p + "/networkName", e);
           ok = false;
         }
       }
@@ -630,7 +655,7 @@ function $NetworkNameResult(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $24(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $20(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -650,7 +675,7 @@ function $BlockchainIdResult(x: unknown, p: string, e: ValidationIssue[] | null)
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["blockchainID"];
       if (v1 !== undefined && (plain || hasOwn(x, "blockchainID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c25.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
           $Cb58Id2(v1, p + "/blockchainID", e);
           ok = false;
@@ -665,8 +690,6 @@ function $BlockchainIdResult(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-const $c25 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
 function $IsBootstrappedResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -680,7 +703,7 @@ function $IsBootstrappedResult(x: unknown, p: string, e: ValidationIssue[] | nul
       if (v1 !== undefined && (plain || hasOwn(x, "isBootstrapped"))) {
         if (!((typeof v1 === "boolean"))) {
           if (e === null) return false;
-          $26(v1, p + "/isBootstrapped", e);
+          $21(v1, p + "/isBootstrapped", e);
           ok = false;
         }
       }
@@ -693,7 +716,7 @@ function $IsBootstrappedResult(x: unknown, p: string, e: ValidationIssue[] | nul
   return ok;
 }
 
-function $26(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $21(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -715,7 +738,7 @@ function $NodeVersion(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v1 !== undefined && (plain || hasOwn(x, "version"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $27(v1, p + "/version", e);
+          $22(v1, p + "/version", e);
           ok = false;
         }
       }
@@ -727,7 +750,7 @@ function $NodeVersion(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v2 !== undefined && (plain || hasOwn(x, "databaseVersion"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $28(v2, p + "/databaseVersion", e);
+          $23(v2, p + "/databaseVersion", e);
           ok = false;
         }
       }
@@ -737,7 +760,7 @@ function $NodeVersion(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v3 = x["rpcProtocolVersion"];
       if (v3 !== undefined && (plain || hasOwn(x, "rpcProtocolVersion"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c29.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c11.test(v3))))) {
           if (e === null) return false;
           $Uint64String(v3, p + "/rpcProtocolVersion", e);
           ok = false;
@@ -751,7 +774,7 @@ function $NodeVersion(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v4 !== undefined && (plain || hasOwn(x, "gitCommit"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $30(v4, p + "/gitCommit", e);
+          $24(v4, p + "/gitCommit", e);
           ok = false;
         }
       }
@@ -761,7 +784,7 @@ function $NodeVersion(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v5 = x["vmVersions"];
       if (v5 !== undefined && (plain || hasOwn(x, "vmVersions"))) {
-        if (!$31(v5, e === null ? p : p + "/vmVersions", e)) {
+        if (!$25(v5, e === null ? p : p + "/vmVersions", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -775,7 +798,7 @@ function $NodeVersion(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $27(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $22(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -784,7 +807,7 @@ function $27(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $28(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $23(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -793,9 +816,7 @@ function $28(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c29 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $30(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $24(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -804,7 +825,7 @@ function $30(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $31(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $25(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -817,7 +838,7 @@ function $31(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         if (!plain && !hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
         if (true) {
-          if (!$32(x[k], pk, e)) {
+          if (!$26(x[k], pk, e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -828,7 +849,7 @@ function $31(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $26(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -848,7 +869,7 @@ function $TxFees(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["txFee"];
       if (v1 !== undefined && (plain || hasOwn(x, "txFee"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c33.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
           if (e === null) return false;
           $Uint64String(v1, p + "/txFee", e);
           ok = false;
@@ -860,7 +881,7 @@ function $TxFees(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["createAssetTxFee"];
       if (v2 !== undefined && (plain || hasOwn(x, "createAssetTxFee"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c34.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
           if (e === null) return false;
           $Uint64String(v2, p + "/createAssetTxFee", e);
           ok = false;
@@ -872,7 +893,7 @@ function $TxFees(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["createSubnetTxFee"];
       if (v3 !== undefined && (plain || hasOwn(x, "createSubnetTxFee"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c35.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c11.test(v3))))) {
           if (e === null) return false;
           $Uint64String(v3, p + "/createSubnetTxFee", e);
           ok = false;
@@ -884,7 +905,7 @@ function $TxFees(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["transformSubnetTxFee"];
       if (v4 !== undefined && (plain || hasOwn(x, "transformSubnetTxFee"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c36.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c11.test(v4))))) {
           if (e === null) return false;
           $Uint64String(v4, p + "/transformSubnetTxFee", e);
           ok = false;
@@ -896,7 +917,7 @@ function $TxFees(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["createBlockchainTxFee"];
       if (v5 !== undefined && (plain || hasOwn(x, "createBlockchainTxFee"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c37.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c11.test(v5))))) {
           if (e === null) return false;
           $Uint64String(v5, p + "/createBlockchainTxFee", e);
           ok = false;
@@ -908,7 +929,7 @@ function $TxFees(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v6 = x["addPrimaryNetworkValidatorFee"];
       if (v6 !== undefined && (plain || hasOwn(x, "addPrimaryNetworkValidatorFee"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c38.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c11.test(v6))))) {
           if (e === null) return false;
           $Uint64String(v6, p + "/addPrimaryNetworkValidatorFee", e);
           ok = false;
@@ -920,7 +941,7 @@ function $TxFees(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v7 = x["addPrimaryNetworkDelegatorFee"];
       if (v7 !== undefined && (plain || hasOwn(x, "addPrimaryNetworkDelegatorFee"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c39.test(v7))))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c11.test(v7))))) {
           if (e === null) return false;
           $Uint64String(v7, p + "/addPrimaryNetworkDelegatorFee", e);
           ok = false;
@@ -932,7 +953,7 @@ function $TxFees(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v8 = x["addSubnetValidatorFee"];
       if (v8 !== undefined && (plain || hasOwn(x, "addSubnetValidatorFee"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c40.test(v8))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c11.test(v8))))) {
           if (e === null) return false;
           $Uint64String(v8, p + "/addSubnetValidatorFee", e);
           ok = false;
@@ -944,7 +965,7 @@ function $TxFees(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v9 = x["addSubnetDelegatorFee"];
       if (v9 !== undefined && (plain || hasOwn(x, "addSubnetDelegatorFee"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c41.test(v9))))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c11.test(v9))))) {
           if (e === null) return false;
           $Uint64String(v9, p + "/addSubnetDelegatorFee", e);
           ok = false;
@@ -959,24 +980,6 @@ function $TxFees(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c33 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c34 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c35 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c36 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c37 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c38 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c39 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c40 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c41 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
 function $VmsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -988,7 +991,7 @@ function $VmsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["vms"];
       if (v1 !== undefined && (plain || hasOwn(x, "vms"))) {
-        if (!$42(v1, e === null ? p : p + "/vms", e)) {
+        if (!$27(v1, e === null ? p : p + "/vms", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -999,7 +1002,7 @@ function $VmsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v2 = x["fxs"];
       if (v2 !== undefined && (plain || hasOwn(x, "fxs"))) {
-        if (!$45(v2, e === null ? p : p + "/fxs", e)) {
+        if (!$30(v2, e === null ? p : p + "/fxs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1009,7 +1012,7 @@ function $VmsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-function $42(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $27(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -1022,7 +1025,7 @@ function $42(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         if (!plain && !hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
         if (true) {
-          if (!$43(x[k], pk, e)) {
+          if (!$28(x[k], pk, e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -1033,7 +1036,7 @@ function $42(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $43(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $28(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1046,7 +1049,7 @@ function $43(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string"))) {
             if (e === null) return false;
-            $44(v, p + "/" + i, e);
+            $29(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -1056,7 +1059,7 @@ function $43(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $44(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $29(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1065,7 +1068,7 @@ function $44(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $45(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $30(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -1078,7 +1081,7 @@ function $45(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         if (!plain && !hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
         if (true) {
-          if (!$46(x[k], pk, e)) {
+          if (!$31(x[k], pk, e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -1089,7 +1092,7 @@ function $45(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $46(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $31(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1111,7 +1114,7 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "ip"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $47(v1, p + "/ip", e);
+          $32(v1, p + "/ip", e);
           ok = false;
         }
       }
@@ -1123,13 +1126,13 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "publicIP"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $48(v2, p + "/publicIP", e);
+          $33(v2, p + "/publicIP", e);
           ok = false;
         }
       }
       const v3 = x["nodeID"];
       if (v3 !== undefined && (plain || hasOwn(x, "nodeID"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c49.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c13.test(v3))))) {
           if (e === null) return false;
           $NodeId(v3, p + "/nodeID", e);
           ok = false;
@@ -1143,7 +1146,7 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined && (plain || hasOwn(x, "version"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $50(v4, p + "/version", e);
+          $34(v4, p + "/version", e);
           ok = false;
         }
       }
@@ -1155,7 +1158,7 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v5 !== undefined && (plain || hasOwn(x, "lastSent"))) {
         if (!((typeof v5 === "string"))) {
           if (e === null) return false;
-          $51(v5, p + "/lastSent", e);
+          $35(v5, p + "/lastSent", e);
           ok = false;
         }
       }
@@ -1167,7 +1170,7 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v6 !== undefined && (plain || hasOwn(x, "lastReceived"))) {
         if (!((typeof v6 === "string"))) {
           if (e === null) return false;
-          $52(v6, p + "/lastReceived", e);
+          $36(v6, p + "/lastReceived", e);
           ok = false;
         }
       }
@@ -1177,7 +1180,7 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v7 = x["benched"];
       if (v7 !== undefined && (plain || hasOwn(x, "benched"))) {
-        if (!$53(v7, e === null ? p : p + "/benched", e)) {
+        if (!$37(v7, e === null ? p : p + "/benched", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1188,7 +1191,7 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v8 = x["observedUptime"];
       if (v8 !== undefined && (plain || hasOwn(x, "observedUptime"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c55.test(v8))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c11.test(v8))))) {
           if (e === null) return false;
           $Uint64String(v8, p + "/observedUptime", e);
           ok = false;
@@ -1200,7 +1203,7 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v9 = x["trackedSubnets"];
       if (v9 !== undefined && (plain || hasOwn(x, "trackedSubnets"))) {
-        if (!$56(v9, e === null ? p : p + "/trackedSubnets", e)) {
+        if (!$39(v9, e === null ? p : p + "/trackedSubnets", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1211,14 +1214,14 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v10 = x["supportedACPs"];
       if (v10 !== undefined && (plain || hasOwn(x, "supportedACPs"))) {
-        if (!$58(v10, e === null ? p : p + "/supportedACPs", e)) {
+        if (!$40(v10, e === null ? p : p + "/supportedACPs", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v11 = x["objectedACPs"];
       if (v11 !== undefined && (plain || hasOwn(x, "objectedACPs"))) {
-        if (!$60(v11, e === null ? p : p + "/objectedACPs", e)) {
+        if (!$42(v11, e === null ? p : p + "/objectedACPs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1228,7 +1231,7 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $47(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1237,7 +1240,7 @@ function $47(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $48(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $33(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1246,9 +1249,7 @@ function $48(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c49 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
-
-function $50(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $34(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1257,7 +1258,7 @@ function $50(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $51(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $35(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1266,7 +1267,7 @@ function $51(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $52(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $36(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1275,7 +1276,7 @@ function $52(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $53(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $37(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1288,7 +1289,7 @@ function $53(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string"))) {
             if (e === null) return false;
-            $54(v, p + "/" + i, e);
+            $38(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -1298,7 +1299,7 @@ function $53(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $54(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $38(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -1307,9 +1308,7 @@ function $54(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c55 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $56(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $39(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1320,7 +1319,7 @@ function $56(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c57.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c1.test(v))))) {
             if (e === null) return false;
             $Cb58Id2(v, p + "/" + i, e);
             ok = false;
@@ -1332,9 +1331,7 @@ function $56(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c57 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $58(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $40(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1347,7 +1344,7 @@ function $58(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((Number.isInteger(v)) && (typeof v !== "number" || (v >= 0)))) {
             if (e === null) return false;
-            $59(v, p + "/" + i, e);
+            $41(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -1357,7 +1354,7 @@ function $58(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $59(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $41(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1372,7 +1369,7 @@ function $59(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $60(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $42(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1385,7 +1382,7 @@ function $60(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((Number.isInteger(v)) && (typeof v !== "number" || (v >= 0)))) {
             if (e === null) return false;
-            $61(v, p + "/" + i, e);
+            $43(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -1395,7 +1392,7 @@ function $60(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $61(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $43(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1421,7 +1418,7 @@ function $PeersResult(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["numPeers"];
       if (v1 !== undefined && (plain || hasOwn(x, "numPeers"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c62.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
           if (e === null) return false;
           $Uint64String(v1, p + "/numPeers", e);
           ok = false;
@@ -1433,7 +1430,7 @@ function $PeersResult(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["peers"];
       if (v2 !== undefined && (plain || hasOwn(x, "peers"))) {
-        if (!$63(v2, e === null ? p : p + "/peers", e)) {
+        if (!$44(v2, e === null ? p : p + "/peers", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1447,9 +1444,7 @@ function $PeersResult(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-const $c62 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $63(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $44(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1458,9 +1453,136 @@ function $63(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$Peer(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
+        const x45: unknown = x[i];
+        const p45 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x45;
+          const p = p45;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["ip"];
+              if (v1 !== undefined && (plain || hasOwn(x, "ip"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $32(v1, p + "/ip", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/ip", "required", "is required", "ip");
+              }
+              const v2 = x["publicIP"];
+              if (v2 !== undefined && (plain || hasOwn(x, "publicIP"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $33(v2, p + "/publicIP", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["nodeID"];
+              if (v3 !== undefined && (plain || hasOwn(x, "nodeID"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c13.test(v3))))) {
+                  if (e === null) return false;
+                  $NodeId(v3, p + "/nodeID", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/nodeID", "required", "is required", "nodeID");
+              }
+              const v4 = x["version"];
+              if (v4 !== undefined && (plain || hasOwn(x, "version"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $34(v4, p + "/version", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/version", "required", "is required", "version");
+              }
+              const v5 = x["lastSent"];
+              if (v5 !== undefined && (plain || hasOwn(x, "lastSent"))) {
+                if (!((typeof v5 === "string"))) {
+                  if (e === null) return false;
+                  $35(v5, p + "/lastSent", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/lastSent", "required", "is required", "lastSent");
+              }
+              const v6 = x["lastReceived"];
+              if (v6 !== undefined && (plain || hasOwn(x, "lastReceived"))) {
+                if (!((typeof v6 === "string"))) {
+                  if (e === null) return false;
+                  $36(v6, p + "/lastReceived", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/lastReceived", "required", "is required", "lastReceived");
+              }
+              const v7 = x["benched"];
+              if (v7 !== undefined && (plain || hasOwn(x, "benched"))) {
+                if (!$37(v7, e === null ? p : p + "/benched", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/benched", "required", "is required", "benched");
+              }
+              const v8 = x["observedUptime"];
+              if (v8 !== undefined && (plain || hasOwn(x, "observedUptime"))) {
+                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c11.test(v8))))) {
+                  if (e === null) return false;
+                  $Uint64String(v8, p + "/observedUptime", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/observedUptime", "required", "is required", "observedUptime");
+              }
+              const v9 = x["trackedSubnets"];
+              if (v9 !== undefined && (plain || hasOwn(x, "trackedSubnets"))) {
+                if (!$39(v9, e === null ? p : p + "/trackedSubnets", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/trackedSubnets", "required", "is required", "trackedSubnets");
+              }
+              const v10 = x["supportedACPs"];
+              if (v10 !== undefined && (plain || hasOwn(x, "supportedACPs"))) {
+                if (!$40(v10, e === null ? p : p + "/supportedACPs", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              const v11 = x["objectedACPs"];
+              if (v11 !== undefined && (plain || hasOwn(x, "objectedACPs"))) {
+                if (!$42(v11, e === null ? p : p + "/objectedACPs", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+            }
+          }
         }
       }
     }
@@ -1479,7 +1601,7 @@ function $UptimeResult(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["rewardingStakePercentage"];
       if (v1 !== undefined && (plain || hasOwn(x, "rewardingStakePercentage"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c64.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c12.test(v1))))) {
           if (e === null) return false;
           $DecimalString(v1, p + "/rewardingStakePercentage", e);
           ok = false;
@@ -1491,7 +1613,7 @@ function $UptimeResult(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["weightedAveragePercentage"];
       if (v2 !== undefined && (plain || hasOwn(x, "weightedAveragePercentage"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c65.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c12.test(v2))))) {
           if (e === null) return false;
           $DecimalString(v2, p + "/weightedAveragePercentage", e);
           ok = false;
@@ -1506,10 +1628,6 @@ function $UptimeResult(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-const $c64 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
-
-const $c65 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
-
 function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -1523,7 +1641,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v1 !== undefined && (plain || hasOwn(x, "apricotPhase1Time"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $66(v1, p + "/apricotPhase1Time", e);
+          $46(v1, p + "/apricotPhase1Time", e);
           ok = false;
         }
       }
@@ -1535,7 +1653,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v2 !== undefined && (plain || hasOwn(x, "apricotPhase2Time"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $67(v2, p + "/apricotPhase2Time", e);
+          $47(v2, p + "/apricotPhase2Time", e);
           ok = false;
         }
       }
@@ -1547,7 +1665,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v3 !== undefined && (plain || hasOwn(x, "apricotPhase3Time"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $68(v3, p + "/apricotPhase3Time", e);
+          $48(v3, p + "/apricotPhase3Time", e);
           ok = false;
         }
       }
@@ -1559,7 +1677,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v4 !== undefined && (plain || hasOwn(x, "apricotPhase4Time"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $69(v4, p + "/apricotPhase4Time", e);
+          $49(v4, p + "/apricotPhase4Time", e);
           ok = false;
         }
       }
@@ -1571,7 +1689,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v5 !== undefined && (plain || hasOwn(x, "apricotPhase4MinPChainHeight"))) {
         if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
           if (e === null) return false;
-          $70(v5, p + "/apricotPhase4MinPChainHeight", e);
+          $50(v5, p + "/apricotPhase4MinPChainHeight", e);
           ok = false;
         }
       }
@@ -1583,7 +1701,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v6 !== undefined && (plain || hasOwn(x, "apricotPhase5Time"))) {
         if (!((typeof v6 === "string"))) {
           if (e === null) return false;
-          $71(v6, p + "/apricotPhase5Time", e);
+          $51(v6, p + "/apricotPhase5Time", e);
           ok = false;
         }
       }
@@ -1595,7 +1713,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v7 !== undefined && (plain || hasOwn(x, "apricotPhasePre6Time"))) {
         if (!((typeof v7 === "string"))) {
           if (e === null) return false;
-          $72(v7, p + "/apricotPhasePre6Time", e);
+          $52(v7, p + "/apricotPhasePre6Time", e);
           ok = false;
         }
       }
@@ -1607,7 +1725,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v8 !== undefined && (plain || hasOwn(x, "apricotPhase6Time"))) {
         if (!((typeof v8 === "string"))) {
           if (e === null) return false;
-          $73(v8, p + "/apricotPhase6Time", e);
+          $53(v8, p + "/apricotPhase6Time", e);
           ok = false;
         }
       }
@@ -1619,7 +1737,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v9 !== undefined && (plain || hasOwn(x, "apricotPhasePost6Time"))) {
         if (!((typeof v9 === "string"))) {
           if (e === null) return false;
-          $74(v9, p + "/apricotPhasePost6Time", e);
+          $54(v9, p + "/apricotPhasePost6Time", e);
           ok = false;
         }
       }
@@ -1631,7 +1749,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v10 !== undefined && (plain || hasOwn(x, "banffTime"))) {
         if (!((typeof v10 === "string"))) {
           if (e === null) return false;
-          $75(v10, p + "/banffTime", e);
+          $55(v10, p + "/banffTime", e);
           ok = false;
         }
       }
@@ -1643,7 +1761,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v11 !== undefined && (plain || hasOwn(x, "cortinaTime"))) {
         if (!((typeof v11 === "string"))) {
           if (e === null) return false;
-          $76(v11, p + "/cortinaTime", e);
+          $56(v11, p + "/cortinaTime", e);
           ok = false;
         }
       }
@@ -1653,7 +1771,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v12 = x["cortinaXChainStopVertexID"];
       if (v12 !== undefined && (plain || hasOwn(x, "cortinaXChainStopVertexID"))) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c77.test(v12))))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c1.test(v12))))) {
           if (e === null) return false;
           $Cb58Id2(v12, p + "/cortinaXChainStopVertexID", e);
           ok = false;
@@ -1667,7 +1785,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v13 !== undefined && (plain || hasOwn(x, "durangoTime"))) {
         if (!((typeof v13 === "string"))) {
           if (e === null) return false;
-          $78(v13, p + "/durangoTime", e);
+          $57(v13, p + "/durangoTime", e);
           ok = false;
         }
       }
@@ -1679,7 +1797,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v14 !== undefined && (plain || hasOwn(x, "etnaTime"))) {
         if (!((typeof v14 === "string"))) {
           if (e === null) return false;
-          $79(v14, p + "/etnaTime", e);
+          $58(v14, p + "/etnaTime", e);
           ok = false;
         }
       }
@@ -1691,7 +1809,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v15 !== undefined && (plain || hasOwn(x, "fortunaTime"))) {
         if (!((typeof v15 === "string"))) {
           if (e === null) return false;
-          $80(v15, p + "/fortunaTime", e);
+          $59(v15, p + "/fortunaTime", e);
           ok = false;
         }
       }
@@ -1703,7 +1821,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v16 !== undefined && (plain || hasOwn(x, "graniteTime"))) {
         if (!((typeof v16 === "string"))) {
           if (e === null) return false;
-          $81(v16, p + "/graniteTime", e);
+          $60(v16, p + "/graniteTime", e);
           ok = false;
         }
       }
@@ -1716,11 +1834,433 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
+function $46(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $47(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $48(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $49(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $50(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $51(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $52(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $53(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $54(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $55(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $56(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $57(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $58(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $59(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $60(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $Acp(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["supportWeight"];
+      if (v1 !== undefined && (plain || hasOwn(x, "supportWeight"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
+          if (e === null) return false;
+          $Uint64String(v1, p + "/supportWeight", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/supportWeight", "required", "is required", "supportWeight");
+      }
+      const v2 = x["supporters"];
+      if (v2 !== undefined && (plain || hasOwn(x, "supporters"))) {
+        if (!$61(v2, e === null ? p : p + "/supporters", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/supporters", "required", "is required", "supporters");
+      }
+      const v3 = x["objectWeight"];
+      if (v3 !== undefined && (plain || hasOwn(x, "objectWeight"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c11.test(v3))))) {
+          if (e === null) return false;
+          $Uint64String(v3, p + "/objectWeight", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/objectWeight", "required", "is required", "objectWeight");
+      }
+      const v4 = x["objectors"];
+      if (v4 !== undefined && (plain || hasOwn(x, "objectors"))) {
+        if (!$62(v4, e === null ? p : p + "/objectors", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/objectors", "required", "is required", "objectors");
+      }
+      const v5 = x["abstainWeight"];
+      if (v5 !== undefined && (plain || hasOwn(x, "abstainWeight"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c11.test(v5))))) {
+          if (e === null) return false;
+          $Uint64String(v5, p + "/abstainWeight", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/abstainWeight", "required", "is required", "abstainWeight");
+      }
+    }
+  }
+  return ok;
+}
+
+function $61(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      if (!unique(x)) {
+        if (e === null) return false;
+        ok = fail(e, p, "uniqueItems", "must not contain duplicate items");
+      }
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c13.test(v))))) {
+            if (e === null) return false;
+            $NodeId(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $62(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      if (!unique(x)) {
+        if (e === null) return false;
+        ok = fail(e, p, "uniqueItems", "must not contain duplicate items");
+      }
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c13.test(v))))) {
+            if (e === null) return false;
+            $NodeId(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $AcpsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["acps"];
+      if (v1 !== undefined && (plain || hasOwn(x, "acps"))) {
+        if (!$63(v1, e === null ? p : p + "/acps", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/acps", "required", "is required", "acps");
+      }
+    }
+  }
+  return ok;
+}
+
+function $63(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      for (const k in x) {
+        if (!plain && !hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (!$64(k, pk, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+        if (true) {
+          if (!$Acp(x[k], pk, e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!$c65.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^[0-9]+$", "^[0-9]+$");
+    }
+  }
+  return ok;
+}
+
+const $c65 = /*#__PURE__*/ new RegExp("^[0-9]+$");
+
+function $HealthTags(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string"))) {
+            if (e === null) return false;
+            $66(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
 function $66(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
+  }
+  return ok;
+}
+
+function $HealthCheck(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["error"];
+      if (v1 !== undefined && (plain || hasOwn(x, "error"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $67(v1, p + "/error", e);
+          ok = false;
+        }
+      }
+      const v2 = x["timestamp"];
+      if (v2 !== undefined && (plain || hasOwn(x, "timestamp"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $68(v2, p + "/timestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+      }
+      const v3 = x["duration"];
+      if (v3 !== undefined && (plain || hasOwn(x, "duration"))) {
+        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+          if (e === null) return false;
+          $69(v3, p + "/duration", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/duration", "required", "is required", "duration");
+      }
+      const v4 = x["contiguousFailures"];
+      if (v4 !== undefined && (plain || hasOwn(x, "contiguousFailures"))) {
+        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+          if (e === null) return false;
+          $70(v4, p + "/contiguousFailures", e);
+          ok = false;
+        }
+      }
+      const v5 = x["timeOfFirstFailure"];
+      if (v5 !== undefined && (plain || hasOwn(x, "timeOfFirstFailure"))) {
+        if (!((typeof v5 === "string" || v5 === null))) {
+          if (e === null) return false;
+          $71(v5, p + "/timeOfFirstFailure", e);
+          ok = false;
+        }
+      }
+    }
   }
   return ok;
 }
@@ -1745,9 +2285,15 @@ function $68(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $69(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
+  if (!(Number.isInteger(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
   }
   return ok;
 }
@@ -1769,446 +2315,6 @@ function $70(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $71(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $72(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $73(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $74(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $75(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $76(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-const $c77 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $78(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $79(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $80(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $81(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $Acp(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["supportWeight"];
-      if (v1 !== undefined && (plain || hasOwn(x, "supportWeight"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c82.test(v1))))) {
-          if (e === null) return false;
-          $Uint64String(v1, p + "/supportWeight", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/supportWeight", "required", "is required", "supportWeight");
-      }
-      const v2 = x["supporters"];
-      if (v2 !== undefined && (plain || hasOwn(x, "supporters"))) {
-        if (!$83(v2, e === null ? p : p + "/supporters", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/supporters", "required", "is required", "supporters");
-      }
-      const v3 = x["objectWeight"];
-      if (v3 !== undefined && (plain || hasOwn(x, "objectWeight"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c85.test(v3))))) {
-          if (e === null) return false;
-          $Uint64String(v3, p + "/objectWeight", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/objectWeight", "required", "is required", "objectWeight");
-      }
-      const v4 = x["objectors"];
-      if (v4 !== undefined && (plain || hasOwn(x, "objectors"))) {
-        if (!$86(v4, e === null ? p : p + "/objectors", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/objectors", "required", "is required", "objectors");
-      }
-      const v5 = x["abstainWeight"];
-      if (v5 !== undefined && (plain || hasOwn(x, "abstainWeight"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c88.test(v5))))) {
-          if (e === null) return false;
-          $Uint64String(v5, p + "/abstainWeight", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/abstainWeight", "required", "is required", "abstainWeight");
-      }
-    }
-  }
-  return ok;
-}
-
-const $c82 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $83(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      if (!unique(x)) {
-        if (e === null) return false;
-        ok = fail(e, p, "uniqueItems", "must not contain duplicate items");
-      }
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c84.test(v))))) {
-            if (e === null) return false;
-            $NodeId(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c84 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
-
-const $c85 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $86(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      if (!unique(x)) {
-        if (e === null) return false;
-        ok = fail(e, p, "uniqueItems", "must not contain duplicate items");
-      }
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c87.test(v))))) {
-            if (e === null) return false;
-            $NodeId(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c87 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
-
-const $c88 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $AcpsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["acps"];
-      if (v1 !== undefined && (plain || hasOwn(x, "acps"))) {
-        if (!$89(v1, e === null ? p : p + "/acps", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/acps", "required", "is required", "acps");
-      }
-    }
-  }
-  return ok;
-}
-
-function $89(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      for (const k in x) {
-        if (!plain && !hasOwn(x, k)) continue;
-        const pk = e === null ? p : p + "/" + esc(k);
-        if (!$90(k, pk, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-        if (true) {
-          if (!$Acp(x[k], pk, e)) {
-            if (e === null) return false;
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $90(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c91.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^[0-9]+$", "^[0-9]+$");
-    }
-  }
-  return ok;
-}
-
-const $c91 = /*#__PURE__*/ new RegExp("^[0-9]+$");
-
-function $HealthTags(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $92(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $92(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $HealthCheck(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["error"];
-      if (v1 !== undefined && (plain || hasOwn(x, "error"))) {
-        if (!((typeof v1 === "string"))) {
-          if (e === null) return false;
-          $93(v1, p + "/error", e);
-          ok = false;
-        }
-      }
-      const v2 = x["timestamp"];
-      if (v2 !== undefined && (plain || hasOwn(x, "timestamp"))) {
-        if (!((typeof v2 === "string"))) {
-          if (e === null) return false;
-          $94(v2, p + "/timestamp", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
-      }
-      const v3 = x["duration"];
-      if (v3 !== undefined && (plain || hasOwn(x, "duration"))) {
-        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
-          if (e === null) return false;
-          $95(v3, p + "/duration", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/duration", "required", "is required", "duration");
-      }
-      const v4 = x["contiguousFailures"];
-      if (v4 !== undefined && (plain || hasOwn(x, "contiguousFailures"))) {
-        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
-          if (e === null) return false;
-          $96(v4, p + "/contiguousFailures", e);
-          ok = false;
-        }
-      }
-      const v5 = x["timeOfFirstFailure"];
-      if (v5 !== undefined && (plain || hasOwn(x, "timeOfFirstFailure"))) {
-        if (!((typeof v5 === "string" || v5 === null))) {
-          if (e === null) return false;
-          $97(v5, p + "/timeOfFirstFailure", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $93(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $94(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $95(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $96(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $97(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
   if (!(typeof x === "string" || x === null)) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string or null", "string,null");
@@ -2227,7 +2333,7 @@ function $HealthResult(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["checks"];
       if (v1 !== undefined && (plain || hasOwn(x, "checks"))) {
-        if (!$98(v1, e === null ? p : p + "/checks", e)) {
+        if (!$72(v1, e === null ? p : p + "/checks", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -2240,7 +2346,7 @@ function $HealthResult(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v2 !== undefined && (plain || hasOwn(x, "healthy"))) {
         if (!((typeof v2 === "boolean"))) {
           if (e === null) return false;
-          $99(v2, p + "/healthy", e);
+          $73(v2, p + "/healthy", e);
           ok = false;
         }
       }
@@ -2253,7 +2359,7 @@ function $HealthResult(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $98(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $72(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -2277,7 +2383,7 @@ function $98(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $99(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $73(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -2293,15 +2399,13 @@ function $Uint64String2(x: unknown, p: string, e: ValidationIssue[] | null): boo
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c100.test(x)) {
+    if (!$c11.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^(0|[1-9][0-9]*)$", "^(0|[1-9][0-9]*)$");
     }
   }
   return ok;
 }
-
-const $c100 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $DecimalString2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2310,15 +2414,13 @@ function $DecimalString2(x: unknown, p: string, e: ValidationIssue[] | null): bo
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c101.test(x)) {
+    if (!$c12.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$");
     }
   }
   return ok;
 }
-
-const $c101 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
 
 function $Cb58Id3(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2327,15 +2429,13 @@ function $Cb58Id3(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c102.test(x)) {
+    if (!$c1.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^[1-9A-HJ-NP-Za-km-z]+$", "^[1-9A-HJ-NP-Za-km-z]+$");
     }
   }
   return ok;
 }
-
-const $c102 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $HexString(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2344,7 +2444,7 @@ function $HexString(x: unknown, p: string, e: ValidationIssue[] | null): boolean
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c103.test(x)) {
+    if (!$c74.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
     }
@@ -2352,7 +2452,7 @@ function $HexString(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-const $c103 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
+const $c74 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $BlsPublicKey(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2361,15 +2461,13 @@ function $BlsPublicKey(x: unknown, p: string, e: ValidationIssue[] | null): bool
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c104.test(x)) {
+    if (!$c15.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{96}$", "^0x[0-9a-fA-F]{96}$");
     }
   }
   return ok;
 }
-
-const $c104 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$");
 
 function $BlsSignature(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2378,7 +2476,7 @@ function $BlsSignature(x: unknown, p: string, e: ValidationIssue[] | null): bool
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c105.test(x)) {
+    if (!$c17.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{192}$", "^0x[0-9a-fA-F]{192}$");
     }
@@ -2386,12 +2484,10 @@ function $BlsSignature(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-const $c105 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$");
-
 function $HeightParam(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($106(x, p, null)) matches++;
+  if ($75(x, p, null)) matches++;
   if ($Uint64String2(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
@@ -2400,7 +2496,7 @@ function $HeightParam(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $106(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $75(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -2426,7 +2522,7 @@ function $Owner(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["locktime"];
       if (v1 !== undefined && (plain || hasOwn(x, "locktime"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
           if (e === null) return false;
           $Uint64String2(v1, p + "/locktime", e);
           ok = false;
@@ -2438,7 +2534,7 @@ function $Owner(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["threshold"];
       if (v2 !== undefined && (plain || hasOwn(x, "threshold"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c108.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
           if (e === null) return false;
           $Uint64String2(v2, p + "/threshold", e);
           ok = false;
@@ -2450,7 +2546,7 @@ function $Owner(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["addresses"];
       if (v3 !== undefined && (plain || hasOwn(x, "addresses"))) {
-        if (!$109(v3, e === null ? p : p + "/addresses", e)) {
+        if (!$76(v3, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -2464,11 +2560,7 @@ function $Owner(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c107 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c108 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $109(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $76(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2481,7 +2573,7 @@ function $109(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string"))) {
             if (e === null) return false;
-            $110(v, p + "/" + i, e);
+            $77(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -2491,7 +2583,7 @@ function $109(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $110(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $77(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2535,7 +2627,7 @@ function $UtxoId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["txID"];
       if (v1 !== undefined && (plain || hasOwn(x, "txID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c111.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
           $Cb58Id3(v1, p + "/txID", e);
           ok = false;
@@ -2549,7 +2641,7 @@ function $UtxoId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "outputIndex"))) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 4294967295)))) {
           if (e === null) return false;
-          $112(v2, p + "/outputIndex", e);
+          $78(v2, p + "/outputIndex", e);
           ok = false;
         }
       }
@@ -2562,9 +2654,7 @@ function $UtxoId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c111 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $112(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $78(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -2594,7 +2684,7 @@ function $BalanceResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["balance"];
       if (v1 !== undefined && (plain || hasOwn(x, "balance"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
           if (e === null) return false;
           $Uint64String2(v1, p + "/balance", e);
           ok = false;
@@ -2606,7 +2696,7 @@ function $BalanceResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["unlocked"];
       if (v2 !== undefined && (plain || hasOwn(x, "unlocked"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c114.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
           if (e === null) return false;
           $Uint64String2(v2, p + "/unlocked", e);
           ok = false;
@@ -2618,7 +2708,7 @@ function $BalanceResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v3 = x["lockedStakeable"];
       if (v3 !== undefined && (plain || hasOwn(x, "lockedStakeable"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c115.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c11.test(v3))))) {
           if (e === null) return false;
           $Uint64String2(v3, p + "/lockedStakeable", e);
           ok = false;
@@ -2630,7 +2720,7 @@ function $BalanceResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v4 = x["lockedNotStakeable"];
       if (v4 !== undefined && (plain || hasOwn(x, "lockedNotStakeable"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c116.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c11.test(v4))))) {
           if (e === null) return false;
           $Uint64String2(v4, p + "/lockedNotStakeable", e);
           ok = false;
@@ -2686,7 +2776,7 @@ function $BalanceResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v9 = x["utxoIDs"];
       if (v9 !== undefined && (plain || hasOwn(x, "utxoIDs"))) {
-        if (!$117(v9, e === null ? p : p + "/utxoIDs", e)) {
+        if (!$79(v9, e === null ? p : p + "/utxoIDs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -2700,15 +2790,7 @@ function $BalanceResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-const $c113 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c114 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c115 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c116 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $79(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2717,9 +2799,44 @@ function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$UtxoId(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
+        const x80: unknown = x[i];
+        const p80 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x80;
+          const p = p80;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["txID"];
+              if (v1 !== undefined && (plain || hasOwn(x, "txID"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
+                  if (e === null) return false;
+                  $Cb58Id3(v1, p + "/txID", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/txID", "required", "is required", "txID");
+              }
+              const v2 = x["outputIndex"];
+              if (v2 !== undefined && (plain || hasOwn(x, "outputIndex"))) {
+                if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 4294967295)))) {
+                  if (e === null) return false;
+                  $78(v2, p + "/outputIndex", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/outputIndex", "required", "is required", "outputIndex");
+              }
+            }
+          }
         }
       }
     }
@@ -2751,7 +2868,7 @@ function $Credential(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["signatures"];
       if (v1 !== undefined && (plain || hasOwn(x, "signatures"))) {
-        if (!$118(v1, e === null ? p : p + "/signatures", e)) {
+        if (!$81(v1, e === null ? p : p + "/signatures", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -2765,7 +2882,7 @@ function $Credential(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-function $118(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $81(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2776,7 +2893,7 @@ function $118(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c119.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c74.test(v))))) {
             if (e === null) return false;
             $HexString(v, p + "/" + i, e);
             ok = false;
@@ -2787,8 +2904,6 @@ function $118(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   }
   return ok;
 }
-
-const $c119 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $JsonBlockTx(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2803,7 +2918,7 @@ function $JsonBlockTx(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v1 !== undefined && (plain || hasOwn(x, "unsignedTx"))) {
         if (!((isObject(v1)))) {
           if (e === null) return false;
-          $120(v1, p + "/unsignedTx", e);
+          $82(v1, p + "/unsignedTx", e);
           ok = false;
         }
       }
@@ -2813,7 +2928,7 @@ function $JsonBlockTx(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["credentials"];
       if (v2 !== undefined && (plain || hasOwn(x, "credentials"))) {
-        if (!$121(v2, e === null ? p : p + "/credentials", e)) {
+        if (!$83(v2, e === null ? p : p + "/credentials", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -2824,7 +2939,7 @@ function $JsonBlockTx(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v3 = x["id"];
       if (v3 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c122.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c1.test(v3))))) {
           if (e === null) return false;
           $Cb58Id3(v3, p + "/id", e);
           ok = false;
@@ -2835,7 +2950,7 @@ function $JsonBlockTx(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $82(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -2846,7 +2961,7 @@ function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $83(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2855,17 +2970,37 @@ function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$Credential(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
+        const x84: unknown = x[i];
+        const p84 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x84;
+          const p = p84;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["signatures"];
+              if (v1 !== undefined && (plain || hasOwn(x, "signatures"))) {
+                if (!$81(v1, e === null ? p : p + "/signatures", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/signatures", "required", "is required", "signatures");
+              }
+            }
+          }
         }
       }
     }
   }
   return ok;
 }
-
-const $c122 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $JsonBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -2878,7 +3013,7 @@ function $JsonBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["parentID"];
       if (v1 !== undefined && (plain || hasOwn(x, "parentID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c123.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
           $Cb58Id3(v1, p + "/parentID", e);
           ok = false;
@@ -2892,7 +3027,7 @@ function $JsonBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v2 !== undefined && (plain || hasOwn(x, "height"))) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
           if (e === null) return false;
-          $124(v2, p + "/height", e);
+          $85(v2, p + "/height", e);
           ok = false;
         }
       }
@@ -2902,7 +3037,7 @@ function $JsonBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v3 = x["txs"];
       if (v3 !== undefined && (plain || hasOwn(x, "txs"))) {
-        if (!$125(v3, e === null ? p : p + "/txs", e)) {
+        if (!$86(v3, e === null ? p : p + "/txs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -2912,9 +3047,7 @@ function $JsonBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-const $c123 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $124(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $85(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -2929,7 +3062,7 @@ function $124(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $125(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $86(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2938,9 +3071,51 @@ function $125(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$JsonBlockTx(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
+        const x87: unknown = x[i];
+        const p87 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x87;
+          const p = p87;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["unsignedTx"];
+              if (v1 !== undefined && (plain || hasOwn(x, "unsignedTx"))) {
+                if (!((isObject(v1)))) {
+                  if (e === null) return false;
+                  $82(v1, p + "/unsignedTx", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/unsignedTx", "required", "is required", "unsignedTx");
+              }
+              const v2 = x["credentials"];
+              if (v2 !== undefined && (plain || hasOwn(x, "credentials"))) {
+                if (!$83(v2, e === null ? p : p + "/credentials", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/credentials", "required", "is required", "credentials");
+              }
+              const v3 = x["id"];
+              if (v3 !== undefined && (plain || hasOwn(x, "id"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c1.test(v3))))) {
+                  if (e === null) return false;
+                  $Cb58Id3(v3, p + "/id", e);
+                  ok = false;
+                }
+              }
+            }
+          }
         }
       }
     }
@@ -2959,7 +3134,7 @@ function $BlockResult(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["block"];
       if (v1 !== undefined && (plain || hasOwn(x, "block"))) {
-        if (!$126(v1, e === null ? p : p + "/block", e)) {
+        if (!$88(v1, e === null ? p : p + "/block", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -2985,7 +3160,7 @@ function $BlockResult(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $88(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($HexString(x, p, null)) matches++;
@@ -3008,7 +3183,7 @@ function $BlockchainEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["id"];
       if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c127.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
           $Cb58Id3(v1, p + "/id", e);
           ok = false;
@@ -3022,7 +3197,7 @@ function $BlockchainEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $128(v2, p + "/name", e);
+          $89(v2, p + "/name", e);
           ok = false;
         }
       }
@@ -3032,7 +3207,7 @@ function $BlockchainEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v3 = x["subnetID"];
       if (v3 !== undefined && (plain || hasOwn(x, "subnetID"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c129.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c1.test(v3))))) {
           if (e === null) return false;
           $Cb58Id3(v3, p + "/subnetID", e);
           ok = false;
@@ -3044,7 +3219,7 @@ function $BlockchainEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v4 = x["vmID"];
       if (v4 !== undefined && (plain || hasOwn(x, "vmID"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c130.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4))))) {
           if (e === null) return false;
           $Cb58Id3(v4, p + "/vmID", e);
           ok = false;
@@ -3059,9 +3234,7 @@ function $BlockchainEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-const $c127 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $128(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $89(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -3069,10 +3242,6 @@ function $128(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   }
   return ok;
 }
-
-const $c129 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-const $c130 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $BlockchainsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3085,7 +3254,7 @@ function $BlockchainsResult(x: unknown, p: string, e: ValidationIssue[] | null):
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["blockchains"];
       if (v1 !== undefined && (plain || hasOwn(x, "blockchains"))) {
-        if (!$131(v1, e === null ? p : p + "/blockchains", e)) {
+        if (!$90(v1, e === null ? p : p + "/blockchains", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -3099,7 +3268,7 @@ function $BlockchainsResult(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $90(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -3108,9 +3277,68 @@ function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$BlockchainEntry(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
+        const x91: unknown = x[i];
+        const p91 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x91;
+          const p = p91;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["id"];
+              if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
+                  if (e === null) return false;
+                  $Cb58Id3(v1, p + "/id", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/id", "required", "is required", "id");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $89(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["subnetID"];
+              if (v3 !== undefined && (plain || hasOwn(x, "subnetID"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c1.test(v3))))) {
+                  if (e === null) return false;
+                  $Cb58Id3(v3, p + "/subnetID", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/subnetID", "required", "is required", "subnetID");
+              }
+              const v4 = x["vmID"];
+              if (v4 !== undefined && (plain || hasOwn(x, "vmID"))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4))))) {
+                  if (e === null) return false;
+                  $Cb58Id3(v4, p + "/vmID", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/vmID", "required", "is required", "vmID");
+              }
+            }
+          }
         }
       }
     }
@@ -3168,7 +3396,7 @@ function $CurrentSupplyResult(x: unknown, p: string, e: ValidationIssue[] | null
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["supply"];
       if (v1 !== undefined && (plain || hasOwn(x, "supply"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c132.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
           if (e === null) return false;
           $Uint64String2(v1, p + "/supply", e);
           ok = false;
@@ -3180,7 +3408,7 @@ function $CurrentSupplyResult(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v2 = x["height"];
       if (v2 !== undefined && (plain || hasOwn(x, "height"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c133.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
           if (e === null) return false;
           $Uint64String2(v2, p + "/height", e);
           ok = false;
@@ -3190,10 +3418,6 @@ function $CurrentSupplyResult(x: unknown, p: string, e: ValidationIssue[] | null
   }
   return ok;
 }
-
-const $c132 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c133 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $ValidatorSigner(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3206,7 +3430,7 @@ function $ValidatorSigner(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["publicKey"];
       if (v1 !== undefined && (plain || hasOwn(x, "publicKey"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c134.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c15.test(v1))))) {
           if (e === null) return false;
           $BlsPublicKey(v1, p + "/publicKey", e);
           ok = false;
@@ -3218,7 +3442,7 @@ function $ValidatorSigner(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["proofOfPosession"];
       if (v2 !== undefined && (plain || hasOwn(x, "proofOfPosession"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c135.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c17.test(v2))))) {
           if (e === null) return false;
           $BlsSignature(v2, p + "/proofOfPosession", e);
           ok = false;
@@ -3226,7 +3450,7 @@ function $ValidatorSigner(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v3 = x["proofOfPossession"];
       if (v3 !== undefined && (plain || hasOwn(x, "proofOfPossession"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c136.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c17.test(v3))))) {
           if (e === null) return false;
           $BlsSignature(v3, p + "/proofOfPossession", e);
           ok = false;
@@ -3236,12 +3460,6 @@ function $ValidatorSigner(x: unknown, p: string, e: ValidationIssue[] | null): b
   }
   return ok;
 }
-
-const $c134 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$");
-
-const $c135 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$");
-
-const $c136 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$");
 
 function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3254,7 +3472,7 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["txID"];
       if (v1 !== undefined && (plain || hasOwn(x, "txID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c137.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
           $Cb58Id3(v1, p + "/txID", e);
           ok = false;
@@ -3266,7 +3484,7 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v2 = x["startTime"];
       if (v2 !== undefined && (plain || hasOwn(x, "startTime"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c138.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
           if (e === null) return false;
           $Uint64String2(v2, p + "/startTime", e);
           ok = false;
@@ -3278,7 +3496,7 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v3 = x["endTime"];
       if (v3 !== undefined && (plain || hasOwn(x, "endTime"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c139.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c11.test(v3))))) {
           if (e === null) return false;
           $Uint64String2(v3, p + "/endTime", e);
           ok = false;
@@ -3290,7 +3508,7 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v4 = x["weight"];
       if (v4 !== undefined && (plain || hasOwn(x, "weight"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c140.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c11.test(v4))))) {
           if (e === null) return false;
           $Uint64String2(v4, p + "/weight", e);
           ok = false;
@@ -3302,7 +3520,7 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v5 = x["nodeID"];
       if (v5 !== undefined && (plain || hasOwn(x, "nodeID"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c141.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c13.test(v5))))) {
           if (e === null) return false;
           $NodeId(v5, p + "/nodeID", e);
           ok = false;
@@ -3314,14 +3532,60 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v6 = x["rewardOwner"];
       if (v6 !== undefined && (plain || hasOwn(x, "rewardOwner"))) {
-        if (!$Owner(v6, e === null ? p : p + "/rewardOwner", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x92: unknown = v6;
+        const p92 = e === null ? p : p + "/rewardOwner";
+        {
+          const x: unknown = x92;
+          const p = p92;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["locktime"];
+              if (v1 !== undefined && (plain || hasOwn(x, "locktime"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
+                  if (e === null) return false;
+                  $Uint64String2(v1, p + "/locktime", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/locktime", "required", "is required", "locktime");
+              }
+              const v2 = x["threshold"];
+              if (v2 !== undefined && (plain || hasOwn(x, "threshold"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint64String2(v2, p + "/threshold", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/threshold", "required", "is required", "threshold");
+              }
+              const v3 = x["addresses"];
+              if (v3 !== undefined && (plain || hasOwn(x, "addresses"))) {
+                if (!$76(v3, e === null ? p : p + "/addresses", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+              }
+            }
+          }
         }
       }
       const v7 = x["potentialReward"];
       if (v7 !== undefined && (plain || hasOwn(x, "potentialReward"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c142.test(v7))))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c11.test(v7))))) {
           if (e === null) return false;
           $Uint64String2(v7, p + "/potentialReward", e);
           ok = false;
@@ -3331,18 +3595,6 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   }
   return ok;
 }
-
-const $c137 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-const $c138 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c139 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c140 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c141 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
-
-const $c142 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3355,7 +3607,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["txID"];
       if (v1 !== undefined && (plain || hasOwn(x, "txID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c143.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
           $Cb58Id3(v1, p + "/txID", e);
           ok = false;
@@ -3363,7 +3615,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v2 = x["startTime"];
       if (v2 !== undefined && (plain || hasOwn(x, "startTime"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c144.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
           if (e === null) return false;
           $Uint64String2(v2, p + "/startTime", e);
           ok = false;
@@ -3375,7 +3627,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v3 = x["endTime"];
       if (v3 !== undefined && (plain || hasOwn(x, "endTime"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c145.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c11.test(v3))))) {
           if (e === null) return false;
           $Uint64String2(v3, p + "/endTime", e);
           ok = false;
@@ -3383,7 +3635,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v4 = x["nodeID"];
       if (v4 !== undefined && (plain || hasOwn(x, "nodeID"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c146.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c13.test(v4))))) {
           if (e === null) return false;
           $NodeId(v4, p + "/nodeID", e);
           ok = false;
@@ -3395,7 +3647,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v5 = x["weight"];
       if (v5 !== undefined && (plain || hasOwn(x, "weight"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c147.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c11.test(v5))))) {
           if (e === null) return false;
           $Uint64String2(v5, p + "/weight", e);
           ok = false;
@@ -3407,7 +3659,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v6 = x["validationID"];
       if (v6 !== undefined && (plain || hasOwn(x, "validationID"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c148.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
           if (e === null) return false;
           $Cb58Id3(v6, p + "/validationID", e);
           ok = false;
@@ -3415,7 +3667,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v7 = x["publicKey"];
       if (v7 !== undefined && (plain || hasOwn(x, "publicKey"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c149.test(v7))))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c15.test(v7))))) {
           if (e === null) return false;
           $BlsPublicKey(v7, p + "/publicKey", e);
           ok = false;
@@ -3423,7 +3675,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v8 = x["minNonce"];
       if (v8 !== undefined && (plain || hasOwn(x, "minNonce"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c150.test(v8))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c11.test(v8))))) {
           if (e === null) return false;
           $Uint64String2(v8, p + "/minNonce", e);
           ok = false;
@@ -3431,7 +3683,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v9 = x["balance"];
       if (v9 !== undefined && (plain || hasOwn(x, "balance"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c151.test(v9))))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c11.test(v9))))) {
           if (e === null) return false;
           $Uint64String2(v9, p + "/balance", e);
           ok = false;
@@ -3439,7 +3691,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v10 = x["potentialReward"];
       if (v10 !== undefined && (plain || hasOwn(x, "potentialReward"))) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c152.test(v10))))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c11.test(v10))))) {
           if (e === null) return false;
           $Uint64String2(v10, p + "/potentialReward", e);
           ok = false;
@@ -3447,7 +3699,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v11 = x["delegationFee"];
       if (v11 !== undefined && (plain || hasOwn(x, "delegationFee"))) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c153.test(v11))))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c12.test(v11))))) {
           if (e === null) return false;
           $DecimalString2(v11, p + "/delegationFee", e);
           ok = false;
@@ -3455,7 +3707,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v12 = x["uptime"];
       if (v12 !== undefined && (plain || hasOwn(x, "uptime"))) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c154.test(v12))))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c12.test(v12))))) {
           if (e === null) return false;
           $DecimalString2(v12, p + "/uptime", e);
           ok = false;
@@ -3463,7 +3715,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v13 = x["delegatorCount"];
       if (v13 !== undefined && (plain || hasOwn(x, "delegatorCount"))) {
-        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c155.test(v13))))) {
+        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c11.test(v13))))) {
           if (e === null) return false;
           $Uint64String2(v13, p + "/delegatorCount", e);
           ok = false;
@@ -3471,7 +3723,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v14 = x["delegatorWeight"];
       if (v14 !== undefined && (plain || hasOwn(x, "delegatorWeight"))) {
-        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c156.test(v14))))) {
+        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c11.test(v14))))) {
           if (e === null) return false;
           $Uint64String2(v14, p + "/delegatorWeight", e);
           ok = false;
@@ -3481,48 +3733,271 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v15 !== undefined && (plain || hasOwn(x, "connected"))) {
         if (!((typeof v15 === "boolean"))) {
           if (e === null) return false;
-          $157(v15, p + "/connected", e);
+          $93(v15, p + "/connected", e);
           ok = false;
         }
       }
       const v16 = x["remainingBalanceOwner"];
       if (v16 !== undefined && (plain || hasOwn(x, "remainingBalanceOwner"))) {
-        if (!$Owner(v16, e === null ? p : p + "/remainingBalanceOwner", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x94: unknown = v16;
+        const p94 = e === null ? p : p + "/remainingBalanceOwner";
+        {
+          const x: unknown = x94;
+          const p = p94;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["locktime"];
+              if (v1 !== undefined && (plain || hasOwn(x, "locktime"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
+                  if (e === null) return false;
+                  $Uint64String2(v1, p + "/locktime", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/locktime", "required", "is required", "locktime");
+              }
+              const v2 = x["threshold"];
+              if (v2 !== undefined && (plain || hasOwn(x, "threshold"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint64String2(v2, p + "/threshold", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/threshold", "required", "is required", "threshold");
+              }
+              const v3 = x["addresses"];
+              if (v3 !== undefined && (plain || hasOwn(x, "addresses"))) {
+                if (!$76(v3, e === null ? p : p + "/addresses", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+              }
+            }
+          }
         }
       }
       const v17 = x["deactivationOwner"];
       if (v17 !== undefined && (plain || hasOwn(x, "deactivationOwner"))) {
-        if (!$Owner(v17, e === null ? p : p + "/deactivationOwner", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x95: unknown = v17;
+        const p95 = e === null ? p : p + "/deactivationOwner";
+        {
+          const x: unknown = x95;
+          const p = p95;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["locktime"];
+              if (v1 !== undefined && (plain || hasOwn(x, "locktime"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
+                  if (e === null) return false;
+                  $Uint64String2(v1, p + "/locktime", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/locktime", "required", "is required", "locktime");
+              }
+              const v2 = x["threshold"];
+              if (v2 !== undefined && (plain || hasOwn(x, "threshold"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint64String2(v2, p + "/threshold", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/threshold", "required", "is required", "threshold");
+              }
+              const v3 = x["addresses"];
+              if (v3 !== undefined && (plain || hasOwn(x, "addresses"))) {
+                if (!$76(v3, e === null ? p : p + "/addresses", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+              }
+            }
+          }
         }
       }
       const v18 = x["validationRewardOwner"];
       if (v18 !== undefined && (plain || hasOwn(x, "validationRewardOwner"))) {
-        if (!$Owner(v18, e === null ? p : p + "/validationRewardOwner", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x96: unknown = v18;
+        const p96 = e === null ? p : p + "/validationRewardOwner";
+        {
+          const x: unknown = x96;
+          const p = p96;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["locktime"];
+              if (v1 !== undefined && (plain || hasOwn(x, "locktime"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
+                  if (e === null) return false;
+                  $Uint64String2(v1, p + "/locktime", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/locktime", "required", "is required", "locktime");
+              }
+              const v2 = x["threshold"];
+              if (v2 !== undefined && (plain || hasOwn(x, "threshold"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint64String2(v2, p + "/threshold", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/threshold", "required", "is required", "threshold");
+              }
+              const v3 = x["addresses"];
+              if (v3 !== undefined && (plain || hasOwn(x, "addresses"))) {
+                if (!$76(v3, e === null ? p : p + "/addresses", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+              }
+            }
+          }
         }
       }
       const v19 = x["delegationRewardOwner"];
       if (v19 !== undefined && (plain || hasOwn(x, "delegationRewardOwner"))) {
-        if (!$Owner(v19, e === null ? p : p + "/delegationRewardOwner", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x97: unknown = v19;
+        const p97 = e === null ? p : p + "/delegationRewardOwner";
+        {
+          const x: unknown = x97;
+          const p = p97;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["locktime"];
+              if (v1 !== undefined && (plain || hasOwn(x, "locktime"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
+                  if (e === null) return false;
+                  $Uint64String2(v1, p + "/locktime", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/locktime", "required", "is required", "locktime");
+              }
+              const v2 = x["threshold"];
+              if (v2 !== undefined && (plain || hasOwn(x, "threshold"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint64String2(v2, p + "/threshold", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/threshold", "required", "is required", "threshold");
+              }
+              const v3 = x["addresses"];
+              if (v3 !== undefined && (plain || hasOwn(x, "addresses"))) {
+                if (!$76(v3, e === null ? p : p + "/addresses", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+              }
+            }
+          }
         }
       }
       const v20 = x["signer"];
       if (v20 !== undefined && (plain || hasOwn(x, "signer"))) {
-        if (!$ValidatorSigner(v20, e === null ? p : p + "/signer", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x98: unknown = v20;
+        const p98 = e === null ? p : p + "/signer";
+        {
+          const x: unknown = x98;
+          const p = p98;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["publicKey"];
+              if (v1 !== undefined && (plain || hasOwn(x, "publicKey"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c15.test(v1))))) {
+                  if (e === null) return false;
+                  $BlsPublicKey(v1, p + "/publicKey", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
+              }
+              const v2 = x["proofOfPosession"];
+              if (v2 !== undefined && (plain || hasOwn(x, "proofOfPosession"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c17.test(v2))))) {
+                  if (e === null) return false;
+                  $BlsSignature(v2, p + "/proofOfPosession", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["proofOfPossession"];
+              if (v3 !== undefined && (plain || hasOwn(x, "proofOfPossession"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c17.test(v3))))) {
+                  if (e === null) return false;
+                  $BlsSignature(v3, p + "/proofOfPossession", e);
+                  ok = false;
+                }
+              }
+            }
+          }
         }
       }
       const v21 = x["delegators"];
       if (v21 !== undefined && (plain || hasOwn(x, "delegators"))) {
-        if (!$158(v21, e === null ? p : p + "/delegators", e)) {
+        if (!$99(v21, e === null ? p : p + "/delegators", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -3532,35 +4007,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-const $c143 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-const $c144 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c145 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c146 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
-
-const $c147 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c148 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-const $c149 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$");
-
-const $c150 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c151 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c152 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c153 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
-
-const $c154 = /*#__PURE__*/ new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
-
-const $c155 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-const $c156 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $93(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -3569,7 +4016,7 @@ function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $99(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -3578,9 +4025,141 @@ function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$Delegator(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
+        const x100: unknown = x[i];
+        const p100 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x100;
+          const p = p100;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["txID"];
+              if (v1 !== undefined && (plain || hasOwn(x, "txID"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
+                  if (e === null) return false;
+                  $Cb58Id3(v1, p + "/txID", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/txID", "required", "is required", "txID");
+              }
+              const v2 = x["startTime"];
+              if (v2 !== undefined && (plain || hasOwn(x, "startTime"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint64String2(v2, p + "/startTime", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/startTime", "required", "is required", "startTime");
+              }
+              const v3 = x["endTime"];
+              if (v3 !== undefined && (plain || hasOwn(x, "endTime"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c11.test(v3))))) {
+                  if (e === null) return false;
+                  $Uint64String2(v3, p + "/endTime", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/endTime", "required", "is required", "endTime");
+              }
+              const v4 = x["weight"];
+              if (v4 !== undefined && (plain || hasOwn(x, "weight"))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c11.test(v4))))) {
+                  if (e === null) return false;
+                  $Uint64String2(v4, p + "/weight", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/weight", "required", "is required", "weight");
+              }
+              const v5 = x["nodeID"];
+              if (v5 !== undefined && (plain || hasOwn(x, "nodeID"))) {
+                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c13.test(v5))))) {
+                  if (e === null) return false;
+                  $NodeId(v5, p + "/nodeID", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/nodeID", "required", "is required", "nodeID");
+              }
+              const v6 = x["rewardOwner"];
+              if (v6 !== undefined && (plain || hasOwn(x, "rewardOwner"))) {
+                const x101: unknown = v6;
+                const p101 = e === null ? p : p + "/rewardOwner";
+                {
+                  const x: unknown = x101;
+                  const p = p101;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["locktime"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "locktime"))) {
+                        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
+                          if (e === null) return false;
+                          $Uint64String2(v1, p + "/locktime", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/locktime", "required", "is required", "locktime");
+                      }
+                      const v2 = x["threshold"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "threshold"))) {
+                        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
+                          if (e === null) return false;
+                          $Uint64String2(v2, p + "/threshold", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/threshold", "required", "is required", "threshold");
+                      }
+                      const v3 = x["addresses"];
+                      if (v3 !== undefined && (plain || hasOwn(x, "addresses"))) {
+                        if (!$76(v3, e === null ? p : p + "/addresses", e)) {
+                          if (e === null) return false;
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+                      }
+                    }
+                  }
+                }
+              }
+              const v7 = x["potentialReward"];
+              if (v7 !== undefined && (plain || hasOwn(x, "potentialReward"))) {
+                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c11.test(v7))))) {
+                  if (e === null) return false;
+                  $Uint64String2(v7, p + "/potentialReward", e);
+                  ok = false;
+                }
+              }
+            }
+          }
         }
       }
     }
@@ -3599,7 +4178,7 @@ function $CurrentValidatorsResult(x: unknown, p: string, e: ValidationIssue[] | 
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["validators"];
       if (v1 !== undefined && (plain || hasOwn(x, "validators"))) {
-        if (!$159(v1, e === null ? p : p + "/validators", e)) {
+        if (!$102(v1, e === null ? p : p + "/validators", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -3613,7 +4192,7 @@ function $CurrentValidatorsResult(x: unknown, p: string, e: ValidationIssue[] | 
   return ok;
 }
 
-function $159(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $102(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -3639,15 +4218,13 @@ function $Uint64String3(x: unknown, p: string, e: ValidationIssue[] | null): boo
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c160.test(x)) {
+    if (!$c11.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^(0|[1-9][0-9]*)$", "^(0|[1-9][0-9]*)$");
     }
   }
   return ok;
 }
-
-const $c160 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $ContainerId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3661,15 +4238,13 @@ function $ContainerId(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (e === null) return false;
       ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
     }
-    if (!$c161.test(x)) {
+    if (!$c1.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^[1-9A-HJ-NP-Za-km-z]+$", "^[1-9A-HJ-NP-Za-km-z]+$");
     }
   }
   return ok;
 }
-
-const $c161 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $Encoding(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3691,15 +4266,13 @@ function $HexBytes(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c162.test(x)) {
+    if (!$c74.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
     }
   }
   return ok;
 }
-
-const $c162 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $Container(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3712,7 +4285,7 @@ function $Container(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["id"];
       if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c163.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
           if (e === null) return false;
           $ContainerId(v1, p + "/id", e);
           ok = false;
@@ -3724,7 +4297,7 @@ function $Container(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v2 = x["bytes"];
       if (v2 !== undefined && (plain || hasOwn(x, "bytes"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c164.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c74.test(v2))))) {
           if (e === null) return false;
           $HexBytes(v2, p + "/bytes", e);
           ok = false;
@@ -3738,7 +4311,7 @@ function $Container(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v3 !== undefined && (plain || hasOwn(x, "timestamp"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $165(v3, p + "/timestamp", e);
+          $103(v3, p + "/timestamp", e);
           ok = false;
         }
       }
@@ -3760,7 +4333,7 @@ function $Container(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v5 = x["index"];
       if (v5 !== undefined && (plain || hasOwn(x, "index"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c166.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c11.test(v5))))) {
           if (e === null) return false;
           $Uint64String3(v5, p + "/index", e);
           ok = false;
@@ -3775,11 +4348,7 @@ function $Container(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-const $c163 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-const $c164 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-function $165(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $103(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -3787,8 +4356,6 @@ function $165(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   }
   return ok;
 }
-
-const $c166 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $ContainerList(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3798,9 +4365,80 @@ function $ContainerList(x: unknown, p: string, e: ValidationIssue[] | null): boo
   }
   if (Array.isArray(x)) {
     for (let i = 0; i < x.length; i++) {
-      if (!$Container(x[i], e === null ? p : p + "/" + i, e)) {
-        if (e === null) return false;
-        ok = false;
+      const x104: unknown = x[i];
+      const p104 = e === null ? p : p + "/" + i;
+      {
+        const x: unknown = x104;
+        const p = p104;
+        if (!(isObject(x))) {
+          if (e === null) return false;
+          ok = fail(e, p, "type", "must be object", "object");
+        }
+        else {
+          if (true) {
+            const plain = Object.getPrototypeOf(x) === Object.prototype;
+            const v1 = x["id"];
+            if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
+              if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
+                if (e === null) return false;
+                $ContainerId(v1, p + "/id", e);
+                ok = false;
+              }
+            }
+            else {
+              if (e === null) return false;
+              ok = fail(e, p + "/id", "required", "is required", "id");
+            }
+            const v2 = x["bytes"];
+            if (v2 !== undefined && (plain || hasOwn(x, "bytes"))) {
+              if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c74.test(v2))))) {
+                if (e === null) return false;
+                $HexBytes(v2, p + "/bytes", e);
+                ok = false;
+              }
+            }
+            else {
+              if (e === null) return false;
+              ok = fail(e, p + "/bytes", "required", "is required", "bytes");
+            }
+            const v3 = x["timestamp"];
+            if (v3 !== undefined && (plain || hasOwn(x, "timestamp"))) {
+              if (!((typeof v3 === "string"))) {
+                if (e === null) return false;
+                $103(v3, p + "/timestamp", e);
+                ok = false;
+              }
+            }
+            else {
+              if (e === null) return false;
+              ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+            }
+            const v4 = x["encoding"];
+            if (v4 !== undefined && (plain || hasOwn(x, "encoding"))) {
+              if (!((typeof v4 === "string") && (v4 === "hex"))) {
+                if (e === null) return false;
+                $Encoding(v4, p + "/encoding", e);
+                ok = false;
+              }
+            }
+            else {
+              if (e === null) return false;
+              ok = fail(e, p + "/encoding", "required", "is required", "encoding");
+            }
+            const v5 = x["index"];
+            if (v5 !== undefined && (plain || hasOwn(x, "index"))) {
+              if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c11.test(v5))))) {
+                if (e === null) return false;
+                $Uint64String3(v5, p + "/index", e);
+                ok = false;
+              }
+            }
+            else {
+              if (e === null) return false;
+              ok = fail(e, p + "/index", "required", "is required", "index");
+            }
+          }
+        }
       }
     }
   }
@@ -3818,7 +4456,7 @@ function $GetIndexResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["index"];
       if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c167.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
           if (e === null) return false;
           $Uint64String3(v1, p + "/index", e);
           ok = false;
@@ -3833,8 +4471,6 @@ function $GetIndexResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-const $c167 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
 function $IsAcceptedResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -3848,7 +4484,7 @@ function $IsAcceptedResult(x: unknown, p: string, e: ValidationIssue[] | null): 
       if (v1 !== undefined && (plain || hasOwn(x, "isAccepted"))) {
         if (!((typeof v1 === "boolean"))) {
           if (e === null) return false;
-          $168(v1, p + "/isAccepted", e);
+          $105(v1, p + "/isAccepted", e);
           ok = false;
         }
       }
@@ -3861,7 +4497,7 @@ function $IsAcceptedResult(x: unknown, p: string, e: ValidationIssue[] | null): 
   return ok;
 }
 
-function $168(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $105(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -3877,7 +4513,7 @@ function $Uint(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c169.test(x)) {
+    if (!$c106.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x(0|[1-9a-f][0-9a-f]*)$", "^0x(0|[1-9a-f][0-9a-f]*)$");
     }
@@ -3885,7 +4521,7 @@ function $Uint(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c169 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
+const $c106 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $Uint64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3894,7 +4530,7 @@ function $Uint64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c170.test(x)) {
+    if (!$c107.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x(0|[1-9a-f][0-9a-f]{0,15})$", "^0x(0|[1-9a-f][0-9a-f]{0,15})$");
     }
@@ -3902,7 +4538,7 @@ function $Uint64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c170 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
+const $c107 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
 
 function $Uint256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3911,7 +4547,7 @@ function $Uint256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c171.test(x)) {
+    if (!$c108.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x(0|[1-9a-f][0-9a-f]{0,63})$", "^0x(0|[1-9a-f][0-9a-f]{0,63})$");
     }
@@ -3919,7 +4555,7 @@ function $Uint256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c171 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$");
+const $c108 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$");
 
 function $Byte(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3928,7 +4564,7 @@ function $Byte(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c172.test(x)) {
+    if (!$c109.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{1,2}$", "^0x[0-9a-f]{1,2}$");
     }
@@ -3936,7 +4572,7 @@ function $Byte(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c172 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,2}$");
+const $c109 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,2}$");
 
 function $Bytes(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3945,7 +4581,7 @@ function $Bytes(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c173.test(x)) {
+    if (!$c110.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]*$", "^0x[0-9a-f]*$");
     }
@@ -3953,7 +4589,7 @@ function $Bytes(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c173 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
+const $c110 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $Bytes4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3962,7 +4598,7 @@ function $Bytes4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c174.test(x)) {
+    if (!$c111.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{8}$", "^0x[0-9a-f]{8}$");
     }
@@ -3970,7 +4606,7 @@ function $Bytes4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c174 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{8}$");
+const $c111 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{8}$");
 
 function $Bytes8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3979,7 +4615,7 @@ function $Bytes8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c175.test(x)) {
+    if (!$c112.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{16}$", "^0x[0-9a-f]{16}$");
     }
@@ -3987,7 +4623,7 @@ function $Bytes8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c175 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{16}$");
+const $c112 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{16}$");
 
 function $Bytes32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3996,7 +4632,7 @@ function $Bytes32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c176.test(x)) {
+    if (!$c113.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{64}$", "^0x[0-9a-f]{64}$");
     }
@@ -4004,7 +4640,7 @@ function $Bytes32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c176 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
+const $c113 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $BytesMax32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4013,7 +4649,7 @@ function $BytesMax32(x: unknown, p: string, e: ValidationIssue[] | null): boolea
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c177.test(x)) {
+    if (!$c114.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{1,64}$", "^0x[0-9a-f]{1,64}$");
     }
@@ -4021,7 +4657,7 @@ function $BytesMax32(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-const $c177 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$");
+const $c114 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$");
 
 function $Bytes65(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4030,7 +4666,7 @@ function $Bytes65(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c178.test(x)) {
+    if (!$c115.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{130}$", "^0x[0-9a-f]{130}$");
     }
@@ -4038,7 +4674,7 @@ function $Bytes65(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c178 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{130}$");
+const $c115 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{130}$");
 
 function $Bytes256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4047,7 +4683,7 @@ function $Bytes256(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c179.test(x)) {
+    if (!$c116.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{512}$", "^0x[0-9a-f]{512}$");
     }
@@ -4055,7 +4691,7 @@ function $Bytes256(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
   return ok;
 }
 
-const $c179 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{512}$");
+const $c116 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{512}$");
 
 function $Address(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4064,7 +4700,7 @@ function $Address(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c180.test(x)) {
+    if (!$c117.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
     }
@@ -4072,7 +4708,7 @@ function $Address(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c180 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
+const $c117 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
 
 function $Hash32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4081,15 +4717,13 @@ function $Hash32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c181.test(x)) {
+    if (!$c113.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{64}$", "^0x[0-9a-f]{64}$");
     }
   }
   return ok;
 }
-
-const $c181 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $Ratio(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4164,7 +4798,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["hash"];
       if (v1 !== undefined && (plain || hasOwn(x, "hash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c182.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/hash", e);
           ok = false;
@@ -4176,7 +4810,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["parentHash"];
       if (v2 !== undefined && (plain || hasOwn(x, "parentHash"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c183.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
           if (e === null) return false;
           $Hash32(v2, p + "/parentHash", e);
           ok = false;
@@ -4188,7 +4822,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v3 = x["sha3Uncles"];
       if (v3 !== undefined && (plain || hasOwn(x, "sha3Uncles"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c184.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3))))) {
           if (e === null) return false;
           $Hash32(v3, p + "/sha3Uncles", e);
           ok = false;
@@ -4200,7 +4834,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v4 = x["miner"];
       if (v4 !== undefined && (plain || hasOwn(x, "miner"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c185.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c117.test(v4))))) {
           if (e === null) return false;
           $Address(v4, p + "/miner", e);
           ok = false;
@@ -4212,7 +4846,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v5 = x["stateRoot"];
       if (v5 !== undefined && (plain || hasOwn(x, "stateRoot"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c186.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c113.test(v5))))) {
           if (e === null) return false;
           $Hash32(v5, p + "/stateRoot", e);
           ok = false;
@@ -4224,7 +4858,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v6 = x["transactionsRoot"];
       if (v6 !== undefined && (plain || hasOwn(x, "transactionsRoot"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c187.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c113.test(v6))))) {
           if (e === null) return false;
           $Hash32(v6, p + "/transactionsRoot", e);
           ok = false;
@@ -4236,7 +4870,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v7 = x["receiptsRoot"];
       if (v7 !== undefined && (plain || hasOwn(x, "receiptsRoot"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c188.test(v7))))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c113.test(v7))))) {
           if (e === null) return false;
           $Hash32(v7, p + "/receiptsRoot", e);
           ok = false;
@@ -4248,7 +4882,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v8 = x["logsBloom"];
       if (v8 !== undefined && (plain || hasOwn(x, "logsBloom"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c189.test(v8))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c116.test(v8))))) {
           if (e === null) return false;
           $Bytes256(v8, p + "/logsBloom", e);
           ok = false;
@@ -4260,7 +4894,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v9 = x["difficulty"];
       if (v9 !== undefined && (plain || hasOwn(x, "difficulty"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c190.test(v9))))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c106.test(v9))))) {
           if (e === null) return false;
           $Uint(v9, p + "/difficulty", e);
           ok = false;
@@ -4268,7 +4902,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v10 = x["number"];
       if (v10 !== undefined && (plain || hasOwn(x, "number"))) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c191.test(v10))))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c106.test(v10))))) {
           if (e === null) return false;
           $Uint(v10, p + "/number", e);
           ok = false;
@@ -4280,7 +4914,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v11 = x["gasLimit"];
       if (v11 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c192.test(v11))))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c106.test(v11))))) {
           if (e === null) return false;
           $Uint(v11, p + "/gasLimit", e);
           ok = false;
@@ -4292,7 +4926,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v12 = x["gasUsed"];
       if (v12 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c193.test(v12))))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c106.test(v12))))) {
           if (e === null) return false;
           $Uint(v12, p + "/gasUsed", e);
           ok = false;
@@ -4304,7 +4938,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v13 = x["timestamp"];
       if (v13 !== undefined && (plain || hasOwn(x, "timestamp"))) {
-        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c194.test(v13))))) {
+        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c106.test(v13))))) {
           if (e === null) return false;
           $Uint(v13, p + "/timestamp", e);
           ok = false;
@@ -4316,7 +4950,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v14 = x["extraData"];
       if (v14 !== undefined && (plain || hasOwn(x, "extraData"))) {
-        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c195.test(v14))))) {
+        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c110.test(v14))))) {
           if (e === null) return false;
           $Bytes(v14, p + "/extraData", e);
           ok = false;
@@ -4328,7 +4962,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v15 = x["mixHash"];
       if (v15 !== undefined && (plain || hasOwn(x, "mixHash"))) {
-        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c196.test(v15))))) {
+        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c113.test(v15))))) {
           if (e === null) return false;
           $Hash32(v15, p + "/mixHash", e);
           ok = false;
@@ -4340,7 +4974,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v16 = x["nonce"];
       if (v16 !== undefined && (plain || hasOwn(x, "nonce"))) {
-        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c197.test(v16))))) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c112.test(v16))))) {
           if (e === null) return false;
           $Bytes8(v16, p + "/nonce", e);
           ok = false;
@@ -4352,7 +4986,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v17 = x["totalDifficulty"];
       if (v17 !== undefined && (plain || hasOwn(x, "totalDifficulty"))) {
-        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c198.test(v17))))) {
+        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c106.test(v17))))) {
           if (e === null) return false;
           $Uint(v17, p + "/totalDifficulty", e);
           ok = false;
@@ -4360,7 +4994,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v18 = x["baseFeePerGas"];
       if (v18 !== undefined && (plain || hasOwn(x, "baseFeePerGas"))) {
-        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c199.test(v18))))) {
+        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c106.test(v18))))) {
           if (e === null) return false;
           $Uint(v18, p + "/baseFeePerGas", e);
           ok = false;
@@ -4368,7 +5002,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v19 = x["withdrawalsRoot"];
       if (v19 !== undefined && (plain || hasOwn(x, "withdrawalsRoot"))) {
-        if (!((typeof v19 === "string") && (typeof v19 !== "string" || ($c200.test(v19))))) {
+        if (!((typeof v19 === "string") && (typeof v19 !== "string" || ($c113.test(v19))))) {
           if (e === null) return false;
           $Hash32(v19, p + "/withdrawalsRoot", e);
           ok = false;
@@ -4376,7 +5010,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v20 = x["blobGasUsed"];
       if (v20 !== undefined && (plain || hasOwn(x, "blobGasUsed"))) {
-        if (!((typeof v20 === "string") && (typeof v20 !== "string" || ($c201.test(v20))))) {
+        if (!((typeof v20 === "string") && (typeof v20 !== "string" || ($c106.test(v20))))) {
           if (e === null) return false;
           $Uint(v20, p + "/blobGasUsed", e);
           ok = false;
@@ -4384,7 +5018,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v21 = x["excessBlobGas"];
       if (v21 !== undefined && (plain || hasOwn(x, "excessBlobGas"))) {
-        if (!((typeof v21 === "string") && (typeof v21 !== "string" || ($c202.test(v21))))) {
+        if (!((typeof v21 === "string") && (typeof v21 !== "string" || ($c106.test(v21))))) {
           if (e === null) return false;
           $Uint(v21, p + "/excessBlobGas", e);
           ok = false;
@@ -4392,7 +5026,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v22 = x["parentBeaconBlockRoot"];
       if (v22 !== undefined && (plain || hasOwn(x, "parentBeaconBlockRoot"))) {
-        if (!((typeof v22 === "string") && (typeof v22 !== "string" || ($c203.test(v22))))) {
+        if (!((typeof v22 === "string") && (typeof v22 !== "string" || ($c113.test(v22))))) {
           if (e === null) return false;
           $Hash32(v22, p + "/parentBeaconBlockRoot", e);
           ok = false;
@@ -4400,7 +5034,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v23 = x["requestsHash"];
       if (v23 !== undefined && (plain || hasOwn(x, "requestsHash"))) {
-        if (!((typeof v23 === "string") && (typeof v23 !== "string" || ($c204.test(v23))))) {
+        if (!((typeof v23 === "string") && (typeof v23 !== "string" || ($c113.test(v23))))) {
           if (e === null) return false;
           $Hash32(v23, p + "/requestsHash", e);
           ok = false;
@@ -4408,7 +5042,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v24 = x["extDataHash"];
       if (v24 !== undefined && (plain || hasOwn(x, "extDataHash"))) {
-        if (!((typeof v24 === "string") && (typeof v24 !== "string" || ($c205.test(v24))))) {
+        if (!((typeof v24 === "string") && (typeof v24 !== "string" || ($c113.test(v24))))) {
           if (e === null) return false;
           $Hash32(v24, p + "/extDataHash", e);
           ok = false;
@@ -4416,7 +5050,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v25 = x["extDataGasUsed"];
       if (v25 !== undefined && (plain || hasOwn(x, "extDataGasUsed"))) {
-        if (!((typeof v25 === "string") && (typeof v25 !== "string" || ($c206.test(v25))))) {
+        if (!((typeof v25 === "string") && (typeof v25 !== "string" || ($c106.test(v25))))) {
           if (e === null) return false;
           $Uint(v25, p + "/extDataGasUsed", e);
           ok = false;
@@ -4424,7 +5058,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v26 = x["blockGasCost"];
       if (v26 !== undefined && (plain || hasOwn(x, "blockGasCost"))) {
-        if (!((typeof v26 === "string") && (typeof v26 !== "string" || ($c207.test(v26))))) {
+        if (!((typeof v26 === "string") && (typeof v26 !== "string" || ($c106.test(v26))))) {
           if (e === null) return false;
           $Uint(v26, p + "/blockGasCost", e);
           ok = false;
@@ -4435,72 +5069,20 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-const $c182 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-const $c183 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-const $c184 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-const $c185 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-const $c186 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-const $c187 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-const $c188 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-const $c189 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{512}$");
-
-const $c190 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c191 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c192 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c193 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c194 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c195 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
-
-const $c196 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-const $c197 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{16}$");
-
-const $c198 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c199 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c200 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-const $c201 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c202 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c203 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-const $c204 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-const $c205 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-const $c206 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c207 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
 function $Block(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!$BlockHeader(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
-  if (!$208(x, p, e)) {
+  if (!$118(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
   return ok;
 }
 
-function $208(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $118(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4511,7 +5093,7 @@ function $208(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["size"];
       if (v1 !== undefined && (plain || hasOwn(x, "size"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c209.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c106.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/size", e);
           ok = false;
@@ -4523,7 +5105,7 @@ function $208(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["transactions"];
       if (v2 !== undefined && (plain || hasOwn(x, "transactions"))) {
-        if (!$210(v2, e === null ? p : p + "/transactions", e)) {
+        if (!$119(v2, e === null ? p : p + "/transactions", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -4534,7 +5116,7 @@ function $208(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["uncles"];
       if (v3 !== undefined && (plain || hasOwn(x, "uncles"))) {
-        if (!$254(v3, e === null ? p : p + "/uncles", e)) {
+        if (!$137(v3, e === null ? p : p + "/uncles", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -4545,14 +5127,14 @@ function $208(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["withdrawals"];
       if (v4 !== undefined && (plain || hasOwn(x, "withdrawals"))) {
-        if (!$256(v4, e === null ? p : p + "/withdrawals", e)) {
+        if (!$138(v4, e === null ? p : p + "/withdrawals", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v5 = x["blockExtraData"];
       if (v5 !== undefined && (plain || hasOwn(x, "blockExtraData"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c261.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c110.test(v5))))) {
           if (e === null) return false;
           $Bytes(v5, p + "/blockExtraData", e);
           ok = false;
@@ -4563,18 +5145,16 @@ function $208(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c209 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-function $210(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $119(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($211(x, p, null) || $213(x, p, null))) {
+  if (!($120(x, p, null) || $121(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $211(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4585,7 +5165,7 @@ function $211(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c212.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c113.test(v))))) {
             if (e === null) return false;
             $Hash32(v, p + "/" + i, e);
             ok = false;
@@ -4597,9 +5177,7 @@ function $211(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c212 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-function $213(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4624,7 +5202,7 @@ function $TransactionInfo(x: unknown, p: string, e: ValidationIssue[] | null): b
     if (e === null) return false;
     ok = false;
   }
-  if (!$243(x, p, e)) {
+  if (!$128(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
@@ -4637,7 +5215,7 @@ function $SignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
     if (e === null) return false;
     ok = false;
   }
-  if (!$237(x, p, e)) {
+  if (!$127(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
@@ -4655,7 +5233,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["type"];
       if (v1 !== undefined && (plain || hasOwn(x, "type"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c214.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c109.test(v1))))) {
           if (e === null) return false;
           $Byte(v1, p + "/type", e);
           ok = false;
@@ -4667,7 +5245,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v2 = x["chainId"];
       if (v2 !== undefined && (plain || hasOwn(x, "chainId"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c215.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/chainId", e);
           ok = false;
@@ -4675,7 +5253,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v3 = x["nonce"];
       if (v3 !== undefined && (plain || hasOwn(x, "nonce"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c216.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c106.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/nonce", e);
           ok = false;
@@ -4687,14 +5265,14 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v4 = x["to"];
       if (v4 !== undefined && (plain || hasOwn(x, "to"))) {
-        if (!$217(v4, e === null ? p : p + "/to", e)) {
+        if (!$122(v4, e === null ? p : p + "/to", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v5 = x["gas"];
       if (v5 !== undefined && (plain || hasOwn(x, "gas"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c219.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c106.test(v5))))) {
           if (e === null) return false;
           $Uint(v5, p + "/gas", e);
           ok = false;
@@ -4706,7 +5284,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v6 = x["value"];
       if (v6 !== undefined && (plain || hasOwn(x, "value"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c220.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c106.test(v6))))) {
           if (e === null) return false;
           $Uint(v6, p + "/value", e);
           ok = false;
@@ -4718,7 +5296,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v7 = x["input"];
       if (v7 !== undefined && (plain || hasOwn(x, "input"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c221.test(v7))))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c110.test(v7))))) {
           if (e === null) return false;
           $Bytes(v7, p + "/input", e);
           ok = false;
@@ -4730,7 +5308,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v8 = x["gasPrice"];
       if (v8 !== undefined && (plain || hasOwn(x, "gasPrice"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c222.test(v8))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c106.test(v8))))) {
           if (e === null) return false;
           $Uint(v8, p + "/gasPrice", e);
           ok = false;
@@ -4738,7 +5316,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v9 = x["maxPriorityFeePerGas"];
       if (v9 !== undefined && (plain || hasOwn(x, "maxPriorityFeePerGas"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c223.test(v9))))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c106.test(v9))))) {
           if (e === null) return false;
           $Uint(v9, p + "/maxPriorityFeePerGas", e);
           ok = false;
@@ -4746,7 +5324,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v10 = x["maxFeePerGas"];
       if (v10 !== undefined && (plain || hasOwn(x, "maxFeePerGas"))) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c224.test(v10))))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c106.test(v10))))) {
           if (e === null) return false;
           $Uint(v10, p + "/maxFeePerGas", e);
           ok = false;
@@ -4754,7 +5332,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v11 = x["maxFeePerBlobGas"];
       if (v11 !== undefined && (plain || hasOwn(x, "maxFeePerBlobGas"))) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c225.test(v11))))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c106.test(v11))))) {
           if (e === null) return false;
           $Uint(v11, p + "/maxFeePerBlobGas", e);
           ok = false;
@@ -4769,7 +5347,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v13 = x["blobVersionedHashes"];
       if (v13 !== undefined && (plain || hasOwn(x, "blobVersionedHashes"))) {
-        if (!$229(v13, e === null ? p : p + "/blobVersionedHashes", e)) {
+        if (!$125(v13, e === null ? p : p + "/blobVersionedHashes", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -4786,17 +5364,11 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
   return ok;
 }
 
-const $c214 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,2}$");
-
-const $c215 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c216 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-function $217(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $122(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($218(x, p, null)) matches++;
+  if ($123(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -4804,7 +5376,7 @@ function $217(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $218(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $123(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -4812,20 +5384,6 @@ function $218(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   }
   return ok;
 }
-
-const $c219 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c220 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c221 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
-
-const $c222 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c223 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c224 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c225 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $AccessList(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4857,7 +5415,7 @@ function $AccessListEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["address"];
       if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c226.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c117.test(v1))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -4869,7 +5427,7 @@ function $AccessListEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["storageKeys"];
       if (v2 !== undefined && (plain || hasOwn(x, "storageKeys"))) {
-        if (!$227(v2, e === null ? p : p + "/storageKeys", e)) {
+        if (!$124(v2, e === null ? p : p + "/storageKeys", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -4891,9 +5449,7 @@ function $AccessListEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-const $c226 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-function $227(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $124(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4904,7 +5460,7 @@ function $227(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c228.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c113.test(v))))) {
             if (e === null) return false;
             $Hash32(v, p + "/" + i, e);
             ok = false;
@@ -4916,9 +5472,7 @@ function $227(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c228 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-function $229(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $125(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4929,7 +5483,7 @@ function $229(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c230.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c113.test(v))))) {
             if (e === null) return false;
             $Hash32(v, p + "/" + i, e);
             ok = false;
@@ -4940,8 +5494,6 @@ function $229(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   }
   return ok;
 }
-
-const $c230 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
 
 function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4952,9 +5504,92 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$Authorization(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
+        const x126: unknown = x[i];
+        const p126 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x126;
+          const p = p126;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["chainId"];
+              if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c106.test(v1))))) {
+                  if (e === null) return false;
+                  $Uint(v1, p + "/chainId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+              }
+              const v2 = x["nonce"];
+              if (v2 !== undefined && (plain || hasOwn(x, "nonce"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint(v2, p + "/nonce", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/nonce", "required", "is required", "nonce");
+              }
+              const v3 = x["address"];
+              if (v3 !== undefined && (plain || hasOwn(x, "address"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c117.test(v3))))) {
+                  if (e === null) return false;
+                  $Address(v3, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+              const v4 = x["yParity"];
+              if (v4 !== undefined && (plain || hasOwn(x, "yParity"))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c106.test(v4))))) {
+                  if (e === null) return false;
+                  $Uint(v4, p + "/yParity", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/yParity", "required", "is required", "yParity");
+              }
+              const v5 = x["r"];
+              if (v5 !== undefined && (plain || hasOwn(x, "r"))) {
+                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c108.test(v5))))) {
+                  if (e === null) return false;
+                  $Uint256(v5, p + "/r", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/r", "required", "is required", "r");
+              }
+              const v6 = x["s"];
+              if (v6 !== undefined && (plain || hasOwn(x, "s"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c108.test(v6))))) {
+                  if (e === null) return false;
+                  $Uint256(v6, p + "/s", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/s", "required", "is required", "s");
+              }
+            }
+          }
         }
       }
     }
@@ -4962,105 +5597,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["chainId"];
-      if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c231.test(v1))))) {
-          if (e === null) return false;
-          $Uint(v1, p + "/chainId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
-      }
-      const v2 = x["nonce"];
-      if (v2 !== undefined && (plain || hasOwn(x, "nonce"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c232.test(v2))))) {
-          if (e === null) return false;
-          $Uint(v2, p + "/nonce", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/nonce", "required", "is required", "nonce");
-      }
-      const v3 = x["address"];
-      if (v3 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c233.test(v3))))) {
-          if (e === null) return false;
-          $Address(v3, p + "/address", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/address", "required", "is required", "address");
-      }
-      const v4 = x["yParity"];
-      if (v4 !== undefined && (plain || hasOwn(x, "yParity"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c234.test(v4))))) {
-          if (e === null) return false;
-          $Uint(v4, p + "/yParity", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/yParity", "required", "is required", "yParity");
-      }
-      const v5 = x["r"];
-      if (v5 !== undefined && (plain || hasOwn(x, "r"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c235.test(v5))))) {
-          if (e === null) return false;
-          $Uint256(v5, p + "/r", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/r", "required", "is required", "r");
-      }
-      const v6 = x["s"];
-      if (v6 !== undefined && (plain || hasOwn(x, "s"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c236.test(v6))))) {
-          if (e === null) return false;
-          $Uint256(v6, p + "/s", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/s", "required", "is required", "s");
-      }
-    }
-  }
-  return ok;
-}
-
-const $c231 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c232 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c233 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-const $c234 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c235 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$");
-
-const $c236 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$");
-
-function $237(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -5071,7 +5608,7 @@ function $237(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["v"];
       if (v1 !== undefined && (plain || hasOwn(x, "v"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c238.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c106.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/v", e);
           ok = false;
@@ -5079,7 +5616,7 @@ function $237(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["r"];
       if (v2 !== undefined && (plain || hasOwn(x, "r"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c239.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/r", e);
           ok = false;
@@ -5091,7 +5628,7 @@ function $237(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["s"];
       if (v3 !== undefined && (plain || hasOwn(x, "s"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c240.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c106.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/s", e);
           ok = false;
@@ -5103,7 +5640,7 @@ function $237(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["yParity"];
       if (v4 !== undefined && (plain || hasOwn(x, "yParity"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c241.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c106.test(v4))))) {
           if (e === null) return false;
           $Uint(v4, p + "/yParity", e);
           ok = false;
@@ -5111,7 +5648,7 @@ function $237(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["hash"];
       if (v5 !== undefined && (plain || hasOwn(x, "hash"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c242.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c113.test(v5))))) {
           if (e === null) return false;
           $Hash32(v5, p + "/hash", e);
           ok = false;
@@ -5122,17 +5659,7 @@ function $237(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c238 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c239 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c240 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c241 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c242 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-function $243(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $128(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -5143,7 +5670,7 @@ function $243(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain || hasOwn(x, "blockHash"))) {
-        if (!$244(v1, e === null ? p : p + "/blockHash", e)) {
+        if (!$129(v1, e === null ? p : p + "/blockHash", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5154,7 +5681,7 @@ function $243(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["blockNumber"];
       if (v2 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
-        if (!$246(v2, e === null ? p : p + "/blockNumber", e)) {
+        if (!$131(v2, e === null ? p : p + "/blockNumber", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5165,14 +5692,14 @@ function $243(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["blockTimestamp"];
       if (v3 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
-        if (!$248(v3, e === null ? p : p + "/blockTimestamp", e)) {
+        if (!$133(v3, e === null ? p : p + "/blockTimestamp", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v4 = x["transactionIndex"];
       if (v4 !== undefined && (plain || hasOwn(x, "transactionIndex"))) {
-        if (!$250(v4, e === null ? p : p + "/transactionIndex", e)) {
+        if (!$135(v4, e === null ? p : p + "/transactionIndex", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5183,7 +5710,7 @@ function $243(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["from"];
       if (v5 !== undefined && (plain || hasOwn(x, "from"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c252.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c117.test(v5))))) {
           if (e === null) return false;
           $Address(v5, p + "/from", e);
           ok = false;
@@ -5195,7 +5722,7 @@ function $243(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v6 = x["hash"];
       if (v6 !== undefined && (plain || hasOwn(x, "hash"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c253.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c113.test(v6))))) {
           if (e === null) return false;
           $Hash32(v6, p + "/hash", e);
           ok = false;
@@ -5210,11 +5737,11 @@ function $243(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $129(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Hash32(x, p, null)) matches++;
-  if ($245(x, p, null)) matches++;
+  if ($130(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -5222,7 +5749,7 @@ function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $245(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $130(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -5231,11 +5758,11 @@ function $245(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $246(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Uint(x, p, null)) matches++;
-  if ($247(x, p, null)) matches++;
+  if ($132(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -5243,7 +5770,7 @@ function $246(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $247(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $132(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -5252,11 +5779,11 @@ function $247(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $248(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $133(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Uint(x, p, null)) matches++;
-  if ($249(x, p, null)) matches++;
+  if ($134(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -5264,7 +5791,7 @@ function $248(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $249(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $134(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -5273,11 +5800,11 @@ function $249(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $250(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $135(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Uint(x, p, null)) matches++;
-  if ($251(x, p, null)) matches++;
+  if ($136(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -5285,7 +5812,7 @@ function $250(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $251(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $136(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -5294,11 +5821,7 @@ function $251(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c252 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-const $c253 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-function $254(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $137(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5309,7 +5832,7 @@ function $254(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c255.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c113.test(v))))) {
             if (e === null) return false;
             $Hash32(v, p + "/" + i, e);
             ok = false;
@@ -5321,9 +5844,7 @@ function $254(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c255 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-function $256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $138(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5332,9 +5853,68 @@ function $256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$Withdrawal(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
+        const x139: unknown = x[i];
+        const p139 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x139;
+          const p = p139;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["index"];
+              if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
+                  if (e === null) return false;
+                  $Uint64(v1, p + "/index", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/index", "required", "is required", "index");
+              }
+              const v2 = x["validatorIndex"];
+              if (v2 !== undefined && (plain || hasOwn(x, "validatorIndex"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint64(v2, p + "/validatorIndex", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/validatorIndex", "required", "is required", "validatorIndex");
+              }
+              const v3 = x["address"];
+              if (v3 !== undefined && (plain || hasOwn(x, "address"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c117.test(v3))))) {
+                  if (e === null) return false;
+                  $Address(v3, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+              const v4 = x["amount"];
+              if (v4 !== undefined && (plain || hasOwn(x, "amount"))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c107.test(v4))))) {
+                  if (e === null) return false;
+                  $Uint64(v4, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+            }
+          }
         }
       }
     }
@@ -5353,7 +5933,7 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["index"];
       if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c257.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -5365,7 +5945,7 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v2 = x["validatorIndex"];
       if (v2 !== undefined && (plain || hasOwn(x, "validatorIndex"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c258.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
           if (e === null) return false;
           $Uint64(v2, p + "/validatorIndex", e);
           ok = false;
@@ -5377,7 +5957,7 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v3 = x["address"];
       if (v3 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c259.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c117.test(v3))))) {
           if (e === null) return false;
           $Address(v3, p + "/address", e);
           ok = false;
@@ -5389,7 +5969,7 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v4 = x["amount"];
       if (v4 !== undefined && (plain || hasOwn(x, "amount"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c260.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c107.test(v4))))) {
           if (e === null) return false;
           $Uint64(v4, p + "/amount", e);
           ok = false;
@@ -5404,16 +5984,6 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-const $c257 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
-
-const $c258 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
-
-const $c259 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-const $c260 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
-
-const $c261 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
-
 function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -5425,7 +5995,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["type"];
       if (v1 !== undefined && (plain || hasOwn(x, "type"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c262.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c109.test(v1))))) {
           if (e === null) return false;
           $Byte(v1, p + "/type", e);
           ok = false;
@@ -5433,7 +6003,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v2 = x["nonce"];
       if (v2 !== undefined && (plain || hasOwn(x, "nonce"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c263.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/nonce", e);
           ok = false;
@@ -5441,14 +6011,14 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v3 = x["to"];
       if (v3 !== undefined && (plain || hasOwn(x, "to"))) {
-        if (!$264(v3, e === null ? p : p + "/to", e)) {
+        if (!$140(v3, e === null ? p : p + "/to", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v4 = x["from"];
       if (v4 !== undefined && (plain || hasOwn(x, "from"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c266.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c117.test(v4))))) {
           if (e === null) return false;
           $Address(v4, p + "/from", e);
           ok = false;
@@ -5456,7 +6026,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v5 = x["gas"];
       if (v5 !== undefined && (plain || hasOwn(x, "gas"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c267.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c106.test(v5))))) {
           if (e === null) return false;
           $Uint(v5, p + "/gas", e);
           ok = false;
@@ -5464,7 +6034,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v6 = x["value"];
       if (v6 !== undefined && (plain || hasOwn(x, "value"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c268.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c106.test(v6))))) {
           if (e === null) return false;
           $Uint(v6, p + "/value", e);
           ok = false;
@@ -5472,7 +6042,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v7 = x["input"];
       if (v7 !== undefined && (plain || hasOwn(x, "input"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c269.test(v7))))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c110.test(v7))))) {
           if (e === null) return false;
           $Bytes(v7, p + "/input", e);
           ok = false;
@@ -5480,7 +6050,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v8 = x["data"];
       if (v8 !== undefined && (plain || hasOwn(x, "data"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c270.test(v8))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c110.test(v8))))) {
           if (e === null) return false;
           $Bytes(v8, p + "/data", e);
           ok = false;
@@ -5488,7 +6058,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v9 = x["gasPrice"];
       if (v9 !== undefined && (plain || hasOwn(x, "gasPrice"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c271.test(v9))))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c106.test(v9))))) {
           if (e === null) return false;
           $Uint(v9, p + "/gasPrice", e);
           ok = false;
@@ -5496,7 +6066,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v10 = x["maxPriorityFeePerGas"];
       if (v10 !== undefined && (plain || hasOwn(x, "maxPriorityFeePerGas"))) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c272.test(v10))))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c106.test(v10))))) {
           if (e === null) return false;
           $Uint(v10, p + "/maxPriorityFeePerGas", e);
           ok = false;
@@ -5504,7 +6074,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v11 = x["maxFeePerGas"];
       if (v11 !== undefined && (plain || hasOwn(x, "maxFeePerGas"))) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c273.test(v11))))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c106.test(v11))))) {
           if (e === null) return false;
           $Uint(v11, p + "/maxFeePerGas", e);
           ok = false;
@@ -5512,7 +6082,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v12 = x["maxFeePerBlobGas"];
       if (v12 !== undefined && (plain || hasOwn(x, "maxFeePerBlobGas"))) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c274.test(v12))))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c106.test(v12))))) {
           if (e === null) return false;
           $Uint(v12, p + "/maxFeePerBlobGas", e);
           ok = false;
@@ -5527,35 +6097,35 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v14 = x["blobVersionedHashes"];
       if (v14 !== undefined && (plain || hasOwn(x, "blobVersionedHashes"))) {
-        if (!$275(v14, e === null ? p : p + "/blobVersionedHashes", e)) {
+        if (!$142(v14, e === null ? p : p + "/blobVersionedHashes", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v15 = x["blobs"];
       if (v15 !== undefined && (plain || hasOwn(x, "blobs"))) {
-        if (!$277(v15, e === null ? p : p + "/blobs", e)) {
+        if (!$143(v15, e === null ? p : p + "/blobs", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v16 = x["commitments"];
       if (v16 !== undefined && (plain || hasOwn(x, "commitments"))) {
-        if (!$279(v16, e === null ? p : p + "/commitments", e)) {
+        if (!$144(v16, e === null ? p : p + "/commitments", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v17 = x["proofs"];
       if (v17 !== undefined && (plain || hasOwn(x, "proofs"))) {
-        if (!$281(v17, e === null ? p : p + "/proofs", e)) {
+        if (!$145(v17, e === null ? p : p + "/proofs", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v18 = x["chainId"];
       if (v18 !== undefined && (plain || hasOwn(x, "chainId"))) {
-        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c283.test(v18))))) {
+        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c106.test(v18))))) {
           if (e === null) return false;
           $Uint(v18, p + "/chainId", e);
           ok = false;
@@ -5571,7 +6141,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       for (const k in x) {
         if (!plain && !hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
-        if (!($c284.has(k))) {
+        if (!($c146.has(k))) {
           if (e === null) return false;
           ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
         }
@@ -5581,15 +6151,11 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-const $c262 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,2}$");
-
-const $c263 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-function $264(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $140(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($265(x, p, null)) matches++;
+  if ($141(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -5597,7 +6163,7 @@ function $264(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -5606,25 +6172,7 @@ function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c266 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-const $c267 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c268 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c269 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
-
-const $c270 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
-
-const $c271 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c272 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c273 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c274 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $142(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5635,7 +6183,7 @@ function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c276.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c113.test(v))))) {
             if (e === null) return false;
             $Hash32(v, p + "/" + i, e);
             ok = false;
@@ -5647,9 +6195,7 @@ function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c276 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-function $277(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $143(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5660,7 +6206,7 @@ function $277(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c278.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c110.test(v))))) {
             if (e === null) return false;
             $Bytes(v, p + "/" + i, e);
             ok = false;
@@ -5672,9 +6218,7 @@ function $277(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c278 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
-
-function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5685,7 +6229,7 @@ function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c280.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c110.test(v))))) {
             if (e === null) return false;
             $Bytes(v, p + "/" + i, e);
             ok = false;
@@ -5697,9 +6241,7 @@ function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c280 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
-
-function $281(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $145(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5710,7 +6252,7 @@ function $281(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c282.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c110.test(v))))) {
             if (e === null) return false;
             $Bytes(v, p + "/" + i, e);
             ok = false;
@@ -5722,11 +6264,93 @@ function $281(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c282 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
+const $c146 = /*#__PURE__*/ new Set<string>(["type", "nonce", "to", "from", "gas", "value", "input", "data", "gasPrice", "maxPriorityFeePerGas", "maxFeePerGas", "maxFeePerBlobGas", "accessList", "blobVersionedHashes", "blobs", "commitments", "proofs", "chainId", "authorizationList"]);
 
-const $c283 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c284 = /*#__PURE__*/ new Set<string>(["type", "nonce", "to", "from", "gas", "value", "input", "data", "gasPrice", "maxPriorityFeePerGas", "maxFeePerGas", "maxFeePerBlobGas", "accessList", "blobVersionedHashes", "blobs", "commitments", "proofs", "chainId", "authorizationList"]);
+function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["chainId"];
+      if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c106.test(v1))))) {
+          if (e === null) return false;
+          $Uint(v1, p + "/chainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+      }
+      const v2 = x["nonce"];
+      if (v2 !== undefined && (plain || hasOwn(x, "nonce"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
+          if (e === null) return false;
+          $Uint(v2, p + "/nonce", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/nonce", "required", "is required", "nonce");
+      }
+      const v3 = x["address"];
+      if (v3 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c117.test(v3))))) {
+          if (e === null) return false;
+          $Address(v3, p + "/address", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v4 = x["yParity"];
+      if (v4 !== undefined && (plain || hasOwn(x, "yParity"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c106.test(v4))))) {
+          if (e === null) return false;
+          $Uint(v4, p + "/yParity", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/yParity", "required", "is required", "yParity");
+      }
+      const v5 = x["r"];
+      if (v5 !== undefined && (plain || hasOwn(x, "r"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c108.test(v5))))) {
+          if (e === null) return false;
+          $Uint256(v5, p + "/r", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/r", "required", "is required", "r");
+      }
+      const v6 = x["s"];
+      if (v6 !== undefined && (plain || hasOwn(x, "s"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c108.test(v6))))) {
+          if (e === null) return false;
+          $Uint256(v6, p + "/s", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/s", "required", "is required", "s");
+      }
+    }
+  }
+  return ok;
+}
 
 function $SignTransactionResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5739,7 +6363,7 @@ function $SignTransactionResult(x: unknown, p: string, e: ValidationIssue[] | nu
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["raw"];
       if (v1 !== undefined && (plain || hasOwn(x, "raw"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c285.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c110.test(v1))))) {
           if (e === null) return false;
           $Bytes(v1, p + "/raw", e);
           ok = false;
@@ -5765,8 +6389,6 @@ function $SignTransactionResult(x: unknown, p: string, e: ValidationIssue[] | nu
   return ok;
 }
 
-const $c285 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
-
 function $FillTransactionResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -5789,7 +6411,7 @@ function $FillTransactionResult(x: unknown, p: string, e: ValidationIssue[] | nu
       }
       const v2 = x["raw"];
       if (v2 !== undefined && (plain || hasOwn(x, "raw"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c286.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c110.test(v2))))) {
           if (e === null) return false;
           $Bytes(v2, p + "/raw", e);
           ok = false;
@@ -5799,8 +6421,6 @@ function $FillTransactionResult(x: unknown, p: string, e: ValidationIssue[] | nu
   }
   return ok;
 }
-
-const $c286 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5813,7 +6433,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["type"];
       if (v1 !== undefined && (plain || hasOwn(x, "type"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c287.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c109.test(v1))))) {
           if (e === null) return false;
           $Byte(v1, p + "/type", e);
           ok = false;
@@ -5821,7 +6441,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["transactionHash"];
       if (v2 !== undefined && (plain || hasOwn(x, "transactionHash"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c288.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
           if (e === null) return false;
           $Hash32(v2, p + "/transactionHash", e);
           ok = false;
@@ -5833,7 +6453,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["transactionIndex"];
       if (v3 !== undefined && (plain || hasOwn(x, "transactionIndex"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c289.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c106.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/transactionIndex", e);
           ok = false;
@@ -5845,7 +6465,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["blockHash"];
       if (v4 !== undefined && (plain || hasOwn(x, "blockHash"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c290.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4))))) {
           if (e === null) return false;
           $Hash32(v4, p + "/blockHash", e);
           ok = false;
@@ -5857,7 +6477,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["blockNumber"];
       if (v5 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c291.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c106.test(v5))))) {
           if (e === null) return false;
           $Uint(v5, p + "/blockNumber", e);
           ok = false;
@@ -5869,7 +6489,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v6 = x["from"];
       if (v6 !== undefined && (plain || hasOwn(x, "from"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c292.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c117.test(v6))))) {
           if (e === null) return false;
           $Address(v6, p + "/from", e);
           ok = false;
@@ -5881,14 +6501,14 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v7 = x["to"];
       if (v7 !== undefined && (plain || hasOwn(x, "to"))) {
-        if (!$293(v7, e === null ? p : p + "/to", e)) {
+        if (!$147(v7, e === null ? p : p + "/to", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v8 = x["cumulativeGasUsed"];
       if (v8 !== undefined && (plain || hasOwn(x, "cumulativeGasUsed"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c295.test(v8))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c106.test(v8))))) {
           if (e === null) return false;
           $Uint(v8, p + "/cumulativeGasUsed", e);
           ok = false;
@@ -5900,7 +6520,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v9 = x["gasUsed"];
       if (v9 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c296.test(v9))))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c106.test(v9))))) {
           if (e === null) return false;
           $Uint(v9, p + "/gasUsed", e);
           ok = false;
@@ -5912,7 +6532,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v10 = x["blobGasUsed"];
       if (v10 !== undefined && (plain || hasOwn(x, "blobGasUsed"))) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c297.test(v10))))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c106.test(v10))))) {
           if (e === null) return false;
           $Uint(v10, p + "/blobGasUsed", e);
           ok = false;
@@ -5920,14 +6540,14 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v11 = x["contractAddress"];
       if (v11 !== undefined && (plain || hasOwn(x, "contractAddress"))) {
-        if (!$298(v11, e === null ? p : p + "/contractAddress", e)) {
+        if (!$149(v11, e === null ? p : p + "/contractAddress", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v12 = x["logs"];
       if (v12 !== undefined && (plain || hasOwn(x, "logs"))) {
-        if (!$300(v12, e === null ? p : p + "/logs", e)) {
+        if (!$151(v12, e === null ? p : p + "/logs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5938,7 +6558,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v13 = x["logsBloom"];
       if (v13 !== undefined && (plain || hasOwn(x, "logsBloom"))) {
-        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c312.test(v13))))) {
+        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c116.test(v13))))) {
           if (e === null) return false;
           $Bytes256(v13, p + "/logsBloom", e);
           ok = false;
@@ -5950,7 +6570,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v14 = x["root"];
       if (v14 !== undefined && (plain || hasOwn(x, "root"))) {
-        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c313.test(v14))))) {
+        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c113.test(v14))))) {
           if (e === null) return false;
           $Hash32(v14, p + "/root", e);
           ok = false;
@@ -5958,7 +6578,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v15 = x["status"];
       if (v15 !== undefined && (plain || hasOwn(x, "status"))) {
-        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c314.test(v15))))) {
+        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c106.test(v15))))) {
           if (e === null) return false;
           $Uint(v15, p + "/status", e);
           ok = false;
@@ -5966,7 +6586,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v16 = x["effectiveGasPrice"];
       if (v16 !== undefined && (plain || hasOwn(x, "effectiveGasPrice"))) {
-        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c315.test(v16))))) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c106.test(v16))))) {
           if (e === null) return false;
           $Uint(v16, p + "/effectiveGasPrice", e);
           ok = false;
@@ -5978,7 +6598,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v17 = x["blobGasPrice"];
       if (v17 !== undefined && (plain || hasOwn(x, "blobGasPrice"))) {
-        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c316.test(v17))))) {
+        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c106.test(v17))))) {
           if (e === null) return false;
           $Uint(v17, p + "/blobGasPrice", e);
           ok = false;
@@ -5989,23 +6609,11 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c287 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,2}$");
-
-const $c288 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-const $c289 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c290 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-const $c291 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c292 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-function $293(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $147(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($294(x, p, null)) matches++;
+  if ($148(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6013,7 +6621,7 @@ function $293(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $294(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $148(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -6022,17 +6630,11 @@ function $294(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c295 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c296 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c297 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-function $298(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $149(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($299(x, p, null)) matches++;
+  if ($150(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6040,7 +6642,7 @@ function $298(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $299(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $150(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -6049,7 +6651,7 @@ function $299(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $300(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $151(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6058,9 +6660,151 @@ function $300(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$Log(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
+        const x152: unknown = x[i];
+        const p152 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x152;
+          const p = p152;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["removed"];
+              if (v1 !== undefined && (plain || hasOwn(x, "removed"))) {
+                if (!((typeof v1 === "boolean"))) {
+                  if (e === null) return false;
+                  $153(v1, p + "/removed", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["logIndex"];
+              if (v2 !== undefined && (plain || hasOwn(x, "logIndex"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint(v2, p + "/logIndex", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["transactionIndex"];
+              if (v3 !== undefined && (plain || hasOwn(x, "transactionIndex"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c106.test(v3))))) {
+                  if (e === null) return false;
+                  $Uint(v3, p + "/transactionIndex", e);
+                  ok = false;
+                }
+              }
+              const v4 = x["transactionHash"];
+              if (v4 !== undefined && (plain || hasOwn(x, "transactionHash"))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4))))) {
+                  if (e === null) return false;
+                  $Hash32(v4, p + "/transactionHash", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/transactionHash", "required", "is required", "transactionHash");
+              }
+              const v5 = x["blockHash"];
+              if (v5 !== undefined && (plain || hasOwn(x, "blockHash"))) {
+                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c113.test(v5))))) {
+                  if (e === null) return false;
+                  $Hash32(v5, p + "/blockHash", e);
+                  ok = false;
+                }
+              }
+              const v6 = x["blockNumber"];
+              if (v6 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c106.test(v6))))) {
+                  if (e === null) return false;
+                  $Uint(v6, p + "/blockNumber", e);
+                  ok = false;
+                }
+              }
+              const v7 = x["blockTimestamp"];
+              if (v7 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
+                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c106.test(v7))))) {
+                  if (e === null) return false;
+                  $Uint(v7, p + "/blockTimestamp", e);
+                  ok = false;
+                }
+              }
+              const v8 = x["address"];
+              if (v8 !== undefined && (plain || hasOwn(x, "address"))) {
+                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c117.test(v8))))) {
+                  if (e === null) return false;
+                  $Address(v8, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+              const v9 = x["data"];
+              if (v9 !== undefined && (plain || hasOwn(x, "data"))) {
+                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c110.test(v9))))) {
+                  if (e === null) return false;
+                  $Bytes(v9, p + "/data", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/data", "required", "is required", "data");
+              }
+              const v10 = x["topics"];
+              if (v10 !== undefined && (plain || hasOwn(x, "topics"))) {
+                if (!$154(v10, e === null ? p : p + "/topics", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/topics", "required", "is required", "topics");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $153(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "boolean")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be boolean", "boolean");
+  }
+  return ok;
+}
+
+function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      if (x.length > 4) {
+        if (e === null) return false;
+        ok = fail(e, p, "maxItems", "must have at most 4 items", 4);
+      }
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c113.test(v))))) {
+            if (e === null) return false;
+            $Bytes32(v, p + "/" + i, e);
+            ok = false;
+          }
         }
       }
     }
@@ -6081,13 +6825,13 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "removed"))) {
         if (!((typeof v1 === "boolean"))) {
           if (e === null) return false;
-          $301(v1, p + "/removed", e);
+          $153(v1, p + "/removed", e);
           ok = false;
         }
       }
       const v2 = x["logIndex"];
       if (v2 !== undefined && (plain || hasOwn(x, "logIndex"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c302.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/logIndex", e);
           ok = false;
@@ -6095,7 +6839,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["transactionIndex"];
       if (v3 !== undefined && (plain || hasOwn(x, "transactionIndex"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c303.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c106.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/transactionIndex", e);
           ok = false;
@@ -6103,7 +6847,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["transactionHash"];
       if (v4 !== undefined && (plain || hasOwn(x, "transactionHash"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c304.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4))))) {
           if (e === null) return false;
           $Hash32(v4, p + "/transactionHash", e);
           ok = false;
@@ -6115,7 +6859,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["blockHash"];
       if (v5 !== undefined && (plain || hasOwn(x, "blockHash"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c305.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c113.test(v5))))) {
           if (e === null) return false;
           $Hash32(v5, p + "/blockHash", e);
           ok = false;
@@ -6123,7 +6867,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v6 = x["blockNumber"];
       if (v6 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c306.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c106.test(v6))))) {
           if (e === null) return false;
           $Uint(v6, p + "/blockNumber", e);
           ok = false;
@@ -6131,7 +6875,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v7 = x["blockTimestamp"];
       if (v7 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c307.test(v7))))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c106.test(v7))))) {
           if (e === null) return false;
           $Uint(v7, p + "/blockTimestamp", e);
           ok = false;
@@ -6139,7 +6883,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v8 = x["address"];
       if (v8 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c308.test(v8))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c117.test(v8))))) {
           if (e === null) return false;
           $Address(v8, p + "/address", e);
           ok = false;
@@ -6151,7 +6895,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v9 = x["data"];
       if (v9 !== undefined && (plain || hasOwn(x, "data"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c309.test(v9))))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c110.test(v9))))) {
           if (e === null) return false;
           $Bytes(v9, p + "/data", e);
           ok = false;
@@ -6163,7 +6907,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v10 = x["topics"];
       if (v10 !== undefined && (plain || hasOwn(x, "topics"))) {
-        if (!$310(v10, e === null ? p : p + "/topics", e)) {
+        if (!$154(v10, e === null ? p : p + "/topics", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6176,70 +6920,6 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   }
   return ok;
 }
-
-function $301(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-const $c302 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c303 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c304 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-const $c305 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-const $c306 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c307 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c308 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-const $c309 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
-
-function $310(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      if (x.length > 4) {
-        if (e === null) return false;
-        ok = fail(e, p, "maxItems", "must have at most 4 items", 4);
-      }
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c311.test(v))))) {
-            if (e === null) return false;
-            $Bytes32(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c311 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-const $c312 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{512}$");
-
-const $c313 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-const $c314 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c315 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c316 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -6266,7 +6946,7 @@ function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["blockHash"];
       if (v3 !== undefined && (plain || hasOwn(x, "blockHash"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c317.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3))))) {
           if (e === null) return false;
           $Hash32(v3, p + "/blockHash", e);
           ok = false;
@@ -6274,7 +6954,7 @@ function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["address"];
       if (v4 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!$318(v4, e === null ? p : p + "/address", e)) {
+        if (!$155(v4, e === null ? p : p + "/address", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6291,14 +6971,12 @@ function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c317 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $155(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($319(x, p, null)) matches++;
-  if ($321(x, p, null)) matches++;
+  if ($156(x, p, null)) matches++;
+  if ($157(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6306,7 +6984,7 @@ function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $319(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $156(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6317,7 +6995,7 @@ function $319(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c320.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c117.test(v))))) {
             if (e === null) return false;
             $Address(v, p + "/" + i, e);
             ok = false;
@@ -6329,9 +7007,7 @@ function $319(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c320 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-function $321(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -6343,8 +7019,8 @@ function $321(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 function $FilterTopics(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($322(x, p, null)) matches++;
-  if ($323(x, p, null)) matches++;
+  if ($158(x, p, null)) matches++;
+  if ($159(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6352,7 +7028,7 @@ function $FilterTopics(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $322(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -6361,7 +7037,7 @@ function $322(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $323(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $159(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6387,9 +7063,9 @@ function $323(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 function $FilterTopic(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($324(x, p, null)) matches++;
+  if ($160(x, p, null)) matches++;
   if ($Bytes32(x, p, null)) matches++;
-  if ($325(x, p, null)) matches++;
+  if ($161(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6397,7 +7073,7 @@ function $FilterTopic(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $324(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $160(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -6406,7 +7082,7 @@ function $324(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $325(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $161(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6417,7 +7093,7 @@ function $325(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c326.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c113.test(v))))) {
             if (e === null) return false;
             $Bytes32(v, p + "/" + i, e);
             ok = false;
@@ -6429,8 +7105,6 @@ function $325(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c326 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
 function $FilterId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
@@ -6438,7 +7112,7 @@ function $FilterId(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c327.test(x)) {
+    if (!$c162.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]+$", "^0x[0-9a-f]+$");
     }
@@ -6446,18 +7120,18 @@ function $FilterId(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
   return ok;
 }
 
-const $c327 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
+const $c162 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
 
 function $FilterResults(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($328(x, p, null) || $330(x, p, null))) {
+  if (!($163(x, p, null) || $164(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $328(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $163(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6468,7 +7142,7 @@ function $328(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c329.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c113.test(v))))) {
             if (e === null) return false;
             $Hash32(v, p + "/" + i, e);
             ok = false;
@@ -6480,9 +7154,7 @@ function $328(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c329 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-function $330(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $164(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6491,9 +7163,115 @@ function $330(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$Log(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
+        const x165: unknown = x[i];
+        const p165 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x165;
+          const p = p165;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["removed"];
+              if (v1 !== undefined && (plain || hasOwn(x, "removed"))) {
+                if (!((typeof v1 === "boolean"))) {
+                  if (e === null) return false;
+                  $153(v1, p + "/removed", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["logIndex"];
+              if (v2 !== undefined && (plain || hasOwn(x, "logIndex"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint(v2, p + "/logIndex", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["transactionIndex"];
+              if (v3 !== undefined && (plain || hasOwn(x, "transactionIndex"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c106.test(v3))))) {
+                  if (e === null) return false;
+                  $Uint(v3, p + "/transactionIndex", e);
+                  ok = false;
+                }
+              }
+              const v4 = x["transactionHash"];
+              if (v4 !== undefined && (plain || hasOwn(x, "transactionHash"))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4))))) {
+                  if (e === null) return false;
+                  $Hash32(v4, p + "/transactionHash", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/transactionHash", "required", "is required", "transactionHash");
+              }
+              const v5 = x["blockHash"];
+              if (v5 !== undefined && (plain || hasOwn(x, "blockHash"))) {
+                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c113.test(v5))))) {
+                  if (e === null) return false;
+                  $Hash32(v5, p + "/blockHash", e);
+                  ok = false;
+                }
+              }
+              const v6 = x["blockNumber"];
+              if (v6 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c106.test(v6))))) {
+                  if (e === null) return false;
+                  $Uint(v6, p + "/blockNumber", e);
+                  ok = false;
+                }
+              }
+              const v7 = x["blockTimestamp"];
+              if (v7 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
+                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c106.test(v7))))) {
+                  if (e === null) return false;
+                  $Uint(v7, p + "/blockTimestamp", e);
+                  ok = false;
+                }
+              }
+              const v8 = x["address"];
+              if (v8 !== undefined && (plain || hasOwn(x, "address"))) {
+                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c117.test(v8))))) {
+                  if (e === null) return false;
+                  $Address(v8, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+              const v9 = x["data"];
+              if (v9 !== undefined && (plain || hasOwn(x, "data"))) {
+                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c110.test(v9))))) {
+                  if (e === null) return false;
+                  $Bytes(v9, p + "/data", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/data", "required", "is required", "data");
+              }
+              const v10 = x["topics"];
+              if (v10 !== undefined && (plain || hasOwn(x, "topics"))) {
+                if (!$154(v10, e === null ? p : p + "/topics", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/topics", "required", "is required", "topics");
+              }
+            }
+          }
         }
       }
     }
@@ -6512,7 +7290,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["oldestBlock"];
       if (v1 !== undefined && (plain || hasOwn(x, "oldestBlock"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c331.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c106.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/oldestBlock", e);
           ok = false;
@@ -6524,7 +7302,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v2 = x["baseFeePerGas"];
       if (v2 !== undefined && (plain || hasOwn(x, "baseFeePerGas"))) {
-        if (!$332(v2, e === null ? p : p + "/baseFeePerGas", e)) {
+        if (!$166(v2, e === null ? p : p + "/baseFeePerGas", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6535,14 +7313,14 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v3 = x["baseFeePerBlobGas"];
       if (v3 !== undefined && (plain || hasOwn(x, "baseFeePerBlobGas"))) {
-        if (!$334(v3, e === null ? p : p + "/baseFeePerBlobGas", e)) {
+        if (!$167(v3, e === null ? p : p + "/baseFeePerBlobGas", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v4 = x["gasUsedRatio"];
       if (v4 !== undefined && (plain || hasOwn(x, "gasUsedRatio"))) {
-        if (!$336(v4, e === null ? p : p + "/gasUsedRatio", e)) {
+        if (!$168(v4, e === null ? p : p + "/gasUsedRatio", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6553,14 +7331,14 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v5 = x["blobGasUsedRatio"];
       if (v5 !== undefined && (plain || hasOwn(x, "blobGasUsedRatio"))) {
-        if (!$337(v5, e === null ? p : p + "/blobGasUsedRatio", e)) {
+        if (!$169(v5, e === null ? p : p + "/blobGasUsedRatio", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v6 = x["reward"];
       if (v6 !== undefined && (plain || hasOwn(x, "reward"))) {
-        if (!$338(v6, e === null ? p : p + "/reward", e)) {
+        if (!$170(v6, e === null ? p : p + "/reward", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6570,9 +7348,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-const $c331 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-function $332(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $166(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6583,7 +7359,7 @@ function $332(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c333.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c106.test(v))))) {
             if (e === null) return false;
             $Uint(v, p + "/" + i, e);
             ok = false;
@@ -6595,9 +7371,7 @@ function $332(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c333 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-function $334(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6608,7 +7382,7 @@ function $334(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c335.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c106.test(v))))) {
             if (e === null) return false;
             $Uint(v, p + "/" + i, e);
             ok = false;
@@ -6620,9 +7394,7 @@ function $334(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c335 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $168(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6645,7 +7417,7 @@ function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $169(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6668,7 +7440,7 @@ function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $338(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $170(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6677,7 +7449,7 @@ function $338(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$339(x[i], e === null ? p : p + "/" + i, e)) {
+        if (!$171(x[i], e === null ? p : p + "/" + i, e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6687,7 +7459,7 @@ function $338(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $339(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6698,7 +7470,7 @@ function $339(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c340.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c106.test(v))))) {
             if (e === null) return false;
             $Uint(v, p + "/" + i, e);
             ok = false;
@@ -6709,8 +7481,6 @@ function $339(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   }
   return ok;
 }
-
-const $c340 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $AccessListResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -6734,7 +7504,7 @@ function $AccessListResult(x: unknown, p: string, e: ValidationIssue[] | null): 
       }
       const v2 = x["gasUsed"];
       if (v2 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c341.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/gasUsed", e);
           ok = false;
@@ -6748,7 +7518,7 @@ function $AccessListResult(x: unknown, p: string, e: ValidationIssue[] | null): 
       if (v3 !== undefined && (plain || hasOwn(x, "error"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $342(v3, p + "/error", e);
+          $172(v3, p + "/error", e);
           ok = false;
         }
       }
@@ -6757,9 +7527,7 @@ function $AccessListResult(x: unknown, p: string, e: ValidationIssue[] | null): 
   return ok;
 }
 
-const $c341 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-function $342(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $172(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -6779,7 +7547,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["address"];
       if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c343.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c117.test(v1))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -6791,7 +7559,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["accountProof"];
       if (v2 !== undefined && (plain || hasOwn(x, "accountProof"))) {
-        if (!$344(v2, e === null ? p : p + "/accountProof", e)) {
+        if (!$173(v2, e === null ? p : p + "/accountProof", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6802,7 +7570,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v3 = x["balance"];
       if (v3 !== undefined && (plain || hasOwn(x, "balance"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c346.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c106.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/balance", e);
           ok = false;
@@ -6814,7 +7582,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v4 = x["codeHash"];
       if (v4 !== undefined && (plain || hasOwn(x, "codeHash"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c347.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4))))) {
           if (e === null) return false;
           $Hash32(v4, p + "/codeHash", e);
           ok = false;
@@ -6826,7 +7594,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v5 = x["nonce"];
       if (v5 !== undefined && (plain || hasOwn(x, "nonce"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c348.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c106.test(v5))))) {
           if (e === null) return false;
           $Uint(v5, p + "/nonce", e);
           ok = false;
@@ -6838,7 +7606,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v6 = x["storageHash"];
       if (v6 !== undefined && (plain || hasOwn(x, "storageHash"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c349.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c113.test(v6))))) {
           if (e === null) return false;
           $Hash32(v6, p + "/storageHash", e);
           ok = false;
@@ -6850,7 +7618,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v7 = x["storageProof"];
       if (v7 !== undefined && (plain || hasOwn(x, "storageProof"))) {
-        if (!$350(v7, e === null ? p : p + "/storageProof", e)) {
+        if (!$174(v7, e === null ? p : p + "/storageProof", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6864,9 +7632,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-const $c343 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-function $344(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $173(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6877,7 +7643,7 @@ function $344(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c345.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c110.test(v))))) {
             if (e === null) return false;
             $Bytes(v, p + "/" + i, e);
             ok = false;
@@ -6889,17 +7655,7 @@ function $344(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c345 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
-
-const $c346 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c347 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-const $c348 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c349 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-function $350(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $174(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6908,9 +7664,78 @@ function $350(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$StorageProof(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
+        const x175: unknown = x[i];
+        const p175 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x175;
+          const p = p175;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["key"];
+              if (v1 !== undefined && (plain || hasOwn(x, "key"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1))))) {
+                  if (e === null) return false;
+                  $BytesMax32(v1, p + "/key", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/key", "required", "is required", "key");
+              }
+              const v2 = x["value"];
+              if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint(v2, p + "/value", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/value", "required", "is required", "value");
+              }
+              const v3 = x["proof"];
+              if (v3 !== undefined && (plain || hasOwn(x, "proof"))) {
+                if (!$176(v3, e === null ? p : p + "/proof", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/proof", "required", "is required", "proof");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $176(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c110.test(v))))) {
+            if (e === null) return false;
+            $Bytes(v, p + "/" + i, e);
+            ok = false;
+          }
         }
       }
     }
@@ -6929,7 +7754,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["key"];
       if (v1 !== undefined && (plain || hasOwn(x, "key"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c351.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c114.test(v1))))) {
           if (e === null) return false;
           $BytesMax32(v1, p + "/key", e);
           ok = false;
@@ -6941,7 +7766,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["value"];
       if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c352.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/value", e);
           ok = false;
@@ -6953,7 +7778,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v3 = x["proof"];
       if (v3 !== undefined && (plain || hasOwn(x, "proof"))) {
-        if (!$353(v3, e === null ? p : p + "/proof", e)) {
+        if (!$176(v3, e === null ? p : p + "/proof", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6967,39 +7792,10 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-const $c351 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$");
-
-const $c352 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-function $353(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c354.test(v))))) {
-            if (e === null) return false;
-            $Bytes(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c354 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
-
 function $SyncingStatus(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($355(x, p, null)) matches++;
+  if ($177(x, p, null)) matches++;
   if ($SyncProgress(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
@@ -7008,7 +7804,7 @@ function $SyncingStatus(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $355(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $177(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -7032,7 +7828,7 @@ function $SyncProgress(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["startingBlock"];
       if (v1 !== undefined && (plain || hasOwn(x, "startingBlock"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c356.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c106.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/startingBlock", e);
           ok = false;
@@ -7044,7 +7840,7 @@ function $SyncProgress(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["currentBlock"];
       if (v2 !== undefined && (plain || hasOwn(x, "currentBlock"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c357.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/currentBlock", e);
           ok = false;
@@ -7056,7 +7852,7 @@ function $SyncProgress(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v3 = x["highestBlock"];
       if (v3 !== undefined && (plain || hasOwn(x, "highestBlock"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c358.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c106.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/highestBlock", e);
           ok = false;
@@ -7071,12 +7867,6 @@ function $SyncProgress(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-const $c356 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c357 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c358 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
 function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -7090,7 +7880,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $359(v1, p + "/chainId", e);
+          $178(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -7098,7 +7888,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v2 !== undefined && (plain || hasOwn(x, "homesteadBlock"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $360(v2, p + "/homesteadBlock", e);
+          $179(v2, p + "/homesteadBlock", e);
           ok = false;
         }
       }
@@ -7106,7 +7896,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v3 !== undefined && (plain || hasOwn(x, "daoForkBlock"))) {
         if (!((Number.isInteger(v3)))) {
           if (e === null) return false;
-          $361(v3, p + "/daoForkBlock", e);
+          $180(v3, p + "/daoForkBlock", e);
           ok = false;
         }
       }
@@ -7114,7 +7904,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v4 !== undefined && (plain || hasOwn(x, "daoForkSupport"))) {
         if (!((typeof v4 === "boolean"))) {
           if (e === null) return false;
-          $362(v4, p + "/daoForkSupport", e);
+          $181(v4, p + "/daoForkSupport", e);
           ok = false;
         }
       }
@@ -7122,7 +7912,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v5 !== undefined && (plain || hasOwn(x, "eip150Block"))) {
         if (!((Number.isInteger(v5)))) {
           if (e === null) return false;
-          $363(v5, p + "/eip150Block", e);
+          $182(v5, p + "/eip150Block", e);
           ok = false;
         }
       }
@@ -7130,7 +7920,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v6 !== undefined && (plain || hasOwn(x, "eip155Block"))) {
         if (!((Number.isInteger(v6)))) {
           if (e === null) return false;
-          $364(v6, p + "/eip155Block", e);
+          $183(v6, p + "/eip155Block", e);
           ok = false;
         }
       }
@@ -7138,7 +7928,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v7 !== undefined && (plain || hasOwn(x, "eip158Block"))) {
         if (!((Number.isInteger(v7)))) {
           if (e === null) return false;
-          $365(v7, p + "/eip158Block", e);
+          $184(v7, p + "/eip158Block", e);
           ok = false;
         }
       }
@@ -7146,7 +7936,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v8 !== undefined && (plain || hasOwn(x, "byzantiumBlock"))) {
         if (!((Number.isInteger(v8)))) {
           if (e === null) return false;
-          $366(v8, p + "/byzantiumBlock", e);
+          $185(v8, p + "/byzantiumBlock", e);
           ok = false;
         }
       }
@@ -7154,7 +7944,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v9 !== undefined && (plain || hasOwn(x, "constantinopleBlock"))) {
         if (!((Number.isInteger(v9)))) {
           if (e === null) return false;
-          $367(v9, p + "/constantinopleBlock", e);
+          $186(v9, p + "/constantinopleBlock", e);
           ok = false;
         }
       }
@@ -7162,7 +7952,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v10 !== undefined && (plain || hasOwn(x, "petersburgBlock"))) {
         if (!((Number.isInteger(v10)))) {
           if (e === null) return false;
-          $368(v10, p + "/petersburgBlock", e);
+          $187(v10, p + "/petersburgBlock", e);
           ok = false;
         }
       }
@@ -7170,7 +7960,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v11 !== undefined && (plain || hasOwn(x, "istanbulBlock"))) {
         if (!((Number.isInteger(v11)))) {
           if (e === null) return false;
-          $369(v11, p + "/istanbulBlock", e);
+          $188(v11, p + "/istanbulBlock", e);
           ok = false;
         }
       }
@@ -7178,7 +7968,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v12 !== undefined && (plain || hasOwn(x, "muirGlacierBlock"))) {
         if (!((Number.isInteger(v12)))) {
           if (e === null) return false;
-          $370(v12, p + "/muirGlacierBlock", e);
+          $189(v12, p + "/muirGlacierBlock", e);
           ok = false;
         }
       }
@@ -7186,7 +7976,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v13 !== undefined && (plain || hasOwn(x, "berlinBlock"))) {
         if (!((Number.isInteger(v13)))) {
           if (e === null) return false;
-          $371(v13, p + "/berlinBlock", e);
+          $190(v13, p + "/berlinBlock", e);
           ok = false;
         }
       }
@@ -7194,7 +7984,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v14 !== undefined && (plain || hasOwn(x, "londonBlock"))) {
         if (!((Number.isInteger(v14)))) {
           if (e === null) return false;
-          $372(v14, p + "/londonBlock", e);
+          $191(v14, p + "/londonBlock", e);
           ok = false;
         }
       }
@@ -7202,7 +7992,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v15 !== undefined && (plain || hasOwn(x, "shanghaiTime"))) {
         if (!((Number.isInteger(v15)))) {
           if (e === null) return false;
-          $373(v15, p + "/shanghaiTime", e);
+          $192(v15, p + "/shanghaiTime", e);
           ok = false;
         }
       }
@@ -7210,7 +8000,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v16 !== undefined && (plain || hasOwn(x, "cancunTime"))) {
         if (!((Number.isInteger(v16)))) {
           if (e === null) return false;
-          $374(v16, p + "/cancunTime", e);
+          $193(v16, p + "/cancunTime", e);
           ok = false;
         }
       }
@@ -7218,7 +8008,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v17 !== undefined && (plain || hasOwn(x, "pragueTime"))) {
         if (!((Number.isInteger(v17)))) {
           if (e === null) return false;
-          $375(v17, p + "/pragueTime", e);
+          $194(v17, p + "/pragueTime", e);
           ok = false;
         }
       }
@@ -7226,7 +8016,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v18 !== undefined && (plain || hasOwn(x, "apricotPhase1BlockTimestamp"))) {
         if (!((Number.isInteger(v18)))) {
           if (e === null) return false;
-          $376(v18, p + "/apricotPhase1BlockTimestamp", e);
+          $195(v18, p + "/apricotPhase1BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7234,7 +8024,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v19 !== undefined && (plain || hasOwn(x, "apricotPhase2BlockTimestamp"))) {
         if (!((Number.isInteger(v19)))) {
           if (e === null) return false;
-          $377(v19, p + "/apricotPhase2BlockTimestamp", e);
+          $196(v19, p + "/apricotPhase2BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7242,7 +8032,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v20 !== undefined && (plain || hasOwn(x, "apricotPhase3BlockTimestamp"))) {
         if (!((Number.isInteger(v20)))) {
           if (e === null) return false;
-          $378(v20, p + "/apricotPhase3BlockTimestamp", e);
+          $197(v20, p + "/apricotPhase3BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7250,7 +8040,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v21 !== undefined && (plain || hasOwn(x, "apricotPhase4BlockTimestamp"))) {
         if (!((Number.isInteger(v21)))) {
           if (e === null) return false;
-          $379(v21, p + "/apricotPhase4BlockTimestamp", e);
+          $198(v21, p + "/apricotPhase4BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7258,7 +8048,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v22 !== undefined && (plain || hasOwn(x, "apricotPhase5BlockTimestamp"))) {
         if (!((Number.isInteger(v22)))) {
           if (e === null) return false;
-          $380(v22, p + "/apricotPhase5BlockTimestamp", e);
+          $199(v22, p + "/apricotPhase5BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7266,7 +8056,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v23 !== undefined && (plain || hasOwn(x, "apricotPhasePre6BlockTimestamp"))) {
         if (!((Number.isInteger(v23)))) {
           if (e === null) return false;
-          $381(v23, p + "/apricotPhasePre6BlockTimestamp", e);
+          $200(v23, p + "/apricotPhasePre6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7274,7 +8064,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v24 !== undefined && (plain || hasOwn(x, "apricotPhase6BlockTimestamp"))) {
         if (!((Number.isInteger(v24)))) {
           if (e === null) return false;
-          $382(v24, p + "/apricotPhase6BlockTimestamp", e);
+          $201(v24, p + "/apricotPhase6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7282,7 +8072,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v25 !== undefined && (plain || hasOwn(x, "apricotPhasePost6BlockTimestamp"))) {
         if (!((Number.isInteger(v25)))) {
           if (e === null) return false;
-          $383(v25, p + "/apricotPhasePost6BlockTimestamp", e);
+          $202(v25, p + "/apricotPhasePost6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7290,7 +8080,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v26 !== undefined && (plain || hasOwn(x, "banffBlockTimestamp"))) {
         if (!((Number.isInteger(v26)))) {
           if (e === null) return false;
-          $384(v26, p + "/banffBlockTimestamp", e);
+          $203(v26, p + "/banffBlockTimestamp", e);
           ok = false;
         }
       }
@@ -7298,7 +8088,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v27 !== undefined && (plain || hasOwn(x, "cortinaBlockTimestamp"))) {
         if (!((Number.isInteger(v27)))) {
           if (e === null) return false;
-          $385(v27, p + "/cortinaBlockTimestamp", e);
+          $204(v27, p + "/cortinaBlockTimestamp", e);
           ok = false;
         }
       }
@@ -7306,7 +8096,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v28 !== undefined && (plain || hasOwn(x, "durangoBlockTimestamp"))) {
         if (!((Number.isInteger(v28)))) {
           if (e === null) return false;
-          $386(v28, p + "/durangoBlockTimestamp", e);
+          $205(v28, p + "/durangoBlockTimestamp", e);
           ok = false;
         }
       }
@@ -7314,7 +8104,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v29 !== undefined && (plain || hasOwn(x, "etnaTimestamp"))) {
         if (!((Number.isInteger(v29)))) {
           if (e === null) return false;
-          $387(v29, p + "/etnaTimestamp", e);
+          $206(v29, p + "/etnaTimestamp", e);
           ok = false;
         }
       }
@@ -7322,7 +8112,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v30 !== undefined && (plain || hasOwn(x, "fortunaTimestamp"))) {
         if (!((Number.isInteger(v30)))) {
           if (e === null) return false;
-          $388(v30, p + "/fortunaTimestamp", e);
+          $207(v30, p + "/fortunaTimestamp", e);
           ok = false;
         }
       }
@@ -7330,7 +8120,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v31 !== undefined && (plain || hasOwn(x, "graniteTimestamp"))) {
         if (!((Number.isInteger(v31)))) {
           if (e === null) return false;
-          $389(v31, p + "/graniteTimestamp", e);
+          $208(v31, p + "/graniteTimestamp", e);
           ok = false;
         }
       }
@@ -7338,7 +8128,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v32 !== undefined && (plain || hasOwn(x, "heliconTimestamp"))) {
         if (!((Number.isInteger(v32)))) {
           if (e === null) return false;
-          $390(v32, p + "/heliconTimestamp", e);
+          $209(v32, p + "/heliconTimestamp", e);
           ok = false;
         }
       }
@@ -7351,7 +8141,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $359(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $178(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7360,7 +8150,7 @@ function $359(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $360(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $179(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7369,7 +8159,7 @@ function $360(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $361(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $180(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7378,7 +8168,7 @@ function $361(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $362(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $181(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -7387,7 +8177,7 @@ function $362(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $363(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $182(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7396,7 +8186,7 @@ function $363(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $364(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $183(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7405,7 +8195,7 @@ function $364(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $365(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $184(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7414,7 +8204,7 @@ function $365(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $366(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $185(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7423,7 +8213,7 @@ function $366(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $367(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $186(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7432,7 +8222,7 @@ function $367(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $187(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7441,7 +8231,7 @@ function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $188(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7450,7 +8240,7 @@ function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $370(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $189(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7459,7 +8249,7 @@ function $370(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $371(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7468,7 +8258,7 @@ function $371(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $372(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $191(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7477,7 +8267,7 @@ function $372(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $373(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $192(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7486,7 +8276,7 @@ function $373(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $374(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $193(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7495,7 +8285,7 @@ function $374(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $375(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $194(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7504,7 +8294,7 @@ function $375(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $376(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7513,7 +8303,7 @@ function $376(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $196(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7522,7 +8312,7 @@ function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $378(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $197(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7531,7 +8321,7 @@ function $378(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $198(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7540,7 +8330,7 @@ function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $380(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $199(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7549,7 +8339,7 @@ function $380(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $381(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7558,7 +8348,7 @@ function $381(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $201(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7567,7 +8357,7 @@ function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $202(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7576,7 +8366,7 @@ function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $203(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7585,7 +8375,7 @@ function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $204(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7594,7 +8384,7 @@ function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $386(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7603,7 +8393,7 @@ function $386(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $206(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7612,7 +8402,7 @@ function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $207(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7621,7 +8411,7 @@ function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $389(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $208(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7630,7 +8420,7 @@ function $389(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $390(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $209(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7639,7 +8429,7 @@ function $390(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c391 = /*#__PURE__*/ new Set<string>(["chainId", "homesteadBlock", "daoForkBlock", "daoForkSupport", "eip150Block", "eip155Block", "eip158Block", "byzantiumBlock", "constantinopleBlock", "petersburgBlock", "istanbulBlock", "muirGlacierBlock", "berlinBlock", "londonBlock", "shanghaiTime", "cancunTime", "pragueTime", "apricotPhase1BlockTimestamp", "apricotPhase2BlockTimestamp", "apricotPhase3BlockTimestamp", "apricotPhase4BlockTimestamp", "apricotPhase5BlockTimestamp", "apricotPhasePre6BlockTimestamp", "apricotPhase6BlockTimestamp", "apricotPhasePost6BlockTimestamp", "banffBlockTimestamp", "cortinaBlockTimestamp", "durangoBlockTimestamp", "etnaTimestamp", "fortunaTimestamp", "graniteTimestamp", "heliconTimestamp"]);
+const $c210 = /*#__PURE__*/ new Set<string>(["chainId", "homesteadBlock", "daoForkBlock", "daoForkSupport", "eip150Block", "eip155Block", "eip158Block", "byzantiumBlock", "constantinopleBlock", "petersburgBlock", "istanbulBlock", "muirGlacierBlock", "berlinBlock", "londonBlock", "shanghaiTime", "cancunTime", "pragueTime", "apricotPhase1BlockTimestamp", "apricotPhase2BlockTimestamp", "apricotPhase3BlockTimestamp", "apricotPhase4BlockTimestamp", "apricotPhase5BlockTimestamp", "apricotPhasePre6BlockTimestamp", "apricotPhase6BlockTimestamp", "apricotPhasePost6BlockTimestamp", "banffBlockTimestamp", "cortinaBlockTimestamp", "durangoBlockTimestamp", "etnaTimestamp", "fortunaTimestamp", "graniteTimestamp", "heliconTimestamp"]);
 
 function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7652,9 +8442,136 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["current"];
       if (v1 !== undefined && (plain || hasOwn(x, "current"))) {
-        if (!$EthConfigFork(v1, e === null ? p : p + "/current", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x218: unknown = v1;
+        const p218 = e === null ? p : p + "/current";
+        {
+          const x: unknown = x218;
+          const p = p218;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["activationTime"];
+              if (v1 !== undefined && (plain || hasOwn(x, "activationTime"))) {
+                if (!((Number.isInteger(v1)))) {
+                  if (e === null) return false;
+                  $211(v1, p + "/activationTime", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/activationTime", "required", "is required", "activationTime");
+              }
+              const v2 = x["blobSchedule"];
+              if (v2 !== undefined && (plain || hasOwn(x, "blobSchedule"))) {
+                const x219: unknown = v2;
+                const p219 = e === null ? p : p + "/blobSchedule";
+                {
+                  const x: unknown = x219;
+                  const p = p219;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["baseFeeUpdateFraction"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "baseFeeUpdateFraction"))) {
+                        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+                          if (e === null) return false;
+                          $212(v1, p + "/baseFeeUpdateFraction", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/baseFeeUpdateFraction", "required", "is required", "baseFeeUpdateFraction");
+                      }
+                      const v2 = x["max"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "max"))) {
+                        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
+                          if (e === null) return false;
+                          $213(v2, p + "/max", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/max", "required", "is required", "max");
+                      }
+                      const v3 = x["target"];
+                      if (v3 !== undefined && (plain || hasOwn(x, "target"))) {
+                        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+                          if (e === null) return false;
+                          $214(v3, p + "/target", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/target", "required", "is required", "target");
+                      }
+                    }
+                  }
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/blobSchedule", "required", "is required", "blobSchedule");
+              }
+              const v3 = x["chainId"];
+              if (v3 !== undefined && (plain || hasOwn(x, "chainId"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c106.test(v3))))) {
+                  if (e === null) return false;
+                  $Uint(v3, p + "/chainId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+              }
+              const v4 = x["forkId"];
+              if (v4 !== undefined && (plain || hasOwn(x, "forkId"))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c111.test(v4))))) {
+                  if (e === null) return false;
+                  $Bytes4(v4, p + "/forkId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/forkId", "required", "is required", "forkId");
+              }
+              const v5 = x["precompiles"];
+              if (v5 !== undefined && (plain || hasOwn(x, "precompiles"))) {
+                if (!$216(v5, e === null ? p : p + "/precompiles", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/precompiles", "required", "is required", "precompiles");
+              }
+              const v6 = x["systemContracts"];
+              if (v6 !== undefined && (plain || hasOwn(x, "systemContracts"))) {
+                if (!$217(v6, e === null ? p : p + "/systemContracts", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/systemContracts", "required", "is required", "systemContracts");
+              }
+            }
+          }
         }
       }
       else {
@@ -7663,14 +8580,14 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v2 = x["next"];
       if (v2 !== undefined && (plain || hasOwn(x, "next"))) {
-        if (!$400(v2, e === null ? p : p + "/next", e)) {
+        if (!$220(v2, e === null ? p : p + "/next", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v3 = x["last"];
       if (v3 !== undefined && (plain || hasOwn(x, "last"))) {
-        if (!$402(v3, e === null ? p : p + "/last", e)) {
+        if (!$222(v3, e === null ? p : p + "/last", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7693,7 +8610,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v1 !== undefined && (plain || hasOwn(x, "activationTime"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $392(v1, p + "/activationTime", e);
+          $211(v1, p + "/activationTime", e);
           ok = false;
         }
       }
@@ -7703,9 +8620,56 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["blobSchedule"];
       if (v2 !== undefined && (plain || hasOwn(x, "blobSchedule"))) {
-        if (!$BlobSchedule(v2, e === null ? p : p + "/blobSchedule", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x215: unknown = v2;
+        const p215 = e === null ? p : p + "/blobSchedule";
+        {
+          const x: unknown = x215;
+          const p = p215;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["baseFeeUpdateFraction"];
+              if (v1 !== undefined && (plain || hasOwn(x, "baseFeeUpdateFraction"))) {
+                if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+                  if (e === null) return false;
+                  $212(v1, p + "/baseFeeUpdateFraction", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/baseFeeUpdateFraction", "required", "is required", "baseFeeUpdateFraction");
+              }
+              const v2 = x["max"];
+              if (v2 !== undefined && (plain || hasOwn(x, "max"))) {
+                if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
+                  if (e === null) return false;
+                  $213(v2, p + "/max", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/max", "required", "is required", "max");
+              }
+              const v3 = x["target"];
+              if (v3 !== undefined && (plain || hasOwn(x, "target"))) {
+                if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+                  if (e === null) return false;
+                  $214(v3, p + "/target", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/target", "required", "is required", "target");
+              }
+            }
+          }
         }
       }
       else {
@@ -7714,7 +8678,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v3 = x["chainId"];
       if (v3 !== undefined && (plain || hasOwn(x, "chainId"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c396.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c106.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/chainId", e);
           ok = false;
@@ -7726,7 +8690,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v4 = x["forkId"];
       if (v4 !== undefined && (plain || hasOwn(x, "forkId"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c397.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c111.test(v4))))) {
           if (e === null) return false;
           $Bytes4(v4, p + "/forkId", e);
           ok = false;
@@ -7738,7 +8702,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v5 = x["precompiles"];
       if (v5 !== undefined && (plain || hasOwn(x, "precompiles"))) {
-        if (!$398(v5, e === null ? p : p + "/precompiles", e)) {
+        if (!$216(v5, e === null ? p : p + "/precompiles", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7749,7 +8713,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v6 = x["systemContracts"];
       if (v6 !== undefined && (plain || hasOwn(x, "systemContracts"))) {
-        if (!$399(v6, e === null ? p : p + "/systemContracts", e)) {
+        if (!$217(v6, e === null ? p : p + "/systemContracts", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7763,7 +8727,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $211(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7785,7 +8749,7 @@ function $BlobSchedule(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v1 !== undefined && (plain || hasOwn(x, "baseFeeUpdateFraction"))) {
         if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
           if (e === null) return false;
-          $393(v1, p + "/baseFeeUpdateFraction", e);
+          $212(v1, p + "/baseFeeUpdateFraction", e);
           ok = false;
         }
       }
@@ -7797,7 +8761,7 @@ function $BlobSchedule(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v2 !== undefined && (plain || hasOwn(x, "max"))) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
           if (e === null) return false;
-          $394(v2, p + "/max", e);
+          $213(v2, p + "/max", e);
           ok = false;
         }
       }
@@ -7809,7 +8773,7 @@ function $BlobSchedule(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v3 !== undefined && (plain || hasOwn(x, "target"))) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
           if (e === null) return false;
-          $395(v3, p + "/target", e);
+          $214(v3, p + "/target", e);
           ok = false;
         }
       }
@@ -7822,7 +8786,7 @@ function $BlobSchedule(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $212(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7837,7 +8801,7 @@ function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $394(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $213(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7852,7 +8816,7 @@ function $394(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $214(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7867,11 +8831,7 @@ function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c396 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c397 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{8}$");
-
-function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $216(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -7895,7 +8855,7 @@ function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $217(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -7919,11 +8879,11 @@ function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $220(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($EthConfigFork(x, p, null)) matches++;
-  if ($401(x, p, null)) matches++;
+  if ($221(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -7931,7 +8891,7 @@ function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $221(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -7940,11 +8900,11 @@ function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $402(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $222(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($EthConfigFork(x, p, null)) matches++;
-  if ($403(x, p, null)) matches++;
+  if ($223(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -7952,7 +8912,7 @@ function $402(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $223(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -7972,9 +8932,44 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["head"];
       if (v1 !== undefined && (plain || hasOwn(x, "head"))) {
-        if (!$CapabilityHead(v1, e === null ? p : p + "/head", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x224: unknown = v1;
+        const p224 = e === null ? p : p + "/head";
+        {
+          const x: unknown = x224;
+          const p = p224;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["number"];
+              if (v1 !== undefined && (plain || hasOwn(x, "number"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c106.test(v1))))) {
+                  if (e === null) return false;
+                  $Uint(v1, p + "/number", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/number", "required", "is required", "number");
+              }
+              const v2 = x["hash"];
+              if (v2 !== undefined && (plain || hasOwn(x, "hash"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+                  if (e === null) return false;
+                  $Hash32(v2, p + "/hash", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/hash", "required", "is required", "hash");
+              }
+            }
+          }
         }
       }
       else {
@@ -7983,9 +8978,82 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["state"];
       if (v2 !== undefined && (plain || hasOwn(x, "state"))) {
-        if (!$CapabilityResource(v2, e === null ? p : p + "/state", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x228: unknown = v2;
+        const p228 = e === null ? p : p + "/state";
+        {
+          const x: unknown = x228;
+          const p = p228;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["disabled"];
+              if (v1 !== undefined && (plain || hasOwn(x, "disabled"))) {
+                if (!((typeof v1 === "boolean"))) {
+                  if (e === null) return false;
+                  $225(v1, p + "/disabled", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/disabled", "required", "is required", "disabled");
+              }
+              const v2 = x["oldestBlock"];
+              if (v2 !== undefined && (plain || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint(v2, p + "/oldestBlock", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["deleteStrategy"];
+              if (v3 !== undefined && (plain || hasOwn(x, "deleteStrategy"))) {
+                const x229: unknown = v3;
+                const p229 = e === null ? p : p + "/deleteStrategy";
+                {
+                  const x: unknown = x229;
+                  const p = p229;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["type"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "type"))) {
+                        if (!((typeof v1 === "string") && (v1 === "window"))) {
+                          if (e === null) return false;
+                          $226(v1, p + "/type", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/type", "required", "is required", "type");
+                      }
+                      const v2 = x["retentionBlocks"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "retentionBlocks"))) {
+                        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
+                          if (e === null) return false;
+                          $Uint(v2, p + "/retentionBlocks", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/retentionBlocks", "required", "is required", "retentionBlocks");
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
         }
       }
       else {
@@ -7994,9 +9062,82 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v3 = x["tx"];
       if (v3 !== undefined && (plain || hasOwn(x, "tx"))) {
-        if (!$CapabilityResource(v3, e === null ? p : p + "/tx", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x230: unknown = v3;
+        const p230 = e === null ? p : p + "/tx";
+        {
+          const x: unknown = x230;
+          const p = p230;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["disabled"];
+              if (v1 !== undefined && (plain || hasOwn(x, "disabled"))) {
+                if (!((typeof v1 === "boolean"))) {
+                  if (e === null) return false;
+                  $225(v1, p + "/disabled", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/disabled", "required", "is required", "disabled");
+              }
+              const v2 = x["oldestBlock"];
+              if (v2 !== undefined && (plain || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint(v2, p + "/oldestBlock", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["deleteStrategy"];
+              if (v3 !== undefined && (plain || hasOwn(x, "deleteStrategy"))) {
+                const x231: unknown = v3;
+                const p231 = e === null ? p : p + "/deleteStrategy";
+                {
+                  const x: unknown = x231;
+                  const p = p231;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["type"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "type"))) {
+                        if (!((typeof v1 === "string") && (v1 === "window"))) {
+                          if (e === null) return false;
+                          $226(v1, p + "/type", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/type", "required", "is required", "type");
+                      }
+                      const v2 = x["retentionBlocks"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "retentionBlocks"))) {
+                        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
+                          if (e === null) return false;
+                          $Uint(v2, p + "/retentionBlocks", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/retentionBlocks", "required", "is required", "retentionBlocks");
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
         }
       }
       else {
@@ -8005,9 +9146,82 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v4 = x["logs"];
       if (v4 !== undefined && (plain || hasOwn(x, "logs"))) {
-        if (!$CapabilityResource(v4, e === null ? p : p + "/logs", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x232: unknown = v4;
+        const p232 = e === null ? p : p + "/logs";
+        {
+          const x: unknown = x232;
+          const p = p232;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["disabled"];
+              if (v1 !== undefined && (plain || hasOwn(x, "disabled"))) {
+                if (!((typeof v1 === "boolean"))) {
+                  if (e === null) return false;
+                  $225(v1, p + "/disabled", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/disabled", "required", "is required", "disabled");
+              }
+              const v2 = x["oldestBlock"];
+              if (v2 !== undefined && (plain || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint(v2, p + "/oldestBlock", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["deleteStrategy"];
+              if (v3 !== undefined && (plain || hasOwn(x, "deleteStrategy"))) {
+                const x233: unknown = v3;
+                const p233 = e === null ? p : p + "/deleteStrategy";
+                {
+                  const x: unknown = x233;
+                  const p = p233;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["type"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "type"))) {
+                        if (!((typeof v1 === "string") && (v1 === "window"))) {
+                          if (e === null) return false;
+                          $226(v1, p + "/type", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/type", "required", "is required", "type");
+                      }
+                      const v2 = x["retentionBlocks"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "retentionBlocks"))) {
+                        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
+                          if (e === null) return false;
+                          $Uint(v2, p + "/retentionBlocks", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/retentionBlocks", "required", "is required", "retentionBlocks");
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
         }
       }
       else {
@@ -8016,9 +9230,82 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v5 = x["receipts"];
       if (v5 !== undefined && (plain || hasOwn(x, "receipts"))) {
-        if (!$CapabilityResource(v5, e === null ? p : p + "/receipts", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x234: unknown = v5;
+        const p234 = e === null ? p : p + "/receipts";
+        {
+          const x: unknown = x234;
+          const p = p234;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["disabled"];
+              if (v1 !== undefined && (plain || hasOwn(x, "disabled"))) {
+                if (!((typeof v1 === "boolean"))) {
+                  if (e === null) return false;
+                  $225(v1, p + "/disabled", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/disabled", "required", "is required", "disabled");
+              }
+              const v2 = x["oldestBlock"];
+              if (v2 !== undefined && (plain || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint(v2, p + "/oldestBlock", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["deleteStrategy"];
+              if (v3 !== undefined && (plain || hasOwn(x, "deleteStrategy"))) {
+                const x235: unknown = v3;
+                const p235 = e === null ? p : p + "/deleteStrategy";
+                {
+                  const x: unknown = x235;
+                  const p = p235;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["type"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "type"))) {
+                        if (!((typeof v1 === "string") && (v1 === "window"))) {
+                          if (e === null) return false;
+                          $226(v1, p + "/type", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/type", "required", "is required", "type");
+                      }
+                      const v2 = x["retentionBlocks"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "retentionBlocks"))) {
+                        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
+                          if (e === null) return false;
+                          $Uint(v2, p + "/retentionBlocks", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/retentionBlocks", "required", "is required", "retentionBlocks");
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
         }
       }
       else {
@@ -8027,9 +9314,82 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v6 = x["blocks"];
       if (v6 !== undefined && (plain || hasOwn(x, "blocks"))) {
-        if (!$CapabilityResource(v6, e === null ? p : p + "/blocks", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x236: unknown = v6;
+        const p236 = e === null ? p : p + "/blocks";
+        {
+          const x: unknown = x236;
+          const p = p236;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["disabled"];
+              if (v1 !== undefined && (plain || hasOwn(x, "disabled"))) {
+                if (!((typeof v1 === "boolean"))) {
+                  if (e === null) return false;
+                  $225(v1, p + "/disabled", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/disabled", "required", "is required", "disabled");
+              }
+              const v2 = x["oldestBlock"];
+              if (v2 !== undefined && (plain || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint(v2, p + "/oldestBlock", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["deleteStrategy"];
+              if (v3 !== undefined && (plain || hasOwn(x, "deleteStrategy"))) {
+                const x237: unknown = v3;
+                const p237 = e === null ? p : p + "/deleteStrategy";
+                {
+                  const x: unknown = x237;
+                  const p = p237;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["type"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "type"))) {
+                        if (!((typeof v1 === "string") && (v1 === "window"))) {
+                          if (e === null) return false;
+                          $226(v1, p + "/type", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/type", "required", "is required", "type");
+                      }
+                      const v2 = x["retentionBlocks"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "retentionBlocks"))) {
+                        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
+                          if (e === null) return false;
+                          $Uint(v2, p + "/retentionBlocks", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/retentionBlocks", "required", "is required", "retentionBlocks");
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
         }
       }
       else {
@@ -8038,9 +9398,82 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v7 = x["stateproofs"];
       if (v7 !== undefined && (plain || hasOwn(x, "stateproofs"))) {
-        if (!$CapabilityResource(v7, e === null ? p : p + "/stateproofs", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x238: unknown = v7;
+        const p238 = e === null ? p : p + "/stateproofs";
+        {
+          const x: unknown = x238;
+          const p = p238;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["disabled"];
+              if (v1 !== undefined && (plain || hasOwn(x, "disabled"))) {
+                if (!((typeof v1 === "boolean"))) {
+                  if (e === null) return false;
+                  $225(v1, p + "/disabled", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/disabled", "required", "is required", "disabled");
+              }
+              const v2 = x["oldestBlock"];
+              if (v2 !== undefined && (plain || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint(v2, p + "/oldestBlock", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["deleteStrategy"];
+              if (v3 !== undefined && (plain || hasOwn(x, "deleteStrategy"))) {
+                const x239: unknown = v3;
+                const p239 = e === null ? p : p + "/deleteStrategy";
+                {
+                  const x: unknown = x239;
+                  const p = p239;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["type"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "type"))) {
+                        if (!((typeof v1 === "string") && (v1 === "window"))) {
+                          if (e === null) return false;
+                          $226(v1, p + "/type", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/type", "required", "is required", "type");
+                      }
+                      const v2 = x["retentionBlocks"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "retentionBlocks"))) {
+                        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
+                          if (e === null) return false;
+                          $Uint(v2, p + "/retentionBlocks", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/retentionBlocks", "required", "is required", "retentionBlocks");
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
         }
       }
       else {
@@ -8063,7 +9496,7 @@ function $CapabilityHead(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["number"];
       if (v1 !== undefined && (plain || hasOwn(x, "number"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c404.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c106.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/number", e);
           ok = false;
@@ -8075,7 +9508,7 @@ function $CapabilityHead(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["hash"];
       if (v2 !== undefined && (plain || hasOwn(x, "hash"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c405.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
           if (e === null) return false;
           $Hash32(v2, p + "/hash", e);
           ok = false;
@@ -8090,10 +9523,6 @@ function $CapabilityHead(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-const $c404 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c405 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
 function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -8107,7 +9536,7 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v1 !== undefined && (plain || hasOwn(x, "disabled"))) {
         if (!((typeof v1 === "boolean"))) {
           if (e === null) return false;
-          $406(v1, p + "/disabled", e);
+          $225(v1, p + "/disabled", e);
           ok = false;
         }
       }
@@ -8117,7 +9546,7 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v2 = x["oldestBlock"];
       if (v2 !== undefined && (plain || hasOwn(x, "oldestBlock"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c407.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/oldestBlock", e);
           ok = false;
@@ -8125,9 +9554,44 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v3 = x["deleteStrategy"];
       if (v3 !== undefined && (plain || hasOwn(x, "deleteStrategy"))) {
-        if (!$CapabilityDeleteStrategy(v3, e === null ? p : p + "/deleteStrategy", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x227: unknown = v3;
+        const p227 = e === null ? p : p + "/deleteStrategy";
+        {
+          const x: unknown = x227;
+          const p = p227;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["type"];
+              if (v1 !== undefined && (plain || hasOwn(x, "type"))) {
+                if (!((typeof v1 === "string") && (v1 === "window"))) {
+                  if (e === null) return false;
+                  $226(v1, p + "/type", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/type", "required", "is required", "type");
+              }
+              const v2 = x["retentionBlocks"];
+              if (v2 !== undefined && (plain || hasOwn(x, "retentionBlocks"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint(v2, p + "/retentionBlocks", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/retentionBlocks", "required", "is required", "retentionBlocks");
+              }
+            }
+          }
         }
       }
     }
@@ -8135,7 +9599,7 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-function $406(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $225(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -8143,8 +9607,6 @@ function $406(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   }
   return ok;
 }
-
-const $c407 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8159,7 +9621,7 @@ function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] |
       if (v1 !== undefined && (plain || hasOwn(x, "type"))) {
         if (!((typeof v1 === "string") && (v1 === "window"))) {
           if (e === null) return false;
-          $408(v1, p + "/type", e);
+          $226(v1, p + "/type", e);
           ok = false;
         }
       }
@@ -8169,7 +9631,7 @@ function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] |
       }
       const v2 = x["retentionBlocks"];
       if (v2 !== undefined && (plain || hasOwn(x, "retentionBlocks"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c409.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/retentionBlocks", e);
           ok = false;
@@ -8184,7 +9646,7 @@ function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] |
   return ok;
 }
 
-function $408(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $226(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -8197,8 +9659,6 @@ function $408(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c409 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
 function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
@@ -8208,9 +9668,67 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$AccountAccess(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
+        const x240: unknown = x[i];
+        const p240 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x240;
+          const p = p240;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["address"];
+              if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c117.test(v1))))) {
+                  if (e === null) return false;
+                  $Address(v1, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+              const v2 = x["storageChanges"];
+              if (v2 !== undefined && (plain || hasOwn(x, "storageChanges"))) {
+                if (!$241(v2, e === null ? p : p + "/storageChanges", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              const v3 = x["storageReads"];
+              if (v3 !== undefined && (plain || hasOwn(x, "storageReads"))) {
+                if (!$244(v3, e === null ? p : p + "/storageReads", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              const v4 = x["balanceChanges"];
+              if (v4 !== undefined && (plain || hasOwn(x, "balanceChanges"))) {
+                if (!$245(v4, e === null ? p : p + "/balanceChanges", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              const v5 = x["nonceChanges"];
+              if (v5 !== undefined && (plain || hasOwn(x, "nonceChanges"))) {
+                if (!$247(v5, e === null ? p : p + "/nonceChanges", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              const v6 = x["codeChanges"];
+              if (v6 !== undefined && (plain || hasOwn(x, "codeChanges"))) {
+                if (!$249(v6, e === null ? p : p + "/codeChanges", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+            }
+          }
         }
       }
     }
@@ -8218,70 +9736,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["address"];
-      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c410.test(v1))))) {
-          if (e === null) return false;
-          $Address(v1, p + "/address", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/address", "required", "is required", "address");
-      }
-      const v2 = x["storageChanges"];
-      if (v2 !== undefined && (plain || hasOwn(x, "storageChanges"))) {
-        if (!$411(v2, e === null ? p : p + "/storageChanges", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v3 = x["storageReads"];
-      if (v3 !== undefined && (plain || hasOwn(x, "storageReads"))) {
-        if (!$416(v3, e === null ? p : p + "/storageReads", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v4 = x["balanceChanges"];
-      if (v4 !== undefined && (plain || hasOwn(x, "balanceChanges"))) {
-        if (!$418(v4, e === null ? p : p + "/balanceChanges", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v5 = x["nonceChanges"];
-      if (v5 !== undefined && (plain || hasOwn(x, "nonceChanges"))) {
-        if (!$421(v5, e === null ? p : p + "/nonceChanges", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v6 = x["codeChanges"];
-      if (v6 !== undefined && (plain || hasOwn(x, "codeChanges"))) {
-        if (!$424(v6, e === null ? p : p + "/codeChanges", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-const $c410 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-function $411(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $241(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8290,9 +9745,43 @@ function $411(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$SlotChanges(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
+        const x242: unknown = x[i];
+        const p242 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x242;
+          const p = p242;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["key"];
+              if (v1 !== undefined && (plain || hasOwn(x, "key"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
+                  if (e === null) return false;
+                  $Hash32(v1, p + "/key", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/key", "required", "is required", "key");
+              }
+              const v2 = x["changes"];
+              if (v2 !== undefined && (plain || hasOwn(x, "changes"))) {
+                if (!$243(v2, e === null ? p : p + "/changes", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/changes", "required", "is required", "changes");
+              }
+            }
+          }
         }
       }
     }
@@ -8300,46 +9789,7 @@ function $411(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $SlotChanges(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["key"];
-      if (v1 !== undefined && (plain || hasOwn(x, "key"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c412.test(v1))))) {
-          if (e === null) return false;
-          $Hash32(v1, p + "/key", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/key", "required", "is required", "key");
-      }
-      const v2 = x["changes"];
-      if (v2 !== undefined && (plain || hasOwn(x, "changes"))) {
-        if (!$413(v2, e === null ? p : p + "/changes", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/changes", "required", "is required", "changes");
-      }
-    }
-  }
-  return ok;
-}
-
-const $c412 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-function $413(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $243(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8369,7 +9819,7 @@ function $StorageChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["index"];
       if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c414.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -8381,7 +9831,7 @@ function $StorageChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["value"];
       if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c415.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
           if (e === null) return false;
           $Hash32(v2, p + "/value", e);
           ok = false;
@@ -8396,11 +9846,7 @@ function $StorageChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-const $c414 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
-
-const $c415 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-function $416(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8411,7 +9857,7 @@ function $416(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c417.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c113.test(v))))) {
             if (e === null) return false;
             $Hash32(v, p + "/" + i, e);
             ok = false;
@@ -8423,9 +9869,7 @@ function $416(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c417 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-function $418(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $245(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8434,10 +9878,251 @@ function $418(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$BalanceChange(x[i], e === null ? p : p + "/" + i, e)) {
+        const x246: unknown = x[i];
+        const p246 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x246;
+          const p = p246;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["index"];
+              if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
+                  if (e === null) return false;
+                  $Uint64(v1, p + "/index", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/index", "required", "is required", "index");
+              }
+              const v2 = x["value"];
+              if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c108.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint256(v2, p + "/value", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/value", "required", "is required", "value");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $247(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x248: unknown = x[i];
+        const p248 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x248;
+          const p = p248;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["index"];
+              if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
+                  if (e === null) return false;
+                  $Uint64(v1, p + "/index", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/index", "required", "is required", "index");
+              }
+              const v2 = x["value"];
+              if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint64(v2, p + "/value", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/value", "required", "is required", "value");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $249(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x250: unknown = x[i];
+        const p250 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x250;
+          const p = p250;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["index"];
+              if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
+                  if (e === null) return false;
+                  $Uint64(v1, p + "/index", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/index", "required", "is required", "index");
+              }
+              const v2 = x["code"];
+              if (v2 !== undefined && (plain || hasOwn(x, "code"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c110.test(v2))))) {
+                  if (e === null) return false;
+                  $Bytes(v2, p + "/code", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/code", "required", "is required", "code");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["address"];
+      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c117.test(v1))))) {
+          if (e === null) return false;
+          $Address(v1, p + "/address", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v2 = x["storageChanges"];
+      if (v2 !== undefined && (plain || hasOwn(x, "storageChanges"))) {
+        if (!$241(v2, e === null ? p : p + "/storageChanges", e)) {
           if (e === null) return false;
           ok = false;
         }
+      }
+      const v3 = x["storageReads"];
+      if (v3 !== undefined && (plain || hasOwn(x, "storageReads"))) {
+        if (!$244(v3, e === null ? p : p + "/storageReads", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v4 = x["balanceChanges"];
+      if (v4 !== undefined && (plain || hasOwn(x, "balanceChanges"))) {
+        if (!$245(v4, e === null ? p : p + "/balanceChanges", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v5 = x["nonceChanges"];
+      if (v5 !== undefined && (plain || hasOwn(x, "nonceChanges"))) {
+        if (!$247(v5, e === null ? p : p + "/nonceChanges", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v6 = x["codeChanges"];
+      if (v6 !== undefined && (plain || hasOwn(x, "codeChanges"))) {
+        if (!$249(v6, e === null ? p : p + "/codeChanges", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $SlotChanges(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["key"];
+      if (v1 !== undefined && (plain || hasOwn(x, "key"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
+          if (e === null) return false;
+          $Hash32(v1, p + "/key", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/key", "required", "is required", "key");
+      }
+      const v2 = x["changes"];
+      if (v2 !== undefined && (plain || hasOwn(x, "changes"))) {
+        if (!$243(v2, e === null ? p : p + "/changes", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/changes", "required", "is required", "changes");
       }
     }
   }
@@ -8455,7 +10140,7 @@ function $BalanceChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["index"];
       if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c419.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -8467,7 +10152,7 @@ function $BalanceChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["value"];
       if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c420.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c108.test(v2))))) {
           if (e === null) return false;
           $Uint256(v2, p + "/value", e);
           ok = false;
@@ -8476,29 +10161,6 @@ function $BalanceChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
       else {
         if (e === null) return false;
         ok = fail(e, p + "/value", "required", "is required", "value");
-      }
-    }
-  }
-  return ok;
-}
-
-const $c419 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
-
-const $c420 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$");
-
-function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$NonceChange(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
       }
     }
   }
@@ -8516,7 +10178,7 @@ function $NonceChange(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["index"];
       if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c422.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -8528,7 +10190,7 @@ function $NonceChange(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["value"];
       if (v2 !== undefined && (plain || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c423.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
           if (e === null) return false;
           $Uint64(v2, p + "/value", e);
           ok = false;
@@ -8537,29 +10199,6 @@ function $NonceChange(x: unknown, p: string, e: ValidationIssue[] | null): boole
       else {
         if (e === null) return false;
         ok = fail(e, p + "/value", "required", "is required", "value");
-      }
-    }
-  }
-  return ok;
-}
-
-const $c422 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
-
-const $c423 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
-
-function $424(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$CodeChange(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
       }
     }
   }
@@ -8577,7 +10216,7 @@ function $CodeChange(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["index"];
       if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c425.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -8589,7 +10228,7 @@ function $CodeChange(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v2 = x["code"];
       if (v2 !== undefined && (plain || hasOwn(x, "code"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c426.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c110.test(v2))))) {
           if (e === null) return false;
           $Bytes(v2, p + "/code", e);
           ok = false;
@@ -8604,10 +10243,6 @@ function $CodeChange(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-const $c425 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
-
-const $c426 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
-
 function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -8619,7 +10254,7 @@ function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["blockStateCalls"];
       if (v1 !== undefined && (plain || hasOwn(x, "blockStateCalls"))) {
-        if (!$427(v1, e === null ? p : p + "/blockStateCalls", e)) {
+        if (!$251(v1, e === null ? p : p + "/blockStateCalls", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8632,7 +10267,7 @@ function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v2 !== undefined && (plain || hasOwn(x, "traceTransfers"))) {
         if (!((typeof v2 === "boolean"))) {
           if (e === null) return false;
-          $443(v2, p + "/traceTransfers", e);
+          $258(v2, p + "/traceTransfers", e);
           ok = false;
         }
       }
@@ -8640,7 +10275,7 @@ function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v3 !== undefined && (plain || hasOwn(x, "validation"))) {
         if (!((typeof v3 === "boolean"))) {
           if (e === null) return false;
-          $444(v3, p + "/validation", e);
+          $259(v3, p + "/validation", e);
           ok = false;
         }
       }
@@ -8648,7 +10283,7 @@ function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v4 !== undefined && (plain || hasOwn(x, "returnFullTransactions"))) {
         if (!((typeof v4 === "boolean"))) {
           if (e === null) return false;
-          $445(v4, p + "/returnFullTransactions", e);
+          $260(v4, p + "/returnFullTransactions", e);
           ok = false;
         }
       }
@@ -8657,7 +10292,7 @@ function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-function $427(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $251(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8666,44 +10301,115 @@ function $427(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$SimulateBlockStateCall(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["blockOverrides"];
-      if (v1 !== undefined && (plain || hasOwn(x, "blockOverrides"))) {
-        if (!$BlockOverrides(v1, e === null ? p : p + "/blockOverrides", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v2 = x["stateOverrides"];
-      if (v2 !== undefined && (plain || hasOwn(x, "stateOverrides"))) {
-        if (!$StateOverrides(v2, e === null ? p : p + "/stateOverrides", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      const v3 = x["calls"];
-      if (v3 !== undefined && (plain || hasOwn(x, "calls"))) {
-        if (!$442(v3, e === null ? p : p + "/calls", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x252: unknown = x[i];
+        const p252 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x252;
+          const p = p252;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["blockOverrides"];
+              if (v1 !== undefined && (plain || hasOwn(x, "blockOverrides"))) {
+                const x255: unknown = v1;
+                const p255 = e === null ? p : p + "/blockOverrides";
+                {
+                  const x: unknown = x255;
+                  const p = p255;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["number"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "number"))) {
+                        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
+                          if (e === null) return false;
+                          $Uint64(v1, p + "/number", e);
+                          ok = false;
+                        }
+                      }
+                      const v2 = x["prevRandao"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "prevRandao"))) {
+                        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+                          if (e === null) return false;
+                          $Hash32(v2, p + "/prevRandao", e);
+                          ok = false;
+                        }
+                      }
+                      const v3 = x["time"];
+                      if (v3 !== undefined && (plain || hasOwn(x, "time"))) {
+                        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
+                          if (e === null) return false;
+                          $Uint64(v3, p + "/time", e);
+                          ok = false;
+                        }
+                      }
+                      const v4 = x["gasLimit"];
+                      if (v4 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
+                        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c107.test(v4))))) {
+                          if (e === null) return false;
+                          $Uint64(v4, p + "/gasLimit", e);
+                          ok = false;
+                        }
+                      }
+                      const v5 = x["feeRecipient"];
+                      if (v5 !== undefined && (plain || hasOwn(x, "feeRecipient"))) {
+                        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c117.test(v5))))) {
+                          if (e === null) return false;
+                          $Address(v5, p + "/feeRecipient", e);
+                          ok = false;
+                        }
+                      }
+                      const v6 = x["baseFeePerGas"];
+                      if (v6 !== undefined && (plain || hasOwn(x, "baseFeePerGas"))) {
+                        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c108.test(v6))))) {
+                          if (e === null) return false;
+                          $Uint256(v6, p + "/baseFeePerGas", e);
+                          ok = false;
+                        }
+                      }
+                      const v7 = x["blobBaseFee"];
+                      if (v7 !== undefined && (plain || hasOwn(x, "blobBaseFee"))) {
+                        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c108.test(v7))))) {
+                          if (e === null) return false;
+                          $Uint256(v7, p + "/blobBaseFee", e);
+                          ok = false;
+                        }
+                      }
+                      const v8 = x["withdrawals"];
+                      if (v8 !== undefined && (plain || hasOwn(x, "withdrawals"))) {
+                        if (!$253(v8, e === null ? p : p + "/withdrawals", e)) {
+                          if (e === null) return false;
+                          ok = false;
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+              const v2 = x["stateOverrides"];
+              if (v2 !== undefined && (plain || hasOwn(x, "stateOverrides"))) {
+                if (!$StateOverrides(v2, e === null ? p : p + "/stateOverrides", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              const v3 = x["calls"];
+              if (v3 !== undefined && (plain || hasOwn(x, "calls"))) {
+                if (!$257(v3, e === null ? p : p + "/calls", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+            }
+          }
         }
       }
     }
@@ -8722,7 +10428,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["number"];
       if (v1 !== undefined && (plain || hasOwn(x, "number"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c428.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/number", e);
           ok = false;
@@ -8730,7 +10436,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["prevRandao"];
       if (v2 !== undefined && (plain || hasOwn(x, "prevRandao"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c429.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
           if (e === null) return false;
           $Hash32(v2, p + "/prevRandao", e);
           ok = false;
@@ -8738,7 +10444,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v3 = x["time"];
       if (v3 !== undefined && (plain || hasOwn(x, "time"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c430.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
           if (e === null) return false;
           $Uint64(v3, p + "/time", e);
           ok = false;
@@ -8746,7 +10452,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v4 = x["gasLimit"];
       if (v4 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c431.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c107.test(v4))))) {
           if (e === null) return false;
           $Uint64(v4, p + "/gasLimit", e);
           ok = false;
@@ -8754,7 +10460,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v5 = x["feeRecipient"];
       if (v5 !== undefined && (plain || hasOwn(x, "feeRecipient"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c432.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c117.test(v5))))) {
           if (e === null) return false;
           $Address(v5, p + "/feeRecipient", e);
           ok = false;
@@ -8762,7 +10468,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v6 = x["baseFeePerGas"];
       if (v6 !== undefined && (plain || hasOwn(x, "baseFeePerGas"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c433.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c108.test(v6))))) {
           if (e === null) return false;
           $Uint256(v6, p + "/baseFeePerGas", e);
           ok = false;
@@ -8770,7 +10476,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v7 = x["blobBaseFee"];
       if (v7 !== undefined && (plain || hasOwn(x, "blobBaseFee"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c434.test(v7))))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c108.test(v7))))) {
           if (e === null) return false;
           $Uint256(v7, p + "/blobBaseFee", e);
           ok = false;
@@ -8778,7 +10484,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v8 = x["withdrawals"];
       if (v8 !== undefined && (plain || hasOwn(x, "withdrawals"))) {
-        if (!$435(v8, e === null ? p : p + "/withdrawals", e)) {
+        if (!$253(v8, e === null ? p : p + "/withdrawals", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8788,21 +10494,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-const $c428 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
-
-const $c429 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-const $c430 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
-
-const $c431 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
-
-const $c432 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-const $c433 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$");
-
-const $c434 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$");
-
-function $435(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $253(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8811,9 +10503,68 @@ function $435(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$Withdrawal(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
+        const x254: unknown = x[i];
+        const p254 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x254;
+          const p = p254;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["index"];
+              if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
+                  if (e === null) return false;
+                  $Uint64(v1, p + "/index", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/index", "required", "is required", "index");
+              }
+              const v2 = x["validatorIndex"];
+              if (v2 !== undefined && (plain || hasOwn(x, "validatorIndex"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint64(v2, p + "/validatorIndex", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/validatorIndex", "required", "is required", "validatorIndex");
+              }
+              const v3 = x["address"];
+              if (v3 !== undefined && (plain || hasOwn(x, "address"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c117.test(v3))))) {
+                  if (e === null) return false;
+                  $Address(v3, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+              const v4 = x["amount"];
+              if (v4 !== undefined && (plain || hasOwn(x, "amount"))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c107.test(v4))))) {
+                  if (e === null) return false;
+                  $Uint64(v4, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+            }
+          }
         }
       }
     }
@@ -8834,7 +10585,7 @@ function $StateOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
         if (!plain && !hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
         let matched = false;
-        if ($c436.test(k)) {
+        if ($c117.test(k)) {
           matched = true;
           if (!$AccountOverride(x[k], pk, e)) {
             if (e === null) return false;
@@ -8851,8 +10602,6 @@ function $StateOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-const $c436 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
 function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -8864,7 +10613,7 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["nonce"];
       if (v1 !== undefined && (plain || hasOwn(x, "nonce"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c437.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/nonce", e);
           ok = false;
@@ -8872,7 +10621,7 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["balance"];
       if (v2 !== undefined && (plain || hasOwn(x, "balance"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c438.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c108.test(v2))))) {
           if (e === null) return false;
           $Uint256(v2, p + "/balance", e);
           ok = false;
@@ -8880,7 +10629,7 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v3 = x["code"];
       if (v3 !== undefined && (plain || hasOwn(x, "code"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c439.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c110.test(v3))))) {
           if (e === null) return false;
           $Bytes(v3, p + "/code", e);
           ok = false;
@@ -8902,7 +10651,7 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v6 = x["movePrecompileToAddress"];
       if (v6 !== undefined && (plain || hasOwn(x, "movePrecompileToAddress"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c441.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c117.test(v6))))) {
           if (e === null) return false;
           $Address(v6, p + "/movePrecompileToAddress", e);
           ok = false;
@@ -8912,12 +10661,6 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
   }
   return ok;
 }
-
-const $c437 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$");
-
-const $c438 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,63})$");
-
-const $c439 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $StorageMap(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -8932,7 +10675,7 @@ function $StorageMap(x: unknown, p: string, e: ValidationIssue[] | null): boolea
         if (!plain && !hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
         let matched = false;
-        if ($c440.test(k)) {
+        if ($c256.test(k)) {
           matched = true;
           if (!$Hash32(x[k], pk, e)) {
             if (e === null) return false;
@@ -8949,11 +10692,9 @@ function $StorageMap(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-const $c440 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$");
+const $c256 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$");
 
-const $c441 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-function $442(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $257(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8972,7 +10713,7 @@ function $442(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $443(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -8981,7 +10722,7 @@ function $443(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $444(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $259(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -8990,11 +10731,120 @@ function $444(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $445(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $260(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be boolean", "boolean");
+  }
+  return ok;
+}
+
+function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["blockOverrides"];
+      if (v1 !== undefined && (plain || hasOwn(x, "blockOverrides"))) {
+        const x261: unknown = v1;
+        const p261 = e === null ? p : p + "/blockOverrides";
+        {
+          const x: unknown = x261;
+          const p = p261;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["number"];
+              if (v1 !== undefined && (plain || hasOwn(x, "number"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
+                  if (e === null) return false;
+                  $Uint64(v1, p + "/number", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["prevRandao"];
+              if (v2 !== undefined && (plain || hasOwn(x, "prevRandao"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
+                  if (e === null) return false;
+                  $Hash32(v2, p + "/prevRandao", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["time"];
+              if (v3 !== undefined && (plain || hasOwn(x, "time"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
+                  if (e === null) return false;
+                  $Uint64(v3, p + "/time", e);
+                  ok = false;
+                }
+              }
+              const v4 = x["gasLimit"];
+              if (v4 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c107.test(v4))))) {
+                  if (e === null) return false;
+                  $Uint64(v4, p + "/gasLimit", e);
+                  ok = false;
+                }
+              }
+              const v5 = x["feeRecipient"];
+              if (v5 !== undefined && (plain || hasOwn(x, "feeRecipient"))) {
+                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c117.test(v5))))) {
+                  if (e === null) return false;
+                  $Address(v5, p + "/feeRecipient", e);
+                  ok = false;
+                }
+              }
+              const v6 = x["baseFeePerGas"];
+              if (v6 !== undefined && (plain || hasOwn(x, "baseFeePerGas"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c108.test(v6))))) {
+                  if (e === null) return false;
+                  $Uint256(v6, p + "/baseFeePerGas", e);
+                  ok = false;
+                }
+              }
+              const v7 = x["blobBaseFee"];
+              if (v7 !== undefined && (plain || hasOwn(x, "blobBaseFee"))) {
+                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c108.test(v7))))) {
+                  if (e === null) return false;
+                  $Uint256(v7, p + "/blobBaseFee", e);
+                  ok = false;
+                }
+              }
+              const v8 = x["withdrawals"];
+              if (v8 !== undefined && (plain || hasOwn(x, "withdrawals"))) {
+                if (!$253(v8, e === null ? p : p + "/withdrawals", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+            }
+          }
+        }
+      }
+      const v2 = x["stateOverrides"];
+      if (v2 !== undefined && (plain || hasOwn(x, "stateOverrides"))) {
+        if (!$StateOverrides(v2, e === null ? p : p + "/stateOverrides", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      const v3 = x["calls"];
+      if (v3 !== undefined && (plain || hasOwn(x, "calls"))) {
+        if (!$257(v3, e === null ? p : p + "/calls", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
   }
   return ok;
 }
@@ -9005,14 +10855,14 @@ function $SimulatedBlock(x: unknown, p: string, e: ValidationIssue[] | null): bo
     if (e === null) return false;
     ok = false;
   }
-  if (!$446(x, p, e)) {
+  if (!$262(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
   return ok;
 }
 
-function $446(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $262(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -9023,7 +10873,7 @@ function $446(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["calls"];
       if (v1 !== undefined && (plain || hasOwn(x, "calls"))) {
-        if (!$447(v1, e === null ? p : p + "/calls", e)) {
+        if (!$263(v1, e === null ? p : p + "/calls", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9037,7 +10887,7 @@ function $446(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $447(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $263(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9046,9 +10896,125 @@ function $447(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$SimulatedCallResult(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
+        const x264: unknown = x[i];
+        const p264 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x264;
+          const p = p264;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["status"];
+              if (v1 !== undefined && (plain || hasOwn(x, "status"))) {
+                if (!((typeof v1 === "string") && (v1 === "0x0" || v1 === "0x1"))) {
+                  if (e === null) return false;
+                  $265(v1, p + "/status", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/status", "required", "is required", "status");
+              }
+              const v2 = x["returnData"];
+              if (v2 !== undefined && (plain || hasOwn(x, "returnData"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c110.test(v2))))) {
+                  if (e === null) return false;
+                  $Bytes(v2, p + "/returnData", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/returnData", "required", "is required", "returnData");
+              }
+              const v3 = x["gasUsed"];
+              if (v3 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c106.test(v3))))) {
+                  if (e === null) return false;
+                  $Uint(v3, p + "/gasUsed", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
+              }
+              const v4 = x["maxUsedGas"];
+              if (v4 !== undefined && (plain || hasOwn(x, "maxUsedGas"))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c106.test(v4))))) {
+                  if (e === null) return false;
+                  $Uint(v4, p + "/maxUsedGas", e);
+                  ok = false;
+                }
+              }
+              const v5 = x["logs"];
+              if (v5 !== undefined && (plain || hasOwn(x, "logs"))) {
+                if (!$266(v5, e === null ? p : p + "/logs", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/logs", "required", "is required", "logs");
+              }
+              const v6 = x["error"];
+              if (v6 !== undefined && (plain || hasOwn(x, "error"))) {
+                const x270: unknown = v6;
+                const p270 = e === null ? p : p + "/error";
+                {
+                  const x: unknown = x270;
+                  const p = p270;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = Object.getPrototypeOf(x) === Object.prototype;
+                      const v1 = x["code"];
+                      if (v1 !== undefined && (plain || hasOwn(x, "code"))) {
+                        if (!((Number.isInteger(v1)))) {
+                          if (e === null) return false;
+                          $268(v1, p + "/code", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/code", "required", "is required", "code");
+                      }
+                      const v2 = x["message"];
+                      if (v2 !== undefined && (plain || hasOwn(x, "message"))) {
+                        if (!((typeof v2 === "string"))) {
+                          if (e === null) return false;
+                          $269(v2, p + "/message", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/message", "required", "is required", "message");
+                      }
+                      const v3 = x["data"];
+                      if (v3 !== undefined && (plain || hasOwn(x, "data"))) {
+                        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c110.test(v3))))) {
+                          if (e === null) return false;
+                          $Bytes(v3, p + "/data", e);
+                          ok = false;
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
         }
       }
     }
@@ -9056,83 +11022,7 @@ function $447(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["status"];
-      if (v1 !== undefined && (plain || hasOwn(x, "status"))) {
-        if (!((typeof v1 === "string") && (v1 === "0x0" || v1 === "0x1"))) {
-          if (e === null) return false;
-          $448(v1, p + "/status", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/status", "required", "is required", "status");
-      }
-      const v2 = x["returnData"];
-      if (v2 !== undefined && (plain || hasOwn(x, "returnData"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c449.test(v2))))) {
-          if (e === null) return false;
-          $Bytes(v2, p + "/returnData", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/returnData", "required", "is required", "returnData");
-      }
-      const v3 = x["gasUsed"];
-      if (v3 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c450.test(v3))))) {
-          if (e === null) return false;
-          $Uint(v3, p + "/gasUsed", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
-      }
-      const v4 = x["maxUsedGas"];
-      if (v4 !== undefined && (plain || hasOwn(x, "maxUsedGas"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c451.test(v4))))) {
-          if (e === null) return false;
-          $Uint(v4, p + "/maxUsedGas", e);
-          ok = false;
-        }
-      }
-      const v5 = x["logs"];
-      if (v5 !== undefined && (plain || hasOwn(x, "logs"))) {
-        if (!$452(v5, e === null ? p : p + "/logs", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/logs", "required", "is required", "logs");
-      }
-      const v6 = x["error"];
-      if (v6 !== undefined && (plain || hasOwn(x, "error"))) {
-        if (!$SimulatedCallError(v6, e === null ? p : p + "/error", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $448(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -9145,13 +11035,7 @@ function $448(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c449 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
-
-const $c450 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c451 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-function $452(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $266(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9160,9 +11044,115 @@ function $452(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$Log(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
+        const x267: unknown = x[i];
+        const p267 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x267;
+          const p = p267;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["removed"];
+              if (v1 !== undefined && (plain || hasOwn(x, "removed"))) {
+                if (!((typeof v1 === "boolean"))) {
+                  if (e === null) return false;
+                  $153(v1, p + "/removed", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["logIndex"];
+              if (v2 !== undefined && (plain || hasOwn(x, "logIndex"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint(v2, p + "/logIndex", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["transactionIndex"];
+              if (v3 !== undefined && (plain || hasOwn(x, "transactionIndex"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c106.test(v3))))) {
+                  if (e === null) return false;
+                  $Uint(v3, p + "/transactionIndex", e);
+                  ok = false;
+                }
+              }
+              const v4 = x["transactionHash"];
+              if (v4 !== undefined && (plain || hasOwn(x, "transactionHash"))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4))))) {
+                  if (e === null) return false;
+                  $Hash32(v4, p + "/transactionHash", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/transactionHash", "required", "is required", "transactionHash");
+              }
+              const v5 = x["blockHash"];
+              if (v5 !== undefined && (plain || hasOwn(x, "blockHash"))) {
+                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c113.test(v5))))) {
+                  if (e === null) return false;
+                  $Hash32(v5, p + "/blockHash", e);
+                  ok = false;
+                }
+              }
+              const v6 = x["blockNumber"];
+              if (v6 !== undefined && (plain || hasOwn(x, "blockNumber"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c106.test(v6))))) {
+                  if (e === null) return false;
+                  $Uint(v6, p + "/blockNumber", e);
+                  ok = false;
+                }
+              }
+              const v7 = x["blockTimestamp"];
+              if (v7 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
+                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c106.test(v7))))) {
+                  if (e === null) return false;
+                  $Uint(v7, p + "/blockTimestamp", e);
+                  ok = false;
+                }
+              }
+              const v8 = x["address"];
+              if (v8 !== undefined && (plain || hasOwn(x, "address"))) {
+                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c117.test(v8))))) {
+                  if (e === null) return false;
+                  $Address(v8, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+              const v9 = x["data"];
+              if (v9 !== undefined && (plain || hasOwn(x, "data"))) {
+                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c110.test(v9))))) {
+                  if (e === null) return false;
+                  $Bytes(v9, p + "/data", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/data", "required", "is required", "data");
+              }
+              const v10 = x["topics"];
+              if (v10 !== undefined && (plain || hasOwn(x, "topics"))) {
+                if (!$154(v10, e === null ? p : p + "/topics", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/topics", "required", "is required", "topics");
+              }
+            }
+          }
         }
       }
     }
@@ -9183,7 +11173,7 @@ function $SimulatedCallError(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v1 !== undefined && (plain || hasOwn(x, "code"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $453(v1, p + "/code", e);
+          $268(v1, p + "/code", e);
           ok = false;
         }
       }
@@ -9195,7 +11185,7 @@ function $SimulatedCallError(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v2 !== undefined && (plain || hasOwn(x, "message"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $454(v2, p + "/message", e);
+          $269(v2, p + "/message", e);
           ok = false;
         }
       }
@@ -9205,7 +11195,7 @@ function $SimulatedCallError(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v3 = x["data"];
       if (v3 !== undefined && (plain || hasOwn(x, "data"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c455.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c110.test(v3))))) {
           if (e === null) return false;
           $Bytes(v3, p + "/data", e);
           ok = false;
@@ -9216,7 +11206,7 @@ function $SimulatedCallError(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $268(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9225,7 +11215,7 @@ function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $454(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -9234,7 +11224,124 @@ function $454(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c455 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
+function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["status"];
+      if (v1 !== undefined && (plain || hasOwn(x, "status"))) {
+        if (!((typeof v1 === "string") && (v1 === "0x0" || v1 === "0x1"))) {
+          if (e === null) return false;
+          $265(v1, p + "/status", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/status", "required", "is required", "status");
+      }
+      const v2 = x["returnData"];
+      if (v2 !== undefined && (plain || hasOwn(x, "returnData"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c110.test(v2))))) {
+          if (e === null) return false;
+          $Bytes(v2, p + "/returnData", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/returnData", "required", "is required", "returnData");
+      }
+      const v3 = x["gasUsed"];
+      if (v3 !== undefined && (plain || hasOwn(x, "gasUsed"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c106.test(v3))))) {
+          if (e === null) return false;
+          $Uint(v3, p + "/gasUsed", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
+      }
+      const v4 = x["maxUsedGas"];
+      if (v4 !== undefined && (plain || hasOwn(x, "maxUsedGas"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c106.test(v4))))) {
+          if (e === null) return false;
+          $Uint(v4, p + "/maxUsedGas", e);
+          ok = false;
+        }
+      }
+      const v5 = x["logs"];
+      if (v5 !== undefined && (plain || hasOwn(x, "logs"))) {
+        if (!$266(v5, e === null ? p : p + "/logs", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/logs", "required", "is required", "logs");
+      }
+      const v6 = x["error"];
+      if (v6 !== undefined && (plain || hasOwn(x, "error"))) {
+        const x271: unknown = v6;
+        const p271 = e === null ? p : p + "/error";
+        {
+          const x: unknown = x271;
+          const p = p271;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["code"];
+              if (v1 !== undefined && (plain || hasOwn(x, "code"))) {
+                if (!((Number.isInteger(v1)))) {
+                  if (e === null) return false;
+                  $268(v1, p + "/code", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/code", "required", "is required", "code");
+              }
+              const v2 = x["message"];
+              if (v2 !== undefined && (plain || hasOwn(x, "message"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $269(v2, p + "/message", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/message", "required", "is required", "message");
+              }
+              const v3 = x["data"];
+              if (v3 !== undefined && (plain || hasOwn(x, "data"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c110.test(v3))))) {
+                  if (e === null) return false;
+                  $Bytes(v3, p + "/data", e);
+                  ok = false;
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
 
 function $SubscriptionType(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -9251,14 +11358,14 @@ function $SubscriptionType(x: unknown, p: string, e: ValidationIssue[] | null): 
 
 function $SubscriptionOptions(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($Filter(x, p, null) || $456(x, p, null) || $457(x, p, null))) {
+  if (!($Filter(x, p, null) || $272(x, p, null) || $273(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $456(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $272(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -9267,7 +11374,7 @@ function $456(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $457(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $273(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -9278,7 +11385,7 @@ function $457(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["transactionHashes"];
       if (v1 !== undefined && (plain || hasOwn(x, "transactionHashes"))) {
-        if (!$458(v1, e === null ? p : p + "/transactionHashes", e)) {
+        if (!$274(v1, e === null ? p : p + "/transactionHashes", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9288,7 +11395,7 @@ function $457(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $458(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $274(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9299,7 +11406,7 @@ function $458(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c459.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c113.test(v))))) {
             if (e === null) return false;
             $Hash32(v, p + "/" + i, e);
             ok = false;
@@ -9311,8 +11418,6 @@ function $458(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c459 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
 function $SubscriptionId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
@@ -9320,15 +11425,13 @@ function $SubscriptionId(x: unknown, p: string, e: ValidationIssue[] | null): bo
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c460.test(x)) {
+    if (!$c162.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]+$", "^0x[0-9a-f]+$");
     }
   }
   return ok;
 }
-
-const $c460 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
 
 function $TxpoolStatus(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -9341,7 +11444,7 @@ function $TxpoolStatus(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["pending"];
       if (v1 !== undefined && (plain || hasOwn(x, "pending"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c461.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c106.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/pending", e);
           ok = false;
@@ -9353,7 +11456,7 @@ function $TxpoolStatus(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["queued"];
       if (v2 !== undefined && (plain || hasOwn(x, "queued"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c462.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/queued", e);
           ok = false;
@@ -9367,10 +11470,6 @@ function $TxpoolStatus(x: unknown, p: string, e: ValidationIssue[] | null): bool
   }
   return ok;
 }
-
-const $c461 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-const $c462 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
 
 function $TxpoolContent(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -9529,7 +11628,7 @@ function $TxpoolSummariesByNonce(x: unknown, p: string, e: ValidationIssue[] | n
         if (!plain && !hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
         if (true) {
-          if (!$463(x[k], pk, e)) {
+          if (!$275(x[k], pk, e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9540,7 +11639,7 @@ function $TxpoolSummariesByNonce(x: unknown, p: string, e: ValidationIssue[] | n
   return ok;
 }
 
-function $463(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -9584,7 +11683,7 @@ function $SetLogLevelArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v1 !== undefined && (plain || hasOwn(x, "level"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $464(v1, p + "/level", e);
+          $276(v1, p + "/level", e);
           ok = false;
         }
       }
@@ -9605,7 +11704,7 @@ function $SetLogLevelArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-function $464(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $276(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -9671,15 +11770,13 @@ function $Uint64String4(x: unknown, p: string, e: ValidationIssue[] | null): boo
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c465.test(x)) {
+    if (!$c11.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^(0|[1-9][0-9]*)$", "^(0|[1-9][0-9]*)$");
     }
   }
   return ok;
 }
-
-const $c465 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $Cb58Id4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -9693,15 +11790,13 @@ function $Cb58Id4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (e === null) return false;
       ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
     }
-    if (!$c466.test(x)) {
+    if (!$c1.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^[1-9A-HJ-NP-Za-km-z]+$", "^[1-9A-HJ-NP-Za-km-z]+$");
     }
   }
   return ok;
 }
-
-const $c466 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $HexBytes2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -9710,15 +11805,13 @@ function $HexBytes2(x: unknown, p: string, e: ValidationIssue[] | null): boolean
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c467.test(x)) {
+    if (!$c74.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
     }
   }
   return ok;
 }
-
-const $c467 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $Encoding2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -9768,7 +11861,7 @@ function $UtxoIndex(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v2 = x["utxo"];
       if (v2 !== undefined && (plain || hasOwn(x, "utxo"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && $c468.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && $c1.test(v2))))) {
           if (e === null) return false;
           $Cb58Id4(v2, p + "/utxo", e);
           ok = false;
@@ -9783,8 +11876,6 @@ function $UtxoIndex(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-const $c468 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
 function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -9796,7 +11887,7 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["addresses"];
       if (v1 !== undefined && (plain || hasOwn(x, "addresses"))) {
-        if (!$469(v1, e === null ? p : p + "/addresses", e)) {
+        if (!$277(v1, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9809,7 +11900,7 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v2 !== undefined && (plain || hasOwn(x, "sourceChain"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
           if (e === null) return false;
-          $470(v2, p + "/sourceChain", e);
+          $278(v2, p + "/sourceChain", e);
           ok = false;
         }
       }
@@ -9819,16 +11910,51 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v3 = x["startIndex"];
       if (v3 !== undefined && (plain || hasOwn(x, "startIndex"))) {
-        if (!$UtxoIndex(v3, e === null ? p : p + "/startIndex", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x279: unknown = v3;
+        const p279 = e === null ? p : p + "/startIndex";
+        {
+          const x: unknown = x279;
+          const p = p279;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["address"];
+              if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
+                  if (e === null) return false;
+                  $ChainAddress(v1, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+              const v2 = x["utxo"];
+              if (v2 !== undefined && (plain || hasOwn(x, "utxo"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && $c1.test(v2))))) {
+                  if (e === null) return false;
+                  $Cb58Id4(v2, p + "/utxo", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/utxo", "required", "is required", "utxo");
+              }
+            }
+          }
         }
       }
       const v4 = x["limit"];
       if (v4 !== undefined && (plain || hasOwn(x, "limit"))) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0 && v4 <= 4294967295)))) {
           if (e === null) return false;
-          $471(v4, p + "/limit", e);
+          $280(v4, p + "/limit", e);
           ok = false;
         }
       }
@@ -9853,7 +11979,7 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $469(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $277(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9884,7 +12010,7 @@ function $469(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $470(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $278(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -9900,7 +12026,7 @@ function $470(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $471(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $280(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -9930,7 +12056,7 @@ function $GetUtxOsResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["numFetched"];
       if (v1 !== undefined && (plain || hasOwn(x, "numFetched"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c472.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
           if (e === null) return false;
           $Uint64String4(v1, p + "/numFetched", e);
           ok = false;
@@ -9942,7 +12068,7 @@ function $GetUtxOsResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["utxos"];
       if (v2 !== undefined && (plain || hasOwn(x, "utxos"))) {
-        if (!$473(v2, e === null ? p : p + "/utxos", e)) {
+        if (!$281(v2, e === null ? p : p + "/utxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9953,9 +12079,44 @@ function $GetUtxOsResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v3 = x["endIndex"];
       if (v3 !== undefined && (plain || hasOwn(x, "endIndex"))) {
-        if (!$UtxoIndex(v3, e === null ? p : p + "/endIndex", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x282: unknown = v3;
+        const p282 = e === null ? p : p + "/endIndex";
+        {
+          const x: unknown = x282;
+          const p = p282;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["address"];
+              if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
+                  if (e === null) return false;
+                  $ChainAddress(v1, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+              const v2 = x["utxo"];
+              if (v2 !== undefined && (plain || hasOwn(x, "utxo"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && $c1.test(v2))))) {
+                  if (e === null) return false;
+                  $Cb58Id4(v2, p + "/utxo", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/utxo", "required", "is required", "utxo");
+              }
+            }
+          }
         }
       }
       else {
@@ -9979,9 +12140,7 @@ function $GetUtxOsResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-const $c472 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
-
-function $473(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $281(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9992,7 +12151,7 @@ function $473(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c474.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c74.test(v))))) {
             if (e === null) return false;
             $HexBytes2(v, p + "/" + i, e);
             ok = false;
@@ -10003,8 +12162,6 @@ function $473(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   }
   return ok;
 }
-
-const $c474 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
 
 function $IssueTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -10017,7 +12174,7 @@ function $IssueTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["tx"];
       if (v1 !== undefined && (plain || hasOwn(x, "tx"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c475.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c74.test(v1))))) {
           if (e === null) return false;
           $HexBytes2(v1, p + "/tx", e);
           ok = false;
@@ -10048,8 +12205,6 @@ function $IssueTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-const $c475 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
 function $IssueTxResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -10061,7 +12216,7 @@ function $IssueTxResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["txID"];
       if (v1 !== undefined && (plain || hasOwn(x, "txID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c476.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
           if (e === null) return false;
           $Cb58Id4(v1, p + "/txID", e);
           ok = false;
@@ -10075,8 +12230,6 @@ function $IssueTxResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
   }
   return ok;
 }
-
-const $c476 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $AtomicTxStatus(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -10102,7 +12255,7 @@ function $GetAtomicTxStatusArgs(x: unknown, p: string, e: ValidationIssue[] | nu
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["txID"];
       if (v1 !== undefined && (plain || hasOwn(x, "txID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c477.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
           if (e === null) return false;
           $Cb58Id4(v1, p + "/txID", e);
           ok = false;
@@ -10124,8 +12277,6 @@ function $GetAtomicTxStatusArgs(x: unknown, p: string, e: ValidationIssue[] | nu
   }
   return ok;
 }
-
-const $c477 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
 
 function $GetAtomicTxStatusResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -10150,7 +12301,7 @@ function $GetAtomicTxStatusResult(x: unknown, p: string, e: ValidationIssue[] | 
       }
       const v2 = x["blockHeight"];
       if (v2 !== undefined && (plain || hasOwn(x, "blockHeight"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c478.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
           if (e === null) return false;
           $Uint64String4(v2, p + "/blockHeight", e);
           ok = false;
@@ -10160,8 +12311,6 @@ function $GetAtomicTxStatusResult(x: unknown, p: string, e: ValidationIssue[] | 
   }
   return ok;
 }
-
-const $c478 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $GetAtomicTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -10174,7 +12323,7 @@ function $GetAtomicTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["txID"];
       if (v1 !== undefined && (plain || hasOwn(x, "txID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c479.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
           if (e === null) return false;
           $Cb58Id4(v1, p + "/txID", e);
           ok = false;
@@ -10205,8 +12354,6 @@ function $GetAtomicTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-const $c479 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
 function $GetAtomicTxResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -10218,7 +12365,7 @@ function $GetAtomicTxResult(x: unknown, p: string, e: ValidationIssue[] | null):
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["tx"];
       if (v1 !== undefined && (plain || hasOwn(x, "tx"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c480.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c74.test(v1))))) {
           if (e === null) return false;
           $HexBytes2(v1, p + "/tx", e);
           ok = false;
@@ -10242,7 +12389,7 @@ function $GetAtomicTxResult(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v3 = x["blockHeight"];
       if (v3 !== undefined && (plain || hasOwn(x, "blockHeight"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c481.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c11.test(v3))))) {
           if (e === null) return false;
           $Uint64String4(v3, p + "/blockHeight", e);
           ok = false;
@@ -10252,10 +12399,6 @@ function $GetAtomicTxResult(x: unknown, p: string, e: ValidationIssue[] | null):
   }
   return ok;
 }
-
-const $c480 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]*$");
-
-const $c481 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)$");
 
 function $VersionResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -10270,7 +12413,7 @@ function $VersionResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v1 !== undefined && (plain || hasOwn(x, "version"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $482(v1, p + "/version", e);
+          $283(v1, p + "/version", e);
           ok = false;
         }
       }
@@ -10283,7 +12426,7 @@ function $VersionResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $482(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $283(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10299,7 +12442,7 @@ function $482(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $483(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $284(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10312,7 +12455,7 @@ function $483(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "endpoint"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $484(v1, p + "/endpoint", e);
+          $285(v1, p + "/endpoint", e);
           ok = false;
         }
       }
@@ -10324,7 +12467,7 @@ function $483(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "alias"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && length(v2) <= 512)))) {
           if (e === null) return false;
-          $485(v2, p + "/alias", e);
+          $286(v2, p + "/alias", e);
           ok = false;
         }
       }
@@ -10337,7 +12480,7 @@ function $483(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $484(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $285(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10353,7 +12496,7 @@ function $484(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $485(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10373,7 +12516,7 @@ function $485(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $486(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $287(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10386,7 +12529,7 @@ function $486(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "chain"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $487(v1, p + "/chain", e);
+          $288(v1, p + "/chain", e);
           ok = false;
         }
       }
@@ -10398,7 +12541,7 @@ function $486(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "alias"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && length(v2) <= 512)))) {
           if (e === null) return false;
-          $488(v2, p + "/alias", e);
+          $289(v2, p + "/alias", e);
           ok = false;
         }
       }
@@ -10411,7 +12554,7 @@ function $486(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $487(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $288(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10427,7 +12570,7 @@ function $487(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $488(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10447,7 +12590,7 @@ function $488(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $489(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $290(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10458,7 +12601,7 @@ function $489(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["chain"];
       if (v1 !== undefined && (plain || hasOwn(x, "chain"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c490.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
           $Cb58Id(v1, p + "/chain", e);
           ok = false;
@@ -10473,9 +12616,7 @@ function $489(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c490 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $491(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $291(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10488,7 +12629,7 @@ function $491(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "loggerName"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $492(v1, p + "/loggerName", e);
+          $292(v1, p + "/loggerName", e);
           ok = false;
         }
       }
@@ -10497,7 +12638,7 @@ function $491(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $492(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $292(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10506,7 +12647,7 @@ function $492(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $493(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $293(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10517,7 +12658,7 @@ function $493(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $494(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $294(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10528,7 +12669,7 @@ function $494(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $495(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $295(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10539,7 +12680,7 @@ function $495(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $496(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $296(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10552,7 +12693,7 @@ function $496(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "loggerName"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $497(v1, p + "/loggerName", e);
+          $297(v1, p + "/loggerName", e);
           ok = false;
         }
       }
@@ -10577,7 +12718,7 @@ function $496(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $497(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $297(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10586,7 +12727,7 @@ function $497(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $498(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $298(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10597,7 +12738,7 @@ function $498(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $499(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $299(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10608,7 +12749,7 @@ function $499(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $500(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $300(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10619,7 +12760,7 @@ function $500(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $501(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $301(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10632,7 +12773,7 @@ function $501(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "chain"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $502(v1, p + "/chain", e);
+          $302(v1, p + "/chain", e);
           ok = false;
         }
       }
@@ -10645,7 +12786,7 @@ function $501(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $502(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $302(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10661,7 +12802,7 @@ function $502(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $503(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $303(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10674,7 +12815,7 @@ function $503(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "alias"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $504(v1, p + "/alias", e);
+          $304(v1, p + "/alias", e);
           ok = false;
         }
       }
@@ -10687,7 +12828,7 @@ function $503(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $504(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10703,7 +12844,7 @@ function $504(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $505(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $305(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10714,7 +12855,7 @@ function $505(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $506(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $306(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10725,7 +12866,7 @@ function $506(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $507(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $307(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10736,7 +12877,7 @@ function $507(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $508(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $308(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10747,7 +12888,7 @@ function $508(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $509(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $309(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10758,7 +12899,7 @@ function $509(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $510(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $310(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10769,7 +12910,7 @@ function $510(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $511(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10780,7 +12921,7 @@ function $511(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $512(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $312(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10791,7 +12932,7 @@ function $512(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["nodeIDs"];
       if (v1 !== undefined && (plain || hasOwn(x, "nodeIDs"))) {
-        if (!$513(v1, e === null ? p : p + "/nodeIDs", e)) {
+        if (!$313(v1, e === null ? p : p + "/nodeIDs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10801,7 +12942,7 @@ function $512(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $513(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $313(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10812,7 +12953,7 @@ function $513(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c514.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c13.test(v))))) {
             if (e === null) return false;
             $NodeId(v, p + "/" + i, e);
             ok = false;
@@ -10824,9 +12965,7 @@ function $513(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c514 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
-
-function $515(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10837,7 +12976,7 @@ function $515(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["subnetID"];
       if (v1 !== undefined && (plain || hasOwn(x, "subnetID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c516.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
           $Cb58Id2(v1, p + "/subnetID", e);
           ok = false;
@@ -10848,9 +12987,7 @@ function $515(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c516 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $517(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $315(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10861,28 +12998,7 @@ function $517(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $518(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["tags"];
-      if (v1 !== undefined && (plain || hasOwn(x, "tags"))) {
-        if (!$HealthTags(v1, e === null ? p : p + "/tags", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $519(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10903,7 +13019,28 @@ function $519(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $520(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $317(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = Object.getPrototypeOf(x) === Object.prototype;
+      const v1 = x["tags"];
+      if (v1 !== undefined && (plain || hasOwn(x, "tags"))) {
+        if (!$HealthTags(v1, e === null ? p : p + "/tags", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10914,7 +13051,7 @@ function $520(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $521(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $319(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10925,7 +13062,7 @@ function $521(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["addresses"];
       if (v1 !== undefined && (plain || hasOwn(x, "addresses"))) {
-        if (!$522(v1, e === null ? p : p + "/addresses", e)) {
+        if (!$320(v1, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10939,7 +13076,7 @@ function $521(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $522(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $320(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10956,7 +13093,7 @@ function $522(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string"))) {
             if (e === null) return false;
-            $523(v, p + "/" + i, e);
+            $321(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -10966,7 +13103,7 @@ function $522(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $523(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $321(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10975,7 +13112,7 @@ function $523(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $524(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $322(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10986,7 +13123,7 @@ function $524(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["blockID"];
       if (v1 !== undefined && (plain || hasOwn(x, "blockID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c525.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
           $Cb58Id3(v1, p + "/blockID", e);
           ok = false;
@@ -11009,9 +13146,7 @@ function $524(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c525 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $526(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $323(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11044,7 +13179,7 @@ function $526(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $527(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $324(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11055,7 +13190,7 @@ function $527(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $528(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $325(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11066,7 +13201,7 @@ function $528(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["blockchainID"];
       if (v1 !== undefined && (plain || hasOwn(x, "blockchainID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c529.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
           $Cb58Id3(v1, p + "/blockchainID", e);
           ok = false;
@@ -11081,9 +13216,7 @@ function $528(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c529 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $530(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $326(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11094,7 +13227,7 @@ function $530(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["subnetID"];
       if (v1 !== undefined && (plain || hasOwn(x, "subnetID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c531.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
           $Cb58Id3(v1, p + "/subnetID", e);
           ok = false;
@@ -11105,9 +13238,7 @@ function $530(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c531 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $532(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $327(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11118,7 +13249,7 @@ function $532(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["subnetID"];
       if (v1 !== undefined && (plain || hasOwn(x, "subnetID"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c533.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
           $Cb58Id3(v1, p + "/subnetID", e);
           ok = false;
@@ -11126,7 +13257,7 @@ function $532(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["nodeIDs"];
       if (v2 !== undefined && (plain || hasOwn(x, "nodeIDs"))) {
-        if (!$534(v2, e === null ? p : p + "/nodeIDs", e)) {
+        if (!$328(v2, e === null ? p : p + "/nodeIDs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11136,9 +13267,7 @@ function $532(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c533 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $534(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $328(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11149,7 +13278,7 @@ function $534(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c535.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c13.test(v))))) {
             if (e === null) return false;
             $NodeId(v, p + "/" + i, e);
             ok = false;
@@ -11161,9 +13290,7 @@ function $534(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c535 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]+$");
-
-function $536(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $329(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11174,7 +13301,7 @@ function $536(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["id"];
       if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c537.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
           if (e === null) return false;
           $ContainerId(v1, p + "/id", e);
           ok = false;
@@ -11197,9 +13324,7 @@ function $536(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c537 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $538(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $330(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11212,7 +13337,7 @@ function $538(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
         if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
           if (e === null) return false;
-          $539(v1, p + "/index", e);
+          $331(v1, p + "/index", e);
           ok = false;
         }
       }
@@ -11233,7 +13358,7 @@ function $538(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $539(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $331(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -11248,7 +13373,7 @@ function $539(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $540(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $332(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11261,7 +13386,7 @@ function $540(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "startIndex"))) {
         if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
           if (e === null) return false;
-          $541(v1, p + "/startIndex", e);
+          $333(v1, p + "/startIndex", e);
           ok = false;
         }
       }
@@ -11273,7 +13398,7 @@ function $540(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "numToFetch"))) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
           if (e === null) return false;
-          $542(v2, p + "/numToFetch", e);
+          $334(v2, p + "/numToFetch", e);
           ok = false;
         }
       }
@@ -11294,7 +13419,7 @@ function $540(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $541(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $333(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -11309,7 +13434,7 @@ function $541(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $542(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $334(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -11328,7 +13453,7 @@ function $542(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $543(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $335(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11339,7 +13464,7 @@ function $543(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["id"];
       if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c544.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
           if (e === null) return false;
           $ContainerId(v1, p + "/id", e);
           ok = false;
@@ -11362,9 +13487,7 @@ function $543(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c544 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $545(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11386,7 +13509,7 @@ function $545(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $546(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11397,7 +13520,7 @@ function $546(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["id"];
       if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c547.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
           if (e === null) return false;
           $ContainerId(v1, p + "/id", e);
           ok = false;
@@ -11420,9 +13543,7 @@ function $546(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c547 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $548(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $338(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11433,7 +13554,7 @@ function $548(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["id"];
       if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c549.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
           if (e === null) return false;
           $ContainerId(v1, p + "/id", e);
           ok = false;
@@ -11456,9 +13577,7 @@ function $548(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c549 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $550(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $339(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11471,7 +13590,7 @@ function $550(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
         if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
           if (e === null) return false;
-          $551(v1, p + "/index", e);
+          $340(v1, p + "/index", e);
           ok = false;
         }
       }
@@ -11492,7 +13611,7 @@ function $550(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $551(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $340(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -11507,7 +13626,7 @@ function $551(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $552(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11520,7 +13639,7 @@ function $552(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "startIndex"))) {
         if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
           if (e === null) return false;
-          $553(v1, p + "/startIndex", e);
+          $342(v1, p + "/startIndex", e);
           ok = false;
         }
       }
@@ -11532,7 +13651,7 @@ function $552(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "numToFetch"))) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
           if (e === null) return false;
-          $554(v2, p + "/numToFetch", e);
+          $343(v2, p + "/numToFetch", e);
           ok = false;
         }
       }
@@ -11553,7 +13672,7 @@ function $552(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $553(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $342(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -11568,7 +13687,7 @@ function $553(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $554(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -11587,7 +13706,7 @@ function $554(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $555(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $344(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11598,7 +13717,7 @@ function $555(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["id"];
       if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c556.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
           if (e === null) return false;
           $ContainerId(v1, p + "/id", e);
           ok = false;
@@ -11621,9 +13740,7 @@ function $555(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c556 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $557(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $345(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11645,7 +13762,7 @@ function $557(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $558(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $346(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11656,7 +13773,7 @@ function $558(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["id"];
       if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c559.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
           if (e === null) return false;
           $ContainerId(v1, p + "/id", e);
           ok = false;
@@ -11679,9 +13796,7 @@ function $558(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c559 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $560(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11692,7 +13807,7 @@ function $560(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["id"];
       if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c561.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
           if (e === null) return false;
           $ContainerId(v1, p + "/id", e);
           ok = false;
@@ -11715,9 +13830,7 @@ function $560(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c561 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $562(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $348(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11730,7 +13843,7 @@ function $562(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
         if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
           if (e === null) return false;
-          $563(v1, p + "/index", e);
+          $349(v1, p + "/index", e);
           ok = false;
         }
       }
@@ -11751,7 +13864,7 @@ function $562(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $563(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $349(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -11766,7 +13879,7 @@ function $563(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $564(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $350(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11779,7 +13892,7 @@ function $564(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "startIndex"))) {
         if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
           if (e === null) return false;
-          $565(v1, p + "/startIndex", e);
+          $351(v1, p + "/startIndex", e);
           ok = false;
         }
       }
@@ -11791,7 +13904,7 @@ function $564(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "numToFetch"))) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
           if (e === null) return false;
-          $566(v2, p + "/numToFetch", e);
+          $352(v2, p + "/numToFetch", e);
           ok = false;
         }
       }
@@ -11812,7 +13925,7 @@ function $564(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $565(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $351(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -11827,7 +13940,7 @@ function $565(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $566(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $352(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -11846,7 +13959,7 @@ function $566(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $567(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $353(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11857,7 +13970,7 @@ function $567(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["id"];
       if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c568.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
           if (e === null) return false;
           $ContainerId(v1, p + "/id", e);
           ok = false;
@@ -11880,9 +13993,7 @@ function $567(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c568 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $569(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11904,7 +14015,7 @@ function $569(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $570(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $355(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11915,7 +14026,7 @@ function $570(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["id"];
       if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c571.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
           if (e === null) return false;
           $ContainerId(v1, p + "/id", e);
           ok = false;
@@ -11938,9 +14049,7 @@ function $570(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c571 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $572(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $356(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11951,7 +14060,7 @@ function $572(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["id"];
       if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c573.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
           if (e === null) return false;
           $ContainerId(v1, p + "/id", e);
           ok = false;
@@ -11974,9 +14083,7 @@ function $572(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c573 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $574(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $357(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11989,7 +14096,7 @@ function $574(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
         if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
           if (e === null) return false;
-          $575(v1, p + "/index", e);
+          $358(v1, p + "/index", e);
           ok = false;
         }
       }
@@ -12010,7 +14117,7 @@ function $574(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $575(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $358(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -12025,7 +14132,7 @@ function $575(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $576(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $359(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12038,7 +14145,7 @@ function $576(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "startIndex"))) {
         if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
           if (e === null) return false;
-          $577(v1, p + "/startIndex", e);
+          $360(v1, p + "/startIndex", e);
           ok = false;
         }
       }
@@ -12050,7 +14157,7 @@ function $576(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "numToFetch"))) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
           if (e === null) return false;
-          $578(v2, p + "/numToFetch", e);
+          $361(v2, p + "/numToFetch", e);
           ok = false;
         }
       }
@@ -12071,7 +14178,7 @@ function $576(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $577(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $360(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -12086,7 +14193,7 @@ function $577(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $578(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $361(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -12105,7 +14212,7 @@ function $578(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $579(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $362(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12116,7 +14223,7 @@ function $579(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["id"];
       if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c580.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
           if (e === null) return false;
           $ContainerId(v1, p + "/id", e);
           ok = false;
@@ -12139,9 +14246,7 @@ function $579(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c580 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $581(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $363(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12163,7 +14268,7 @@ function $581(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $582(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $364(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12174,7 +14279,7 @@ function $582(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["id"];
       if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c583.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
           if (e === null) return false;
           $ContainerId(v1, p + "/id", e);
           ok = false;
@@ -12197,9 +14302,7 @@ function $582(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c583 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $584(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $365(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12210,7 +14313,7 @@ function $584(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["id"];
       if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c585.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
           if (e === null) return false;
           $ContainerId(v1, p + "/id", e);
           ok = false;
@@ -12233,9 +14336,7 @@ function $584(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c585 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $586(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $366(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12248,7 +14349,7 @@ function $586(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
         if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
           if (e === null) return false;
-          $587(v1, p + "/index", e);
+          $367(v1, p + "/index", e);
           ok = false;
         }
       }
@@ -12269,7 +14370,7 @@ function $586(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $587(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $367(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -12284,7 +14385,7 @@ function $587(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $588(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12297,7 +14398,7 @@ function $588(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "startIndex"))) {
         if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
           if (e === null) return false;
-          $589(v1, p + "/startIndex", e);
+          $369(v1, p + "/startIndex", e);
           ok = false;
         }
       }
@@ -12309,7 +14410,7 @@ function $588(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "numToFetch"))) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
           if (e === null) return false;
-          $590(v2, p + "/numToFetch", e);
+          $370(v2, p + "/numToFetch", e);
           ok = false;
         }
       }
@@ -12330,7 +14431,7 @@ function $588(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $589(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -12345,7 +14446,7 @@ function $589(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $590(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $370(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -12364,7 +14465,7 @@ function $590(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $591(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $371(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12375,7 +14476,7 @@ function $591(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["id"];
       if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c592.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
           if (e === null) return false;
           $ContainerId(v1, p + "/id", e);
           ok = false;
@@ -12398,9 +14499,7 @@ function $591(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c592 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $593(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $372(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12422,7 +14521,7 @@ function $593(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $594(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $373(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12433,7 +14532,7 @@ function $594(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["id"];
       if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c595.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
           if (e === null) return false;
           $ContainerId(v1, p + "/id", e);
           ok = false;
@@ -12456,9 +14555,7 @@ function $594(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c595 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]+$");
-
-function $596(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $374(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12469,7 +14566,7 @@ function $596(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $597(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $375(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12480,7 +14577,7 @@ function $597(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $598(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $376(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12491,7 +14588,7 @@ function $598(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $599(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12502,7 +14599,7 @@ function $599(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $600(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $378(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12513,7 +14610,7 @@ function $600(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c601.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c117.test(v))))) {
             if (e === null) return false;
             $Address(v, p + "/" + i, e);
             ok = false;
@@ -12525,9 +14622,7 @@ function $600(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c601 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-function $602(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12538,7 +14633,7 @@ function $602(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $603(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $380(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12549,7 +14644,7 @@ function $603(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $604(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $381(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12560,7 +14655,7 @@ function $604(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $605(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12571,7 +14666,7 @@ function $605(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $606(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12582,7 +14677,7 @@ function $606(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $607(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12593,7 +14688,7 @@ function $607(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $608(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12604,7 +14699,7 @@ function $608(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["blockCount"];
       if (v1 !== undefined && (plain || hasOwn(x, "blockCount"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c609.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c106.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/blockCount", e);
           ok = false;
@@ -12627,7 +14722,7 @@ function $608(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["rewardPercentiles"];
       if (v3 !== undefined && (plain || hasOwn(x, "rewardPercentiles"))) {
-        if (!$610(v3, e === null ? p : p + "/rewardPercentiles", e)) {
+        if (!$386(v3, e === null ? p : p + "/rewardPercentiles", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -12641,9 +14736,7 @@ function $608(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c609 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-function $610(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $386(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12656,7 +14749,7 @@ function $610(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "number") && (typeof v !== "number" || (v >= 0 && v <= 100)))) {
             if (e === null) return false;
-            $611(v, p + "/" + i, e);
+            $387(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -12666,7 +14759,7 @@ function $610(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $611(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "number")) {
     if (e === null) return false;
@@ -12685,7 +14778,7 @@ function $611(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $612(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12696,7 +14789,7 @@ function $612(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain || hasOwn(x, "blockHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c613.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/blockHash", e);
           ok = false;
@@ -12710,7 +14803,7 @@ function $612(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "hydratedTransactions"))) {
         if (!((typeof v2 === "boolean"))) {
           if (e === null) return false;
-          $614(v2, p + "/hydratedTransactions", e);
+          $389(v2, p + "/hydratedTransactions", e);
           ok = false;
         }
       }
@@ -12723,9 +14816,7 @@ function $612(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c613 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-function $614(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $389(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -12734,7 +14825,7 @@ function $614(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $615(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $390(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12746,7 +14837,7 @@ function $615(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $616(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12770,7 +14861,7 @@ function $616(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "hydratedTransactions"))) {
         if (!((typeof v2 === "boolean"))) {
           if (e === null) return false;
-          $617(v2, p + "/hydratedTransactions", e);
+          $392(v2, p + "/hydratedTransactions", e);
           ok = false;
         }
       }
@@ -12783,7 +14874,7 @@ function $616(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $617(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -12792,7 +14883,7 @@ function $617(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $618(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12804,7 +14895,7 @@ function $618(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $619(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $394(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12815,7 +14906,7 @@ function $619(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain || hasOwn(x, "blockHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c620.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/blockHash", e);
           ok = false;
@@ -12830,9 +14921,7 @@ function $619(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c620 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-function $621(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12844,7 +14933,7 @@ function $621(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $622(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $396(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12869,7 +14958,7 @@ function $622(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $623(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $397(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12881,7 +14970,7 @@ function $623(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $624(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12892,7 +14981,7 @@ function $624(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain || hasOwn(x, "blockHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c625.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/blockHash", e);
           ok = false;
@@ -12907,9 +14996,7 @@ function $624(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c625 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-function $626(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12921,7 +15008,7 @@ function $626(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $627(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12946,7 +15033,7 @@ function $627(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $628(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12958,7 +15045,7 @@ function $628(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $629(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $402(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12969,7 +15056,7 @@ function $629(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain || hasOwn(x, "blockHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c630.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/blockHash", e);
           ok = false;
@@ -12984,9 +15071,7 @@ function $629(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c630 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-function $631(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12998,7 +15083,7 @@ function $631(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $632(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13023,7 +15108,7 @@ function $632(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $633(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $405(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -13035,7 +15120,7 @@ function $633(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $634(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $406(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13060,11 +15145,11 @@ function $634(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $635(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
-  if ($636(x, p, null)) matches++;
+  if ($408(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -13072,7 +15157,7 @@ function $635(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $636(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $408(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -13091,7 +15176,7 @@ function $636(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $637(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $409(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13116,7 +15201,7 @@ function $637(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $638(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -13128,7 +15213,7 @@ function $638(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $639(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $411(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13139,7 +15224,7 @@ function $639(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["address"];
       if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c640.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c117.test(v1))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -13165,9 +15250,7 @@ function $639(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c640 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-function $641(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $412(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13178,7 +15261,7 @@ function $641(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["address"];
       if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c642.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c117.test(v1))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -13190,7 +15273,7 @@ function $641(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["storageSlot"];
       if (v2 !== undefined && (plain || hasOwn(x, "storageSlot"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c643.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c114.test(v2))))) {
           if (e === null) return false;
           $BytesMax32(v2, p + "/storageSlot", e);
           ok = false;
@@ -13216,11 +15299,7 @@ function $641(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c642 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-const $c643 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$");
-
-function $644(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $413(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13231,7 +15310,7 @@ function $644(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["address"];
       if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c645.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c117.test(v1))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -13257,9 +15336,7 @@ function $644(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c645 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-function $646(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13270,7 +15347,7 @@ function $646(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["address"];
       if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c647.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c117.test(v1))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -13296,9 +15373,7 @@ function $646(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c647 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-function $648(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $415(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13309,7 +15384,7 @@ function $648(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["address"];
       if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c649.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c117.test(v1))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -13321,7 +15396,7 @@ function $648(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["storageKeys"];
       if (v2 !== undefined && (plain || hasOwn(x, "storageKeys"))) {
-        if (!$650(v2, e === null ? p : p + "/storageKeys", e)) {
+        if (!$416(v2, e === null ? p : p + "/storageKeys", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -13346,9 +15421,7 @@ function $648(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c649 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-function $650(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $416(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -13359,7 +15432,7 @@ function $650(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c651.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c114.test(v))))) {
             if (e === null) return false;
             $BytesMax32(v, p + "/" + i, e);
             ok = false;
@@ -13371,9 +15444,7 @@ function $650(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c651 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{1,64}$");
-
-function $652(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $417(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13405,7 +15476,7 @@ function $652(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $653(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $418(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13437,7 +15508,7 @@ function $653(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $654(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $419(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13469,7 +15540,7 @@ function $654(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $655(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $420(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13480,9 +15551,55 @@ function $655(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["payload"];
       if (v1 !== undefined && (plain || hasOwn(x, "payload"))) {
-        if (!$SimulatePayload(v1, e === null ? p : p + "/payload", e)) {
-          if (e === null) return false;
-          ok = false;
+        const x421: unknown = v1;
+        const p421 = e === null ? p : p + "/payload";
+        {
+          const x: unknown = x421;
+          const p = p421;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = Object.getPrototypeOf(x) === Object.prototype;
+              const v1 = x["blockStateCalls"];
+              if (v1 !== undefined && (plain || hasOwn(x, "blockStateCalls"))) {
+                if (!$251(v1, e === null ? p : p + "/blockStateCalls", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/blockStateCalls", "required", "is required", "blockStateCalls");
+              }
+              const v2 = x["traceTransfers"];
+              if (v2 !== undefined && (plain || hasOwn(x, "traceTransfers"))) {
+                if (!((typeof v2 === "boolean"))) {
+                  if (e === null) return false;
+                  $258(v2, p + "/traceTransfers", e);
+                  ok = false;
+                }
+              }
+              const v3 = x["validation"];
+              if (v3 !== undefined && (plain || hasOwn(x, "validation"))) {
+                if (!((typeof v3 === "boolean"))) {
+                  if (e === null) return false;
+                  $259(v3, p + "/validation", e);
+                  ok = false;
+                }
+              }
+              const v4 = x["returnFullTransactions"];
+              if (v4 !== undefined && (plain || hasOwn(x, "returnFullTransactions"))) {
+                if (!((typeof v4 === "boolean"))) {
+                  if (e === null) return false;
+                  $260(v4, p + "/returnFullTransactions", e);
+                  ok = false;
+                }
+              }
+            }
+          }
         }
       }
       else {
@@ -13501,7 +15618,7 @@ function $655(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $656(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -13520,7 +15637,7 @@ function $656(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $657(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $423(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13531,7 +15648,7 @@ function $657(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $658(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $424(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13542,7 +15659,7 @@ function $658(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $659(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $425(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13553,7 +15670,7 @@ function $659(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["filterId"];
       if (v1 !== undefined && (plain || hasOwn(x, "filterId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c660.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c162.test(v1))))) {
           if (e === null) return false;
           $FilterId(v1, p + "/filterId", e);
           ok = false;
@@ -13568,9 +15685,7 @@ function $659(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c660 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
-
-function $661(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $426(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -13579,7 +15694,7 @@ function $661(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $662(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $427(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13590,7 +15705,7 @@ function $662(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["filterId"];
       if (v1 !== undefined && (plain || hasOwn(x, "filterId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c663.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c162.test(v1))))) {
           if (e === null) return false;
           $FilterId(v1, p + "/filterId", e);
           ok = false;
@@ -13605,9 +15720,7 @@ function $662(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c663 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
-
-function $664(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $428(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13618,7 +15731,7 @@ function $664(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["filterId"];
       if (v1 !== undefined && (plain || hasOwn(x, "filterId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c665.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c162.test(v1))))) {
           if (e === null) return false;
           $FilterId(v1, p + "/filterId", e);
           ok = false;
@@ -13633,9 +15746,7 @@ function $664(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c665 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
-
-function $666(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $429(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13646,7 +15757,7 @@ function $666(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["transactionHash"];
       if (v1 !== undefined && (plain || hasOwn(x, "transactionHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c667.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/transactionHash", e);
           ok = false;
@@ -13661,9 +15772,7 @@ function $666(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c667 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-function $668(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $430(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -13675,7 +15784,7 @@ function $668(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $669(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $431(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13686,7 +15795,7 @@ function $669(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain || hasOwn(x, "blockHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c670.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/blockHash", e);
           ok = false;
@@ -13698,7 +15807,7 @@ function $669(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["index"];
       if (v2 !== undefined && (plain || hasOwn(x, "index"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c671.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/index", e);
           ok = false;
@@ -13713,11 +15822,7 @@ function $669(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c670 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-const $c671 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-function $672(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $432(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -13729,7 +15834,7 @@ function $672(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $673(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $433(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13751,7 +15856,7 @@ function $673(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["index"];
       if (v2 !== undefined && (plain || hasOwn(x, "index"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c674.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/index", e);
           ok = false;
@@ -13766,9 +15871,7 @@ function $673(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c674 = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$");
-
-function $675(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $434(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -13780,7 +15883,7 @@ function $675(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $676(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $435(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13791,7 +15894,7 @@ function $676(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["transactionHash"];
       if (v1 !== undefined && (plain || hasOwn(x, "transactionHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c677.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/transactionHash", e);
           ok = false;
@@ -13806,9 +15909,7 @@ function $676(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c677 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{64}$");
-
-function $678(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $436(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -13820,7 +15921,7 @@ function $678(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $679(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $437(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13831,7 +15932,7 @@ function $679(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["transaction"];
       if (v1 !== undefined && (plain || hasOwn(x, "transaction"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c680.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c110.test(v1))))) {
           if (e === null) return false;
           $Bytes(v1, p + "/transaction", e);
           ok = false;
@@ -13846,9 +15947,7 @@ function $679(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c680 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
-
-function $681(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $438(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13859,7 +15958,7 @@ function $681(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["address"];
       if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c682.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c117.test(v1))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -13871,7 +15970,7 @@ function $681(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["message"];
       if (v2 !== undefined && (plain || hasOwn(x, "message"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c683.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c110.test(v2))))) {
           if (e === null) return false;
           $Bytes(v2, p + "/message", e);
           ok = false;
@@ -13886,11 +15985,7 @@ function $681(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c682 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-const $c683 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
-
-function $684(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $439(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13923,7 +16018,7 @@ function $684(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $685(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $440(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13934,7 +16029,7 @@ function $685(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["subscriptionId"];
       if (v1 !== undefined && (plain || hasOwn(x, "subscriptionId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c686.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c162.test(v1))))) {
           if (e === null) return false;
           $SubscriptionId(v1, p + "/subscriptionId", e);
           ok = false;
@@ -13949,9 +16044,7 @@ function $685(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c686 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
-
-function $687(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $441(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -13960,7 +16053,7 @@ function $687(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $688(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $442(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13971,7 +16064,7 @@ function $688(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $689(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $443(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13982,7 +16075,7 @@ function $689(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $690(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $444(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13993,7 +16086,7 @@ function $690(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $691(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $445(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -14002,7 +16095,7 @@ function $691(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $692(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $446(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14013,7 +16106,7 @@ function $692(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["data"];
       if (v1 !== undefined && (plain || hasOwn(x, "data"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c693.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c110.test(v1))))) {
           if (e === null) return false;
           $Bytes(v1, p + "/data", e);
           ok = false;
@@ -14028,9 +16121,7 @@ function $692(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c693 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
-
-function $694(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $447(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14041,14 +16132,14 @@ function $694(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $695(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $448(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c696.test(x)) {
+    if (!$c65.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^[0-9]+$", "^[0-9]+$");
     }
@@ -14056,9 +16147,7 @@ function $695(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c696 = /*#__PURE__*/ new RegExp("^[0-9]+$");
-
-function $697(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $449(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14069,7 +16158,7 @@ function $697(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $698(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $450(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -14078,7 +16167,7 @@ function $698(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $699(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $451(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14089,7 +16178,7 @@ function $699(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $700(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $452(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14100,7 +16189,7 @@ function $700(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $701(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14111,7 +16200,7 @@ function $701(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $702(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $454(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14122,7 +16211,7 @@ function $702(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $703(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $455(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14133,7 +16222,7 @@ function $703(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $704(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $456(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14144,7 +16233,7 @@ function $704(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $705(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $457(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14155,7 +16244,7 @@ function $705(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $706(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $458(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14166,7 +16255,7 @@ function $706(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $707(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $459(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14177,7 +16266,7 @@ function $707(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $708(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $460(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14188,7 +16277,7 @@ function $708(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $709(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $461(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14199,7 +16288,7 @@ function $709(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["tag"];
       if (v1 !== undefined && (plain || hasOwn(x, "tag"))) {
-        if (!$710(v1, e === null ? p : p + "/tag", e)) {
+        if (!$462(v1, e === null ? p : p + "/tag", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -14209,7 +16298,7 @@ function $709(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $710(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $462(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -14222,7 +16311,7 @@ function $710(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string"))) {
             if (e === null) return false;
-            $711(v, p + "/" + i, e);
+            $463(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -14232,7 +16321,7 @@ function $710(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $711(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $463(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -14241,7 +16330,7 @@ function $711(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $712(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $464(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14252,7 +16341,7 @@ function $712(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["tag"];
       if (v1 !== undefined && (plain || hasOwn(x, "tag"))) {
-        if (!$713(v1, e === null ? p : p + "/tag", e)) {
+        if (!$465(v1, e === null ? p : p + "/tag", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -14262,7 +16351,7 @@ function $712(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $713(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $465(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -14275,7 +16364,7 @@ function $713(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string"))) {
             if (e === null) return false;
-            $714(v, p + "/" + i, e);
+            $466(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -14285,7 +16374,7 @@ function $713(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $714(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $466(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -14294,7 +16383,7 @@ function $714(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $715(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $467(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14305,7 +16394,7 @@ function $715(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["tag"];
       if (v1 !== undefined && (plain || hasOwn(x, "tag"))) {
-        if (!$716(v1, e === null ? p : p + "/tag", e)) {
+        if (!$468(v1, e === null ? p : p + "/tag", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -14315,7 +16404,7 @@ function $715(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $716(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $468(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -14328,7 +16417,7 @@ function $716(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string"))) {
             if (e === null) return false;
-            $717(v, p + "/" + i, e);
+            $469(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -14338,7 +16427,7 @@ function $716(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $717(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $469(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -14347,7 +16436,7 @@ function $717(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $718(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $470(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14358,7 +16447,7 @@ function $718(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["tag"];
       if (v1 !== undefined && (plain || hasOwn(x, "tag"))) {
-        if (!$719(v1, e === null ? p : p + "/tag", e)) {
+        if (!$471(v1, e === null ? p : p + "/tag", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -14368,7 +16457,7 @@ function $718(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $719(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $471(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -14381,7 +16470,7 @@ function $719(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string"))) {
             if (e === null) return false;
-            $720(v, p + "/" + i, e);
+            $472(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -14391,7 +16480,7 @@ function $719(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $720(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $472(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -16508,7 +18597,7 @@ export function isVersionResult(value: unknown): value is T.VersionResult {
 
 /** Validates the params of `admin.alias`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminAliasParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($483, value);
+  return run<unknown>($284, value);
 }
 
 /** Validates the result of `admin.alias`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16518,7 +18607,7 @@ export function validateAdminAliasResult(value: unknown): ValidationResult<unkno
 
 /** Validates the params of `admin.aliasChain`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminAliasChainParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($486, value);
+  return run<unknown>($287, value);
 }
 
 /** Validates the result of `admin.aliasChain`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16528,7 +18617,7 @@ export function validateAdminAliasChainResult(value: unknown): ValidationResult<
 
 /** Validates the params of `admin.getChainAliases`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminGetChainAliasesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($489, value);
+  return run<unknown>($290, value);
 }
 
 /** Validates the result of `admin.getChainAliases`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16538,7 +18627,7 @@ export function validateAdminGetChainAliasesResult(value: unknown): ValidationRe
 
 /** Validates the params of `admin.getLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminGetLoggerLevelParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($491, value);
+  return run<unknown>($291, value);
 }
 
 /** Validates the result of `admin.getLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16548,7 +18637,7 @@ export function validateAdminGetLoggerLevelResult(value: unknown): ValidationRes
 
 /** Validates the params of `admin.loadVMs`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminLoadVMsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($493, value);
+  return run<unknown>($293, value);
 }
 
 /** Validates the result of `admin.loadVMs`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16558,7 +18647,7 @@ export function validateAdminLoadVMsResult(value: unknown): ValidationResult<unk
 
 /** Validates the params of `admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminLockProfileParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($494, value);
+  return run<unknown>($294, value);
 }
 
 /** Validates the result of `admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16568,7 +18657,7 @@ export function validateAdminLockProfileResult(value: unknown): ValidationResult
 
 /** Validates the params of `admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminMemoryProfileParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($495, value);
+  return run<unknown>($295, value);
 }
 
 /** Validates the result of `admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16578,7 +18667,7 @@ export function validateAdminMemoryProfileResult(value: unknown): ValidationResu
 
 /** Validates the params of `admin.setLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminSetLoggerLevelParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($496, value);
+  return run<unknown>($296, value);
 }
 
 /** Validates the result of `admin.setLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16588,7 +18677,7 @@ export function validateAdminSetLoggerLevelResult(value: unknown): ValidationRes
 
 /** Validates the params of `admin.startCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminStartCpuProfilerParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($498, value);
+  return run<unknown>($298, value);
 }
 
 /** Validates the result of `admin.startCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16598,7 +18687,7 @@ export function validateAdminStartCpuProfilerResult(value: unknown): ValidationR
 
 /** Validates the params of `admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminStopCpuProfilerParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($499, value);
+  return run<unknown>($299, value);
 }
 
 /** Validates the result of `admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16608,7 +18697,7 @@ export function validateAdminStopCpuProfilerResult(value: unknown): ValidationRe
 
 /** Validates the params of `info.acps`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoAcpsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($500, value);
+  return run<unknown>($300, value);
 }
 
 /** Validates the result of `info.acps`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16618,7 +18707,7 @@ export function validateInfoAcpsResult(value: unknown): ValidationResult<unknown
 
 /** Validates the params of `info.isBootstrapped`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoIsBootstrappedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($501, value);
+  return run<unknown>($301, value);
 }
 
 /** Validates the result of `info.isBootstrapped`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16628,7 +18717,7 @@ export function validateInfoIsBootstrappedResult(value: unknown): ValidationResu
 
 /** Validates the params of `info.getBlockchainID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetBlockchainIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($503, value);
+  return run<unknown>($303, value);
 }
 
 /** Validates the result of `info.getBlockchainID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16638,7 +18727,7 @@ export function validateInfoGetBlockchainIdResult(value: unknown): ValidationRes
 
 /** Validates the params of `info.getNetworkID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNetworkIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($505, value);
+  return run<unknown>($305, value);
 }
 
 /** Validates the result of `info.getNetworkID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16648,7 +18737,7 @@ export function validateInfoGetNetworkIdResult(value: unknown): ValidationResult
 
 /** Validates the params of `info.getNetworkName`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNetworkNameParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($506, value);
+  return run<unknown>($306, value);
 }
 
 /** Validates the result of `info.getNetworkName`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16658,7 +18747,7 @@ export function validateInfoGetNetworkNameResult(value: unknown): ValidationResu
 
 /** Validates the params of `info.getNodeID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNodeIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($507, value);
+  return run<unknown>($307, value);
 }
 
 /** Validates the result of `info.getNodeID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16668,7 +18757,7 @@ export function validateInfoGetNodeIdResult(value: unknown): ValidationResult<un
 
 /** Validates the params of `info.getNodeIP`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNodeIpParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($508, value);
+  return run<unknown>($308, value);
 }
 
 /** Validates the result of `info.getNodeIP`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16678,7 +18767,7 @@ export function validateInfoGetNodeIpResult(value: unknown): ValidationResult<un
 
 /** Validates the params of `info.getNodeVersion`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNodeVersionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($509, value);
+  return run<unknown>($309, value);
 }
 
 /** Validates the result of `info.getNodeVersion`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16688,7 +18777,7 @@ export function validateInfoGetNodeVersionResult(value: unknown): ValidationResu
 
 /** Validates the params of `info.getTxFee`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetTxFeeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($510, value);
+  return run<unknown>($310, value);
 }
 
 /** Validates the result of `info.getTxFee`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16698,7 +18787,7 @@ export function validateInfoGetTxFeeResult(value: unknown): ValidationResult<unk
 
 /** Validates the params of `info.getVMs`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetVMsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($511, value);
+  return run<unknown>($311, value);
 }
 
 /** Validates the result of `info.getVMs`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16708,7 +18797,7 @@ export function validateInfoGetVMsResult(value: unknown): ValidationResult<unkno
 
 /** Validates the params of `info.peers`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoPeersParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($512, value);
+  return run<unknown>($312, value);
 }
 
 /** Validates the result of `info.peers`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16718,7 +18807,7 @@ export function validateInfoPeersResult(value: unknown): ValidationResult<unknow
 
 /** Validates the params of `info.uptime`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoUptimeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($515, value);
+  return run<unknown>($314, value);
 }
 
 /** Validates the result of `info.uptime`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16728,7 +18817,7 @@ export function validateInfoUptimeResult(value: unknown): ValidationResult<unkno
 
 /** Validates the params of `info.upgrades`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoUpgradesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($517, value);
+  return run<unknown>($315, value);
 }
 
 /** Validates the result of `info.upgrades`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16738,7 +18827,7 @@ export function validateInfoUpgradesResult(value: unknown): ValidationResult<unk
 
 /** Validates the params of `health.health`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthHealthParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($518, value);
+  return run<unknown>($316, value);
 }
 
 /** Validates the result of `health.health`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16748,7 +18837,7 @@ export function validateHealthHealthResult(value: unknown): ValidationResult<unk
 
 /** Validates the params of `health.readiness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthReadinessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($519, value);
+  return run<unknown>($317, value);
 }
 
 /** Validates the result of `health.readiness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16758,7 +18847,7 @@ export function validateHealthReadinessResult(value: unknown): ValidationResult<
 
 /** Validates the params of `health.liveness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthLivenessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($520, value);
+  return run<unknown>($318, value);
 }
 
 /** Validates the result of `health.liveness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16768,7 +18857,7 @@ export function validateHealthLivenessResult(value: unknown): ValidationResult<u
 
 /** Validates the params of `platform.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBalanceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($521, value);
+  return run<unknown>($319, value);
 }
 
 /** Validates the result of `platform.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16778,7 +18867,7 @@ export function validatePlatformGetBalanceResult(value: unknown): ValidationResu
 
 /** Validates the params of `platform.getBlock`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($524, value);
+  return run<unknown>($322, value);
 }
 
 /** Validates the result of `platform.getBlock`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16788,7 +18877,7 @@ export function validatePlatformGetBlockResult(value: unknown): ValidationResult
 
 /** Validates the params of `platform.getBlockByHeight`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockByHeightParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($526, value);
+  return run<unknown>($323, value);
 }
 
 /** Validates the result of `platform.getBlockByHeight`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16798,7 +18887,7 @@ export function validatePlatformGetBlockByHeightResult(value: unknown): Validati
 
 /** Validates the params of `platform.getBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockchainsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($527, value);
+  return run<unknown>($324, value);
 }
 
 /** Validates the result of `platform.getBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16808,7 +18897,7 @@ export function validatePlatformGetBlockchainsResult(value: unknown): Validation
 
 /** Validates the params of `platform.getBlockchainStatus`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockchainStatusParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($528, value);
+  return run<unknown>($325, value);
 }
 
 /** Validates the result of `platform.getBlockchainStatus`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16818,7 +18907,7 @@ export function validatePlatformGetBlockchainStatusResult(value: unknown): Valid
 
 /** Validates the params of `platform.getCurrentSupply`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetCurrentSupplyParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($530, value);
+  return run<unknown>($326, value);
 }
 
 /** Validates the result of `platform.getCurrentSupply`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16828,7 +18917,7 @@ export function validatePlatformGetCurrentSupplyResult(value: unknown): Validati
 
 /** Validates the params of `platform.getCurrentValidators`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetCurrentValidatorsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($532, value);
+  return run<unknown>($327, value);
 }
 
 /** Validates the result of `platform.getCurrentValidators`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16838,7 +18927,7 @@ export function validatePlatformGetCurrentValidatorsResult(value: unknown): Vali
 
 /** Validates the params of `index.cBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($536, value);
+  return run<unknown>($329, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16848,7 +18937,7 @@ export function validateIndexCBlockGetContainerByIdResult(value: unknown): Valid
 
 /** Validates the params of `index.cBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($538, value);
+  return run<unknown>($330, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16858,7 +18947,7 @@ export function validateIndexCBlockGetContainerByIndexResult(value: unknown): Va
 
 /** Validates the params of `index.cBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($540, value);
+  return run<unknown>($332, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16868,7 +18957,7 @@ export function validateIndexCBlockGetContainerRangeResult(value: unknown): Vali
 
 /** Validates the params of `index.cBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($543, value);
+  return run<unknown>($335, value);
 }
 
 /** Validates the result of `index.cBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16878,7 +18967,7 @@ export function validateIndexCBlockGetIndexResult(value: unknown): ValidationRes
 
 /** Validates the params of `index.cBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($545, value);
+  return run<unknown>($336, value);
 }
 
 /** Validates the result of `index.cBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16888,7 +18977,7 @@ export function validateIndexCBlockGetLastAcceptedResult(value: unknown): Valida
 
 /** Validates the params of `index.cBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($546, value);
+  return run<unknown>($337, value);
 }
 
 /** Validates the result of `index.cBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16898,7 +18987,7 @@ export function validateIndexCBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.pBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($548, value);
+  return run<unknown>($338, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16908,7 +18997,7 @@ export function validateIndexPBlockGetContainerByIdResult(value: unknown): Valid
 
 /** Validates the params of `index.pBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($550, value);
+  return run<unknown>($339, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16918,7 +19007,7 @@ export function validateIndexPBlockGetContainerByIndexResult(value: unknown): Va
 
 /** Validates the params of `index.pBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($552, value);
+  return run<unknown>($341, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16928,7 +19017,7 @@ export function validateIndexPBlockGetContainerRangeResult(value: unknown): Vali
 
 /** Validates the params of `index.pBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($555, value);
+  return run<unknown>($344, value);
 }
 
 /** Validates the result of `index.pBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16938,7 +19027,7 @@ export function validateIndexPBlockGetIndexResult(value: unknown): ValidationRes
 
 /** Validates the params of `index.pBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($557, value);
+  return run<unknown>($345, value);
 }
 
 /** Validates the result of `index.pBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16948,7 +19037,7 @@ export function validateIndexPBlockGetLastAcceptedResult(value: unknown): Valida
 
 /** Validates the params of `index.pBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($558, value);
+  return run<unknown>($346, value);
 }
 
 /** Validates the result of `index.pBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16958,7 +19047,7 @@ export function validateIndexPBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.xTx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($560, value);
+  return run<unknown>($347, value);
 }
 
 /** Validates the result of `index.xTx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16968,7 +19057,7 @@ export function validateIndexXTxGetContainerByIdResult(value: unknown): Validati
 
 /** Validates the params of `index.xTx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($562, value);
+  return run<unknown>($348, value);
 }
 
 /** Validates the result of `index.xTx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16978,7 +19067,7 @@ export function validateIndexXTxGetContainerByIndexResult(value: unknown): Valid
 
 /** Validates the params of `index.xTx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($564, value);
+  return run<unknown>($350, value);
 }
 
 /** Validates the result of `index.xTx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16988,7 +19077,7 @@ export function validateIndexXTxGetContainerRangeResult(value: unknown): Validat
 
 /** Validates the params of `index.xTx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($567, value);
+  return run<unknown>($353, value);
 }
 
 /** Validates the result of `index.xTx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16998,7 +19087,7 @@ export function validateIndexXTxGetIndexResult(value: unknown): ValidationResult
 
 /** Validates the params of `index.xTx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($569, value);
+  return run<unknown>($354, value);
 }
 
 /** Validates the result of `index.xTx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17008,7 +19097,7 @@ export function validateIndexXTxGetLastAcceptedResult(value: unknown): Validatio
 
 /** Validates the params of `index.xTx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($570, value);
+  return run<unknown>($355, value);
 }
 
 /** Validates the result of `index.xTx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17018,7 +19107,7 @@ export function validateIndexXTxIsAcceptedResult(value: unknown): ValidationResu
 
 /** Validates the params of `index.xBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($572, value);
+  return run<unknown>($356, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17028,7 +19117,7 @@ export function validateIndexXBlockGetContainerByIdResult(value: unknown): Valid
 
 /** Validates the params of `index.xBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($574, value);
+  return run<unknown>($357, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17038,7 +19127,7 @@ export function validateIndexXBlockGetContainerByIndexResult(value: unknown): Va
 
 /** Validates the params of `index.xBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($576, value);
+  return run<unknown>($359, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17048,7 +19137,7 @@ export function validateIndexXBlockGetContainerRangeResult(value: unknown): Vali
 
 /** Validates the params of `index.xBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($579, value);
+  return run<unknown>($362, value);
 }
 
 /** Validates the result of `index.xBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17058,7 +19147,7 @@ export function validateIndexXBlockGetIndexResult(value: unknown): ValidationRes
 
 /** Validates the params of `index.xBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($581, value);
+  return run<unknown>($363, value);
 }
 
 /** Validates the result of `index.xBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17068,7 +19157,7 @@ export function validateIndexXBlockGetLastAcceptedResult(value: unknown): Valida
 
 /** Validates the params of `index.xBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($582, value);
+  return run<unknown>($364, value);
 }
 
 /** Validates the result of `index.xBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17078,7 +19167,7 @@ export function validateIndexXBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.xVtx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($584, value);
+  return run<unknown>($365, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17088,7 +19177,7 @@ export function validateIndexXVtxGetContainerByIdResult(value: unknown): Validat
 
 /** Validates the params of `index.xVtx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($586, value);
+  return run<unknown>($366, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17098,7 +19187,7 @@ export function validateIndexXVtxGetContainerByIndexResult(value: unknown): Vali
 
 /** Validates the params of `index.xVtx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($588, value);
+  return run<unknown>($368, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17108,7 +19197,7 @@ export function validateIndexXVtxGetContainerRangeResult(value: unknown): Valida
 
 /** Validates the params of `index.xVtx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($591, value);
+  return run<unknown>($371, value);
 }
 
 /** Validates the result of `index.xVtx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17118,7 +19207,7 @@ export function validateIndexXVtxGetIndexResult(value: unknown): ValidationResul
 
 /** Validates the params of `index.xVtx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($593, value);
+  return run<unknown>($372, value);
 }
 
 /** Validates the result of `index.xVtx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17128,7 +19217,7 @@ export function validateIndexXVtxGetLastAcceptedResult(value: unknown): Validati
 
 /** Validates the params of `index.xVtx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($594, value);
+  return run<unknown>($373, value);
 }
 
 /** Validates the result of `index.xVtx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17138,7 +19227,7 @@ export function validateIndexXVtxIsAcceptedResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.eth.chainId`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthChainIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($596, value);
+  return run<unknown>($374, value);
 }
 
 /** Validates the result of `cChain.eth.chainId`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17148,7 +19237,7 @@ export function validateCChainEthChainIdResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.syncing`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSyncingParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($597, value);
+  return run<unknown>($375, value);
 }
 
 /** Validates the result of `cChain.eth.syncing`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17158,7 +19247,7 @@ export function validateCChainEthSyncingResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.coinbase`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCoinbaseParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($598, value);
+  return run<unknown>($376, value);
 }
 
 /** Validates the result of `cChain.eth.coinbase`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17168,17 +19257,17 @@ export function validateCChainEthCoinbaseResult(value: unknown): ValidationResul
 
 /** Validates the params of `cChain.eth.accounts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthAccountsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($599, value);
+  return run<unknown>($377, value);
 }
 
 /** Validates the result of `cChain.eth.accounts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthAccountsResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($600, value);
+  return run<unknown>($378, value);
 }
 
 /** Validates the params of `cChain.eth.blockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthBlockNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($602, value);
+  return run<unknown>($379, value);
 }
 
 /** Validates the result of `cChain.eth.blockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17188,7 +19277,7 @@ export function validateCChainEthBlockNumberResult(value: unknown): ValidationRe
 
 /** Validates the params of `cChain.eth.config`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthConfigParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($603, value);
+  return run<unknown>($380, value);
 }
 
 /** Validates the result of `cChain.eth.config`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17198,7 +19287,7 @@ export function validateCChainEthConfigResult(value: unknown): ValidationResult<
 
 /** Validates the params of `cChain.eth.gasPrice`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGasPriceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($604, value);
+  return run<unknown>($381, value);
 }
 
 /** Validates the result of `cChain.eth.gasPrice`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17208,7 +19297,7 @@ export function validateCChainEthGasPriceResult(value: unknown): ValidationResul
 
 /** Validates the params of `cChain.eth.baseFee`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthBaseFeeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($605, value);
+  return run<unknown>($382, value);
 }
 
 /** Validates the result of `cChain.eth.baseFee`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17218,7 +19307,7 @@ export function validateCChainEthBaseFeeResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.blobBaseFee`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthBlobBaseFeeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($606, value);
+  return run<unknown>($383, value);
 }
 
 /** Validates the result of `cChain.eth.blobBaseFee`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17228,7 +19317,7 @@ export function validateCChainEthBlobBaseFeeResult(value: unknown): ValidationRe
 
 /** Validates the params of `cChain.eth.maxPriorityFeePerGas`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthMaxPriorityFeePerGasParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($607, value);
+  return run<unknown>($384, value);
 }
 
 /** Validates the result of `cChain.eth.maxPriorityFeePerGas`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17238,7 +19327,7 @@ export function validateCChainEthMaxPriorityFeePerGasResult(value: unknown): Val
 
 /** Validates the params of `cChain.eth.feeHistory`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthFeeHistoryParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($608, value);
+  return run<unknown>($385, value);
 }
 
 /** Validates the result of `cChain.eth.feeHistory`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17248,107 +19337,107 @@ export function validateCChainEthFeeHistoryResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.eth.getBlockByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($612, value);
+  return run<unknown>($388, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($615, value);
+  return run<unknown>($390, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($616, value);
+  return run<unknown>($391, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($618, value);
+  return run<unknown>($393, value);
 }
 
 /** Validates the params of `cChain.eth.getHeaderByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($619, value);
+  return run<unknown>($394, value);
 }
 
 /** Validates the result of `cChain.eth.getHeaderByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($621, value);
+  return run<unknown>($395, value);
 }
 
 /** Validates the params of `cChain.eth.getHeaderByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($622, value);
+  return run<unknown>($396, value);
 }
 
 /** Validates the result of `cChain.eth.getHeaderByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($623, value);
+  return run<unknown>($397, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockTransactionCountByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($624, value);
+  return run<unknown>($398, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockTransactionCountByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($626, value);
+  return run<unknown>($399, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockTransactionCountByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($627, value);
+  return run<unknown>($400, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockTransactionCountByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($628, value);
+  return run<unknown>($401, value);
 }
 
 /** Validates the params of `cChain.eth.getUncleCountByBlockHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($629, value);
+  return run<unknown>($402, value);
 }
 
 /** Validates the result of `cChain.eth.getUncleCountByBlockHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($631, value);
+  return run<unknown>($403, value);
 }
 
 /** Validates the params of `cChain.eth.getUncleCountByBlockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($632, value);
+  return run<unknown>($404, value);
 }
 
 /** Validates the result of `cChain.eth.getUncleCountByBlockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($633, value);
+  return run<unknown>($405, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockReceipts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockReceiptsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($634, value);
+  return run<unknown>($406, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockReceipts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockReceiptsResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($635, value);
+  return run<unknown>($407, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockAccessListParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($637, value);
+  return run<unknown>($409, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockAccessListResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($638, value);
+  return run<unknown>($410, value);
 }
 
 /** Validates the params of `cChain.eth.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBalanceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($639, value);
+  return run<unknown>($411, value);
 }
 
 /** Validates the result of `cChain.eth.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17358,7 +19447,7 @@ export function validateCChainEthGetBalanceResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.eth.getStorageAt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetStorageAtParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($641, value);
+  return run<unknown>($412, value);
 }
 
 /** Validates the result of `cChain.eth.getStorageAt`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17368,7 +19457,7 @@ export function validateCChainEthGetStorageAtResult(value: unknown): ValidationR
 
 /** Validates the params of `cChain.eth.getTransactionCount`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionCountParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($644, value);
+  return run<unknown>($413, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionCount`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17378,7 +19467,7 @@ export function validateCChainEthGetTransactionCountResult(value: unknown): Vali
 
 /** Validates the params of `cChain.eth.getCode`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetCodeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($646, value);
+  return run<unknown>($414, value);
 }
 
 /** Validates the result of `cChain.eth.getCode`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17388,7 +19477,7 @@ export function validateCChainEthGetCodeResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.getProof`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetProofParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($648, value);
+  return run<unknown>($415, value);
 }
 
 /** Validates the result of `cChain.eth.getProof`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17398,7 +19487,7 @@ export function validateCChainEthGetProofResult(value: unknown): ValidationResul
 
 /** Validates the params of `cChain.eth.call`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCallParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($652, value);
+  return run<unknown>($417, value);
 }
 
 /** Validates the result of `cChain.eth.call`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17408,7 +19497,7 @@ export function validateCChainEthCallResult(value: unknown): ValidationResult<un
 
 /** Validates the params of `cChain.eth.estimateGas`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthEstimateGasParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($653, value);
+  return run<unknown>($418, value);
 }
 
 /** Validates the result of `cChain.eth.estimateGas`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17418,7 +19507,7 @@ export function validateCChainEthEstimateGasResult(value: unknown): ValidationRe
 
 /** Validates the params of `cChain.eth.createAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCreateAccessListParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($654, value);
+  return run<unknown>($419, value);
 }
 
 /** Validates the result of `cChain.eth.createAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17428,12 +19517,12 @@ export function validateCChainEthCreateAccessListResult(value: unknown): Validat
 
 /** Validates the params of `cChain.eth.simulateV1`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSimulateV1Params(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($655, value);
+  return run<unknown>($420, value);
 }
 
 /** Validates the result of `cChain.eth.simulateV1`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSimulateV1Result(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($656, value);
+  return run<unknown>($422, value);
 }
 
 /** Validates the params of `cChain.eth.newFilter`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17448,7 +19537,7 @@ export function validateCChainEthNewFilterResult(value: unknown): ValidationResu
 
 /** Validates the params of `cChain.eth.newBlockFilter`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthNewBlockFilterParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($657, value);
+  return run<unknown>($423, value);
 }
 
 /** Validates the result of `cChain.eth.newBlockFilter`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17458,7 +19547,7 @@ export function validateCChainEthNewBlockFilterResult(value: unknown): Validatio
 
 /** Validates the params of `cChain.eth.newPendingTransactionFilter`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthNewPendingTransactionFilterParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($658, value);
+  return run<unknown>($424, value);
 }
 
 /** Validates the result of `cChain.eth.newPendingTransactionFilter`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17468,17 +19557,17 @@ export function validateCChainEthNewPendingTransactionFilterResult(value: unknow
 
 /** Validates the params of `cChain.eth.uninstallFilter`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthUninstallFilterParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($659, value);
+  return run<unknown>($425, value);
 }
 
 /** Validates the result of `cChain.eth.uninstallFilter`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthUninstallFilterResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($661, value);
+  return run<unknown>($426, value);
 }
 
 /** Validates the params of `cChain.eth.getFilterChanges`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetFilterChangesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($662, value);
+  return run<unknown>($427, value);
 }
 
 /** Validates the result of `cChain.eth.getFilterChanges`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17488,7 +19577,7 @@ export function validateCChainEthGetFilterChangesResult(value: unknown): Validat
 
 /** Validates the params of `cChain.eth.getFilterLogs`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetFilterLogsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($664, value);
+  return run<unknown>($428, value);
 }
 
 /** Validates the result of `cChain.eth.getFilterLogs`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17508,47 +19597,47 @@ export function validateCChainEthGetLogsResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.getTransactionByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($666, value);
+  return run<unknown>($429, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($668, value);
+  return run<unknown>($430, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionByBlockHashAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockHashAndIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($669, value);
+  return run<unknown>($431, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByBlockHashAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockHashAndIndexResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($672, value);
+  return run<unknown>($432, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionByBlockNumberAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockNumberAndIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($673, value);
+  return run<unknown>($433, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByBlockNumberAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockNumberAndIndexResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($675, value);
+  return run<unknown>($434, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionReceipt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionReceiptParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($676, value);
+  return run<unknown>($435, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionReceipt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionReceiptResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($678, value);
+  return run<unknown>($436, value);
 }
 
 /** Validates the params of `cChain.eth.sendRawTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSendRawTransactionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($679, value);
+  return run<unknown>($437, value);
 }
 
 /** Validates the result of `cChain.eth.sendRawTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17578,7 +19667,7 @@ export function validateCChainEthFillTransactionResult(value: unknown): Validati
 
 /** Validates the params of `cChain.eth.sign`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSignParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($681, value);
+  return run<unknown>($438, value);
 }
 
 /** Validates the result of `cChain.eth.sign`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17598,7 +19687,7 @@ export function validateCChainEthSignTransactionResult(value: unknown): Validati
 
 /** Validates the params of `cChain.eth.subscribe`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSubscribeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($684, value);
+  return run<unknown>($439, value);
 }
 
 /** Validates the result of `cChain.eth.subscribe`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17608,17 +19697,17 @@ export function validateCChainEthSubscribeResult(value: unknown): ValidationResu
 
 /** Validates the params of `cChain.eth.unsubscribe`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthUnsubscribeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($685, value);
+  return run<unknown>($440, value);
 }
 
 /** Validates the result of `cChain.eth.unsubscribe`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthUnsubscribeResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($687, value);
+  return run<unknown>($441, value);
 }
 
 /** Validates the params of `cChain.eth.capabilities`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCapabilitiesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($688, value);
+  return run<unknown>($442, value);
 }
 
 /** Validates the result of `cChain.eth.capabilities`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17628,7 +19717,7 @@ export function validateCChainEthCapabilitiesResult(value: unknown): ValidationR
 
 /** Validates the params of `cChain.eth.getChainConfig`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetChainConfigParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($689, value);
+  return run<unknown>($443, value);
 }
 
 /** Validates the result of `cChain.eth.getChainConfig`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17638,17 +19727,17 @@ export function validateCChainEthGetChainConfigResult(value: unknown): Validatio
 
 /** Validates the params of `cChain.web3.clientVersion`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainWeb3ClientVersionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($690, value);
+  return run<unknown>($444, value);
 }
 
 /** Validates the result of `cChain.web3.clientVersion`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainWeb3ClientVersionResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($691, value);
+  return run<unknown>($445, value);
 }
 
 /** Validates the params of `cChain.web3.sha3`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainWeb3Sha3Params(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($692, value);
+  return run<unknown>($446, value);
 }
 
 /** Validates the result of `cChain.web3.sha3`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17658,27 +19747,27 @@ export function validateCChainWeb3Sha3Result(value: unknown): ValidationResult<u
 
 /** Validates the params of `cChain.net.version`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNetVersionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($694, value);
+  return run<unknown>($447, value);
 }
 
 /** Validates the result of `cChain.net.version`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNetVersionResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($695, value);
+  return run<unknown>($448, value);
 }
 
 /** Validates the params of `cChain.net.listening`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNetListeningParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($697, value);
+  return run<unknown>($449, value);
 }
 
 /** Validates the result of `cChain.net.listening`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNetListeningResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($698, value);
+  return run<unknown>($450, value);
 }
 
 /** Validates the params of `cChain.net.peerCount`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNetPeerCountParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($699, value);
+  return run<unknown>($451, value);
 }
 
 /** Validates the result of `cChain.net.peerCount`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17688,7 +19777,7 @@ export function validateCChainNetPeerCountResult(value: unknown): ValidationResu
 
 /** Validates the params of `cChain.txpool.status`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainTxpoolStatusParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($700, value);
+  return run<unknown>($452, value);
 }
 
 /** Validates the result of `cChain.txpool.status`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17698,7 +19787,7 @@ export function validateCChainTxpoolStatusResult(value: unknown): ValidationResu
 
 /** Validates the params of `cChain.txpool.content`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainTxpoolContentParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($701, value);
+  return run<unknown>($453, value);
 }
 
 /** Validates the result of `cChain.txpool.content`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17708,7 +19797,7 @@ export function validateCChainTxpoolContentResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.txpool.inspect`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainTxpoolInspectParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($702, value);
+  return run<unknown>($454, value);
 }
 
 /** Validates the result of `cChain.txpool.inspect`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17718,7 +19807,7 @@ export function validateCChainTxpoolInspectResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.admin.startCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminStartCpuProfilerParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($703, value);
+  return run<unknown>($455, value);
 }
 
 /** Validates the result of `cChain.admin.startCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17728,7 +19817,7 @@ export function validateCChainAdminStartCpuProfilerResult(value: unknown): Valid
 
 /** Validates the params of `cChain.admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminStopCpuProfilerParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($704, value);
+  return run<unknown>($456, value);
 }
 
 /** Validates the result of `cChain.admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17738,7 +19827,7 @@ export function validateCChainAdminStopCpuProfilerResult(value: unknown): Valida
 
 /** Validates the params of `cChain.admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminMemoryProfileParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($705, value);
+  return run<unknown>($457, value);
 }
 
 /** Validates the result of `cChain.admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17748,7 +19837,7 @@ export function validateCChainAdminMemoryProfileResult(value: unknown): Validati
 
 /** Validates the params of `cChain.admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminLockProfileParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($706, value);
+  return run<unknown>($458, value);
 }
 
 /** Validates the result of `cChain.admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17768,7 +19857,7 @@ export function validateCChainAdminSetLogLevelResult(value: unknown): Validation
 
 /** Validates the params of `cChain.admin.getVMConfig`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminGetVmConfigParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($707, value);
+  return run<unknown>($459, value);
 }
 
 /** Validates the result of `cChain.admin.getVMConfig`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17818,7 +19907,7 @@ export function validateCChainNativeGetAtomicTxResult(value: unknown): Validatio
 
 /** Validates the params of `cChain.native.version`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNativeVersionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($708, value);
+  return run<unknown>($460, value);
 }
 
 /** Validates the result of `cChain.native.version`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17828,7 +19917,7 @@ export function validateCChainNativeVersionResult(value: unknown): ValidationRes
 
 /** Validates the params of `http.getHealth`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetHealthParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($709, value);
+  return run<unknown>($461, value);
 }
 
 /** Validates the result of `http.getHealth`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17838,7 +19927,7 @@ export function validateHttpGetHealthResponse(value: unknown): ValidationResult<
 
 /** Validates the params of `http.getHealthCheck`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetHealthCheckParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($712, value);
+  return run<unknown>($464, value);
 }
 
 /** Validates the result of `http.getHealthCheck`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17848,7 +19937,7 @@ export function validateHttpGetHealthCheckResponse(value: unknown): ValidationRe
 
 /** Validates the params of `http.getReadiness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetReadinessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($715, value);
+  return run<unknown>($467, value);
 }
 
 /** Validates the result of `http.getReadiness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17858,7 +19947,7 @@ export function validateHttpGetReadinessResponse(value: unknown): ValidationResu
 
 /** Validates the params of `http.getLiveness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetLivenessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($718, value);
+  return run<unknown>($470, value);
 }
 
 /** Validates the result of `http.getLiveness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17866,4 +19955,4 @@ export function validateHttpGetLivenessResponse(value: unknown): ValidationResul
   return run<unknown>($HealthResult, value);
 }
 
-export { $483, $486, $489, $491, $493, $494, $495, $496, $498, $499, $500, $501, $503, $505, $506, $507, $508, $509, $510, $511, $512, $515, $517, $518, $519, $520, $521, $524, $526, $527, $528, $530, $532, $536, $538, $540, $543, $545, $546, $548, $550, $552, $555, $557, $558, $560, $562, $564, $567, $569, $570, $572, $574, $576, $579, $581, $582, $584, $586, $588, $591, $593, $594, $596, $597, $598, $599, $600, $602, $603, $604, $605, $606, $607, $608, $612, $615, $616, $618, $619, $621, $622, $623, $624, $626, $627, $628, $629, $631, $632, $633, $634, $635, $637, $638, $639, $641, $644, $646, $648, $652, $653, $654, $655, $656, $657, $658, $659, $661, $662, $664, $666, $668, $669, $672, $673, $675, $676, $678, $679, $681, $684, $685, $687, $688, $689, $690, $691, $692, $694, $695, $697, $698, $699, $700, $701, $702, $703, $704, $705, $706, $707, $708, $709, $712, $715, $718, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult };
+export { $284, $287, $290, $291, $293, $294, $295, $296, $298, $299, $300, $301, $303, $305, $306, $307, $308, $309, $310, $311, $312, $314, $315, $316, $317, $318, $319, $322, $323, $324, $325, $326, $327, $329, $330, $332, $335, $336, $337, $338, $339, $341, $344, $345, $346, $347, $348, $350, $353, $354, $355, $356, $357, $359, $362, $363, $364, $365, $366, $368, $371, $372, $373, $374, $375, $376, $377, $378, $379, $380, $381, $382, $383, $384, $385, $388, $390, $391, $393, $394, $395, $396, $397, $398, $399, $400, $401, $402, $403, $404, $405, $406, $407, $409, $410, $411, $412, $413, $414, $415, $417, $418, $419, $420, $422, $423, $424, $425, $426, $427, $428, $429, $430, $431, $432, $433, $434, $435, $436, $437, $438, $439, $440, $441, $442, $443, $444, $445, $446, $447, $448, $449, $450, $451, $452, $453, $454, $455, $456, $457, $458, $459, $460, $461, $464, $467, $470, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult };

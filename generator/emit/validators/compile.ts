@@ -154,8 +154,14 @@ export class ValidatorCompiler {
     return this.falseFn;
   }
 
+  private readonly hoisted = new Map<string, string>();
+
+  /** Hoists a pure expression once per distinct text. */
   private hoist(text: string): string {
+    const known = this.hoisted.get(text);
+    if (known) return known;
     const name = `$c${++this.count}`;
+    this.hoisted.set(text, name);
     this.decls.push((w) => w.writeLine(`const ${name} = /*#__PURE__*/ ${text};`));
     return name;
   }
@@ -268,8 +274,45 @@ export class ValidatorCompiler {
     return parts.length === 0 ? "true" : parts.join(" && ");
   }
 
-  /** Checks a subschema at a call site: the inline predicate first, the full check only to collect issues. */
+  /** Named schemas being inlined right now (never inline one into itself). */
+  private readonly inlining = new Set<string>();
+
+  /**
+   * A small named object schema (type, properties, required; no composition or
+   * key loops) can be emitted in place, as Ajv does, instead of called.
+   */
+  private inlinable(schema: IrSchema): IrObjectLikeSchema | undefined {
+    if (schema.kind !== "ref" || this.inlining.has(schema.target) || this.inlining.size >= 2) return undefined;
+    const s = this.byKey.get(schema.target)?.schema;
+    if (!s || s.kind !== "schema") return undefined;
+    const allowed = new Set(["kind", "pointer", "title", "description", "deprecated", "readOnly", "writeOnly", "default", "examples", "types", "properties", "required"]);
+    if (Object.keys(s).some((k) => !allowed.has(k) && (s as unknown as Record<string, unknown>)[k] !== undefined)) return undefined;
+    if (!(s.types?.length === 1 && s.types[0] === "object") || (s.properties?.length ?? 0) > 12) return undefined;
+    return s;
+  }
+
+  /** Checks a subschema at a call site: inlined, or the inline predicate first and the full check only to collect issues. */
   private subSchema(L: Lines, schema: IrSchema, x: string, path: string): void {
+    const inline = this.inlinable(schema);
+    if (inline && schema.kind === "ref") {
+      // the body runs in a block that rebinds x and p; its failures set the caller's ok
+      const target = schema.target;
+      const n = ++this.count;
+      // bind outside the block: inside it, `x` and `p` are the new bindings
+      L.line(`const x${n}: unknown = ${x};`);
+      L.line(`const p${n} = e === null ? p : ${path};`);
+      L.block("", () => {
+        L.line(`const x: unknown = x${n};`);
+        L.line(`const p = p${n};`);
+        this.inlining.add(target);
+        try {
+          this.body(L, inline, true);
+        } finally {
+          this.inlining.delete(target);
+        }
+      });
+      return;
+    }
     const check = this.check(schema);
     if (check === "$true") return;
     const pred = this.predicate(schema, "v");
@@ -309,8 +352,8 @@ export class ValidatorCompiler {
     });
   }
 
-  private body(L: Lines, s: IrObjectLikeSchema): void {
-    L.line("let ok = true;");
+  private body(L: Lines, s: IrObjectLikeSchema, inline = false): void {
+    if (!inline) L.line("let ok = true;");
     if (s.types && s.types.length > 0) {
       const types = s.types.includes("number") ? s.types.filter((t) => t !== "integer") : s.types;
       // a single object or array type: its keywords go in the else branch, so the type is tested once
@@ -318,14 +361,14 @@ export class ValidatorCompiler {
       L.block(`if (!(${types.map((t) => TYPE_TEST[t]).join(" || ")}))`, () => this.failStmt(L, "type", stringLiteral(`must be ${types.join(" or ")}`), literal(types.join(","))));
       if (single) {
         L.block("else", () => (single === "object" ? this.objectKeywords(L, s, true) : this.arrayKeywords(L, s, true)));
-        this.rest(L, s, single);
+        this.rest(L, s, single, inline);
         return;
       }
     }
-    this.rest(L, s, undefined);
+    this.rest(L, s, undefined, inline);
   }
 
-  private rest(L: Lines, s: IrObjectLikeSchema, done: "object" | "array" | undefined): void {
+  private rest(L: Lines, s: IrObjectLikeSchema, done: "object" | "array" | undefined, inline = false): void {
     if (s.const) {
       const v = s.const.value;
       const cond = isScalar(v) ? `x !== ${literal(v)}` : (this.helpers.add("equal"), `!equal(x, ${this.hoistValue(v)})`);
@@ -350,7 +393,7 @@ export class ValidatorCompiler {
     if (done !== "array") this.arrayKeywords(L, s, false);
     this.composition(L, s);
     this.unevaluated(L, s);
-    L.line("return ok;");
+    if (!inline) L.line("return ok;");
   }
 
   /** Annotation functions per schema (by node, or by target for refs) and variant. */
