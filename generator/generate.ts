@@ -47,7 +47,7 @@ export function buildDocument(file: string, diagnostics: Diagnostic[], sources?:
 }
 
 /** Front end for one config input: every spec, merged into one named module. */
-export function buildModule(config: ResolvedConfig, input: InputConfig, diagnostics: Diagnostic[], sources?: Map<string, string>, locators?: Map<string, (pointer: string) => { line: number; col: number }>): { ir: IrDocument; documents: { file: string; root: unknown }[] } | undefined {
+export function buildModule(config: ResolvedConfig, input: InputConfig, diagnostics: Diagnostic[], sources?: Map<string, string>): { ir: IrDocument; documents: { file: string; root: unknown }[] } | undefined {
   const parts: ModulePart[] = [];
   const docs = new Map<string, LoadedDocument>();
   for (const entry of specEntries(input)) {
@@ -55,7 +55,6 @@ export function buildModule(config: ResolvedConfig, input: InputConfig, diagnost
     const built = buildDocument(file, diagnostics, sources);
     if (!built) continue;
     docs.set(file, built.doc);
-    locators?.set(file, built.doc.locate);
     parts.push({ ir: built.ir, group: entry.group ? entry.group.split(".") : [], splitNamespaces: entry.splitNamespaces ?? true });
   }
   if (parts.length !== specEntries(input).length) return undefined;
@@ -72,23 +71,16 @@ export function generate(config: ResolvedConfig): GenerateResult {
   const diagnostics: Diagnostic[] = [];
   const sources = new Map<string, string>();
   const inputs: PackageInput[] = [];
-  const locators = new Map<string, (pointer: string) => { line: number; col: number }>();
   for (const input of config.inputs) {
-    const built = buildModule(config, input, diagnostics, sources, locators);
+    const built = buildModule(config, input, diagnostics, sources);
     if (built) inputs.push({ ir: built.ir, output: input.output, documents: built.documents });
   }
-  // validators compile every schema: a pattern JavaScript cannot run is reported here, before anything is written
   const validators = new Map<PackageInput, ValidatorModule>();
   for (const i of inputs) {
     const v = emitValidators(i.ir, { formats: config.inputs.find((c) => c.output === i.output)?.formats ?? "annotate" });
+    // the IR builder already reported every pattern JavaScript cannot compile
+    if (v.problems.length > 0) throw new Error(`internal: validator problems the IR did not report: ${v.problems.map((p) => p.message).join("; ")}`);
     validators.set(i, v);
-    for (const problem of v.problems) {
-      const file = i.documents.length === 1 ? displayPath(inputPath(config, i.documents[0]!.file)) : i.ir.sources[0]!.file;
-      const owner = i.ir.schemas.find((s) => problem.pointer.startsWith(s.pointer));
-      const at = locators.get(owner ? owner.key.slice(0, owner.key.indexOf("#")) : file);
-      const { line, col } = at ? at(problem.pointer) : { line: 1, col: 1 };
-      diagnostics.push({ code: "schema/pattern", severity: "error", message: problem.message, file: owner ? owner.key.slice(0, owner.key.indexOf("#")) : file, pointer: problem.pointer, line, col, hint: "JSON Schema patterns are ECMA-262 regular expressions" });
-    }
   }
   sortDiagnostics(diagnostics);
   if (hasErrors(diagnostics) || inputs.length !== config.inputs.length) return { files: new Map(), diagnostics, sources, irs: inputs.map((i) => i.ir) };

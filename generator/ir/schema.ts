@@ -153,6 +153,20 @@ export class SchemaBuilder {
     return m;
   }
 
+  /** A pattern JavaScript cannot compile (with or without the u flag) would give broken validators. */
+  private checkPattern(pattern: string, pointer: string): void {
+    for (const flags of ["u", ""]) {
+      try {
+        new RegExp(pattern, flags);
+        return;
+      } catch {
+        // try the next flags
+      }
+    }
+    const { line, col } = this.doc.locate(pointer);
+    this.diagnostics.push({ code: "schema/pattern", severity: "error", message: `pattern ${JSON.stringify(pattern)} is not a valid regular expression`, file: this.doc.file, pointer, line, col, hint: "JSON Schema patterns are ECMA-262 regular expressions" });
+  }
+
   private sub(node: Record<string, unknown>, key: string, pointer: string): IrSchema | undefined {
     return key in node ? this.build(node[key], ptr.join(pointer, key)) : undefined;
   }
@@ -193,7 +207,10 @@ export class SchemaBuilder {
       const v = num(node[k]);
       if (v !== undefined) s[k] = v;
     }
-    if (typeof node["pattern"] === "string") s.pattern = node["pattern"];
+    if (typeof node["pattern"] === "string") {
+      s.pattern = node["pattern"];
+      this.checkPattern(s.pattern, ptr.join(pointer, "pattern"));
+    }
     // exclusive bounds: draft-04 / OpenAPI 3.0 booleans modify minimum/maximum
     for (const [ex, base] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]] as const) {
       const v = node[ex];
@@ -217,6 +234,7 @@ export class SchemaBuilder {
     const ap = this.sub(node, "additionalProperties", pointer);
     if (ap) s.additionalProperties = ap;
     if (isObj(node["patternProperties"])) {
+      for (const pattern of Object.keys(node["patternProperties"])) this.checkPattern(pattern, ptr.join(pointer, "patternProperties", pattern));
       s.patternProperties = Object.keys(node["patternProperties"]).map((pattern) => ({
         pattern,
         schema: this.build((node["patternProperties"] as Record<string, unknown>)[pattern], ptr.join(pointer, "patternProperties", pattern)),

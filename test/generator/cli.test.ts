@@ -128,6 +128,14 @@ describe("other bad input", () => {
     expect(r.stderr).toMatch(/at #\/components\/schemas\/NewPet\/properties\/category\/allOf\/0\/\$ref: external \$ref/);
   });
 
+  it("reports a pattern that is not a regular expression, at its position", () => {
+    const dir = scratch(GOOD.replace(/(\n\s+)minLength: 1/, '$1minLength: 1$1pattern: "([a-z"'));
+    const r = runCli(["generate"], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^api\.yaml:\d+:\d+ at #\/components\/schemas\/NewPet\/properties\/name\/pattern: pattern "\(\[a-z" is not a valid regular expression \[schema\/pattern\]/);
+    expect(r.stderr).toContain("left untouched");
+  });
+
   it("reports a missing spec file", () => {
     const dir = scratch(GOOD);
     rmSync(join(dir, "api.yaml"));
