@@ -174,7 +174,7 @@ function $ErrorBody(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v3 !== undefined && (plain || hasOwn(x, "error"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $10(v3, p + "/error", e);
+          $6(v3, p + "/error", e);
           ok = false;
         }
       }
@@ -218,7 +218,7 @@ function $7(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string"))) {
             if (e === null) return false;
-            $8(v, p + "/" + i, e);
+            $6(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -228,29 +228,11 @@ function $7(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
 function $9(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $10(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -276,7 +258,7 @@ function $SignatureAggregationRequest(x: unknown, p: string, e: ValidationIssue[
       if (v2 !== undefined && (plain || hasOwn(x, "justification"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c12.test(v2))))) {
           if (e === null) return false;
-          $13(v2, p + "/justification", e);
+          $11(v2, p + "/justification", e);
           ok = false;
         }
       }
@@ -284,7 +266,7 @@ function $SignatureAggregationRequest(x: unknown, p: string, e: ValidationIssue[
       if (v3 !== undefined && (plain || hasOwn(x, "signingSubnetId"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $14(v3, p + "/signingSubnetId", e);
+          $6(v3, p + "/signingSubnetId", e);
           ok = false;
         }
       }
@@ -300,7 +282,7 @@ function $SignatureAggregationRequest(x: unknown, p: string, e: ValidationIssue[
       if (v5 !== undefined && (plain || hasOwn(x, "quorumPercentageBuffer"))) {
         if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0 && v5 <= 100)))) {
           if (e === null) return false;
-          $16(v5, p + "/quorumPercentageBuffer", e);
+          $15(v5, p + "/quorumPercentageBuffer", e);
           ok = false;
         }
       }
@@ -338,50 +320,7 @@ function $11(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 const $c12 = /*#__PURE__*/ new RegExp("^(0x)?[0-9a-fA-F]*$");
 
-function $13(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c12.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^(0x)?[0-9a-fA-F]*$", "^(0x)?[0-9a-fA-F]*$");
-    }
-  }
-  return ok;
-}
-
-function $14(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
 function $15(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 100) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 100", 100);
-    }
-  }
-  return ok;
-}
-
-function $16(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -452,7 +391,7 @@ function $SignedMessage(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v1 !== undefined && (plain || hasOwn(x, "signedMessage"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c12.test(v1))))) {
           if (e === null) return false;
-          $20(v1, p + "/signedMessage", e);
+          $11(v1, p + "/signedMessage", e);
           ok = false;
         }
       }
@@ -460,21 +399,6 @@ function $SignedMessage(x: unknown, p: string, e: ValidationIssue[] | null): boo
         if (e === null) return false;
         ok = fail(e, p + "/signedMessage", "required", "is required", "signedMessage");
       }
-    }
-  }
-  return ok;
-}
-
-function $20(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c12.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^(0x)?[0-9a-fA-F]*$", "^(0x)?[0-9a-fA-F]*$");
     }
   }
   return ok;
@@ -493,7 +417,7 @@ function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v1 !== undefined && (plain || hasOwn(x, "createBlockTimestamp"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $21(v1, p + "/createBlockTimestamp", e);
+          $9(v1, p + "/createBlockTimestamp", e);
           ok = false;
         }
       }
@@ -517,7 +441,7 @@ function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v3 !== undefined && (plain || hasOwn(x, "blockchainId"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $22(v3, p + "/blockchainId", e);
+          $6(v3, p + "/blockchainId", e);
           ok = false;
         }
       }
@@ -529,7 +453,7 @@ function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v4 !== undefined && (plain || hasOwn(x, "vmId"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $23(v4, p + "/vmId", e);
+          $6(v4, p + "/vmId", e);
           ok = false;
         }
       }
@@ -541,7 +465,7 @@ function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v5 !== undefined && (plain || hasOwn(x, "subnetId"))) {
         if (!((typeof v5 === "string"))) {
           if (e === null) return false;
-          $24(v5, p + "/subnetId", e);
+          $6(v5, p + "/subnetId", e);
           ok = false;
         }
       }
@@ -553,7 +477,7 @@ function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v6 !== undefined && (plain || hasOwn(x, "blockchainName"))) {
         if (!((typeof v6 === "string"))) {
           if (e === null) return false;
-          $25(v6, p + "/blockchainName", e);
+          $6(v6, p + "/blockchainName", e);
           ok = false;
         }
       }
@@ -565,7 +489,7 @@ function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v7 !== undefined && (plain || hasOwn(x, "evmChainId"))) {
         if (!((Number.isInteger(v7)))) {
           if (e === null) return false;
-          $26(v7, p + "/evmChainId", e);
+          $9(v7, p + "/evmChainId", e);
           ok = false;
         }
       }
@@ -577,60 +501,6 @@ function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolea
         }
       }
     }
-  }
-  return ok;
-}
-
-function $21(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $22(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $23(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $24(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $25(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $26(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
@@ -671,7 +541,7 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v4 !== undefined && (plain || hasOwn(x, "baseFeePerGas"))) {
         if (!((typeof v4 === "string" || v4 === null) && (typeof v4 !== "string" || ($c3.test(v4))))) {
           if (e === null) return false;
-          $31(v4, p + "/baseFeePerGas", e);
+          $27(v4, p + "/baseFeePerGas", e);
           ok = false;
         }
       }
@@ -679,7 +549,7 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v5 !== undefined && (plain || hasOwn(x, "blobGasUsed"))) {
         if (!((typeof v5 === "string" || v5 === null) && (typeof v5 !== "string" || ($c3.test(v5))))) {
           if (e === null) return false;
-          $32(v5, p + "/blobGasUsed", e);
+          $27(v5, p + "/blobGasUsed", e);
           ok = false;
         }
       }
@@ -710,7 +580,7 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v9 !== undefined && (plain || hasOwn(x, "excessBlobGas"))) {
         if (!((typeof v9 === "string" || v9 === null) && (typeof v9 !== "string" || ($c3.test(v9))))) {
           if (e === null) return false;
-          $72(v9, p + "/excessBlobGas", e);
+          $27(v9, p + "/excessBlobGas", e);
           ok = false;
         }
       }
@@ -878,51 +748,12 @@ function $29(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         if (!plain && !hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
         if (true) {
-          if (!$30(x[k], pk, e)) {
+          if (!$6(x[k], pk, e)) {
             if (e === null) return false;
             ok = false;
           }
         }
       }
-    }
-  }
-  return ok;
-}
-
-function $30(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $31(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string" || x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string or null", "string,null");
-  }
-  if (typeof x === "string") {
-    if (!$c3.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
-    }
-  }
-  return ok;
-}
-
-function $32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string" || x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string or null", "string,null");
-  }
-  if (typeof x === "string") {
-    if (!$c3.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
     }
   }
   return ok;
@@ -941,7 +772,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v1 !== undefined && (plain || hasOwn(x, "berlinBlock"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $33(v1, p + "/berlinBlock", e);
+          $9(v1, p + "/berlinBlock", e);
           ok = false;
         }
       }
@@ -949,7 +780,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v2 !== undefined && (plain || hasOwn(x, "byzantiumBlock"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $34(v2, p + "/byzantiumBlock", e);
+          $9(v2, p + "/byzantiumBlock", e);
           ok = false;
         }
       }
@@ -957,7 +788,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v3 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((Number.isInteger(v3)))) {
           if (e === null) return false;
-          $35(v3, p + "/chainId", e);
+          $9(v3, p + "/chainId", e);
           ok = false;
         }
       }
@@ -965,7 +796,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v4 !== undefined && (plain || hasOwn(x, "constantinopleBlock"))) {
         if (!((Number.isInteger(v4)))) {
           if (e === null) return false;
-          $36(v4, p + "/constantinopleBlock", e);
+          $9(v4, p + "/constantinopleBlock", e);
           ok = false;
         }
       }
@@ -973,7 +804,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v5 !== undefined && (plain || hasOwn(x, "eip150Block"))) {
         if (!((Number.isInteger(v5)))) {
           if (e === null) return false;
-          $37(v5, p + "/eip150Block", e);
+          $9(v5, p + "/eip150Block", e);
           ok = false;
         }
       }
@@ -989,7 +820,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v7 !== undefined && (plain || hasOwn(x, "eip155Block"))) {
         if (!((Number.isInteger(v7)))) {
           if (e === null) return false;
-          $38(v7, p + "/eip155Block", e);
+          $9(v7, p + "/eip155Block", e);
           ok = false;
         }
       }
@@ -997,7 +828,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v8 !== undefined && (plain || hasOwn(x, "eip158Block"))) {
         if (!((Number.isInteger(v8)))) {
           if (e === null) return false;
-          $39(v8, p + "/eip158Block", e);
+          $9(v8, p + "/eip158Block", e);
           ok = false;
         }
       }
@@ -1005,7 +836,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v9 !== undefined && (plain || hasOwn(x, "homesteadBlock"))) {
         if (!((Number.isInteger(v9)))) {
           if (e === null) return false;
-          $40(v9, p + "/homesteadBlock", e);
+          $9(v9, p + "/homesteadBlock", e);
           ok = false;
         }
       }
@@ -1013,7 +844,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v10 !== undefined && (plain || hasOwn(x, "istanbulBlock"))) {
         if (!((Number.isInteger(v10)))) {
           if (e === null) return false;
-          $41(v10, p + "/istanbulBlock", e);
+          $9(v10, p + "/istanbulBlock", e);
           ok = false;
         }
       }
@@ -1021,7 +852,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v11 !== undefined && (plain || hasOwn(x, "londonBlock"))) {
         if (!((Number.isInteger(v11)))) {
           if (e === null) return false;
-          $42(v11, p + "/londonBlock", e);
+          $9(v11, p + "/londonBlock", e);
           ok = false;
         }
       }
@@ -1029,7 +860,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v12 !== undefined && (plain || hasOwn(x, "muirGlacierBlock"))) {
         if (!((Number.isInteger(v12)))) {
           if (e === null) return false;
-          $43(v12, p + "/muirGlacierBlock", e);
+          $9(v12, p + "/muirGlacierBlock", e);
           ok = false;
         }
       }
@@ -1037,7 +868,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v13 !== undefined && (plain || hasOwn(x, "petersburgBlock"))) {
         if (!((Number.isInteger(v13)))) {
           if (e === null) return false;
-          $44(v13, p + "/petersburgBlock", e);
+          $9(v13, p + "/petersburgBlock", e);
           ok = false;
         }
       }
@@ -1045,7 +876,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v14 !== undefined && (plain || hasOwn(x, "subnetEVMTimestamp"))) {
         if (!((Number.isInteger(v14)))) {
           if (e === null) return false;
-          $45(v14, p + "/subnetEVMTimestamp", e);
+          $9(v14, p + "/subnetEVMTimestamp", e);
           ok = false;
         }
       }
@@ -1075,7 +906,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
               if (v1 !== undefined && (plain || hasOwn(x, "baseFeeChangeDenominator"))) {
                 if (!((Number.isInteger(v1)))) {
                   if (e === null) return false;
-                  $47(v1, p + "/baseFeeChangeDenominator", e);
+                  $9(v1, p + "/baseFeeChangeDenominator", e);
                   ok = false;
                 }
               }
@@ -1083,7 +914,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
               if (v2 !== undefined && (plain || hasOwn(x, "blockGasCostStep"))) {
                 if (!((Number.isInteger(v2)))) {
                   if (e === null) return false;
-                  $48(v2, p + "/blockGasCostStep", e);
+                  $9(v2, p + "/blockGasCostStep", e);
                   ok = false;
                 }
               }
@@ -1091,7 +922,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
               if (v3 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
                 if (!((Number.isInteger(v3)))) {
                   if (e === null) return false;
-                  $49(v3, p + "/gasLimit", e);
+                  $9(v3, p + "/gasLimit", e);
                   ok = false;
                 }
               }
@@ -1099,7 +930,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
               if (v4 !== undefined && (plain || hasOwn(x, "maxBlockGasCost"))) {
                 if (!((Number.isInteger(v4)))) {
                   if (e === null) return false;
-                  $50(v4, p + "/maxBlockGasCost", e);
+                  $9(v4, p + "/maxBlockGasCost", e);
                   ok = false;
                 }
               }
@@ -1107,7 +938,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
               if (v5 !== undefined && (plain || hasOwn(x, "minBaseFee"))) {
                 if (!((Number.isInteger(v5)))) {
                   if (e === null) return false;
-                  $51(v5, p + "/minBaseFee", e);
+                  $9(v5, p + "/minBaseFee", e);
                   ok = false;
                 }
               }
@@ -1115,7 +946,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
               if (v6 !== undefined && (plain || hasOwn(x, "minBlockGasCost"))) {
                 if (!((Number.isInteger(v6)))) {
                   if (e === null) return false;
-                  $52(v6, p + "/minBlockGasCost", e);
+                  $9(v6, p + "/minBlockGasCost", e);
                   ok = false;
                 }
               }
@@ -1123,7 +954,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
               if (v7 !== undefined && (plain || hasOwn(x, "targetBlockRate"))) {
                 if (!((Number.isInteger(v7)))) {
                   if (e === null) return false;
-                  $53(v7, p + "/targetBlockRate", e);
+                  $9(v7, p + "/targetBlockRate", e);
                   ok = false;
                 }
               }
@@ -1131,7 +962,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
               if (v8 !== undefined && (plain || hasOwn(x, "targetGas"))) {
                 if (!((Number.isInteger(v8)))) {
                   if (e === null) return false;
-                  $54(v8, p + "/targetGas", e);
+                  $9(v8, p + "/targetGas", e);
                   ok = false;
                 }
               }
@@ -1157,7 +988,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
               if (v1 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
                 if (!((Number.isInteger(v1)))) {
                   if (e === null) return false;
-                  $56(v1, p + "/blockTimestamp", e);
+                  $9(v1, p + "/blockTimestamp", e);
                   ok = false;
                 }
               }
@@ -1165,7 +996,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
               if (v2 !== undefined && (plain || hasOwn(x, "quorumNumerator"))) {
                 if (!((Number.isInteger(v2)))) {
                   if (e === null) return false;
-                  $57(v2, p + "/quorumNumerator", e);
+                  $9(v2, p + "/quorumNumerator", e);
                   ok = false;
                 }
               }
@@ -1173,7 +1004,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
               if (v3 !== undefined && (plain || hasOwn(x, "requirePrimaryNetworkSigners"))) {
                 if (!((typeof v3 === "boolean"))) {
                   if (e === null) return false;
-                  $58(v3, p + "/requirePrimaryNetworkSigners", e);
+                  $46(v3, p + "/requirePrimaryNetworkSigners", e);
                   ok = false;
                 }
               }
@@ -1199,27 +1030,27 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
               if (v1 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
                 if (!((Number.isInteger(v1)))) {
                   if (e === null) return false;
-                  $60(v1, p + "/blockTimestamp", e);
+                  $9(v1, p + "/blockTimestamp", e);
                   ok = false;
                 }
               }
               const v2 = x["adminAddresses"];
               if (v2 !== undefined && (plain || hasOwn(x, "adminAddresses"))) {
-                if (!$61(v2, e === null ? p : p + "/adminAddresses", e)) {
+                if (!$7(v2, e === null ? p : p + "/adminAddresses", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
               }
               const v3 = x["managerAddresses"];
               if (v3 !== undefined && (plain || hasOwn(x, "managerAddresses"))) {
-                if (!$63(v3, e === null ? p : p + "/managerAddresses", e)) {
+                if (!$7(v3, e === null ? p : p + "/managerAddresses", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
               }
               const v4 = x["enabledAddresses"];
               if (v4 !== undefined && (plain || hasOwn(x, "enabledAddresses"))) {
-                if (!$65(v4, e === null ? p : p + "/enabledAddresses", e)) {
+                if (!$7(v4, e === null ? p : p + "/enabledAddresses", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -1246,27 +1077,27 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
               if (v1 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
                 if (!((Number.isInteger(v1)))) {
                   if (e === null) return false;
-                  $60(v1, p + "/blockTimestamp", e);
+                  $9(v1, p + "/blockTimestamp", e);
                   ok = false;
                 }
               }
               const v2 = x["adminAddresses"];
               if (v2 !== undefined && (plain || hasOwn(x, "adminAddresses"))) {
-                if (!$61(v2, e === null ? p : p + "/adminAddresses", e)) {
+                if (!$7(v2, e === null ? p : p + "/adminAddresses", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
               }
               const v3 = x["managerAddresses"];
               if (v3 !== undefined && (plain || hasOwn(x, "managerAddresses"))) {
-                if (!$63(v3, e === null ? p : p + "/managerAddresses", e)) {
+                if (!$7(v3, e === null ? p : p + "/managerAddresses", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
               }
               const v4 = x["enabledAddresses"];
               if (v4 !== undefined && (plain || hasOwn(x, "enabledAddresses"))) {
-                if (!$65(v4, e === null ? p : p + "/enabledAddresses", e)) {
+                if (!$7(v4, e === null ? p : p + "/enabledAddresses", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -1293,27 +1124,27 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
               if (v1 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
                 if (!((Number.isInteger(v1)))) {
                   if (e === null) return false;
-                  $60(v1, p + "/blockTimestamp", e);
+                  $9(v1, p + "/blockTimestamp", e);
                   ok = false;
                 }
               }
               const v2 = x["adminAddresses"];
               if (v2 !== undefined && (plain || hasOwn(x, "adminAddresses"))) {
-                if (!$61(v2, e === null ? p : p + "/adminAddresses", e)) {
+                if (!$7(v2, e === null ? p : p + "/adminAddresses", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
               }
               const v3 = x["managerAddresses"];
               if (v3 !== undefined && (plain || hasOwn(x, "managerAddresses"))) {
-                if (!$63(v3, e === null ? p : p + "/managerAddresses", e)) {
+                if (!$7(v3, e === null ? p : p + "/managerAddresses", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
               }
               const v4 = x["enabledAddresses"];
               if (v4 !== undefined && (plain || hasOwn(x, "enabledAddresses"))) {
-                if (!$65(v4, e === null ? p : p + "/enabledAddresses", e)) {
+                if (!$7(v4, e === null ? p : p + "/enabledAddresses", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -1340,27 +1171,27 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
               if (v1 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
                 if (!((Number.isInteger(v1)))) {
                   if (e === null) return false;
-                  $60(v1, p + "/blockTimestamp", e);
+                  $9(v1, p + "/blockTimestamp", e);
                   ok = false;
                 }
               }
               const v2 = x["adminAddresses"];
               if (v2 !== undefined && (plain || hasOwn(x, "adminAddresses"))) {
-                if (!$61(v2, e === null ? p : p + "/adminAddresses", e)) {
+                if (!$7(v2, e === null ? p : p + "/adminAddresses", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
               }
               const v3 = x["managerAddresses"];
               if (v3 !== undefined && (plain || hasOwn(x, "managerAddresses"))) {
-                if (!$63(v3, e === null ? p : p + "/managerAddresses", e)) {
+                if (!$7(v3, e === null ? p : p + "/managerAddresses", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
               }
               const v4 = x["enabledAddresses"];
               if (v4 !== undefined && (plain || hasOwn(x, "enabledAddresses"))) {
-                if (!$65(v4, e === null ? p : p + "/enabledAddresses", e)) {
+                if (!$7(v4, e === null ? p : p + "/enabledAddresses", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -1387,27 +1218,27 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
               if (v1 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
                 if (!((Number.isInteger(v1)))) {
                   if (e === null) return false;
-                  $60(v1, p + "/blockTimestamp", e);
+                  $9(v1, p + "/blockTimestamp", e);
                   ok = false;
                 }
               }
               const v2 = x["adminAddresses"];
               if (v2 !== undefined && (plain || hasOwn(x, "adminAddresses"))) {
-                if (!$61(v2, e === null ? p : p + "/adminAddresses", e)) {
+                if (!$7(v2, e === null ? p : p + "/adminAddresses", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
               }
               const v3 = x["managerAddresses"];
               if (v3 !== undefined && (plain || hasOwn(x, "managerAddresses"))) {
-                if (!$63(v3, e === null ? p : p + "/managerAddresses", e)) {
+                if (!$7(v3, e === null ? p : p + "/managerAddresses", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
               }
               const v4 = x["enabledAddresses"];
               if (v4 !== undefined && (plain || hasOwn(x, "enabledAddresses"))) {
-                if (!$65(v4, e === null ? p : p + "/enabledAddresses", e)) {
+                if (!$7(v4, e === null ? p : p + "/enabledAddresses", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -1417,123 +1248,6 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
         }
       }
     }
-  }
-  return ok;
-}
-
-function $33(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $34(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $35(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $36(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $37(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $38(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $39(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $40(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $41(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $42(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $43(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $44(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $45(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
@@ -1560,7 +1274,7 @@ function $FeeConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v1 !== undefined && (plain || hasOwn(x, "baseFeeChangeDenominator"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $47(v1, p + "/baseFeeChangeDenominator", e);
+          $9(v1, p + "/baseFeeChangeDenominator", e);
           ok = false;
         }
       }
@@ -1568,7 +1282,7 @@ function $FeeConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v2 !== undefined && (plain || hasOwn(x, "blockGasCostStep"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $48(v2, p + "/blockGasCostStep", e);
+          $9(v2, p + "/blockGasCostStep", e);
           ok = false;
         }
       }
@@ -1576,7 +1290,7 @@ function $FeeConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v3 !== undefined && (plain || hasOwn(x, "gasLimit"))) {
         if (!((Number.isInteger(v3)))) {
           if (e === null) return false;
-          $49(v3, p + "/gasLimit", e);
+          $9(v3, p + "/gasLimit", e);
           ok = false;
         }
       }
@@ -1584,7 +1298,7 @@ function $FeeConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v4 !== undefined && (plain || hasOwn(x, "maxBlockGasCost"))) {
         if (!((Number.isInteger(v4)))) {
           if (e === null) return false;
-          $50(v4, p + "/maxBlockGasCost", e);
+          $9(v4, p + "/maxBlockGasCost", e);
           ok = false;
         }
       }
@@ -1592,7 +1306,7 @@ function $FeeConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v5 !== undefined && (plain || hasOwn(x, "minBaseFee"))) {
         if (!((Number.isInteger(v5)))) {
           if (e === null) return false;
-          $51(v5, p + "/minBaseFee", e);
+          $9(v5, p + "/minBaseFee", e);
           ok = false;
         }
       }
@@ -1600,7 +1314,7 @@ function $FeeConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v6 !== undefined && (plain || hasOwn(x, "minBlockGasCost"))) {
         if (!((Number.isInteger(v6)))) {
           if (e === null) return false;
-          $52(v6, p + "/minBlockGasCost", e);
+          $9(v6, p + "/minBlockGasCost", e);
           ok = false;
         }
       }
@@ -1608,7 +1322,7 @@ function $FeeConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v7 !== undefined && (plain || hasOwn(x, "targetBlockRate"))) {
         if (!((Number.isInteger(v7)))) {
           if (e === null) return false;
-          $53(v7, p + "/targetBlockRate", e);
+          $9(v7, p + "/targetBlockRate", e);
           ok = false;
         }
       }
@@ -1616,83 +1330,11 @@ function $FeeConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v8 !== undefined && (plain || hasOwn(x, "targetGas"))) {
         if (!((Number.isInteger(v8)))) {
           if (e === null) return false;
-          $54(v8, p + "/targetGas", e);
+          $9(v8, p + "/targetGas", e);
           ok = false;
         }
       }
     }
-  }
-  return ok;
-}
-
-function $47(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $48(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $49(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $50(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $51(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $52(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $53(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $54(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
@@ -1710,7 +1352,7 @@ function $WarpConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v1 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $56(v1, p + "/blockTimestamp", e);
+          $9(v1, p + "/blockTimestamp", e);
           ok = false;
         }
       }
@@ -1718,7 +1360,7 @@ function $WarpConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v2 !== undefined && (plain || hasOwn(x, "quorumNumerator"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $57(v2, p + "/quorumNumerator", e);
+          $9(v2, p + "/quorumNumerator", e);
           ok = false;
         }
       }
@@ -1726,38 +1368,11 @@ function $WarpConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v3 !== undefined && (plain || hasOwn(x, "requirePrimaryNetworkSigners"))) {
         if (!((typeof v3 === "boolean"))) {
           if (e === null) return false;
-          $58(v3, p + "/requirePrimaryNetworkSigners", e);
+          $46(v3, p + "/requirePrimaryNetworkSigners", e);
           ok = false;
         }
       }
     }
-  }
-  return ok;
-}
-
-function $56(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $57(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $58(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
   }
   return ok;
 }
@@ -1775,151 +1390,31 @@ function $PrecompileAllowListConfig(x: unknown, p: string, e: ValidationIssue[] 
       if (v1 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $60(v1, p + "/blockTimestamp", e);
+          $9(v1, p + "/blockTimestamp", e);
           ok = false;
         }
       }
       const v2 = x["adminAddresses"];
       if (v2 !== undefined && (plain || hasOwn(x, "adminAddresses"))) {
-        if (!$61(v2, e === null ? p : p + "/adminAddresses", e)) {
+        if (!$7(v2, e === null ? p : p + "/adminAddresses", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v3 = x["managerAddresses"];
       if (v3 !== undefined && (plain || hasOwn(x, "managerAddresses"))) {
-        if (!$63(v3, e === null ? p : p + "/managerAddresses", e)) {
+        if (!$7(v3, e === null ? p : p + "/managerAddresses", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v4 = x["enabledAddresses"];
       if (v4 !== undefined && (plain || hasOwn(x, "enabledAddresses"))) {
-        if (!$65(v4, e === null ? p : p + "/enabledAddresses", e)) {
+        if (!$7(v4, e === null ? p : p + "/enabledAddresses", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
-    }
-  }
-  return ok;
-}
-
-function $60(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $61(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $62(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $62(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $63(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $64(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $65(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $66(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $66(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $72(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string" || x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string or null", "string,null");
-  }
-  if (typeof x === "string") {
-    if (!$c3.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
     }
   }
   return ok;
@@ -1938,7 +1433,7 @@ function $ListBlockchainsResponse(x: unknown, p: string, e: ValidationIssue[] | 
       if (v1 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $73(v1, p + "/nextPageToken", e);
+          $6(v1, p + "/nextPageToken", e);
           ok = false;
         }
       }
@@ -1954,15 +1449,6 @@ function $ListBlockchainsResponse(x: unknown, p: string, e: ValidationIssue[] | 
         ok = fail(e, p + "/blockchains", "required", "is required", "blockchains");
       }
     }
-  }
-  return ok;
-}
-
-function $73(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -1992,7 +1478,7 @@ function $74(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain || hasOwn(x, "createBlockTimestamp"))) {
                 if (!((Number.isInteger(v1)))) {
                   if (e === null) return false;
-                  $21(v1, p + "/createBlockTimestamp", e);
+                  $9(v1, p + "/createBlockTimestamp", e);
                   ok = false;
                 }
               }
@@ -2016,7 +1502,7 @@ function $74(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v3 !== undefined && (plain || hasOwn(x, "blockchainId"))) {
                 if (!((typeof v3 === "string"))) {
                   if (e === null) return false;
-                  $22(v3, p + "/blockchainId", e);
+                  $6(v3, p + "/blockchainId", e);
                   ok = false;
                 }
               }
@@ -2028,7 +1514,7 @@ function $74(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v4 !== undefined && (plain || hasOwn(x, "vmId"))) {
                 if (!((typeof v4 === "string"))) {
                   if (e === null) return false;
-                  $23(v4, p + "/vmId", e);
+                  $6(v4, p + "/vmId", e);
                   ok = false;
                 }
               }
@@ -2040,7 +1526,7 @@ function $74(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v5 !== undefined && (plain || hasOwn(x, "subnetId"))) {
                 if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $24(v5, p + "/subnetId", e);
+                  $6(v5, p + "/subnetId", e);
                   ok = false;
                 }
               }
@@ -2052,7 +1538,7 @@ function $74(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v6 !== undefined && (plain || hasOwn(x, "blockchainName"))) {
                 if (!((typeof v6 === "string"))) {
                   if (e === null) return false;
-                  $25(v6, p + "/blockchainName", e);
+                  $6(v6, p + "/blockchainName", e);
                   ok = false;
                 }
               }
@@ -2064,7 +1550,7 @@ function $74(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v7 !== undefined && (plain || hasOwn(x, "evmChainId"))) {
                 if (!((Number.isInteger(v7)))) {
                   if (e === null) return false;
-                  $26(v7, p + "/evmChainId", e);
+                  $9(v7, p + "/evmChainId", e);
                   ok = false;
                 }
               }
@@ -2097,7 +1583,7 @@ function $RichAddress(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $76(v1, p + "/name", e);
+          $6(v1, p + "/name", e);
           ok = false;
         }
       }
@@ -2105,7 +1591,7 @@ function $RichAddress(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $77(v2, p + "/symbol", e);
+          $6(v2, p + "/symbol", e);
           ok = false;
         }
       }
@@ -2113,7 +1599,7 @@ function $RichAddress(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
         if (!((Number.isInteger(v3)))) {
           if (e === null) return false;
-          $78(v3, p + "/decimals", e);
+          $9(v3, p + "/decimals", e);
           ok = false;
         }
       }
@@ -2121,7 +1607,7 @@ function $RichAddress(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $79(v4, p + "/logoUri", e);
+          $6(v4, p + "/logoUri", e);
           ok = false;
         }
       }
@@ -2129,7 +1615,7 @@ function $RichAddress(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
         if (!((typeof v5 === "string"))) {
           if (e === null) return false;
-          $80(v5, p + "/address", e);
+          $6(v5, p + "/address", e);
           ok = false;
         }
       }
@@ -2138,51 +1624,6 @@ function $RichAddress(x: unknown, p: string, e: ValidationIssue[] | null): boole
         ok = fail(e, p + "/address", "required", "is required", "address");
       }
     }
-  }
-  return ok;
-}
-
-function $76(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $77(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $78(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $79(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $80(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -2238,7 +1679,7 @@ function $MethodInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v1 !== undefined && (plain || hasOwn(x, "callType"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $81(v1, p + "/callType", e);
+          $6(v1, p + "/callType", e);
           ok = false;
         }
       }
@@ -2250,7 +1691,7 @@ function $MethodInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v2 !== undefined && (plain || hasOwn(x, "methodHash"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $82(v2, p + "/methodHash", e);
+          $6(v2, p + "/methodHash", e);
           ok = false;
         }
       }
@@ -2262,38 +1703,11 @@ function $MethodInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v3 !== undefined && (plain || hasOwn(x, "methodName"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $83(v3, p + "/methodName", e);
+          $6(v3, p + "/methodName", e);
           ok = false;
         }
       }
     }
-  }
-  return ok;
-}
-
-function $81(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $82(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $83(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -2323,7 +1737,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v2 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $84(v2, p + "/blockTimestamp", e);
+          $9(v2, p + "/blockTimestamp", e);
           ok = false;
         }
       }
@@ -2335,7 +1749,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v3 !== undefined && (plain || hasOwn(x, "blockHash"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $85(v3, p + "/blockHash", e);
+          $6(v3, p + "/blockHash", e);
           ok = false;
         }
       }
@@ -2347,7 +1761,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v4 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $86(v4, p + "/chainId", e);
+          $6(v4, p + "/chainId", e);
           ok = false;
         }
       }
@@ -2359,7 +1773,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v5 !== undefined && (plain || hasOwn(x, "blockIndex"))) {
         if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
           if (e === null) return false;
-          $87(v5, p + "/blockIndex", e);
+          $17(v5, p + "/blockIndex", e);
           ok = false;
         }
       }
@@ -2371,7 +1785,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v6 !== undefined && (plain || hasOwn(x, "txHash"))) {
         if (!((typeof v6 === "string"))) {
           if (e === null) return false;
-          $88(v6, p + "/txHash", e);
+          $6(v6, p + "/txHash", e);
           ok = false;
         }
       }
@@ -2383,7 +1797,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v7 !== undefined && (plain || hasOwn(x, "txStatus"))) {
         if (!((typeof v7 === "string"))) {
           if (e === null) return false;
-          $89(v7, p + "/txStatus", e);
+          $6(v7, p + "/txStatus", e);
           ok = false;
         }
       }
@@ -2395,7 +1809,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v8 !== undefined && (plain || hasOwn(x, "txType"))) {
         if (!((Number.isInteger(v8)))) {
           if (e === null) return false;
-          $90(v8, p + "/txType", e);
+          $9(v8, p + "/txType", e);
           ok = false;
         }
       }
@@ -2469,7 +1883,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
               if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $76(v1, p + "/name", e);
+                  $6(v1, p + "/name", e);
                   ok = false;
                 }
               }
@@ -2477,7 +1891,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
               if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $77(v2, p + "/symbol", e);
+                  $6(v2, p + "/symbol", e);
                   ok = false;
                 }
               }
@@ -2485,7 +1899,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
               if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
                 if (!((Number.isInteger(v3)))) {
                   if (e === null) return false;
-                  $78(v3, p + "/decimals", e);
+                  $9(v3, p + "/decimals", e);
                   ok = false;
                 }
               }
@@ -2493,7 +1907,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
               if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                 if (!((typeof v4 === "string"))) {
                   if (e === null) return false;
-                  $79(v4, p + "/logoUri", e);
+                  $6(v4, p + "/logoUri", e);
                   ok = false;
                 }
               }
@@ -2501,7 +1915,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
               if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
                 if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $80(v5, p + "/address", e);
+                  $6(v5, p + "/address", e);
                   ok = false;
                 }
               }
@@ -2535,7 +1949,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
               if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $76(v1, p + "/name", e);
+                  $6(v1, p + "/name", e);
                   ok = false;
                 }
               }
@@ -2543,7 +1957,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
               if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $77(v2, p + "/symbol", e);
+                  $6(v2, p + "/symbol", e);
                   ok = false;
                 }
               }
@@ -2551,7 +1965,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
               if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
                 if (!((Number.isInteger(v3)))) {
                   if (e === null) return false;
-                  $78(v3, p + "/decimals", e);
+                  $9(v3, p + "/decimals", e);
                   ok = false;
                 }
               }
@@ -2559,7 +1973,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
               if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                 if (!((typeof v4 === "string"))) {
                   if (e === null) return false;
-                  $79(v4, p + "/logoUri", e);
+                  $6(v4, p + "/logoUri", e);
                   ok = false;
                 }
               }
@@ -2567,7 +1981,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
               if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
                 if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $80(v5, p + "/address", e);
+                  $6(v5, p + "/address", e);
                   ok = false;
                 }
               }
@@ -2601,7 +2015,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
               if (v1 !== undefined && (plain || hasOwn(x, "callType"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $81(v1, p + "/callType", e);
+                  $6(v1, p + "/callType", e);
                   ok = false;
                 }
               }
@@ -2613,7 +2027,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
               if (v2 !== undefined && (plain || hasOwn(x, "methodHash"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $82(v2, p + "/methodHash", e);
+                  $6(v2, p + "/methodHash", e);
                   ok = false;
                 }
               }
@@ -2625,7 +2039,7 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
               if (v3 !== undefined && (plain || hasOwn(x, "methodName"))) {
                 if (!((typeof v3 === "string"))) {
                   if (e === null) return false;
-                  $83(v3, p + "/methodName", e);
+                  $6(v3, p + "/methodName", e);
                   ok = false;
                 }
               }
@@ -2646,75 +2060,6 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
         ok = fail(e, p + "/value", "required", "is required", "value");
       }
     }
-  }
-  return ok;
-}
-
-function $84(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $85(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $86(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $87(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $88(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $89(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $90(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
@@ -2744,7 +2089,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       if (v2 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $94(v2, p + "/blockTimestamp", e);
+          $9(v2, p + "/blockTimestamp", e);
           ok = false;
         }
       }
@@ -2756,7 +2101,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       if (v3 !== undefined && (plain || hasOwn(x, "blockHash"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $95(v3, p + "/blockHash", e);
+          $6(v3, p + "/blockHash", e);
           ok = false;
         }
       }
@@ -2768,7 +2113,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       if (v4 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $96(v4, p + "/chainId", e);
+          $6(v4, p + "/chainId", e);
           ok = false;
         }
       }
@@ -2780,7 +2125,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       if (v5 !== undefined && (plain || hasOwn(x, "blockIndex"))) {
         if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
           if (e === null) return false;
-          $97(v5, p + "/blockIndex", e);
+          $17(v5, p + "/blockIndex", e);
           ok = false;
         }
       }
@@ -2792,7 +2137,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       if (v6 !== undefined && (plain || hasOwn(x, "txHash"))) {
         if (!((typeof v6 === "string"))) {
           if (e === null) return false;
-          $98(v6, p + "/txHash", e);
+          $6(v6, p + "/txHash", e);
           ok = false;
         }
       }
@@ -2804,7 +2149,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       if (v7 !== undefined && (plain || hasOwn(x, "txStatus"))) {
         if (!((typeof v7 === "string"))) {
           if (e === null) return false;
-          $99(v7, p + "/txStatus", e);
+          $6(v7, p + "/txStatus", e);
           ok = false;
         }
       }
@@ -2816,7 +2161,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       if (v8 !== undefined && (plain || hasOwn(x, "txType"))) {
         if (!((Number.isInteger(v8)))) {
           if (e === null) return false;
-          $100(v8, p + "/txType", e);
+          $9(v8, p + "/txType", e);
           ok = false;
         }
       }
@@ -2890,7 +2235,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
               if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $76(v1, p + "/name", e);
+                  $6(v1, p + "/name", e);
                   ok = false;
                 }
               }
@@ -2898,7 +2243,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
               if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $77(v2, p + "/symbol", e);
+                  $6(v2, p + "/symbol", e);
                   ok = false;
                 }
               }
@@ -2906,7 +2251,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
               if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
                 if (!((Number.isInteger(v3)))) {
                   if (e === null) return false;
-                  $78(v3, p + "/decimals", e);
+                  $9(v3, p + "/decimals", e);
                   ok = false;
                 }
               }
@@ -2914,7 +2259,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
               if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                 if (!((typeof v4 === "string"))) {
                   if (e === null) return false;
-                  $79(v4, p + "/logoUri", e);
+                  $6(v4, p + "/logoUri", e);
                   ok = false;
                 }
               }
@@ -2922,7 +2267,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
               if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
                 if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $80(v5, p + "/address", e);
+                  $6(v5, p + "/address", e);
                   ok = false;
                 }
               }
@@ -2956,7 +2301,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
               if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $76(v1, p + "/name", e);
+                  $6(v1, p + "/name", e);
                   ok = false;
                 }
               }
@@ -2964,7 +2309,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
               if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $77(v2, p + "/symbol", e);
+                  $6(v2, p + "/symbol", e);
                   ok = false;
                 }
               }
@@ -2972,7 +2317,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
               if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
                 if (!((Number.isInteger(v3)))) {
                   if (e === null) return false;
-                  $78(v3, p + "/decimals", e);
+                  $9(v3, p + "/decimals", e);
                   ok = false;
                 }
               }
@@ -2980,7 +2325,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
               if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                 if (!((typeof v4 === "string"))) {
                   if (e === null) return false;
-                  $79(v4, p + "/logoUri", e);
+                  $6(v4, p + "/logoUri", e);
                   ok = false;
                 }
               }
@@ -2988,7 +2333,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
               if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
                 if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $80(v5, p + "/address", e);
+                  $6(v5, p + "/address", e);
                   ok = false;
                 }
               }
@@ -3022,7 +2367,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
               if (v1 !== undefined && (plain || hasOwn(x, "callType"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $81(v1, p + "/callType", e);
+                  $6(v1, p + "/callType", e);
                   ok = false;
                 }
               }
@@ -3034,7 +2379,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
               if (v2 !== undefined && (plain || hasOwn(x, "methodHash"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $82(v2, p + "/methodHash", e);
+                  $6(v2, p + "/methodHash", e);
                   ok = false;
                 }
               }
@@ -3046,7 +2391,7 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
               if (v3 !== undefined && (plain || hasOwn(x, "methodName"))) {
                 if (!((typeof v3 === "string"))) {
                   if (e === null) return false;
-                  $83(v3, p + "/methodName", e);
+                  $6(v3, p + "/methodName", e);
                   ok = false;
                 }
               }
@@ -3111,75 +2456,6 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
   return ok;
 }
 
-function $94(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $95(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $96(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $97(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $98(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $99(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $100(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
 function $ListNativeTransactionsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -3193,7 +2469,7 @@ function $ListNativeTransactionsResponse(x: unknown, p: string, e: ValidationIss
       if (v1 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $104(v1, p + "/nextPageToken", e);
+          $6(v1, p + "/nextPageToken", e);
           ok = false;
         }
       }
@@ -3209,15 +2485,6 @@ function $ListNativeTransactionsResponse(x: unknown, p: string, e: ValidationIss
         ok = fail(e, p + "/transactions", "required", "is required", "transactions");
       }
     }
-  }
-  return ok;
-}
-
-function $104(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -3254,7 +2521,7 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $106(v1, p + "/address", e);
+          $6(v1, p + "/address", e);
           ok = false;
         }
       }
@@ -3266,7 +2533,7 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $107(v2, p + "/name", e);
+          $6(v2, p + "/name", e);
           ok = false;
         }
       }
@@ -3278,7 +2545,7 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $108(v3, p + "/symbol", e);
+          $6(v3, p + "/symbol", e);
           ok = false;
         }
       }
@@ -3290,7 +2557,7 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v4 !== undefined && (plain || hasOwn(x, "decimals"))) {
         if (!((Number.isInteger(v4)))) {
           if (e === null) return false;
-          $109(v4, p + "/decimals", e);
+          $9(v4, p + "/decimals", e);
           ok = false;
         }
       }
@@ -3302,7 +2569,7 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v5 !== undefined && (plain || hasOwn(x, "logoUri"))) {
         if (!((typeof v5 === "string"))) {
           if (e === null) return false;
-          $110(v5, p + "/logoUri", e);
+          $6(v5, p + "/logoUri", e);
           ok = false;
         }
       }
@@ -3310,7 +2577,7 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v6 !== undefined && (plain || hasOwn(x, "ercType"))) {
         if (!((typeof v6 === "string"))) {
           if (e === null) return false;
-          $111(v6, p + "/ercType", e);
+          $6(v6, p + "/ercType", e);
           ok = false;
         }
       }
@@ -3365,60 +2632,6 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-function $106(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $107(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $108(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $109(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $110(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $111(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
 function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -3444,7 +2657,7 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v2 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $113(v2, p + "/blockTimestamp", e);
+          $9(v2, p + "/blockTimestamp", e);
           ok = false;
         }
       }
@@ -3456,7 +2669,7 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v3 !== undefined && (plain || hasOwn(x, "blockHash"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $114(v3, p + "/blockHash", e);
+          $6(v3, p + "/blockHash", e);
           ok = false;
         }
       }
@@ -3468,7 +2681,7 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v4 !== undefined && (plain || hasOwn(x, "txHash"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $115(v4, p + "/txHash", e);
+          $6(v4, p + "/txHash", e);
           ok = false;
         }
       }
@@ -3494,7 +2707,7 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
               if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $76(v1, p + "/name", e);
+                  $6(v1, p + "/name", e);
                   ok = false;
                 }
               }
@@ -3502,7 +2715,7 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
               if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $77(v2, p + "/symbol", e);
+                  $6(v2, p + "/symbol", e);
                   ok = false;
                 }
               }
@@ -3510,7 +2723,7 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
               if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
                 if (!((Number.isInteger(v3)))) {
                   if (e === null) return false;
-                  $78(v3, p + "/decimals", e);
+                  $9(v3, p + "/decimals", e);
                   ok = false;
                 }
               }
@@ -3518,7 +2731,7 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
               if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                 if (!((typeof v4 === "string"))) {
                   if (e === null) return false;
-                  $79(v4, p + "/logoUri", e);
+                  $6(v4, p + "/logoUri", e);
                   ok = false;
                 }
               }
@@ -3526,7 +2739,7 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
               if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
                 if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $80(v5, p + "/address", e);
+                  $6(v5, p + "/address", e);
                   ok = false;
                 }
               }
@@ -3560,7 +2773,7 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
               if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $76(v1, p + "/name", e);
+                  $6(v1, p + "/name", e);
                   ok = false;
                 }
               }
@@ -3568,7 +2781,7 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
               if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $77(v2, p + "/symbol", e);
+                  $6(v2, p + "/symbol", e);
                   ok = false;
                 }
               }
@@ -3576,7 +2789,7 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
               if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
                 if (!((Number.isInteger(v3)))) {
                   if (e === null) return false;
-                  $78(v3, p + "/decimals", e);
+                  $9(v3, p + "/decimals", e);
                   ok = false;
                 }
               }
@@ -3584,7 +2797,7 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
               if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                 if (!((typeof v4 === "string"))) {
                   if (e === null) return false;
-                  $79(v4, p + "/logoUri", e);
+                  $6(v4, p + "/logoUri", e);
                   ok = false;
                 }
               }
@@ -3592,7 +2805,7 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
               if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
                 if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $80(v5, p + "/address", e);
+                  $6(v5, p + "/address", e);
                   ok = false;
                 }
               }
@@ -3612,7 +2825,7 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v7 !== undefined && (plain || hasOwn(x, "logIndex"))) {
         if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 0)))) {
           if (e === null) return false;
-          $118(v7, p + "/logIndex", e);
+          $17(v7, p + "/logIndex", e);
           ok = false;
         }
       }
@@ -3650,7 +2863,7 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
               if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $106(v1, p + "/address", e);
+                  $6(v1, p + "/address", e);
                   ok = false;
                 }
               }
@@ -3662,7 +2875,7 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
               if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $107(v2, p + "/name", e);
+                  $6(v2, p + "/name", e);
                   ok = false;
                 }
               }
@@ -3674,7 +2887,7 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
               if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
                 if (!((typeof v3 === "string"))) {
                   if (e === null) return false;
-                  $108(v3, p + "/symbol", e);
+                  $6(v3, p + "/symbol", e);
                   ok = false;
                 }
               }
@@ -3686,7 +2899,7 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
               if (v4 !== undefined && (plain || hasOwn(x, "decimals"))) {
                 if (!((Number.isInteger(v4)))) {
                   if (e === null) return false;
-                  $109(v4, p + "/decimals", e);
+                  $9(v4, p + "/decimals", e);
                   ok = false;
                 }
               }
@@ -3698,7 +2911,7 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
               if (v5 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                 if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $110(v5, p + "/logoUri", e);
+                  $6(v5, p + "/logoUri", e);
                   ok = false;
                 }
               }
@@ -3706,7 +2919,7 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
               if (v6 !== undefined && (plain || hasOwn(x, "ercType"))) {
                 if (!((typeof v6 === "string"))) {
                   if (e === null) return false;
-                  $111(v6, p + "/ercType", e);
+                  $6(v6, p + "/ercType", e);
                   ok = false;
                 }
               }
@@ -3769,48 +2982,6 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $113(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $114(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $115(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $118(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
 function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -3838,7 +3009,7 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
               if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $76(v1, p + "/name", e);
+                  $6(v1, p + "/name", e);
                   ok = false;
                 }
               }
@@ -3846,7 +3017,7 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
               if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $77(v2, p + "/symbol", e);
+                  $6(v2, p + "/symbol", e);
                   ok = false;
                 }
               }
@@ -3854,7 +3025,7 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
               if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
                 if (!((Number.isInteger(v3)))) {
                   if (e === null) return false;
-                  $78(v3, p + "/decimals", e);
+                  $9(v3, p + "/decimals", e);
                   ok = false;
                 }
               }
@@ -3862,7 +3033,7 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
               if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                 if (!((typeof v4 === "string"))) {
                   if (e === null) return false;
-                  $79(v4, p + "/logoUri", e);
+                  $6(v4, p + "/logoUri", e);
                   ok = false;
                 }
               }
@@ -3870,7 +3041,7 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
               if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
                 if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $80(v5, p + "/address", e);
+                  $6(v5, p + "/address", e);
                   ok = false;
                 }
               }
@@ -3904,7 +3075,7 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
               if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $76(v1, p + "/name", e);
+                  $6(v1, p + "/name", e);
                   ok = false;
                 }
               }
@@ -3912,7 +3083,7 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
               if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $77(v2, p + "/symbol", e);
+                  $6(v2, p + "/symbol", e);
                   ok = false;
                 }
               }
@@ -3920,7 +3091,7 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
               if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
                 if (!((Number.isInteger(v3)))) {
                   if (e === null) return false;
-                  $78(v3, p + "/decimals", e);
+                  $9(v3, p + "/decimals", e);
                   ok = false;
                 }
               }
@@ -3928,7 +3099,7 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
               if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                 if (!((typeof v4 === "string"))) {
                   if (e === null) return false;
-                  $79(v4, p + "/logoUri", e);
+                  $6(v4, p + "/logoUri", e);
                   ok = false;
                 }
               }
@@ -3936,7 +3107,7 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
               if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
                 if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $80(v5, p + "/address", e);
+                  $6(v5, p + "/address", e);
                   ok = false;
                 }
               }
@@ -3956,7 +3127,7 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
       if (v3 !== undefined && (plain || hasOwn(x, "logIndex"))) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
           if (e === null) return false;
-          $123(v3, p + "/logIndex", e);
+          $17(v3, p + "/logIndex", e);
           ok = false;
         }
       }
@@ -3994,7 +3165,7 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
               if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $106(v1, p + "/address", e);
+                  $6(v1, p + "/address", e);
                   ok = false;
                 }
               }
@@ -4006,7 +3177,7 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
               if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $107(v2, p + "/name", e);
+                  $6(v2, p + "/name", e);
                   ok = false;
                 }
               }
@@ -4018,7 +3189,7 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
               if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
                 if (!((typeof v3 === "string"))) {
                   if (e === null) return false;
-                  $108(v3, p + "/symbol", e);
+                  $6(v3, p + "/symbol", e);
                   ok = false;
                 }
               }
@@ -4030,7 +3201,7 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
               if (v4 !== undefined && (plain || hasOwn(x, "decimals"))) {
                 if (!((Number.isInteger(v4)))) {
                   if (e === null) return false;
-                  $109(v4, p + "/decimals", e);
+                  $9(v4, p + "/decimals", e);
                   ok = false;
                 }
               }
@@ -4042,7 +3213,7 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
               if (v5 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                 if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $110(v5, p + "/logoUri", e);
+                  $6(v5, p + "/logoUri", e);
                   ok = false;
                 }
               }
@@ -4050,7 +3221,7 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
               if (v6 !== undefined && (plain || hasOwn(x, "ercType"))) {
                 if (!((typeof v6 === "string"))) {
                   if (e === null) return false;
-                  $111(v6, p + "/ercType", e);
+                  $6(v6, p + "/ercType", e);
                   ok = false;
                 }
               }
@@ -4113,21 +3284,6 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
   return ok;
 }
 
-function $123(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
 function $ListErc20TransactionsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -4141,7 +3297,7 @@ function $ListErc20TransactionsResponse(x: unknown, p: string, e: ValidationIssu
       if (v1 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $126(v1, p + "/nextPageToken", e);
+          $6(v1, p + "/nextPageToken", e);
           ok = false;
         }
       }
@@ -4157,15 +3313,6 @@ function $ListErc20TransactionsResponse(x: unknown, p: string, e: ValidationIssu
         ok = fail(e, p + "/transactions", "required", "is required", "transactions");
       }
     }
-  }
-  return ok;
-}
-
-function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -4207,7 +3354,7 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v2 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
                 if (!((Number.isInteger(v2)))) {
                   if (e === null) return false;
-                  $113(v2, p + "/blockTimestamp", e);
+                  $9(v2, p + "/blockTimestamp", e);
                   ok = false;
                 }
               }
@@ -4219,7 +3366,7 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v3 !== undefined && (plain || hasOwn(x, "blockHash"))) {
                 if (!((typeof v3 === "string"))) {
                   if (e === null) return false;
-                  $114(v3, p + "/blockHash", e);
+                  $6(v3, p + "/blockHash", e);
                   ok = false;
                 }
               }
@@ -4231,7 +3378,7 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v4 !== undefined && (plain || hasOwn(x, "txHash"))) {
                 if (!((typeof v4 === "string"))) {
                   if (e === null) return false;
-                  $115(v4, p + "/txHash", e);
+                  $6(v4, p + "/txHash", e);
                   ok = false;
                 }
               }
@@ -4257,7 +3404,7 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
                         if (!((typeof v1 === "string"))) {
                           if (e === null) return false;
-                          $76(v1, p + "/name", e);
+                          $6(v1, p + "/name", e);
                           ok = false;
                         }
                       }
@@ -4265,7 +3412,7 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
                         if (!((typeof v2 === "string"))) {
                           if (e === null) return false;
-                          $77(v2, p + "/symbol", e);
+                          $6(v2, p + "/symbol", e);
                           ok = false;
                         }
                       }
@@ -4273,7 +3420,7 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
                         if (!((Number.isInteger(v3)))) {
                           if (e === null) return false;
-                          $78(v3, p + "/decimals", e);
+                          $9(v3, p + "/decimals", e);
                           ok = false;
                         }
                       }
@@ -4281,7 +3428,7 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                         if (!((typeof v4 === "string"))) {
                           if (e === null) return false;
-                          $79(v4, p + "/logoUri", e);
+                          $6(v4, p + "/logoUri", e);
                           ok = false;
                         }
                       }
@@ -4289,7 +3436,7 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
                         if (!((typeof v5 === "string"))) {
                           if (e === null) return false;
-                          $80(v5, p + "/address", e);
+                          $6(v5, p + "/address", e);
                           ok = false;
                         }
                       }
@@ -4323,7 +3470,7 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
                         if (!((typeof v1 === "string"))) {
                           if (e === null) return false;
-                          $76(v1, p + "/name", e);
+                          $6(v1, p + "/name", e);
                           ok = false;
                         }
                       }
@@ -4331,7 +3478,7 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
                         if (!((typeof v2 === "string"))) {
                           if (e === null) return false;
-                          $77(v2, p + "/symbol", e);
+                          $6(v2, p + "/symbol", e);
                           ok = false;
                         }
                       }
@@ -4339,7 +3486,7 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
                         if (!((Number.isInteger(v3)))) {
                           if (e === null) return false;
-                          $78(v3, p + "/decimals", e);
+                          $9(v3, p + "/decimals", e);
                           ok = false;
                         }
                       }
@@ -4347,7 +3494,7 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                         if (!((typeof v4 === "string"))) {
                           if (e === null) return false;
-                          $79(v4, p + "/logoUri", e);
+                          $6(v4, p + "/logoUri", e);
                           ok = false;
                         }
                       }
@@ -4355,7 +3502,7 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
                         if (!((typeof v5 === "string"))) {
                           if (e === null) return false;
-                          $80(v5, p + "/address", e);
+                          $6(v5, p + "/address", e);
                           ok = false;
                         }
                       }
@@ -4375,7 +3522,7 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v7 !== undefined && (plain || hasOwn(x, "logIndex"))) {
                 if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 0)))) {
                   if (e === null) return false;
-                  $118(v7, p + "/logIndex", e);
+                  $17(v7, p + "/logIndex", e);
                   ok = false;
                 }
               }
@@ -4413,7 +3560,7 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
                         if (!((typeof v1 === "string"))) {
                           if (e === null) return false;
-                          $106(v1, p + "/address", e);
+                          $6(v1, p + "/address", e);
                           ok = false;
                         }
                       }
@@ -4425,7 +3572,7 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
                         if (!((typeof v2 === "string"))) {
                           if (e === null) return false;
-                          $107(v2, p + "/name", e);
+                          $6(v2, p + "/name", e);
                           ok = false;
                         }
                       }
@@ -4437,7 +3584,7 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
                         if (!((typeof v3 === "string"))) {
                           if (e === null) return false;
-                          $108(v3, p + "/symbol", e);
+                          $6(v3, p + "/symbol", e);
                           ok = false;
                         }
                       }
@@ -4449,7 +3596,7 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v4 !== undefined && (plain || hasOwn(x, "decimals"))) {
                         if (!((Number.isInteger(v4)))) {
                           if (e === null) return false;
-                          $109(v4, p + "/decimals", e);
+                          $9(v4, p + "/decimals", e);
                           ok = false;
                         }
                       }
@@ -4461,7 +3608,7 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v5 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                         if (!((typeof v5 === "string"))) {
                           if (e === null) return false;
-                          $110(v5, p + "/logoUri", e);
+                          $6(v5, p + "/logoUri", e);
                           ok = false;
                         }
                       }
@@ -4469,7 +3616,7 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v6 !== undefined && (plain || hasOwn(x, "ercType"))) {
                         if (!((typeof v6 === "string"))) {
                           if (e === null) return false;
-                          $111(v6, p + "/ercType", e);
+                          $6(v6, p + "/ercType", e);
                           ok = false;
                         }
                       }
@@ -4514,7 +3661,7 @@ function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null
       if (v1 !== undefined && (plain || hasOwn(x, "indexStatus"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $132(v1, p + "/indexStatus", e);
+          $6(v1, p + "/indexStatus", e);
           ok = false;
         }
       }
@@ -4526,7 +3673,7 @@ function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null
       if (v2 !== undefined && (plain || hasOwn(x, "metadataLastUpdatedTimestamp"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $133(v2, p + "/metadataLastUpdatedTimestamp", e);
+          $9(v2, p + "/metadataLastUpdatedTimestamp", e);
           ok = false;
         }
       }
@@ -4534,7 +3681,7 @@ function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null
       if (v3 !== undefined && (plain || hasOwn(x, "name"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $134(v3, p + "/name", e);
+          $6(v3, p + "/name", e);
           ok = false;
         }
       }
@@ -4542,7 +3689,7 @@ function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null
       if (v4 !== undefined && (plain || hasOwn(x, "symbol"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $135(v4, p + "/symbol", e);
+          $6(v4, p + "/symbol", e);
           ok = false;
         }
       }
@@ -4550,7 +3697,7 @@ function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null
       if (v5 !== undefined && (plain || hasOwn(x, "imageUri"))) {
         if (!((typeof v5 === "string"))) {
           if (e === null) return false;
-          $136(v5, p + "/imageUri", e);
+          $6(v5, p + "/imageUri", e);
           ok = false;
         }
       }
@@ -4558,7 +3705,7 @@ function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null
       if (v6 !== undefined && (plain || hasOwn(x, "description"))) {
         if (!((typeof v6 === "string"))) {
           if (e === null) return false;
-          $137(v6, p + "/description", e);
+          $6(v6, p + "/description", e);
           ok = false;
         }
       }
@@ -4566,7 +3713,7 @@ function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null
       if (v7 !== undefined && (plain || hasOwn(x, "animationUri"))) {
         if (!((typeof v7 === "string"))) {
           if (e === null) return false;
-          $138(v7, p + "/animationUri", e);
+          $6(v7, p + "/animationUri", e);
           ok = false;
         }
       }
@@ -4574,7 +3721,7 @@ function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null
       if (v8 !== undefined && (plain || hasOwn(x, "externalUrl"))) {
         if (!((typeof v8 === "string"))) {
           if (e === null) return false;
-          $139(v8, p + "/externalUrl", e);
+          $6(v8, p + "/externalUrl", e);
           ok = false;
         }
       }
@@ -4582,7 +3729,7 @@ function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null
       if (v9 !== undefined && (plain || hasOwn(x, "background"))) {
         if (!((typeof v9 === "string"))) {
           if (e === null) return false;
-          $140(v9, p + "/background", e);
+          $6(v9, p + "/background", e);
           ok = false;
         }
       }
@@ -4590,101 +3737,11 @@ function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null
       if (v10 !== undefined && (plain || hasOwn(x, "attributes"))) {
         if (!((typeof v10 === "string"))) {
           if (e === null) return false;
-          $141(v10, p + "/attributes", e);
+          $6(v10, p + "/attributes", e);
           ok = false;
         }
       }
     }
-  }
-  return ok;
-}
-
-function $132(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $133(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $134(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $135(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $136(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $137(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $138(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $139(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $140(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -4702,7 +3759,7 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $142(v1, p + "/address", e);
+          $6(v1, p + "/address", e);
           ok = false;
         }
       }
@@ -4714,7 +3771,7 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $143(v2, p + "/name", e);
+          $6(v2, p + "/name", e);
           ok = false;
         }
       }
@@ -4726,7 +3783,7 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $144(v3, p + "/symbol", e);
+          $6(v3, p + "/symbol", e);
           ok = false;
         }
       }
@@ -4738,7 +3795,7 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v4 !== undefined && (plain || hasOwn(x, "ercType"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $145(v4, p + "/ercType", e);
+          $6(v4, p + "/ercType", e);
           ok = false;
         }
       }
@@ -4762,7 +3819,7 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v6 !== undefined && (plain || hasOwn(x, "tokenUri"))) {
         if (!((typeof v6 === "string"))) {
           if (e === null) return false;
-          $146(v6, p + "/tokenUri", e);
+          $6(v6, p + "/tokenUri", e);
           ok = false;
         }
       }
@@ -4788,7 +3845,7 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
               if (v1 !== undefined && (plain || hasOwn(x, "indexStatus"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $132(v1, p + "/indexStatus", e);
+                  $6(v1, p + "/indexStatus", e);
                   ok = false;
                 }
               }
@@ -4800,7 +3857,7 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
               if (v2 !== undefined && (plain || hasOwn(x, "metadataLastUpdatedTimestamp"))) {
                 if (!((Number.isInteger(v2)))) {
                   if (e === null) return false;
-                  $133(v2, p + "/metadataLastUpdatedTimestamp", e);
+                  $9(v2, p + "/metadataLastUpdatedTimestamp", e);
                   ok = false;
                 }
               }
@@ -4808,7 +3865,7 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
               if (v3 !== undefined && (plain || hasOwn(x, "name"))) {
                 if (!((typeof v3 === "string"))) {
                   if (e === null) return false;
-                  $134(v3, p + "/name", e);
+                  $6(v3, p + "/name", e);
                   ok = false;
                 }
               }
@@ -4816,7 +3873,7 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
               if (v4 !== undefined && (plain || hasOwn(x, "symbol"))) {
                 if (!((typeof v4 === "string"))) {
                   if (e === null) return false;
-                  $135(v4, p + "/symbol", e);
+                  $6(v4, p + "/symbol", e);
                   ok = false;
                 }
               }
@@ -4824,7 +3881,7 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
               if (v5 !== undefined && (plain || hasOwn(x, "imageUri"))) {
                 if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $136(v5, p + "/imageUri", e);
+                  $6(v5, p + "/imageUri", e);
                   ok = false;
                 }
               }
@@ -4832,7 +3889,7 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
               if (v6 !== undefined && (plain || hasOwn(x, "description"))) {
                 if (!((typeof v6 === "string"))) {
                   if (e === null) return false;
-                  $137(v6, p + "/description", e);
+                  $6(v6, p + "/description", e);
                   ok = false;
                 }
               }
@@ -4840,7 +3897,7 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
               if (v7 !== undefined && (plain || hasOwn(x, "animationUri"))) {
                 if (!((typeof v7 === "string"))) {
                   if (e === null) return false;
-                  $138(v7, p + "/animationUri", e);
+                  $6(v7, p + "/animationUri", e);
                   ok = false;
                 }
               }
@@ -4848,7 +3905,7 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
               if (v8 !== undefined && (plain || hasOwn(x, "externalUrl"))) {
                 if (!((typeof v8 === "string"))) {
                   if (e === null) return false;
-                  $139(v8, p + "/externalUrl", e);
+                  $6(v8, p + "/externalUrl", e);
                   ok = false;
                 }
               }
@@ -4856,7 +3913,7 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
               if (v9 !== undefined && (plain || hasOwn(x, "background"))) {
                 if (!((typeof v9 === "string"))) {
                   if (e === null) return false;
-                  $140(v9, p + "/background", e);
+                  $6(v9, p + "/background", e);
                   ok = false;
                 }
               }
@@ -4864,7 +3921,7 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
               if (v10 !== undefined && (plain || hasOwn(x, "attributes"))) {
                 if (!((typeof v10 === "string"))) {
                   if (e === null) return false;
-                  $141(v10, p + "/attributes", e);
+                  $6(v10, p + "/attributes", e);
                   ok = false;
                 }
               }
@@ -4880,65 +3937,11 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v8 !== undefined && (plain || hasOwn(x, "ownerAddress"))) {
         if (!((typeof v8 === "string"))) {
           if (e === null) return false;
-          $148(v8, p + "/ownerAddress", e);
+          $6(v8, p + "/ownerAddress", e);
           ok = false;
         }
       }
     }
-  }
-  return ok;
-}
-
-function $142(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $143(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $145(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $146(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $148(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -4970,7 +3973,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
               if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $76(v1, p + "/name", e);
+                  $6(v1, p + "/name", e);
                   ok = false;
                 }
               }
@@ -4978,7 +3981,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
               if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $77(v2, p + "/symbol", e);
+                  $6(v2, p + "/symbol", e);
                   ok = false;
                 }
               }
@@ -4986,7 +3989,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
               if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
                 if (!((Number.isInteger(v3)))) {
                   if (e === null) return false;
-                  $78(v3, p + "/decimals", e);
+                  $9(v3, p + "/decimals", e);
                   ok = false;
                 }
               }
@@ -4994,7 +3997,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
               if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                 if (!((typeof v4 === "string"))) {
                   if (e === null) return false;
-                  $79(v4, p + "/logoUri", e);
+                  $6(v4, p + "/logoUri", e);
                   ok = false;
                 }
               }
@@ -5002,7 +4005,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
               if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
                 if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $80(v5, p + "/address", e);
+                  $6(v5, p + "/address", e);
                   ok = false;
                 }
               }
@@ -5036,7 +4039,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
               if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $76(v1, p + "/name", e);
+                  $6(v1, p + "/name", e);
                   ok = false;
                 }
               }
@@ -5044,7 +4047,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
               if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $77(v2, p + "/symbol", e);
+                  $6(v2, p + "/symbol", e);
                   ok = false;
                 }
               }
@@ -5052,7 +4055,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
               if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
                 if (!((Number.isInteger(v3)))) {
                   if (e === null) return false;
-                  $78(v3, p + "/decimals", e);
+                  $9(v3, p + "/decimals", e);
                   ok = false;
                 }
               }
@@ -5060,7 +4063,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
               if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                 if (!((typeof v4 === "string"))) {
                   if (e === null) return false;
-                  $79(v4, p + "/logoUri", e);
+                  $6(v4, p + "/logoUri", e);
                   ok = false;
                 }
               }
@@ -5068,7 +4071,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
               if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
                 if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $80(v5, p + "/address", e);
+                  $6(v5, p + "/address", e);
                   ok = false;
                 }
               }
@@ -5088,7 +4091,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
       if (v3 !== undefined && (plain || hasOwn(x, "logIndex"))) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
           if (e === null) return false;
-          $151(v3, p + "/logIndex", e);
+          $17(v3, p + "/logIndex", e);
           ok = false;
         }
       }
@@ -5114,7 +4117,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
               if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $142(v1, p + "/address", e);
+                  $6(v1, p + "/address", e);
                   ok = false;
                 }
               }
@@ -5126,7 +4129,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
               if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $143(v2, p + "/name", e);
+                  $6(v2, p + "/name", e);
                   ok = false;
                 }
               }
@@ -5138,7 +4141,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
               if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
                 if (!((typeof v3 === "string"))) {
                   if (e === null) return false;
-                  $144(v3, p + "/symbol", e);
+                  $6(v3, p + "/symbol", e);
                   ok = false;
                 }
               }
@@ -5150,7 +4153,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
               if (v4 !== undefined && (plain || hasOwn(x, "ercType"))) {
                 if (!((typeof v4 === "string"))) {
                   if (e === null) return false;
-                  $145(v4, p + "/ercType", e);
+                  $6(v4, p + "/ercType", e);
                   ok = false;
                 }
               }
@@ -5174,7 +4177,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
               if (v6 !== undefined && (plain || hasOwn(x, "tokenUri"))) {
                 if (!((typeof v6 === "string"))) {
                   if (e === null) return false;
-                  $146(v6, p + "/tokenUri", e);
+                  $6(v6, p + "/tokenUri", e);
                   ok = false;
                 }
               }
@@ -5200,7 +4203,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
                       if (v1 !== undefined && (plain || hasOwn(x, "indexStatus"))) {
                         if (!((typeof v1 === "string"))) {
                           if (e === null) return false;
-                          $132(v1, p + "/indexStatus", e);
+                          $6(v1, p + "/indexStatus", e);
                           ok = false;
                         }
                       }
@@ -5212,7 +4215,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
                       if (v2 !== undefined && (plain || hasOwn(x, "metadataLastUpdatedTimestamp"))) {
                         if (!((Number.isInteger(v2)))) {
                           if (e === null) return false;
-                          $133(v2, p + "/metadataLastUpdatedTimestamp", e);
+                          $9(v2, p + "/metadataLastUpdatedTimestamp", e);
                           ok = false;
                         }
                       }
@@ -5220,7 +4223,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
                       if (v3 !== undefined && (plain || hasOwn(x, "name"))) {
                         if (!((typeof v3 === "string"))) {
                           if (e === null) return false;
-                          $134(v3, p + "/name", e);
+                          $6(v3, p + "/name", e);
                           ok = false;
                         }
                       }
@@ -5228,7 +4231,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
                       if (v4 !== undefined && (plain || hasOwn(x, "symbol"))) {
                         if (!((typeof v4 === "string"))) {
                           if (e === null) return false;
-                          $135(v4, p + "/symbol", e);
+                          $6(v4, p + "/symbol", e);
                           ok = false;
                         }
                       }
@@ -5236,7 +4239,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
                       if (v5 !== undefined && (plain || hasOwn(x, "imageUri"))) {
                         if (!((typeof v5 === "string"))) {
                           if (e === null) return false;
-                          $136(v5, p + "/imageUri", e);
+                          $6(v5, p + "/imageUri", e);
                           ok = false;
                         }
                       }
@@ -5244,7 +4247,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
                       if (v6 !== undefined && (plain || hasOwn(x, "description"))) {
                         if (!((typeof v6 === "string"))) {
                           if (e === null) return false;
-                          $137(v6, p + "/description", e);
+                          $6(v6, p + "/description", e);
                           ok = false;
                         }
                       }
@@ -5252,7 +4255,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
                       if (v7 !== undefined && (plain || hasOwn(x, "animationUri"))) {
                         if (!((typeof v7 === "string"))) {
                           if (e === null) return false;
-                          $138(v7, p + "/animationUri", e);
+                          $6(v7, p + "/animationUri", e);
                           ok = false;
                         }
                       }
@@ -5260,7 +4263,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
                       if (v8 !== undefined && (plain || hasOwn(x, "externalUrl"))) {
                         if (!((typeof v8 === "string"))) {
                           if (e === null) return false;
-                          $139(v8, p + "/externalUrl", e);
+                          $6(v8, p + "/externalUrl", e);
                           ok = false;
                         }
                       }
@@ -5268,7 +4271,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
                       if (v9 !== undefined && (plain || hasOwn(x, "background"))) {
                         if (!((typeof v9 === "string"))) {
                           if (e === null) return false;
-                          $140(v9, p + "/background", e);
+                          $6(v9, p + "/background", e);
                           ok = false;
                         }
                       }
@@ -5276,7 +4279,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
                       if (v10 !== undefined && (plain || hasOwn(x, "attributes"))) {
                         if (!((typeof v10 === "string"))) {
                           if (e === null) return false;
-                          $141(v10, p + "/attributes", e);
+                          $6(v10, p + "/attributes", e);
                           ok = false;
                         }
                       }
@@ -5292,7 +4295,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
               if (v8 !== undefined && (plain || hasOwn(x, "ownerAddress"))) {
                 if (!((typeof v8 === "string"))) {
                   if (e === null) return false;
-                  $148(v8, p + "/ownerAddress", e);
+                  $6(v8, p + "/ownerAddress", e);
                   ok = false;
                 }
               }
@@ -5304,21 +4307,6 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
         if (e === null) return false;
         ok = fail(e, p + "/erc721Token", "required", "is required", "erc721Token");
       }
-    }
-  }
-  return ok;
-}
-
-function $151(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
     }
   }
   return ok;
@@ -5337,7 +4325,7 @@ function $Erc1155TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | nul
       if (v1 !== undefined && (plain || hasOwn(x, "indexStatus"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $154(v1, p + "/indexStatus", e);
+          $6(v1, p + "/indexStatus", e);
           ok = false;
         }
       }
@@ -5349,7 +4337,7 @@ function $Erc1155TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | nul
       if (v2 !== undefined && (plain || hasOwn(x, "metadataLastUpdatedTimestamp"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $155(v2, p + "/metadataLastUpdatedTimestamp", e);
+          $9(v2, p + "/metadataLastUpdatedTimestamp", e);
           ok = false;
         }
       }
@@ -5357,7 +4345,7 @@ function $Erc1155TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | nul
       if (v3 !== undefined && (plain || hasOwn(x, "name"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $156(v3, p + "/name", e);
+          $6(v3, p + "/name", e);
           ok = false;
         }
       }
@@ -5365,7 +4353,7 @@ function $Erc1155TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | nul
       if (v4 !== undefined && (plain || hasOwn(x, "symbol"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $157(v4, p + "/symbol", e);
+          $6(v4, p + "/symbol", e);
           ok = false;
         }
       }
@@ -5373,7 +4361,7 @@ function $Erc1155TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | nul
       if (v5 !== undefined && (plain || hasOwn(x, "imageUri"))) {
         if (!((typeof v5 === "string"))) {
           if (e === null) return false;
-          $158(v5, p + "/imageUri", e);
+          $6(v5, p + "/imageUri", e);
           ok = false;
         }
       }
@@ -5381,7 +4369,7 @@ function $Erc1155TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | nul
       if (v6 !== undefined && (plain || hasOwn(x, "description"))) {
         if (!((typeof v6 === "string"))) {
           if (e === null) return false;
-          $159(v6, p + "/description", e);
+          $6(v6, p + "/description", e);
           ok = false;
         }
       }
@@ -5389,7 +4377,7 @@ function $Erc1155TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | nul
       if (v7 !== undefined && (plain || hasOwn(x, "animationUri"))) {
         if (!((typeof v7 === "string"))) {
           if (e === null) return false;
-          $160(v7, p + "/animationUri", e);
+          $6(v7, p + "/animationUri", e);
           ok = false;
         }
       }
@@ -5397,7 +4385,7 @@ function $Erc1155TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | nul
       if (v8 !== undefined && (plain || hasOwn(x, "externalUrl"))) {
         if (!((typeof v8 === "string"))) {
           if (e === null) return false;
-          $161(v8, p + "/externalUrl", e);
+          $6(v8, p + "/externalUrl", e);
           ok = false;
         }
       }
@@ -5405,7 +4393,7 @@ function $Erc1155TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | nul
       if (v9 !== undefined && (plain || hasOwn(x, "background"))) {
         if (!((typeof v9 === "string"))) {
           if (e === null) return false;
-          $162(v9, p + "/background", e);
+          $6(v9, p + "/background", e);
           ok = false;
         }
       }
@@ -5413,7 +4401,7 @@ function $Erc1155TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | nul
       if (v10 !== undefined && (plain || hasOwn(x, "decimals"))) {
         if (!((Number.isInteger(v10)))) {
           if (e === null) return false;
-          $163(v10, p + "/decimals", e);
+          $9(v10, p + "/decimals", e);
           ok = false;
         }
       }
@@ -5421,110 +4409,11 @@ function $Erc1155TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | nul
       if (v11 !== undefined && (plain || hasOwn(x, "properties"))) {
         if (!((typeof v11 === "string"))) {
           if (e === null) return false;
-          $164(v11, p + "/properties", e);
+          $6(v11, p + "/properties", e);
           ok = false;
         }
       }
     }
-  }
-  return ok;
-}
-
-function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $155(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $156(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $159(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $160(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $161(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $162(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $163(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $164(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -5542,7 +4431,7 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $165(v1, p + "/address", e);
+          $6(v1, p + "/address", e);
           ok = false;
         }
       }
@@ -5554,7 +4443,7 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v2 !== undefined && (plain || hasOwn(x, "ercType"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $166(v2, p + "/ercType", e);
+          $6(v2, p + "/ercType", e);
           ok = false;
         }
       }
@@ -5578,7 +4467,7 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v4 !== undefined && (plain || hasOwn(x, "tokenUri"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $167(v4, p + "/tokenUri", e);
+          $6(v4, p + "/tokenUri", e);
           ok = false;
         }
       }
@@ -5604,7 +4493,7 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
               if (v1 !== undefined && (plain || hasOwn(x, "indexStatus"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $154(v1, p + "/indexStatus", e);
+                  $6(v1, p + "/indexStatus", e);
                   ok = false;
                 }
               }
@@ -5616,7 +4505,7 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
               if (v2 !== undefined && (plain || hasOwn(x, "metadataLastUpdatedTimestamp"))) {
                 if (!((Number.isInteger(v2)))) {
                   if (e === null) return false;
-                  $155(v2, p + "/metadataLastUpdatedTimestamp", e);
+                  $9(v2, p + "/metadataLastUpdatedTimestamp", e);
                   ok = false;
                 }
               }
@@ -5624,7 +4513,7 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
               if (v3 !== undefined && (plain || hasOwn(x, "name"))) {
                 if (!((typeof v3 === "string"))) {
                   if (e === null) return false;
-                  $156(v3, p + "/name", e);
+                  $6(v3, p + "/name", e);
                   ok = false;
                 }
               }
@@ -5632,7 +4521,7 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
               if (v4 !== undefined && (plain || hasOwn(x, "symbol"))) {
                 if (!((typeof v4 === "string"))) {
                   if (e === null) return false;
-                  $157(v4, p + "/symbol", e);
+                  $6(v4, p + "/symbol", e);
                   ok = false;
                 }
               }
@@ -5640,7 +4529,7 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
               if (v5 !== undefined && (plain || hasOwn(x, "imageUri"))) {
                 if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $158(v5, p + "/imageUri", e);
+                  $6(v5, p + "/imageUri", e);
                   ok = false;
                 }
               }
@@ -5648,7 +4537,7 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
               if (v6 !== undefined && (plain || hasOwn(x, "description"))) {
                 if (!((typeof v6 === "string"))) {
                   if (e === null) return false;
-                  $159(v6, p + "/description", e);
+                  $6(v6, p + "/description", e);
                   ok = false;
                 }
               }
@@ -5656,7 +4545,7 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
               if (v7 !== undefined && (plain || hasOwn(x, "animationUri"))) {
                 if (!((typeof v7 === "string"))) {
                   if (e === null) return false;
-                  $160(v7, p + "/animationUri", e);
+                  $6(v7, p + "/animationUri", e);
                   ok = false;
                 }
               }
@@ -5664,7 +4553,7 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
               if (v8 !== undefined && (plain || hasOwn(x, "externalUrl"))) {
                 if (!((typeof v8 === "string"))) {
                   if (e === null) return false;
-                  $161(v8, p + "/externalUrl", e);
+                  $6(v8, p + "/externalUrl", e);
                   ok = false;
                 }
               }
@@ -5672,7 +4561,7 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
               if (v9 !== undefined && (plain || hasOwn(x, "background"))) {
                 if (!((typeof v9 === "string"))) {
                   if (e === null) return false;
-                  $162(v9, p + "/background", e);
+                  $6(v9, p + "/background", e);
                   ok = false;
                 }
               }
@@ -5680,7 +4569,7 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
               if (v10 !== undefined && (plain || hasOwn(x, "decimals"))) {
                 if (!((Number.isInteger(v10)))) {
                   if (e === null) return false;
-                  $163(v10, p + "/decimals", e);
+                  $9(v10, p + "/decimals", e);
                   ok = false;
                 }
               }
@@ -5688,7 +4577,7 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
               if (v11 !== undefined && (plain || hasOwn(x, "properties"))) {
                 if (!((typeof v11 === "string"))) {
                   if (e === null) return false;
-                  $164(v11, p + "/properties", e);
+                  $6(v11, p + "/properties", e);
                   ok = false;
                 }
               }
@@ -5701,33 +4590,6 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
         ok = fail(e, p + "/metadata", "required", "is required", "metadata");
       }
     }
-  }
-  return ok;
-}
-
-function $165(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $166(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -5759,7 +4621,7 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
               if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $76(v1, p + "/name", e);
+                  $6(v1, p + "/name", e);
                   ok = false;
                 }
               }
@@ -5767,7 +4629,7 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
               if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $77(v2, p + "/symbol", e);
+                  $6(v2, p + "/symbol", e);
                   ok = false;
                 }
               }
@@ -5775,7 +4637,7 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
               if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
                 if (!((Number.isInteger(v3)))) {
                   if (e === null) return false;
-                  $78(v3, p + "/decimals", e);
+                  $9(v3, p + "/decimals", e);
                   ok = false;
                 }
               }
@@ -5783,7 +4645,7 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
               if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                 if (!((typeof v4 === "string"))) {
                   if (e === null) return false;
-                  $79(v4, p + "/logoUri", e);
+                  $6(v4, p + "/logoUri", e);
                   ok = false;
                 }
               }
@@ -5791,7 +4653,7 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
               if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
                 if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $80(v5, p + "/address", e);
+                  $6(v5, p + "/address", e);
                   ok = false;
                 }
               }
@@ -5825,7 +4687,7 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
               if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $76(v1, p + "/name", e);
+                  $6(v1, p + "/name", e);
                   ok = false;
                 }
               }
@@ -5833,7 +4695,7 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
               if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $77(v2, p + "/symbol", e);
+                  $6(v2, p + "/symbol", e);
                   ok = false;
                 }
               }
@@ -5841,7 +4703,7 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
               if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
                 if (!((Number.isInteger(v3)))) {
                   if (e === null) return false;
-                  $78(v3, p + "/decimals", e);
+                  $9(v3, p + "/decimals", e);
                   ok = false;
                 }
               }
@@ -5849,7 +4711,7 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
               if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                 if (!((typeof v4 === "string"))) {
                   if (e === null) return false;
-                  $79(v4, p + "/logoUri", e);
+                  $6(v4, p + "/logoUri", e);
                   ok = false;
                 }
               }
@@ -5857,7 +4719,7 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
               if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
                 if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $80(v5, p + "/address", e);
+                  $6(v5, p + "/address", e);
                   ok = false;
                 }
               }
@@ -5877,7 +4739,7 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v3 !== undefined && (plain || hasOwn(x, "logIndex"))) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
           if (e === null) return false;
-          $171(v3, p + "/logIndex", e);
+          $17(v3, p + "/logIndex", e);
           ok = false;
         }
       }
@@ -5915,7 +4777,7 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
               if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $165(v1, p + "/address", e);
+                  $6(v1, p + "/address", e);
                   ok = false;
                 }
               }
@@ -5927,7 +4789,7 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
               if (v2 !== undefined && (plain || hasOwn(x, "ercType"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $166(v2, p + "/ercType", e);
+                  $6(v2, p + "/ercType", e);
                   ok = false;
                 }
               }
@@ -5951,7 +4813,7 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
               if (v4 !== undefined && (plain || hasOwn(x, "tokenUri"))) {
                 if (!((typeof v4 === "string"))) {
                   if (e === null) return false;
-                  $167(v4, p + "/tokenUri", e);
+                  $6(v4, p + "/tokenUri", e);
                   ok = false;
                 }
               }
@@ -5977,7 +4839,7 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
                       if (v1 !== undefined && (plain || hasOwn(x, "indexStatus"))) {
                         if (!((typeof v1 === "string"))) {
                           if (e === null) return false;
-                          $154(v1, p + "/indexStatus", e);
+                          $6(v1, p + "/indexStatus", e);
                           ok = false;
                         }
                       }
@@ -5989,7 +4851,7 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
                       if (v2 !== undefined && (plain || hasOwn(x, "metadataLastUpdatedTimestamp"))) {
                         if (!((Number.isInteger(v2)))) {
                           if (e === null) return false;
-                          $155(v2, p + "/metadataLastUpdatedTimestamp", e);
+                          $9(v2, p + "/metadataLastUpdatedTimestamp", e);
                           ok = false;
                         }
                       }
@@ -5997,7 +4859,7 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
                       if (v3 !== undefined && (plain || hasOwn(x, "name"))) {
                         if (!((typeof v3 === "string"))) {
                           if (e === null) return false;
-                          $156(v3, p + "/name", e);
+                          $6(v3, p + "/name", e);
                           ok = false;
                         }
                       }
@@ -6005,7 +4867,7 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
                       if (v4 !== undefined && (plain || hasOwn(x, "symbol"))) {
                         if (!((typeof v4 === "string"))) {
                           if (e === null) return false;
-                          $157(v4, p + "/symbol", e);
+                          $6(v4, p + "/symbol", e);
                           ok = false;
                         }
                       }
@@ -6013,7 +4875,7 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
                       if (v5 !== undefined && (plain || hasOwn(x, "imageUri"))) {
                         if (!((typeof v5 === "string"))) {
                           if (e === null) return false;
-                          $158(v5, p + "/imageUri", e);
+                          $6(v5, p + "/imageUri", e);
                           ok = false;
                         }
                       }
@@ -6021,7 +4883,7 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
                       if (v6 !== undefined && (plain || hasOwn(x, "description"))) {
                         if (!((typeof v6 === "string"))) {
                           if (e === null) return false;
-                          $159(v6, p + "/description", e);
+                          $6(v6, p + "/description", e);
                           ok = false;
                         }
                       }
@@ -6029,7 +4891,7 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
                       if (v7 !== undefined && (plain || hasOwn(x, "animationUri"))) {
                         if (!((typeof v7 === "string"))) {
                           if (e === null) return false;
-                          $160(v7, p + "/animationUri", e);
+                          $6(v7, p + "/animationUri", e);
                           ok = false;
                         }
                       }
@@ -6037,7 +4899,7 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
                       if (v8 !== undefined && (plain || hasOwn(x, "externalUrl"))) {
                         if (!((typeof v8 === "string"))) {
                           if (e === null) return false;
-                          $161(v8, p + "/externalUrl", e);
+                          $6(v8, p + "/externalUrl", e);
                           ok = false;
                         }
                       }
@@ -6045,7 +4907,7 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
                       if (v9 !== undefined && (plain || hasOwn(x, "background"))) {
                         if (!((typeof v9 === "string"))) {
                           if (e === null) return false;
-                          $162(v9, p + "/background", e);
+                          $6(v9, p + "/background", e);
                           ok = false;
                         }
                       }
@@ -6053,7 +4915,7 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
                       if (v10 !== undefined && (plain || hasOwn(x, "decimals"))) {
                         if (!((Number.isInteger(v10)))) {
                           if (e === null) return false;
-                          $163(v10, p + "/decimals", e);
+                          $9(v10, p + "/decimals", e);
                           ok = false;
                         }
                       }
@@ -6061,7 +4923,7 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
                       if (v11 !== undefined && (plain || hasOwn(x, "properties"))) {
                         if (!((typeof v11 === "string"))) {
                           if (e === null) return false;
-                          $164(v11, p + "/properties", e);
+                          $6(v11, p + "/properties", e);
                           ok = false;
                         }
                       }
@@ -6081,21 +4943,6 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
         if (e === null) return false;
         ok = fail(e, p + "/erc1155Token", "required", "is required", "erc1155Token");
       }
-    }
-  }
-  return ok;
-}
-
-function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
     }
   }
   return ok;
@@ -6128,7 +4975,7 @@ function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null
               if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $76(v1, p + "/name", e);
+                  $6(v1, p + "/name", e);
                   ok = false;
                 }
               }
@@ -6136,7 +4983,7 @@ function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null
               if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $77(v2, p + "/symbol", e);
+                  $6(v2, p + "/symbol", e);
                   ok = false;
                 }
               }
@@ -6144,7 +4991,7 @@ function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null
               if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
                 if (!((Number.isInteger(v3)))) {
                   if (e === null) return false;
-                  $78(v3, p + "/decimals", e);
+                  $9(v3, p + "/decimals", e);
                   ok = false;
                 }
               }
@@ -6152,7 +4999,7 @@ function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null
               if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                 if (!((typeof v4 === "string"))) {
                   if (e === null) return false;
-                  $79(v4, p + "/logoUri", e);
+                  $6(v4, p + "/logoUri", e);
                   ok = false;
                 }
               }
@@ -6160,7 +5007,7 @@ function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null
               if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
                 if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $80(v5, p + "/address", e);
+                  $6(v5, p + "/address", e);
                   ok = false;
                 }
               }
@@ -6194,7 +5041,7 @@ function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null
               if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $76(v1, p + "/name", e);
+                  $6(v1, p + "/name", e);
                   ok = false;
                 }
               }
@@ -6202,7 +5049,7 @@ function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null
               if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $77(v2, p + "/symbol", e);
+                  $6(v2, p + "/symbol", e);
                   ok = false;
                 }
               }
@@ -6210,7 +5057,7 @@ function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null
               if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
                 if (!((Number.isInteger(v3)))) {
                   if (e === null) return false;
-                  $78(v3, p + "/decimals", e);
+                  $9(v3, p + "/decimals", e);
                   ok = false;
                 }
               }
@@ -6218,7 +5065,7 @@ function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null
               if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                 if (!((typeof v4 === "string"))) {
                   if (e === null) return false;
-                  $79(v4, p + "/logoUri", e);
+                  $6(v4, p + "/logoUri", e);
                   ok = false;
                 }
               }
@@ -6226,7 +5073,7 @@ function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null
               if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
                 if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $80(v5, p + "/address", e);
+                  $6(v5, p + "/address", e);
                   ok = false;
                 }
               }
@@ -6246,7 +5093,7 @@ function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       if (v3 !== undefined && (plain || hasOwn(x, "internalTxType"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $176(v3, p + "/internalTxType", e);
+          $6(v3, p + "/internalTxType", e);
           ok = false;
         }
       }
@@ -6270,7 +5117,7 @@ function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       if (v5 !== undefined && (plain || hasOwn(x, "isReverted"))) {
         if (!((typeof v5 === "boolean"))) {
           if (e === null) return false;
-          $177(v5, p + "/isReverted", e);
+          $46(v5, p + "/isReverted", e);
           ok = false;
         }
       }
@@ -6307,24 +5154,6 @@ function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null
   return ok;
 }
 
-function $176(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $177(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
 function $NetworkToken(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -6338,7 +5167,7 @@ function $NetworkToken(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $178(v1, p + "/name", e);
+          $6(v1, p + "/name", e);
           ok = false;
         }
       }
@@ -6350,7 +5179,7 @@ function $NetworkToken(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $179(v2, p + "/symbol", e);
+          $6(v2, p + "/symbol", e);
           ok = false;
         }
       }
@@ -6362,7 +5191,7 @@ function $NetworkToken(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
         if (!((Number.isInteger(v3)))) {
           if (e === null) return false;
-          $180(v3, p + "/decimals", e);
+          $9(v3, p + "/decimals", e);
           ok = false;
         }
       }
@@ -6374,7 +5203,7 @@ function $NetworkToken(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $181(v4, p + "/logoUri", e);
+          $6(v4, p + "/logoUri", e);
           ok = false;
         }
       }
@@ -6382,56 +5211,11 @@ function $NetworkToken(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v5 !== undefined && (plain || hasOwn(x, "description"))) {
         if (!((typeof v5 === "string"))) {
           if (e === null) return false;
-          $182(v5, p + "/description", e);
+          $6(v5, p + "/description", e);
           ok = false;
         }
       }
     }
-  }
-  return ok;
-}
-
-function $178(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $179(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $180(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $181(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $182(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -6463,7 +5247,7 @@ function $NetworkTokenDetails(x: unknown, p: string, e: ValidationIssue[] | null
               if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $178(v1, p + "/name", e);
+                  $6(v1, p + "/name", e);
                   ok = false;
                 }
               }
@@ -6475,7 +5259,7 @@ function $NetworkTokenDetails(x: unknown, p: string, e: ValidationIssue[] | null
               if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $179(v2, p + "/symbol", e);
+                  $6(v2, p + "/symbol", e);
                   ok = false;
                 }
               }
@@ -6487,7 +5271,7 @@ function $NetworkTokenDetails(x: unknown, p: string, e: ValidationIssue[] | null
               if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
                 if (!((Number.isInteger(v3)))) {
                   if (e === null) return false;
-                  $180(v3, p + "/decimals", e);
+                  $9(v3, p + "/decimals", e);
                   ok = false;
                 }
               }
@@ -6499,7 +5283,7 @@ function $NetworkTokenDetails(x: unknown, p: string, e: ValidationIssue[] | null
               if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                 if (!((typeof v4 === "string"))) {
                   if (e === null) return false;
-                  $181(v4, p + "/logoUri", e);
+                  $6(v4, p + "/logoUri", e);
                   ok = false;
                 }
               }
@@ -6507,7 +5291,7 @@ function $NetworkTokenDetails(x: unknown, p: string, e: ValidationIssue[] | null
               if (v5 !== undefined && (plain || hasOwn(x, "description"))) {
                 if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $182(v5, p + "/description", e);
+                  $6(v5, p + "/description", e);
                   ok = false;
                 }
               }
@@ -6621,7 +5405,7 @@ function $TeleporterMessageInfo(x: unknown, p: string, e: ValidationIssue[] | nu
       if (v1 !== undefined && (plain || hasOwn(x, "teleporterMessageId"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $186(v1, p + "/teleporterMessageId", e);
+          $6(v1, p + "/teleporterMessageId", e);
           ok = false;
         }
       }
@@ -6633,7 +5417,7 @@ function $TeleporterMessageInfo(x: unknown, p: string, e: ValidationIssue[] | nu
       if (v2 !== undefined && (plain || hasOwn(x, "direction"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $187(v2, p + "/direction", e);
+          $6(v2, p + "/direction", e);
           ok = false;
         }
       }
@@ -6645,7 +5429,7 @@ function $TeleporterMessageInfo(x: unknown, p: string, e: ValidationIssue[] | nu
       if (v3 !== undefined && (plain || hasOwn(x, "sourceChainId"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $188(v3, p + "/sourceChainId", e);
+          $6(v3, p + "/sourceChainId", e);
           ok = false;
         }
       }
@@ -6653,47 +5437,11 @@ function $TeleporterMessageInfo(x: unknown, p: string, e: ValidationIssue[] | nu
       if (v4 !== undefined && (plain || hasOwn(x, "destinationChainId"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $189(v4, p + "/destinationChainId", e);
+          $6(v4, p + "/destinationChainId", e);
           ok = false;
         }
       }
     }
-  }
-  return ok;
-}
-
-function $186(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $187(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $188(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $189(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -6767,7 +5515,7 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
                       if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
                         if (!((typeof v1 === "string"))) {
                           if (e === null) return false;
-                          $178(v1, p + "/name", e);
+                          $6(v1, p + "/name", e);
                           ok = false;
                         }
                       }
@@ -6779,7 +5527,7 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
                       if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
                         if (!((typeof v2 === "string"))) {
                           if (e === null) return false;
-                          $179(v2, p + "/symbol", e);
+                          $6(v2, p + "/symbol", e);
                           ok = false;
                         }
                       }
@@ -6791,7 +5539,7 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
                       if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
                         if (!((Number.isInteger(v3)))) {
                           if (e === null) return false;
-                          $180(v3, p + "/decimals", e);
+                          $9(v3, p + "/decimals", e);
                           ok = false;
                         }
                       }
@@ -6803,7 +5551,7 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
                       if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                         if (!((typeof v4 === "string"))) {
                           if (e === null) return false;
-                          $181(v4, p + "/logoUri", e);
+                          $6(v4, p + "/logoUri", e);
                           ok = false;
                         }
                       }
@@ -6811,7 +5559,7 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
                       if (v5 !== undefined && (plain || hasOwn(x, "description"))) {
                         if (!((typeof v5 === "string"))) {
                           if (e === null) return false;
-                          $182(v5, p + "/description", e);
+                          $6(v5, p + "/description", e);
                           ok = false;
                         }
                       }
@@ -6944,7 +5692,7 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
               if (v1 !== undefined && (plain || hasOwn(x, "teleporterMessageId"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $186(v1, p + "/teleporterMessageId", e);
+                  $6(v1, p + "/teleporterMessageId", e);
                   ok = false;
                 }
               }
@@ -6956,7 +5704,7 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
               if (v2 !== undefined && (plain || hasOwn(x, "direction"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $187(v2, p + "/direction", e);
+                  $6(v2, p + "/direction", e);
                   ok = false;
                 }
               }
@@ -6968,7 +5716,7 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
               if (v3 !== undefined && (plain || hasOwn(x, "sourceChainId"))) {
                 if (!((typeof v3 === "string"))) {
                   if (e === null) return false;
-                  $188(v3, p + "/sourceChainId", e);
+                  $6(v3, p + "/sourceChainId", e);
                   ok = false;
                 }
               }
@@ -6976,7 +5724,7 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
               if (v4 !== undefined && (plain || hasOwn(x, "destinationChainId"))) {
                 if (!((typeof v4 === "string"))) {
                   if (e === null) return false;
-                  $189(v4, p + "/destinationChainId", e);
+                  $6(v4, p + "/destinationChainId", e);
                   ok = false;
                 }
               }
@@ -7028,7 +5776,7 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
                         if (!((typeof v1 === "string"))) {
                           if (e === null) return false;
-                          $76(v1, p + "/name", e);
+                          $6(v1, p + "/name", e);
                           ok = false;
                         }
                       }
@@ -7036,7 +5784,7 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
                         if (!((typeof v2 === "string"))) {
                           if (e === null) return false;
-                          $77(v2, p + "/symbol", e);
+                          $6(v2, p + "/symbol", e);
                           ok = false;
                         }
                       }
@@ -7044,7 +5792,7 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
                         if (!((Number.isInteger(v3)))) {
                           if (e === null) return false;
-                          $78(v3, p + "/decimals", e);
+                          $9(v3, p + "/decimals", e);
                           ok = false;
                         }
                       }
@@ -7052,7 +5800,7 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                         if (!((typeof v4 === "string"))) {
                           if (e === null) return false;
-                          $79(v4, p + "/logoUri", e);
+                          $6(v4, p + "/logoUri", e);
                           ok = false;
                         }
                       }
@@ -7060,7 +5808,7 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
                         if (!((typeof v5 === "string"))) {
                           if (e === null) return false;
-                          $80(v5, p + "/address", e);
+                          $6(v5, p + "/address", e);
                           ok = false;
                         }
                       }
@@ -7094,7 +5842,7 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
                         if (!((typeof v1 === "string"))) {
                           if (e === null) return false;
-                          $76(v1, p + "/name", e);
+                          $6(v1, p + "/name", e);
                           ok = false;
                         }
                       }
@@ -7102,7 +5850,7 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
                         if (!((typeof v2 === "string"))) {
                           if (e === null) return false;
-                          $77(v2, p + "/symbol", e);
+                          $6(v2, p + "/symbol", e);
                           ok = false;
                         }
                       }
@@ -7110,7 +5858,7 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
                         if (!((Number.isInteger(v3)))) {
                           if (e === null) return false;
-                          $78(v3, p + "/decimals", e);
+                          $9(v3, p + "/decimals", e);
                           ok = false;
                         }
                       }
@@ -7118,7 +5866,7 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                         if (!((typeof v4 === "string"))) {
                           if (e === null) return false;
-                          $79(v4, p + "/logoUri", e);
+                          $6(v4, p + "/logoUri", e);
                           ok = false;
                         }
                       }
@@ -7126,7 +5874,7 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
                         if (!((typeof v5 === "string"))) {
                           if (e === null) return false;
-                          $80(v5, p + "/address", e);
+                          $6(v5, p + "/address", e);
                           ok = false;
                         }
                       }
@@ -7146,7 +5894,7 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v3 !== undefined && (plain || hasOwn(x, "logIndex"))) {
                 if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
                   if (e === null) return false;
-                  $123(v3, p + "/logIndex", e);
+                  $17(v3, p + "/logIndex", e);
                   ok = false;
                 }
               }
@@ -7184,7 +5932,7 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
                         if (!((typeof v1 === "string"))) {
                           if (e === null) return false;
-                          $106(v1, p + "/address", e);
+                          $6(v1, p + "/address", e);
                           ok = false;
                         }
                       }
@@ -7196,7 +5944,7 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
                         if (!((typeof v2 === "string"))) {
                           if (e === null) return false;
-                          $107(v2, p + "/name", e);
+                          $6(v2, p + "/name", e);
                           ok = false;
                         }
                       }
@@ -7208,7 +5956,7 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
                         if (!((typeof v3 === "string"))) {
                           if (e === null) return false;
-                          $108(v3, p + "/symbol", e);
+                          $6(v3, p + "/symbol", e);
                           ok = false;
                         }
                       }
@@ -7220,7 +5968,7 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v4 !== undefined && (plain || hasOwn(x, "decimals"))) {
                         if (!((Number.isInteger(v4)))) {
                           if (e === null) return false;
-                          $109(v4, p + "/decimals", e);
+                          $9(v4, p + "/decimals", e);
                           ok = false;
                         }
                       }
@@ -7232,7 +5980,7 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v5 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                         if (!((typeof v5 === "string"))) {
                           if (e === null) return false;
-                          $110(v5, p + "/logoUri", e);
+                          $6(v5, p + "/logoUri", e);
                           ok = false;
                         }
                       }
@@ -7240,7 +5988,7 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v6 !== undefined && (plain || hasOwn(x, "ercType"))) {
                         if (!((typeof v6 === "string"))) {
                           if (e === null) return false;
-                          $111(v6, p + "/ercType", e);
+                          $6(v6, p + "/ercType", e);
                           ok = false;
                         }
                       }
@@ -7311,7 +6059,7 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
                         if (!((typeof v1 === "string"))) {
                           if (e === null) return false;
-                          $76(v1, p + "/name", e);
+                          $6(v1, p + "/name", e);
                           ok = false;
                         }
                       }
@@ -7319,7 +6067,7 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
                         if (!((typeof v2 === "string"))) {
                           if (e === null) return false;
-                          $77(v2, p + "/symbol", e);
+                          $6(v2, p + "/symbol", e);
                           ok = false;
                         }
                       }
@@ -7327,7 +6075,7 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
                         if (!((Number.isInteger(v3)))) {
                           if (e === null) return false;
-                          $78(v3, p + "/decimals", e);
+                          $9(v3, p + "/decimals", e);
                           ok = false;
                         }
                       }
@@ -7335,7 +6083,7 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                         if (!((typeof v4 === "string"))) {
                           if (e === null) return false;
-                          $79(v4, p + "/logoUri", e);
+                          $6(v4, p + "/logoUri", e);
                           ok = false;
                         }
                       }
@@ -7343,7 +6091,7 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
                         if (!((typeof v5 === "string"))) {
                           if (e === null) return false;
-                          $80(v5, p + "/address", e);
+                          $6(v5, p + "/address", e);
                           ok = false;
                         }
                       }
@@ -7377,7 +6125,7 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
                         if (!((typeof v1 === "string"))) {
                           if (e === null) return false;
-                          $76(v1, p + "/name", e);
+                          $6(v1, p + "/name", e);
                           ok = false;
                         }
                       }
@@ -7385,7 +6133,7 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
                         if (!((typeof v2 === "string"))) {
                           if (e === null) return false;
-                          $77(v2, p + "/symbol", e);
+                          $6(v2, p + "/symbol", e);
                           ok = false;
                         }
                       }
@@ -7393,7 +6141,7 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
                         if (!((Number.isInteger(v3)))) {
                           if (e === null) return false;
-                          $78(v3, p + "/decimals", e);
+                          $9(v3, p + "/decimals", e);
                           ok = false;
                         }
                       }
@@ -7401,7 +6149,7 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                         if (!((typeof v4 === "string"))) {
                           if (e === null) return false;
-                          $79(v4, p + "/logoUri", e);
+                          $6(v4, p + "/logoUri", e);
                           ok = false;
                         }
                       }
@@ -7409,7 +6157,7 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
                         if (!((typeof v5 === "string"))) {
                           if (e === null) return false;
-                          $80(v5, p + "/address", e);
+                          $6(v5, p + "/address", e);
                           ok = false;
                         }
                       }
@@ -7429,7 +6177,7 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v3 !== undefined && (plain || hasOwn(x, "logIndex"))) {
                 if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
                   if (e === null) return false;
-                  $151(v3, p + "/logIndex", e);
+                  $17(v3, p + "/logIndex", e);
                   ok = false;
                 }
               }
@@ -7455,7 +6203,7 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
                         if (!((typeof v1 === "string"))) {
                           if (e === null) return false;
-                          $142(v1, p + "/address", e);
+                          $6(v1, p + "/address", e);
                           ok = false;
                         }
                       }
@@ -7467,7 +6215,7 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
                         if (!((typeof v2 === "string"))) {
                           if (e === null) return false;
-                          $143(v2, p + "/name", e);
+                          $6(v2, p + "/name", e);
                           ok = false;
                         }
                       }
@@ -7479,7 +6227,7 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
                         if (!((typeof v3 === "string"))) {
                           if (e === null) return false;
-                          $144(v3, p + "/symbol", e);
+                          $6(v3, p + "/symbol", e);
                           ok = false;
                         }
                       }
@@ -7491,7 +6239,7 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v4 !== undefined && (plain || hasOwn(x, "ercType"))) {
                         if (!((typeof v4 === "string"))) {
                           if (e === null) return false;
-                          $145(v4, p + "/ercType", e);
+                          $6(v4, p + "/ercType", e);
                           ok = false;
                         }
                       }
@@ -7515,7 +6263,7 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v6 !== undefined && (plain || hasOwn(x, "tokenUri"))) {
                         if (!((typeof v6 === "string"))) {
                           if (e === null) return false;
-                          $146(v6, p + "/tokenUri", e);
+                          $6(v6, p + "/tokenUri", e);
                           ok = false;
                         }
                       }
@@ -7538,7 +6286,7 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v8 !== undefined && (plain || hasOwn(x, "ownerAddress"))) {
                         if (!((typeof v8 === "string"))) {
                           if (e === null) return false;
-                          $148(v8, p + "/ownerAddress", e);
+                          $6(v8, p + "/ownerAddress", e);
                           ok = false;
                         }
                       }
@@ -7598,7 +6346,7 @@ function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
                         if (!((typeof v1 === "string"))) {
                           if (e === null) return false;
-                          $76(v1, p + "/name", e);
+                          $6(v1, p + "/name", e);
                           ok = false;
                         }
                       }
@@ -7606,7 +6354,7 @@ function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
                         if (!((typeof v2 === "string"))) {
                           if (e === null) return false;
-                          $77(v2, p + "/symbol", e);
+                          $6(v2, p + "/symbol", e);
                           ok = false;
                         }
                       }
@@ -7614,7 +6362,7 @@ function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
                         if (!((Number.isInteger(v3)))) {
                           if (e === null) return false;
-                          $78(v3, p + "/decimals", e);
+                          $9(v3, p + "/decimals", e);
                           ok = false;
                         }
                       }
@@ -7622,7 +6370,7 @@ function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                         if (!((typeof v4 === "string"))) {
                           if (e === null) return false;
-                          $79(v4, p + "/logoUri", e);
+                          $6(v4, p + "/logoUri", e);
                           ok = false;
                         }
                       }
@@ -7630,7 +6378,7 @@ function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
                         if (!((typeof v5 === "string"))) {
                           if (e === null) return false;
-                          $80(v5, p + "/address", e);
+                          $6(v5, p + "/address", e);
                           ok = false;
                         }
                       }
@@ -7664,7 +6412,7 @@ function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
                         if (!((typeof v1 === "string"))) {
                           if (e === null) return false;
-                          $76(v1, p + "/name", e);
+                          $6(v1, p + "/name", e);
                           ok = false;
                         }
                       }
@@ -7672,7 +6420,7 @@ function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
                         if (!((typeof v2 === "string"))) {
                           if (e === null) return false;
-                          $77(v2, p + "/symbol", e);
+                          $6(v2, p + "/symbol", e);
                           ok = false;
                         }
                       }
@@ -7680,7 +6428,7 @@ function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
                         if (!((Number.isInteger(v3)))) {
                           if (e === null) return false;
-                          $78(v3, p + "/decimals", e);
+                          $9(v3, p + "/decimals", e);
                           ok = false;
                         }
                       }
@@ -7688,7 +6436,7 @@ function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                         if (!((typeof v4 === "string"))) {
                           if (e === null) return false;
-                          $79(v4, p + "/logoUri", e);
+                          $6(v4, p + "/logoUri", e);
                           ok = false;
                         }
                       }
@@ -7696,7 +6444,7 @@ function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
                         if (!((typeof v5 === "string"))) {
                           if (e === null) return false;
-                          $80(v5, p + "/address", e);
+                          $6(v5, p + "/address", e);
                           ok = false;
                         }
                       }
@@ -7716,7 +6464,7 @@ function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v3 !== undefined && (plain || hasOwn(x, "logIndex"))) {
                 if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
                   if (e === null) return false;
-                  $171(v3, p + "/logIndex", e);
+                  $17(v3, p + "/logIndex", e);
                   ok = false;
                 }
               }
@@ -7754,7 +6502,7 @@ function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
                         if (!((typeof v1 === "string"))) {
                           if (e === null) return false;
-                          $165(v1, p + "/address", e);
+                          $6(v1, p + "/address", e);
                           ok = false;
                         }
                       }
@@ -7766,7 +6514,7 @@ function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v2 !== undefined && (plain || hasOwn(x, "ercType"))) {
                         if (!((typeof v2 === "string"))) {
                           if (e === null) return false;
-                          $166(v2, p + "/ercType", e);
+                          $6(v2, p + "/ercType", e);
                           ok = false;
                         }
                       }
@@ -7790,7 +6538,7 @@ function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v4 !== undefined && (plain || hasOwn(x, "tokenUri"))) {
                         if (!((typeof v4 === "string"))) {
                           if (e === null) return false;
-                          $167(v4, p + "/tokenUri", e);
+                          $6(v4, p + "/tokenUri", e);
                           ok = false;
                         }
                       }
@@ -7865,7 +6613,7 @@ function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
                         if (!((typeof v1 === "string"))) {
                           if (e === null) return false;
-                          $76(v1, p + "/name", e);
+                          $6(v1, p + "/name", e);
                           ok = false;
                         }
                       }
@@ -7873,7 +6621,7 @@ function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
                         if (!((typeof v2 === "string"))) {
                           if (e === null) return false;
-                          $77(v2, p + "/symbol", e);
+                          $6(v2, p + "/symbol", e);
                           ok = false;
                         }
                       }
@@ -7881,7 +6629,7 @@ function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
                         if (!((Number.isInteger(v3)))) {
                           if (e === null) return false;
-                          $78(v3, p + "/decimals", e);
+                          $9(v3, p + "/decimals", e);
                           ok = false;
                         }
                       }
@@ -7889,7 +6637,7 @@ function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                         if (!((typeof v4 === "string"))) {
                           if (e === null) return false;
-                          $79(v4, p + "/logoUri", e);
+                          $6(v4, p + "/logoUri", e);
                           ok = false;
                         }
                       }
@@ -7897,7 +6645,7 @@ function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
                         if (!((typeof v5 === "string"))) {
                           if (e === null) return false;
-                          $80(v5, p + "/address", e);
+                          $6(v5, p + "/address", e);
                           ok = false;
                         }
                       }
@@ -7931,7 +6679,7 @@ function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
                         if (!((typeof v1 === "string"))) {
                           if (e === null) return false;
-                          $76(v1, p + "/name", e);
+                          $6(v1, p + "/name", e);
                           ok = false;
                         }
                       }
@@ -7939,7 +6687,7 @@ function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
                         if (!((typeof v2 === "string"))) {
                           if (e === null) return false;
-                          $77(v2, p + "/symbol", e);
+                          $6(v2, p + "/symbol", e);
                           ok = false;
                         }
                       }
@@ -7947,7 +6695,7 @@ function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
                         if (!((Number.isInteger(v3)))) {
                           if (e === null) return false;
-                          $78(v3, p + "/decimals", e);
+                          $9(v3, p + "/decimals", e);
                           ok = false;
                         }
                       }
@@ -7955,7 +6703,7 @@ function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                         if (!((typeof v4 === "string"))) {
                           if (e === null) return false;
-                          $79(v4, p + "/logoUri", e);
+                          $6(v4, p + "/logoUri", e);
                           ok = false;
                         }
                       }
@@ -7963,7 +6711,7 @@ function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v5 !== undefined && (plain || hasOwn(x, "address"))) {
                         if (!((typeof v5 === "string"))) {
                           if (e === null) return false;
-                          $80(v5, p + "/address", e);
+                          $6(v5, p + "/address", e);
                           ok = false;
                         }
                       }
@@ -7983,7 +6731,7 @@ function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v3 !== undefined && (plain || hasOwn(x, "internalTxType"))) {
                 if (!((typeof v3 === "string"))) {
                   if (e === null) return false;
-                  $176(v3, p + "/internalTxType", e);
+                  $6(v3, p + "/internalTxType", e);
                   ok = false;
                 }
               }
@@ -8007,7 +6755,7 @@ function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v5 !== undefined && (plain || hasOwn(x, "isReverted"))) {
                 if (!((typeof v5 === "boolean"))) {
                   if (e === null) return false;
-                  $177(v5, p + "/isReverted", e);
+                  $46(v5, p + "/isReverted", e);
                   ok = false;
                 }
               }
@@ -8061,7 +6809,7 @@ function $NativeTokenBalance(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $214(v1, p + "/name", e);
+          $6(v1, p + "/name", e);
           ok = false;
         }
       }
@@ -8073,7 +6821,7 @@ function $NativeTokenBalance(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $215(v2, p + "/symbol", e);
+          $6(v2, p + "/symbol", e);
           ok = false;
         }
       }
@@ -8085,7 +6833,7 @@ function $NativeTokenBalance(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
         if (!((Number.isInteger(v3)))) {
           if (e === null) return false;
-          $216(v3, p + "/decimals", e);
+          $9(v3, p + "/decimals", e);
           ok = false;
         }
       }
@@ -8097,7 +6845,7 @@ function $NativeTokenBalance(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $217(v4, p + "/logoUri", e);
+          $6(v4, p + "/logoUri", e);
           ok = false;
         }
       }
@@ -8105,7 +6853,7 @@ function $NativeTokenBalance(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v5 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((typeof v5 === "string"))) {
           if (e === null) return false;
-          $218(v5, p + "/chainId", e);
+          $6(v5, p + "/chainId", e);
           ok = false;
         }
       }
@@ -8214,51 +6962,6 @@ function $NativeTokenBalance(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-function $214(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $215(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $216(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $217(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $218(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
 function $GetNativeBalanceResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -8286,7 +6989,7 @@ function $GetNativeBalanceResponse(x: unknown, p: string, e: ValidationIssue[] |
               if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $214(v1, p + "/name", e);
+                  $6(v1, p + "/name", e);
                   ok = false;
                 }
               }
@@ -8298,7 +7001,7 @@ function $GetNativeBalanceResponse(x: unknown, p: string, e: ValidationIssue[] |
               if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $215(v2, p + "/symbol", e);
+                  $6(v2, p + "/symbol", e);
                   ok = false;
                 }
               }
@@ -8310,7 +7013,7 @@ function $GetNativeBalanceResponse(x: unknown, p: string, e: ValidationIssue[] |
               if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
                 if (!((Number.isInteger(v3)))) {
                   if (e === null) return false;
-                  $216(v3, p + "/decimals", e);
+                  $9(v3, p + "/decimals", e);
                   ok = false;
                 }
               }
@@ -8322,7 +7025,7 @@ function $GetNativeBalanceResponse(x: unknown, p: string, e: ValidationIssue[] |
               if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                 if (!((typeof v4 === "string"))) {
                   if (e === null) return false;
-                  $217(v4, p + "/logoUri", e);
+                  $6(v4, p + "/logoUri", e);
                   ok = false;
                 }
               }
@@ -8330,7 +7033,7 @@ function $GetNativeBalanceResponse(x: unknown, p: string, e: ValidationIssue[] |
               if (v5 !== undefined && (plain || hasOwn(x, "chainId"))) {
                 if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $218(v5, p + "/chainId", e);
+                  $6(v5, p + "/chainId", e);
                   ok = false;
                 }
               }
@@ -8460,7 +7163,7 @@ function $ImageAsset(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v1 !== undefined && (plain || hasOwn(x, "assetId"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $224(v1, p + "/assetId", e);
+          $6(v1, p + "/assetId", e);
           ok = false;
         }
       }
@@ -8468,29 +7171,11 @@ function $ImageAsset(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v2 !== undefined && (plain || hasOwn(x, "imageUri"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $225(v2, p + "/imageUri", e);
+          $6(v2, p + "/imageUri", e);
           ok = false;
         }
       }
     }
-  }
-  return ok;
-}
-
-function $224(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $225(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -8508,7 +7193,7 @@ function $ResourceLink(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v1 !== undefined && (plain || hasOwn(x, "type"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $226(v1, p + "/type", e);
+          $6(v1, p + "/type", e);
           ok = false;
         }
       }
@@ -8520,7 +7205,7 @@ function $ResourceLink(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v2 !== undefined && (plain || hasOwn(x, "url"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $227(v2, p + "/url", e);
+          $6(v2, p + "/url", e);
           ok = false;
         }
       }
@@ -8529,24 +7214,6 @@ function $ResourceLink(x: unknown, p: string, e: ValidationIssue[] | null): bool
         ok = fail(e, p + "/url", "required", "is required", "url");
       }
     }
-  }
-  return ok;
-}
-
-function $226(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $227(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -8564,7 +7231,7 @@ function $ContractDeploymentDetails(x: unknown, p: string, e: ValidationIssue[] 
       if (v1 !== undefined && (plain || hasOwn(x, "txHash"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $228(v1, p + "/txHash", e);
+          $6(v1, p + "/txHash", e);
           ok = false;
         }
       }
@@ -8576,7 +7243,7 @@ function $ContractDeploymentDetails(x: unknown, p: string, e: ValidationIssue[] 
       if (v2 !== undefined && (plain || hasOwn(x, "deployerAddress"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $229(v2, p + "/deployerAddress", e);
+          $6(v2, p + "/deployerAddress", e);
           ok = false;
         }
       }
@@ -8588,38 +7255,11 @@ function $ContractDeploymentDetails(x: unknown, p: string, e: ValidationIssue[] 
       if (v3 !== undefined && (plain || hasOwn(x, "deployerContractAddress"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $230(v3, p + "/deployerContractAddress", e);
+          $6(v3, p + "/deployerContractAddress", e);
           ok = false;
         }
       }
     }
-  }
-  return ok;
-}
-
-function $228(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $229(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $230(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -8637,7 +7277,7 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
       if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $231(v1, p + "/name", e);
+          $6(v1, p + "/name", e);
           ok = false;
         }
       }
@@ -8645,7 +7285,7 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
       if (v2 !== undefined && (plain || hasOwn(x, "description"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $232(v2, p + "/description", e);
+          $6(v2, p + "/description", e);
           ok = false;
         }
       }
@@ -8653,7 +7293,7 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
       if (v3 !== undefined && (plain || hasOwn(x, "officialSite"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $233(v3, p + "/officialSite", e);
+          $6(v3, p + "/officialSite", e);
           ok = false;
         }
       }
@@ -8661,7 +7301,7 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
       if (v4 !== undefined && (plain || hasOwn(x, "email"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $234(v4, p + "/email", e);
+          $6(v4, p + "/email", e);
           ok = false;
         }
       }
@@ -8683,7 +7323,7 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
               if (v1 !== undefined && (plain || hasOwn(x, "assetId"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $224(v1, p + "/assetId", e);
+                  $6(v1, p + "/assetId", e);
                   ok = false;
                 }
               }
@@ -8691,7 +7331,7 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
               if (v2 !== undefined && (plain || hasOwn(x, "imageUri"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $225(v2, p + "/imageUri", e);
+                  $6(v2, p + "/imageUri", e);
                   ok = false;
                 }
               }
@@ -8717,7 +7357,7 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
               if (v1 !== undefined && (plain || hasOwn(x, "assetId"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $224(v1, p + "/assetId", e);
+                  $6(v1, p + "/assetId", e);
                   ok = false;
                 }
               }
@@ -8725,7 +7365,7 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
               if (v2 !== undefined && (plain || hasOwn(x, "imageUri"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $225(v2, p + "/imageUri", e);
+                  $6(v2, p + "/imageUri", e);
                   ok = false;
                 }
               }
@@ -8737,7 +7377,7 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
       if (v7 !== undefined && (plain || hasOwn(x, "color"))) {
         if (!((typeof v7 === "string"))) {
           if (e === null) return false;
-          $237(v7, p + "/color", e);
+          $6(v7, p + "/color", e);
           ok = false;
         }
       }
@@ -8750,7 +7390,7 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
       }
       const v9 = x["tags"];
       if (v9 !== undefined && (plain || hasOwn(x, "tags"))) {
-        if (!$240(v9, e === null ? p : p + "/tags", e)) {
+        if (!$7(v9, e === null ? p : p + "/tags", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8759,7 +7399,7 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
       if (v10 !== undefined && (plain || hasOwn(x, "address"))) {
         if (!((typeof v10 === "string"))) {
           if (e === null) return false;
-          $242(v10, p + "/address", e);
+          $6(v10, p + "/address", e);
           ok = false;
         }
       }
@@ -8785,7 +7425,7 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
               if (v1 !== undefined && (plain || hasOwn(x, "txHash"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $228(v1, p + "/txHash", e);
+                  $6(v1, p + "/txHash", e);
                   ok = false;
                 }
               }
@@ -8797,7 +7437,7 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
               if (v2 !== undefined && (plain || hasOwn(x, "deployerAddress"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $229(v2, p + "/deployerAddress", e);
+                  $6(v2, p + "/deployerAddress", e);
                   ok = false;
                 }
               }
@@ -8809,7 +7449,7 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
               if (v3 !== undefined && (plain || hasOwn(x, "deployerContractAddress"))) {
                 if (!((typeof v3 === "string"))) {
                   if (e === null) return false;
-                  $230(v3, p + "/deployerContractAddress", e);
+                  $6(v3, p + "/deployerContractAddress", e);
                   ok = false;
                 }
               }
@@ -8821,7 +7461,7 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
       if (v12 !== undefined && (plain || hasOwn(x, "ercType"))) {
         if (!((typeof v12 === "string"))) {
           if (e === null) return false;
-          $244(v12, p + "/ercType", e);
+          $6(v12, p + "/ercType", e);
           ok = false;
         }
       }
@@ -8833,56 +7473,11 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
       if (v13 !== undefined && (plain || hasOwn(x, "symbol"))) {
         if (!((typeof v13 === "string"))) {
           if (e === null) return false;
-          $245(v13, p + "/symbol", e);
+          $6(v13, p + "/symbol", e);
           ok = false;
         }
       }
     }
-  }
-  return ok;
-}
-
-function $231(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $232(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $233(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $234(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $237(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -8912,7 +7507,7 @@ function $238(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain || hasOwn(x, "type"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $226(v1, p + "/type", e);
+                  $6(v1, p + "/type", e);
                   ok = false;
                 }
               }
@@ -8924,7 +7519,7 @@ function $238(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v2 !== undefined && (plain || hasOwn(x, "url"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $227(v2, p + "/url", e);
+                  $6(v2, p + "/url", e);
                   ok = false;
                 }
               }
@@ -8937,65 +7532,6 @@ function $238(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         }
       }
     }
-  }
-  return ok;
-}
-
-function $240(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $241(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $241(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $242(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $245(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -9013,7 +7549,7 @@ function $ListContractsResponse(x: unknown, p: string, e: ValidationIssue[] | nu
       if (v1 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $246(v1, p + "/nextPageToken", e);
+          $6(v1, p + "/nextPageToken", e);
           ok = false;
         }
       }
@@ -9029,15 +7565,6 @@ function $ListContractsResponse(x: unknown, p: string, e: ValidationIssue[] | nu
         ok = fail(e, p + "/contracts", "required", "is required", "contracts");
       }
     }
-  }
-  return ok;
-}
-
-function $246(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -9074,20 +7601,11 @@ function $UtilityAddresses(x: unknown, p: string, e: ValidationIssue[] | null): 
       if (v1 !== undefined && (plain || hasOwn(x, "multicall"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $248(v1, p + "/multicall", e);
+          $6(v1, p + "/multicall", e);
           ok = false;
         }
       }
     }
-  }
-  return ok;
-}
-
-function $248(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -9105,7 +7623,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $249(v1, p + "/chainId", e);
+          $6(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -9117,7 +7635,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v2 !== undefined && (plain || hasOwn(x, "status"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $250(v2, p + "/status", e);
+          $6(v2, p + "/status", e);
           ok = false;
         }
       }
@@ -9129,7 +7647,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v3 !== undefined && (plain || hasOwn(x, "chainName"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $251(v3, p + "/chainName", e);
+          $6(v3, p + "/chainName", e);
           ok = false;
         }
       }
@@ -9141,7 +7659,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v4 !== undefined && (plain || hasOwn(x, "description"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $252(v4, p + "/description", e);
+          $6(v4, p + "/description", e);
           ok = false;
         }
       }
@@ -9153,7 +7671,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v5 !== undefined && (plain || hasOwn(x, "platformChainId"))) {
         if (!((typeof v5 === "string"))) {
           if (e === null) return false;
-          $253(v5, p + "/platformChainId", e);
+          $6(v5, p + "/platformChainId", e);
           ok = false;
         }
       }
@@ -9161,7 +7679,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v6 !== undefined && (plain || hasOwn(x, "subnetId"))) {
         if (!((typeof v6 === "string"))) {
           if (e === null) return false;
-          $254(v6, p + "/subnetId", e);
+          $6(v6, p + "/subnetId", e);
           ok = false;
         }
       }
@@ -9169,7 +7687,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v7 !== undefined && (plain || hasOwn(x, "vmId"))) {
         if (!((typeof v7 === "string"))) {
           if (e === null) return false;
-          $255(v7, p + "/vmId", e);
+          $6(v7, p + "/vmId", e);
           ok = false;
         }
       }
@@ -9177,7 +7695,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v8 !== undefined && (plain || hasOwn(x, "vmName"))) {
         if (!((typeof v8 === "string"))) {
           if (e === null) return false;
-          $256(v8, p + "/vmName", e);
+          $6(v8, p + "/vmName", e);
           ok = false;
         }
       }
@@ -9189,7 +7707,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v9 !== undefined && (plain || hasOwn(x, "explorerUrl"))) {
         if (!((typeof v9 === "string"))) {
           if (e === null) return false;
-          $257(v9, p + "/explorerUrl", e);
+          $6(v9, p + "/explorerUrl", e);
           ok = false;
         }
       }
@@ -9197,7 +7715,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v10 !== undefined && (plain || hasOwn(x, "rpcUrl"))) {
         if (!((typeof v10 === "string"))) {
           if (e === null) return false;
-          $258(v10, p + "/rpcUrl", e);
+          $6(v10, p + "/rpcUrl", e);
           ok = false;
         }
       }
@@ -9209,7 +7727,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v11 !== undefined && (plain || hasOwn(x, "wsUrl"))) {
         if (!((typeof v11 === "string"))) {
           if (e === null) return false;
-          $259(v11, p + "/wsUrl", e);
+          $6(v11, p + "/wsUrl", e);
           ok = false;
         }
       }
@@ -9217,7 +7735,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v12 !== undefined && (plain || hasOwn(x, "isTestnet"))) {
         if (!((typeof v12 === "boolean"))) {
           if (e === null) return false;
-          $260(v12, p + "/isTestnet", e);
+          $46(v12, p + "/isTestnet", e);
           ok = false;
         }
       }
@@ -9243,7 +7761,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               if (v1 !== undefined && (plain || hasOwn(x, "multicall"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $248(v1, p + "/multicall", e);
+                  $6(v1, p + "/multicall", e);
                   ok = false;
                 }
               }
@@ -9269,7 +7787,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               if (v1 !== undefined && (plain || hasOwn(x, "name"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $178(v1, p + "/name", e);
+                  $6(v1, p + "/name", e);
                   ok = false;
                 }
               }
@@ -9281,7 +7799,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               if (v2 !== undefined && (plain || hasOwn(x, "symbol"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $179(v2, p + "/symbol", e);
+                  $6(v2, p + "/symbol", e);
                   ok = false;
                 }
               }
@@ -9293,7 +7811,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               if (v3 !== undefined && (plain || hasOwn(x, "decimals"))) {
                 if (!((Number.isInteger(v3)))) {
                   if (e === null) return false;
-                  $180(v3, p + "/decimals", e);
+                  $9(v3, p + "/decimals", e);
                   ok = false;
                 }
               }
@@ -9305,7 +7823,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               if (v4 !== undefined && (plain || hasOwn(x, "logoUri"))) {
                 if (!((typeof v4 === "string"))) {
                   if (e === null) return false;
-                  $181(v4, p + "/logoUri", e);
+                  $6(v4, p + "/logoUri", e);
                   ok = false;
                 }
               }
@@ -9313,7 +7831,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               if (v5 !== undefined && (plain || hasOwn(x, "description"))) {
                 if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $182(v5, p + "/description", e);
+                  $6(v5, p + "/description", e);
                   ok = false;
                 }
               }
@@ -9329,7 +7847,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v15 !== undefined && (plain || hasOwn(x, "chainLogoUri"))) {
         if (!((typeof v15 === "string"))) {
           if (e === null) return false;
-          $263(v15, p + "/chainLogoUri", e);
+          $6(v15, p + "/chainLogoUri", e);
           ok = false;
         }
       }
@@ -9337,176 +7855,18 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v16 !== undefined && (plain || hasOwn(x, "private"))) {
         if (!((typeof v16 === "boolean"))) {
           if (e === null) return false;
-          $264(v16, p + "/private", e);
+          $46(v16, p + "/private", e);
           ok = false;
         }
       }
       const v17 = x["enabledFeatures"];
       if (v17 !== undefined && (plain || hasOwn(x, "enabledFeatures"))) {
-        if (!$265(v17, e === null ? p : p + "/enabledFeatures", e)) {
+        if (!$7(v17, e === null ? p : p + "/enabledFeatures", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
     }
-  }
-  return ok;
-}
-
-function $249(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $250(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $251(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $252(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $253(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $254(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $257(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $259(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $260(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $263(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $264(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $266(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $266(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -9568,7 +7928,7 @@ function $BlsCredentials(x: unknown, p: string, e: ValidationIssue[] | null): bo
       if (v1 !== undefined && (plain || hasOwn(x, "publicKey"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $268(v1, p + "/publicKey", e);
+          $6(v1, p + "/publicKey", e);
           ok = false;
         }
       }
@@ -9580,7 +7940,7 @@ function $BlsCredentials(x: unknown, p: string, e: ValidationIssue[] | null): bo
       if (v2 !== undefined && (plain || hasOwn(x, "proofOfPossession"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $269(v2, p + "/proofOfPossession", e);
+          $6(v2, p + "/proofOfPossession", e);
           ok = false;
         }
       }
@@ -9589,24 +7949,6 @@ function $BlsCredentials(x: unknown, p: string, e: ValidationIssue[] | null): bo
         ok = fail(e, p + "/proofOfPossession", "required", "is required", "proofOfPossession");
       }
     }
-  }
-  return ok;
-}
-
-function $268(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -9646,7 +7988,7 @@ function $Rewards(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["rewardAddresses"];
       if (v3 !== undefined && (plain || hasOwn(x, "rewardAddresses"))) {
-        if (!$270(v3, e === null ? p : p + "/rewardAddresses", e)) {
+        if (!$7(v3, e === null ? p : p + "/rewardAddresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9655,52 +7997,11 @@ function $Rewards(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined && (plain || hasOwn(x, "rewardTxHash"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $272(v4, p + "/rewardTxHash", e);
+          $6(v4, p + "/rewardTxHash", e);
           ok = false;
         }
       }
     }
-  }
-  return ok;
-}
-
-function $270(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $271(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $271(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $272(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -9718,7 +8019,7 @@ function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): 
       if (v1 !== undefined && (plain || hasOwn(x, "txHash"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $273(v1, p + "/txHash", e);
+          $6(v1, p + "/txHash", e);
           ok = false;
         }
       }
@@ -9730,7 +8031,7 @@ function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): 
       if (v2 !== undefined && (plain || hasOwn(x, "nodeId"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $274(v2, p + "/nodeId", e);
+          $6(v2, p + "/nodeId", e);
           ok = false;
         }
       }
@@ -9742,7 +8043,7 @@ function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): 
       if (v3 !== undefined && (plain || hasOwn(x, "subnetId"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $275(v3, p + "/subnetId", e);
+          $6(v3, p + "/subnetId", e);
           ok = false;
         }
       }
@@ -9774,7 +8075,7 @@ function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): 
       if (v6 !== undefined && (plain || hasOwn(x, "startTimestamp"))) {
         if (!((Number.isInteger(v6)))) {
           if (e === null) return false;
-          $276(v6, p + "/startTimestamp", e);
+          $9(v6, p + "/startTimestamp", e);
           ok = false;
         }
       }
@@ -9786,7 +8087,7 @@ function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): 
       if (v7 !== undefined && (plain || hasOwn(x, "endTimestamp"))) {
         if (!((Number.isInteger(v7)))) {
           if (e === null) return false;
-          $277(v7, p + "/endTimestamp", e);
+          $9(v7, p + "/endTimestamp", e);
           ok = false;
         }
       }
@@ -9812,7 +8113,7 @@ function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): 
               if (v1 !== undefined && (plain || hasOwn(x, "publicKey"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $268(v1, p + "/publicKey", e);
+                  $6(v1, p + "/publicKey", e);
                   ok = false;
                 }
               }
@@ -9824,7 +8125,7 @@ function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): 
               if (v2 !== undefined && (plain || hasOwn(x, "proofOfPossession"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $269(v2, p + "/proofOfPossession", e);
+                  $6(v2, p + "/proofOfPossession", e);
                   ok = false;
                 }
               }
@@ -9840,7 +8141,7 @@ function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): 
       if (v9 !== undefined && (plain || hasOwn(x, "delegatorCount"))) {
         if (!((Number.isInteger(v9)) && (typeof v9 !== "number" || (v9 >= 0)))) {
           if (e === null) return false;
-          $279(v9, p + "/delegatorCount", e);
+          $17(v9, p + "/delegatorCount", e);
           ok = false;
         }
       }
@@ -9892,7 +8193,7 @@ function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): 
               }
               const v3 = x["rewardAddresses"];
               if (v3 !== undefined && (plain || hasOwn(x, "rewardAddresses"))) {
-                if (!$270(v3, e === null ? p : p + "/rewardAddresses", e)) {
+                if (!$7(v3, e === null ? p : p + "/rewardAddresses", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -9901,7 +8202,7 @@ function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): 
               if (v4 !== undefined && (plain || hasOwn(x, "rewardTxHash"))) {
                 if (!((typeof v4 === "string"))) {
                   if (e === null) return false;
-                  $272(v4, p + "/rewardTxHash", e);
+                  $6(v4, p + "/rewardTxHash", e);
                   ok = false;
                 }
               }
@@ -9926,66 +8227,6 @@ function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): 
   return ok;
 }
 
-function $273(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $274(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $276(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $277(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
 function $ListValidatorDetailsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -9999,7 +8240,7 @@ function $ListValidatorDetailsResponse(x: unknown, p: string, e: ValidationIssue
       if (v1 !== undefined && (plain || hasOwn(x, "nextPageToken"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $281(v1, p + "/nextPageToken", e);
+          $6(v1, p + "/nextPageToken", e);
           ok = false;
         }
       }
@@ -10015,15 +8256,6 @@ function $ListValidatorDetailsResponse(x: unknown, p: string, e: ValidationIssue
         ok = fail(e, p + "/validators", "required", "is required", "validators");
       }
     }
-  }
-  return ok;
-}
-
-function $281(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -10053,7 +8285,7 @@ function $282(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain || hasOwn(x, "txHash"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $273(v1, p + "/txHash", e);
+                  $6(v1, p + "/txHash", e);
                   ok = false;
                 }
               }
@@ -10065,7 +8297,7 @@ function $282(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v2 !== undefined && (plain || hasOwn(x, "nodeId"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $274(v2, p + "/nodeId", e);
+                  $6(v2, p + "/nodeId", e);
                   ok = false;
                 }
               }
@@ -10077,7 +8309,7 @@ function $282(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v3 !== undefined && (plain || hasOwn(x, "subnetId"))) {
                 if (!((typeof v3 === "string"))) {
                   if (e === null) return false;
-                  $275(v3, p + "/subnetId", e);
+                  $6(v3, p + "/subnetId", e);
                   ok = false;
                 }
               }
@@ -10109,7 +8341,7 @@ function $282(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v6 !== undefined && (plain || hasOwn(x, "startTimestamp"))) {
                 if (!((Number.isInteger(v6)))) {
                   if (e === null) return false;
-                  $276(v6, p + "/startTimestamp", e);
+                  $9(v6, p + "/startTimestamp", e);
                   ok = false;
                 }
               }
@@ -10121,7 +8353,7 @@ function $282(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v7 !== undefined && (plain || hasOwn(x, "endTimestamp"))) {
                 if (!((Number.isInteger(v7)))) {
                   if (e === null) return false;
-                  $277(v7, p + "/endTimestamp", e);
+                  $9(v7, p + "/endTimestamp", e);
                   ok = false;
                 }
               }
@@ -10147,7 +8379,7 @@ function $282(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v1 !== undefined && (plain || hasOwn(x, "publicKey"))) {
                         if (!((typeof v1 === "string"))) {
                           if (e === null) return false;
-                          $268(v1, p + "/publicKey", e);
+                          $6(v1, p + "/publicKey", e);
                           ok = false;
                         }
                       }
@@ -10159,7 +8391,7 @@ function $282(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v2 !== undefined && (plain || hasOwn(x, "proofOfPossession"))) {
                         if (!((typeof v2 === "string"))) {
                           if (e === null) return false;
-                          $269(v2, p + "/proofOfPossession", e);
+                          $6(v2, p + "/proofOfPossession", e);
                           ok = false;
                         }
                       }
@@ -10175,7 +8407,7 @@ function $282(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v9 !== undefined && (plain || hasOwn(x, "delegatorCount"))) {
                 if (!((Number.isInteger(v9)) && (typeof v9 !== "number" || (v9 >= 0)))) {
                   if (e === null) return false;
-                  $279(v9, p + "/delegatorCount", e);
+                  $17(v9, p + "/delegatorCount", e);
                   ok = false;
                 }
               }
@@ -10227,7 +8459,7 @@ function $282(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       }
                       const v3 = x["rewardAddresses"];
                       if (v3 !== undefined && (plain || hasOwn(x, "rewardAddresses"))) {
-                        if (!$270(v3, e === null ? p : p + "/rewardAddresses", e)) {
+                        if (!$7(v3, e === null ? p : p + "/rewardAddresses", e)) {
                           if (e === null) return false;
                           ok = false;
                         }
@@ -10236,7 +8468,7 @@ function $282(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v4 !== undefined && (plain || hasOwn(x, "rewardTxHash"))) {
                         if (!((typeof v4 === "string"))) {
                           if (e === null) return false;
-                          $272(v4, p + "/rewardTxHash", e);
+                          $6(v4, p + "/rewardTxHash", e);
                           ok = false;
                         }
                       }
@@ -10278,7 +8510,7 @@ function $ChainAddressChainIdMap(x: unknown, p: string, e: ValidationIssue[] | n
       if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $286(v1, p + "/address", e);
+          $6(v1, p + "/address", e);
           ok = false;
         }
       }
@@ -10288,7 +8520,7 @@ function $ChainAddressChainIdMap(x: unknown, p: string, e: ValidationIssue[] | n
       }
       const v2 = x["blockchainIds"];
       if (v2 !== undefined && (plain || hasOwn(x, "blockchainIds"))) {
-        if (!$287(v2, e === null ? p : p + "/blockchainIds", e)) {
+        if (!$7(v2, e === null ? p : p + "/blockchainIds", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10298,47 +8530,6 @@ function $ChainAddressChainIdMap(x: unknown, p: string, e: ValidationIssue[] | n
         ok = fail(e, p + "/blockchainIds", "required", "is required", "blockchainIds");
       }
     }
-  }
-  return ok;
-}
-
-function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $287(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $288(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $288(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -10393,7 +8584,7 @@ function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $286(v1, p + "/address", e);
+                  $6(v1, p + "/address", e);
                   ok = false;
                 }
               }
@@ -10403,7 +8594,7 @@ function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["blockchainIds"];
               if (v2 !== undefined && (plain || hasOwn(x, "blockchainIds"))) {
-                if (!$287(v2, e === null ? p : p + "/blockchainIds", e)) {
+                if (!$7(v2, e === null ? p : p + "/blockchainIds", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -10434,7 +8625,7 @@ function $AssetAmount(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v1 !== undefined && (plain || hasOwn(x, "assetId"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $291(v1, p + "/assetId", e);
+          $6(v1, p + "/assetId", e);
           ok = false;
         }
       }
@@ -10446,7 +8637,7 @@ function $AssetAmount(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $292(v2, p + "/name", e);
+          $6(v2, p + "/name", e);
           ok = false;
         }
       }
@@ -10458,7 +8649,7 @@ function $AssetAmount(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $293(v3, p + "/symbol", e);
+          $6(v3, p + "/symbol", e);
           ok = false;
         }
       }
@@ -10470,7 +8661,7 @@ function $AssetAmount(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v4 !== undefined && (plain || hasOwn(x, "denomination"))) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
           if (e === null) return false;
-          $294(v4, p + "/denomination", e);
+          $17(v4, p + "/denomination", e);
           ok = false;
         }
       }
@@ -10482,7 +8673,7 @@ function $AssetAmount(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v5 !== undefined && (plain || hasOwn(x, "type"))) {
         if (!((typeof v5 === "string"))) {
           if (e === null) return false;
-          $295(v5, p + "/type", e);
+          $6(v5, p + "/type", e);
           ok = false;
         }
       }
@@ -10507,57 +8698,6 @@ function $AssetAmount(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $291(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $292(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $293(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $294(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $295(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
 function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -10569,7 +8709,7 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["addresses"];
       if (v1 !== undefined && (plain || hasOwn(x, "addresses"))) {
-        if (!$296(v1, e === null ? p : p + "/addresses", e)) {
+        if (!$7(v1, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10596,7 +8736,7 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain || hasOwn(x, "assetId"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $291(v1, p + "/assetId", e);
+                  $6(v1, p + "/assetId", e);
                   ok = false;
                 }
               }
@@ -10608,7 +8748,7 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $292(v2, p + "/name", e);
+                  $6(v2, p + "/name", e);
                   ok = false;
                 }
               }
@@ -10620,7 +8760,7 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
                 if (!((typeof v3 === "string"))) {
                   if (e === null) return false;
-                  $293(v3, p + "/symbol", e);
+                  $6(v3, p + "/symbol", e);
                   ok = false;
                 }
               }
@@ -10632,7 +8772,7 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v4 !== undefined && (plain || hasOwn(x, "denomination"))) {
                 if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
                   if (e === null) return false;
-                  $294(v4, p + "/denomination", e);
+                  $17(v4, p + "/denomination", e);
                   ok = false;
                 }
               }
@@ -10644,7 +8784,7 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v5 !== undefined && (plain || hasOwn(x, "type"))) {
                 if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $295(v5, p + "/type", e);
+                  $6(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -10676,7 +8816,7 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined && (plain || hasOwn(x, "consumedOnChainId"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $299(v3, p + "/consumedOnChainId", e);
+          $6(v3, p + "/consumedOnChainId", e);
           ok = false;
         }
       }
@@ -10688,7 +8828,7 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined && (plain || hasOwn(x, "consumingTxHash"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $300(v4, p + "/consumingTxHash", e);
+          $6(v4, p + "/consumingTxHash", e);
           ok = false;
         }
       }
@@ -10696,7 +8836,7 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v5 !== undefined && (plain || hasOwn(x, "createdOnChainId"))) {
         if (!((typeof v5 === "string"))) {
           if (e === null) return false;
-          $301(v5, p + "/createdOnChainId", e);
+          $6(v5, p + "/createdOnChainId", e);
           ok = false;
         }
       }
@@ -10708,7 +8848,7 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v6 !== undefined && (plain || hasOwn(x, "utxoId"))) {
         if (!((typeof v6 === "string"))) {
           if (e === null) return false;
-          $302(v6, p + "/utxoId", e);
+          $6(v6, p + "/utxoId", e);
           ok = false;
         }
       }
@@ -10720,7 +8860,7 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v7 !== undefined && (plain || hasOwn(x, "utxoBytes"))) {
         if (!((typeof v7 === "string"))) {
           if (e === null) return false;
-          $303(v7, p + "/utxoBytes", e);
+          $6(v7, p + "/utxoBytes", e);
           ok = false;
         }
       }
@@ -10740,7 +8880,7 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v9 !== undefined && (plain || hasOwn(x, "assetId"))) {
         if (!((typeof v9 === "string"))) {
           if (e === null) return false;
-          $304(v9, p + "/assetId", e);
+          $6(v9, p + "/assetId", e);
           ok = false;
         }
       }
@@ -10772,7 +8912,7 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v12 !== undefined && (plain || hasOwn(x, "txHash"))) {
         if (!((typeof v12 === "string"))) {
           if (e === null) return false;
-          $305(v12, p + "/txHash", e);
+          $6(v12, p + "/txHash", e);
           ok = false;
         }
       }
@@ -10784,7 +8924,7 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v13 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
         if (!((Number.isInteger(v13)))) {
           if (e === null) return false;
-          $306(v13, p + "/blockTimestamp", e);
+          $9(v13, p + "/blockTimestamp", e);
           ok = false;
         }
       }
@@ -10796,7 +8936,7 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v14 !== undefined && (plain || hasOwn(x, "consumingBlockTimestamp"))) {
         if (!((Number.isInteger(v14)))) {
           if (e === null) return false;
-          $307(v14, p + "/consumingBlockTimestamp", e);
+          $9(v14, p + "/consumingBlockTimestamp", e);
           ok = false;
         }
       }
@@ -10804,7 +8944,7 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v15 !== undefined && (plain || hasOwn(x, "platformLocktime"))) {
         if (!((Number.isInteger(v15)))) {
           if (e === null) return false;
-          $308(v15, p + "/platformLocktime", e);
+          $9(v15, p + "/platformLocktime", e);
           ok = false;
         }
       }
@@ -10812,7 +8952,7 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v16 !== undefined && (plain || hasOwn(x, "outputIndex"))) {
         if (!((Number.isInteger(v16)) && (typeof v16 !== "number" || (v16 >= 0)))) {
           if (e === null) return false;
-          $309(v16, p + "/outputIndex", e);
+          $17(v16, p + "/outputIndex", e);
           ok = false;
         }
       }
@@ -10824,7 +8964,7 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v17 !== undefined && (plain || hasOwn(x, "stakeableLocktime"))) {
         if (!((Number.isInteger(v17)))) {
           if (e === null) return false;
-          $310(v17, p + "/stakeableLocktime", e);
+          $9(v17, p + "/stakeableLocktime", e);
           ok = false;
         }
       }
@@ -10832,7 +8972,7 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v18 !== undefined && (plain || hasOwn(x, "threshold"))) {
         if (!((Number.isInteger(v18)) && (typeof v18 !== "number" || (v18 >= 0)))) {
           if (e === null) return false;
-          $311(v18, p + "/threshold", e);
+          $17(v18, p + "/threshold", e);
           ok = false;
         }
       }
@@ -10840,7 +8980,7 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v19 !== undefined && (plain || hasOwn(x, "utxoEndTimestamp"))) {
         if (!((Number.isInteger(v19)))) {
           if (e === null) return false;
-          $312(v19, p + "/utxoEndTimestamp", e);
+          $9(v19, p + "/utxoEndTimestamp", e);
           ok = false;
         }
       }
@@ -10848,7 +8988,7 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v20 !== undefined && (plain || hasOwn(x, "utxoStartTimestamp"))) {
         if (!((Number.isInteger(v20)))) {
           if (e === null) return false;
-          $313(v20, p + "/utxoStartTimestamp", e);
+          $9(v20, p + "/utxoStartTimestamp", e);
           ok = false;
         }
       }
@@ -10856,7 +8996,7 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v21 !== undefined && (plain || hasOwn(x, "rewardType"))) {
         if (!((typeof v21 === "string"))) {
           if (e === null) return false;
-          $314(v21, p + "/rewardType", e);
+          $6(v21, p + "/rewardType", e);
           ok = false;
         }
       }
@@ -10864,7 +9004,7 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v22 !== undefined && (plain || hasOwn(x, "staked"))) {
         if (!((typeof v22 === "boolean"))) {
           if (e === null) return false;
-          $315(v22, p + "/staked", e);
+          $46(v22, p + "/staked", e);
           ok = false;
         }
       }
@@ -10872,7 +9012,7 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v23 !== undefined && (plain || hasOwn(x, "utxoType"))) {
         if (!((typeof v23 === "string"))) {
           if (e === null) return false;
-          $316(v23, p + "/utxoType", e);
+          $6(v23, p + "/utxoType", e);
           ok = false;
         }
       }
@@ -10881,212 +9021,6 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         ok = fail(e, p + "/utxoType", "required", "is required", "utxoType");
       }
     }
-  }
-  return ok;
-}
-
-function $296(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $297(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $297(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $299(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $300(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $301(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $302(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $303(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $305(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $306(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $307(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $308(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $309(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $310(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $312(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $313(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $315(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -11104,7 +9038,7 @@ function $L1ValidatorManagerDetails(x: unknown, p: string, e: ValidationIssue[] 
       if (v1 !== undefined && (plain || hasOwn(x, "blockchainId"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $317(v1, p + "/blockchainId", e);
+          $6(v1, p + "/blockchainId", e);
           ok = false;
         }
       }
@@ -11116,7 +9050,7 @@ function $L1ValidatorManagerDetails(x: unknown, p: string, e: ValidationIssue[] 
       if (v2 !== undefined && (plain || hasOwn(x, "contractAddress"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $318(v2, p + "/contractAddress", e);
+          $6(v2, p + "/contractAddress", e);
           ok = false;
         }
       }
@@ -11125,24 +9059,6 @@ function $L1ValidatorManagerDetails(x: unknown, p: string, e: ValidationIssue[] 
         ok = fail(e, p + "/contractAddress", "required", "is required", "contractAddress");
       }
     }
-  }
-  return ok;
-}
-
-function $317(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -11160,7 +9076,7 @@ function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v1 !== undefined && (plain || hasOwn(x, "validationId"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $319(v1, p + "/validationId", e);
+          $6(v1, p + "/validationId", e);
           ok = false;
         }
       }
@@ -11172,7 +9088,7 @@ function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v2 !== undefined && (plain || hasOwn(x, "validationIdHex"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $320(v2, p + "/validationIdHex", e);
+          $6(v2, p + "/validationIdHex", e);
           ok = false;
         }
       }
@@ -11180,7 +9096,7 @@ function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v3 !== undefined && (plain || hasOwn(x, "nodeId"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $321(v3, p + "/nodeId", e);
+          $6(v3, p + "/nodeId", e);
           ok = false;
         }
       }
@@ -11192,7 +9108,7 @@ function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v4 !== undefined && (plain || hasOwn(x, "subnetId"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $322(v4, p + "/subnetId", e);
+          $6(v4, p + "/subnetId", e);
           ok = false;
         }
       }
@@ -11204,7 +9120,7 @@ function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v5 !== undefined && (plain || hasOwn(x, "weight"))) {
         if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
           if (e === null) return false;
-          $323(v5, p + "/weight", e);
+          $17(v5, p + "/weight", e);
           ok = false;
         }
       }
@@ -11216,7 +9132,7 @@ function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v6 !== undefined && (plain || hasOwn(x, "remainingBalance"))) {
         if (!((Number.isInteger(v6)))) {
           if (e === null) return false;
-          $324(v6, p + "/remainingBalance", e);
+          $9(v6, p + "/remainingBalance", e);
           ok = false;
         }
       }
@@ -11228,7 +9144,7 @@ function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v7 !== undefined && (plain || hasOwn(x, "balanceChange"))) {
         if (!((Number.isInteger(v7)))) {
           if (e === null) return false;
-          $325(v7, p + "/balanceChange", e);
+          $9(v7, p + "/balanceChange", e);
           ok = false;
         }
       }
@@ -11241,75 +9157,6 @@ function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null)
         }
       }
     }
-  }
-  return ok;
-}
-
-function $319(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $320(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $321(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $322(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $323(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $324(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $325(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
@@ -11338,7 +9185,7 @@ function $SubnetOwnershipInfo(x: unknown, p: string, e: ValidationIssue[] | null
       if (v1 !== undefined && (plain || hasOwn(x, "locktime"))) {
         if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
           if (e === null) return false;
-          $327(v1, p + "/locktime", e);
+          $17(v1, p + "/locktime", e);
           ok = false;
         }
       }
@@ -11350,7 +9197,7 @@ function $SubnetOwnershipInfo(x: unknown, p: string, e: ValidationIssue[] | null
       if (v2 !== undefined && (plain || hasOwn(x, "threshold"))) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
           if (e === null) return false;
-          $328(v2, p + "/threshold", e);
+          $17(v2, p + "/threshold", e);
           ok = false;
         }
       }
@@ -11360,7 +9207,7 @@ function $SubnetOwnershipInfo(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v3 = x["addresses"];
       if (v3 !== undefined && (plain || hasOwn(x, "addresses"))) {
-        if (!$329(v3, e === null ? p : p + "/addresses", e)) {
+        if (!$7(v3, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11370,68 +9217,6 @@ function $SubnetOwnershipInfo(x: unknown, p: string, e: ValidationIssue[] | null
         ok = fail(e, p + "/addresses", "required", "is required", "addresses");
       }
     }
-  }
-  return ok;
-}
-
-function $327(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $328(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $329(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $330(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $330(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -11449,7 +9234,7 @@ function $BlockchainInfo(x: unknown, p: string, e: ValidationIssue[] | null): bo
       if (v1 !== undefined && (plain || hasOwn(x, "chainName"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $331(v1, p + "/chainName", e);
+          $6(v1, p + "/chainName", e);
           ok = false;
         }
       }
@@ -11461,7 +9246,7 @@ function $BlockchainInfo(x: unknown, p: string, e: ValidationIssue[] | null): bo
       if (v2 !== undefined && (plain || hasOwn(x, "vmId"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $332(v2, p + "/vmId", e);
+          $6(v2, p + "/vmId", e);
           ok = false;
         }
       }
@@ -11481,24 +9266,6 @@ function $BlockchainInfo(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-function $331(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $332(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
 function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -11512,7 +9279,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v1 !== undefined && (plain || hasOwn(x, "txHash"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $333(v1, p + "/txHash", e);
+          $6(v1, p + "/txHash", e);
           ok = false;
         }
       }
@@ -11524,7 +9291,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v2 !== undefined && (plain || hasOwn(x, "txType"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $334(v2, p + "/txType", e);
+          $6(v2, p + "/txType", e);
           ok = false;
         }
       }
@@ -11536,7 +9303,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v3 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
         if (!((Number.isInteger(v3)))) {
           if (e === null) return false;
-          $335(v3, p + "/blockTimestamp", e);
+          $9(v3, p + "/blockTimestamp", e);
           ok = false;
         }
       }
@@ -11560,7 +9327,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v5 !== undefined && (plain || hasOwn(x, "blockHash"))) {
         if (!((typeof v5 === "string"))) {
           if (e === null) return false;
-          $336(v5, p + "/blockHash", e);
+          $6(v5, p + "/blockHash", e);
           ok = false;
         }
       }
@@ -11581,7 +9348,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v7 = x["emittedUtxos"];
       if (v7 !== undefined && (plain || hasOwn(x, "emittedUtxos"))) {
-        if (!$338(v7, e === null ? p : p + "/emittedUtxos", e)) {
+        if (!$337(v7, e === null ? p : p + "/emittedUtxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11594,7 +9361,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v8 !== undefined && (plain || hasOwn(x, "sourceChain"))) {
         if (!((typeof v8 === "string"))) {
           if (e === null) return false;
-          $339(v8, p + "/sourceChain", e);
+          $6(v8, p + "/sourceChain", e);
           ok = false;
         }
       }
@@ -11602,7 +9369,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v9 !== undefined && (plain || hasOwn(x, "destinationChain"))) {
         if (!((typeof v9 === "string"))) {
           if (e === null) return false;
-          $340(v9, p + "/destinationChain", e);
+          $6(v9, p + "/destinationChain", e);
           ok = false;
         }
       }
@@ -11650,7 +9417,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v14 !== undefined && (plain || hasOwn(x, "startTimestamp"))) {
         if (!((Number.isInteger(v14)))) {
           if (e === null) return false;
-          $349(v14, p + "/startTimestamp", e);
+          $9(v14, p + "/startTimestamp", e);
           ok = false;
         }
       }
@@ -11658,7 +9425,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v15 !== undefined && (plain || hasOwn(x, "endTimestamp"))) {
         if (!((Number.isInteger(v15)))) {
           if (e === null) return false;
-          $350(v15, p + "/endTimestamp", e);
+          $9(v15, p + "/endTimestamp", e);
           ok = false;
         }
       }
@@ -11674,7 +9441,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v17 !== undefined && (plain || hasOwn(x, "nodeId"))) {
         if (!((typeof v17 === "string"))) {
           if (e === null) return false;
-          $351(v17, p + "/nodeId", e);
+          $6(v17, p + "/nodeId", e);
           ok = false;
         }
       }
@@ -11682,7 +9449,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v18 !== undefined && (plain || hasOwn(x, "subnetId"))) {
         if (!((typeof v18 === "string"))) {
           if (e === null) return false;
-          $352(v18, p + "/subnetId", e);
+          $6(v18, p + "/subnetId", e);
           ok = false;
         }
       }
@@ -11704,7 +9471,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
               if (v1 !== undefined && (plain || hasOwn(x, "blockchainId"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $317(v1, p + "/blockchainId", e);
+                  $6(v1, p + "/blockchainId", e);
                   ok = false;
                 }
               }
@@ -11716,7 +9483,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
               if (v2 !== undefined && (plain || hasOwn(x, "contractAddress"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $318(v2, p + "/contractAddress", e);
+                  $6(v2, p + "/contractAddress", e);
                   ok = false;
                 }
               }
@@ -11747,13 +9514,13 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v22 !== undefined && (plain || hasOwn(x, "rewardTxHash"))) {
         if (!((typeof v22 === "string"))) {
           if (e === null) return false;
-          $356(v22, p + "/rewardTxHash", e);
+          $6(v22, p + "/rewardTxHash", e);
           ok = false;
         }
       }
       const v23 = x["rewardAddresses"];
       if (v23 !== undefined && (plain || hasOwn(x, "rewardAddresses"))) {
-        if (!$357(v23, e === null ? p : p + "/rewardAddresses", e)) {
+        if (!$7(v23, e === null ? p : p + "/rewardAddresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11762,7 +9529,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v24 !== undefined && (plain || hasOwn(x, "memo"))) {
         if (!((typeof v24 === "string"))) {
           if (e === null) return false;
-          $359(v24, p + "/memo", e);
+          $6(v24, p + "/memo", e);
           ok = false;
         }
       }
@@ -11770,7 +9537,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v25 !== undefined && (plain || hasOwn(x, "stakingTxHash"))) {
         if (!((typeof v25 === "string"))) {
           if (e === null) return false;
-          $360(v25, p + "/stakingTxHash", e);
+          $6(v25, p + "/stakingTxHash", e);
           ok = false;
         }
       }
@@ -11792,7 +9559,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
               if (v1 !== undefined && (plain || hasOwn(x, "locktime"))) {
                 if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
                   if (e === null) return false;
-                  $327(v1, p + "/locktime", e);
+                  $17(v1, p + "/locktime", e);
                   ok = false;
                 }
               }
@@ -11804,7 +9571,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
               if (v2 !== undefined && (plain || hasOwn(x, "threshold"))) {
                 if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
                   if (e === null) return false;
-                  $328(v2, p + "/threshold", e);
+                  $17(v2, p + "/threshold", e);
                   ok = false;
                 }
               }
@@ -11814,7 +9581,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
               }
               const v3 = x["addresses"];
               if (v3 !== undefined && (plain || hasOwn(x, "addresses"))) {
-                if (!$329(v3, e === null ? p : p + "/addresses", e)) {
+                if (!$7(v3, e === null ? p : p + "/addresses", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -11845,7 +9612,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
               if (v1 !== undefined && (plain || hasOwn(x, "publicKey"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $268(v1, p + "/publicKey", e);
+                  $6(v1, p + "/publicKey", e);
                   ok = false;
                 }
               }
@@ -11857,7 +9624,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
               if (v2 !== undefined && (plain || hasOwn(x, "proofOfPossession"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $269(v2, p + "/proofOfPossession", e);
+                  $6(v2, p + "/proofOfPossession", e);
                   ok = false;
                 }
               }
@@ -11887,7 +9654,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
               if (v1 !== undefined && (plain || hasOwn(x, "chainName"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $331(v1, p + "/chainName", e);
+                  $6(v1, p + "/chainName", e);
                   ok = false;
                 }
               }
@@ -11899,7 +9666,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
               if (v2 !== undefined && (plain || hasOwn(x, "vmId"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $332(v2, p + "/vmId", e);
+                  $6(v2, p + "/vmId", e);
                   ok = false;
                 }
               }
@@ -11923,42 +9690,6 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $333(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $334(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $335(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
 function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
@@ -11974,43 +9705,6 @@ function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         }
       }
     }
-  }
-  return ok;
-}
-
-function $338(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$Utxo(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $339(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $340(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -12040,7 +9734,7 @@ function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain || hasOwn(x, "assetId"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $291(v1, p + "/assetId", e);
+                  $6(v1, p + "/assetId", e);
                   ok = false;
                 }
               }
@@ -12052,7 +9746,7 @@ function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $292(v2, p + "/name", e);
+                  $6(v2, p + "/name", e);
                   ok = false;
                 }
               }
@@ -12064,7 +9758,7 @@ function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
                 if (!((typeof v3 === "string"))) {
                   if (e === null) return false;
-                  $293(v3, p + "/symbol", e);
+                  $6(v3, p + "/symbol", e);
                   ok = false;
                 }
               }
@@ -12076,7 +9770,7 @@ function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v4 !== undefined && (plain || hasOwn(x, "denomination"))) {
                 if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
                   if (e === null) return false;
-                  $294(v4, p + "/denomination", e);
+                  $17(v4, p + "/denomination", e);
                   ok = false;
                 }
               }
@@ -12088,7 +9782,7 @@ function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v5 !== undefined && (plain || hasOwn(x, "type"))) {
                 if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $295(v5, p + "/type", e);
+                  $6(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -12142,7 +9836,7 @@ function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain || hasOwn(x, "assetId"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $291(v1, p + "/assetId", e);
+                  $6(v1, p + "/assetId", e);
                   ok = false;
                 }
               }
@@ -12154,7 +9848,7 @@ function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $292(v2, p + "/name", e);
+                  $6(v2, p + "/name", e);
                   ok = false;
                 }
               }
@@ -12166,7 +9860,7 @@ function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
                 if (!((typeof v3 === "string"))) {
                   if (e === null) return false;
-                  $293(v3, p + "/symbol", e);
+                  $6(v3, p + "/symbol", e);
                   ok = false;
                 }
               }
@@ -12178,7 +9872,7 @@ function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v4 !== undefined && (plain || hasOwn(x, "denomination"))) {
                 if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
                   if (e === null) return false;
-                  $294(v4, p + "/denomination", e);
+                  $17(v4, p + "/denomination", e);
                   ok = false;
                 }
               }
@@ -12190,7 +9884,7 @@ function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v5 !== undefined && (plain || hasOwn(x, "type"))) {
                 if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $295(v5, p + "/type", e);
+                  $6(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -12244,7 +9938,7 @@ function $345(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain || hasOwn(x, "assetId"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $291(v1, p + "/assetId", e);
+                  $6(v1, p + "/assetId", e);
                   ok = false;
                 }
               }
@@ -12256,7 +9950,7 @@ function $345(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $292(v2, p + "/name", e);
+                  $6(v2, p + "/name", e);
                   ok = false;
                 }
               }
@@ -12268,7 +9962,7 @@ function $345(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
                 if (!((typeof v3 === "string"))) {
                   if (e === null) return false;
-                  $293(v3, p + "/symbol", e);
+                  $6(v3, p + "/symbol", e);
                   ok = false;
                 }
               }
@@ -12280,7 +9974,7 @@ function $345(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v4 !== undefined && (plain || hasOwn(x, "denomination"))) {
                 if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
                   if (e === null) return false;
-                  $294(v4, p + "/denomination", e);
+                  $17(v4, p + "/denomination", e);
                   ok = false;
                 }
               }
@@ -12292,7 +9986,7 @@ function $345(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v5 !== undefined && (plain || hasOwn(x, "type"))) {
                 if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $295(v5, p + "/type", e);
+                  $6(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -12346,7 +10040,7 @@ function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain || hasOwn(x, "assetId"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $291(v1, p + "/assetId", e);
+                  $6(v1, p + "/assetId", e);
                   ok = false;
                 }
               }
@@ -12358,7 +10052,7 @@ function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $292(v2, p + "/name", e);
+                  $6(v2, p + "/name", e);
                   ok = false;
                 }
               }
@@ -12370,7 +10064,7 @@ function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v3 !== undefined && (plain || hasOwn(x, "symbol"))) {
                 if (!((typeof v3 === "string"))) {
                   if (e === null) return false;
-                  $293(v3, p + "/symbol", e);
+                  $6(v3, p + "/symbol", e);
                   ok = false;
                 }
               }
@@ -12382,7 +10076,7 @@ function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v4 !== undefined && (plain || hasOwn(x, "denomination"))) {
                 if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
                   if (e === null) return false;
-                  $294(v4, p + "/denomination", e);
+                  $17(v4, p + "/denomination", e);
                   ok = false;
                 }
               }
@@ -12394,7 +10088,7 @@ function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v5 !== undefined && (plain || hasOwn(x, "type"))) {
                 if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $295(v5, p + "/type", e);
+                  $6(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -12419,42 +10113,6 @@ function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         }
       }
     }
-  }
-  return ok;
-}
-
-function $349(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $350(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $351(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $352(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -12484,7 +10142,7 @@ function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain || hasOwn(x, "validationId"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $319(v1, p + "/validationId", e);
+                  $6(v1, p + "/validationId", e);
                   ok = false;
                 }
               }
@@ -12496,7 +10154,7 @@ function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v2 !== undefined && (plain || hasOwn(x, "validationIdHex"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $320(v2, p + "/validationIdHex", e);
+                  $6(v2, p + "/validationIdHex", e);
                   ok = false;
                 }
               }
@@ -12504,7 +10162,7 @@ function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v3 !== undefined && (plain || hasOwn(x, "nodeId"))) {
                 if (!((typeof v3 === "string"))) {
                   if (e === null) return false;
-                  $321(v3, p + "/nodeId", e);
+                  $6(v3, p + "/nodeId", e);
                   ok = false;
                 }
               }
@@ -12516,7 +10174,7 @@ function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v4 !== undefined && (plain || hasOwn(x, "subnetId"))) {
                 if (!((typeof v4 === "string"))) {
                   if (e === null) return false;
-                  $322(v4, p + "/subnetId", e);
+                  $6(v4, p + "/subnetId", e);
                   ok = false;
                 }
               }
@@ -12528,7 +10186,7 @@ function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v5 !== undefined && (plain || hasOwn(x, "weight"))) {
                 if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
                   if (e === null) return false;
-                  $323(v5, p + "/weight", e);
+                  $17(v5, p + "/weight", e);
                   ok = false;
                 }
               }
@@ -12540,7 +10198,7 @@ function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v6 !== undefined && (plain || hasOwn(x, "remainingBalance"))) {
                 if (!((Number.isInteger(v6)))) {
                   if (e === null) return false;
-                  $324(v6, p + "/remainingBalance", e);
+                  $9(v6, p + "/remainingBalance", e);
                   ok = false;
                 }
               }
@@ -12552,7 +10210,7 @@ function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v7 !== undefined && (plain || hasOwn(x, "balanceChange"))) {
                 if (!((Number.isInteger(v7)))) {
                   if (e === null) return false;
-                  $325(v7, p + "/balanceChange", e);
+                  $9(v7, p + "/balanceChange", e);
                   ok = false;
                 }
               }
@@ -12569,65 +10227,6 @@ function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         }
       }
     }
-  }
-  return ok;
-}
-
-function $356(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $357(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $358(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $358(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $359(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $360(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -12805,7 +10404,7 @@ function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $370(v1, p + "/chainId", e);
+          $367(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -12829,7 +10428,7 @@ function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined && (plain || hasOwn(x, "startBlock"))) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
           if (e === null) return false;
-          $373(v3, p + "/startBlock", e);
+          $17(v3, p + "/startBlock", e);
           ok = false;
         }
       }
@@ -12837,7 +10436,7 @@ function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined && (plain || hasOwn(x, "endBlock"))) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
           if (e === null) return false;
-          $374(v4, p + "/endBlock", e);
+          $17(v4, p + "/endBlock", e);
           ok = false;
         }
       }
@@ -12845,7 +10444,7 @@ function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v5 !== undefined && (plain || hasOwn(x, "pageToken"))) {
         if (!((typeof v5 === "string") && (typeof v5 !== "string" || (length(v5) >= 1)))) {
           if (e === null) return false;
-          $375(v5, p + "/pageToken", e);
+          $367(v5, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -12857,22 +10456,6 @@ function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           ok = false;
         }
       }
-    }
-  }
-  return ok;
-}
-
-function $370(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
     }
   }
   return ok;
@@ -12894,52 +10477,6 @@ function $371(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 }
 
 const $c372 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$");
-
-function $373(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $374(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $375(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
 
 function $376(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -12973,7 +10510,7 @@ function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $378(v1, p + "/chainId", e);
+          $367(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -12997,7 +10534,7 @@ function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined && (plain || hasOwn(x, "pageToken"))) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1)))) {
           if (e === null) return false;
-          $381(v3, p + "/pageToken", e);
+          $367(v3, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -13005,26 +10542,10 @@ function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined && (plain || hasOwn(x, "pageSize"))) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0 && v4 <= 100)))) {
           if (e === null) return false;
-          $382(v4, p + "/pageSize", e);
+          $15(v4, p + "/pageSize", e);
           ok = false;
         }
       }
-    }
-  }
-  return ok;
-}
-
-function $378(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
     }
   }
   return ok;
@@ -13046,41 +10567,6 @@ function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 }
 
 const $c380 = /*#__PURE__*/ new RegExp("^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
-
-function $381(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 100) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 100", 100);
-    }
-  }
-  return ok;
-}
 
 function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -13119,7 +10605,7 @@ function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined && (plain || hasOwn(x, "pageToken"))) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1)))) {
           if (e === null) return false;
-          $386(v3, p + "/pageToken", e);
+          $367(v3, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -13127,7 +10613,7 @@ function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined && (plain || hasOwn(x, "pageSize"))) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100)))) {
           if (e === null) return false;
-          $387(v4, p + "/pageSize", e);
+          $376(v4, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -13169,41 +10655,6 @@ function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 const $c385 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$");
 
-function $386(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 1", 1);
-    }
-    if (x > 100) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 100", 100);
-    }
-  }
-  return ok;
-}
-
 function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -13217,7 +10668,7 @@ function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $389(v1, p + "/chainId", e);
+          $367(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -13229,7 +10680,7 @@ function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c372.test(v2))))) {
           if (e === null) return false;
-          $390(v2, p + "/address", e);
+          $371(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -13241,7 +10692,7 @@ function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined && (plain || hasOwn(x, "pageToken"))) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1)))) {
           if (e === null) return false;
-          $391(v3, p + "/pageToken", e);
+          $367(v3, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -13249,76 +10700,10 @@ function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined && (plain || hasOwn(x, "pageSize"))) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100)))) {
           if (e === null) return false;
-          $392(v4, p + "/pageSize", e);
+          $376(v4, p + "/pageSize", e);
           ok = false;
         }
       }
-    }
-  }
-  return ok;
-}
-
-function $389(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $390(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c372.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
-    }
-  }
-  return ok;
-}
-
-function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 1", 1);
-    }
-    if (x > 100) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 100", 100);
     }
   }
   return ok;
@@ -13337,7 +10722,7 @@ function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $394(v1, p + "/chainId", e);
+          $367(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -13349,7 +10734,7 @@ function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c372.test(v2))))) {
           if (e === null) return false;
-          $395(v2, p + "/address", e);
+          $371(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -13378,37 +10763,6 @@ function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $394(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c372.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
-    }
-  }
-  return ok;
-}
-
 function $396(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -13422,7 +10776,7 @@ function $396(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $397(v1, p + "/chainId", e);
+          $367(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -13442,22 +10796,6 @@ function $396(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         if (e === null) return false;
         ok = fail(e, p + "/txHash", "required", "is required", "txHash");
       }
-    }
-  }
-  return ok;
-}
-
-function $397(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
     }
   }
   return ok;
@@ -13523,7 +10861,7 @@ function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $402(v1, p + "/chainId", e);
+          $367(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -13531,22 +10869,6 @@ function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         if (e === null) return false;
         ok = fail(e, p + "/chainId", "required", "is required", "chainId");
       }
-    }
-  }
-  return ok;
-}
-
-function $402(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
     }
   }
   return ok;
@@ -13565,7 +10887,7 @@ function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $404(v1, p + "/chainId", e);
+          $367(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -13577,7 +10899,7 @@ function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c372.test(v2))))) {
           if (e === null) return false;
-          $405(v2, p + "/address", e);
+          $371(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -13585,37 +10907,6 @@ function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         if (e === null) return false;
         ok = fail(e, p + "/address", "required", "is required", "address");
       }
-    }
-  }
-  return ok;
-}
-
-function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $405(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c372.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
     }
   }
   return ok;
@@ -13646,7 +10937,7 @@ function $406(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "addresses"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
           if (e === null) return false;
-          $407(v2, p + "/addresses", e);
+          $367(v2, p + "/addresses", e);
           ok = false;
         }
       }
@@ -13654,22 +10945,6 @@ function $406(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         if (e === null) return false;
         ok = fail(e, p + "/addresses", "required", "is required", "addresses");
       }
-    }
-  }
-  return ok;
-}
-
-function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
     }
   }
   return ok;

@@ -187,7 +187,7 @@ function $TimeSeriesDataPoint(x: unknown, p: string, e: ValidationIssue[] | null
       if (v1 !== undefined && (plain || hasOwn(x, "timestamp"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $6(v1, p + "/timestamp", e);
+          $3(v1, p + "/timestamp", e);
           ok = false;
         }
       }
@@ -208,15 +208,6 @@ function $TimeSeriesDataPoint(x: unknown, p: string, e: ValidationIssue[] | null
         ok = fail(e, p + "/value", "required", "is required", "value");
       }
     }
-  }
-  return ok;
-}
-
-function $6(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
@@ -254,7 +245,7 @@ function $AvgTpsResponse(x: unknown, p: string, e: ValidationIssue[] | null): bo
       if (v2 !== undefined && (plain || hasOwn(x, "status"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $10(v2, p + "/status", e);
+          $3(v2, p + "/status", e);
           ok = false;
         }
       }
@@ -266,7 +257,7 @@ function $AvgTpsResponse(x: unknown, p: string, e: ValidationIssue[] | null): bo
       if (v3 !== undefined && (plain || hasOwn(x, "lastRun"))) {
         if (!((Number.isInteger(v3)))) {
           if (e === null) return false;
-          $11(v3, p + "/lastRun", e);
+          $3(v3, p + "/lastRun", e);
           ok = false;
         }
       }
@@ -312,7 +303,7 @@ function $8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain || hasOwn(x, "timestamp"))) {
                 if (!((Number.isInteger(v1)))) {
                   if (e === null) return false;
-                  $6(v1, p + "/timestamp", e);
+                  $3(v1, p + "/timestamp", e);
                   ok = false;
                 }
               }
@@ -341,24 +332,6 @@ function $8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $10(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $11(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
 function $ErrorBody(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -383,7 +356,7 @@ function $ErrorBody(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v2 !== undefined && (plain || hasOwn(x, "statusCode"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $16(v2, p + "/statusCode", e);
+          $3(v2, p + "/statusCode", e);
           ok = false;
         }
       }
@@ -395,7 +368,7 @@ function $ErrorBody(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v3 !== undefined && (plain || hasOwn(x, "error"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $17(v3, p + "/error", e);
+          $2(v3, p + "/error", e);
           ok = false;
         }
       }
@@ -410,18 +383,9 @@ function $ErrorBody(x: unknown, p: string, e: ValidationIssue[] | null): boolean
 
 function $12(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($13(x, p, null) || $14(x, p, null))) {
+  if (!($2(x, p, null) || $14(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
-  }
-  return ok;
-}
-
-function $13(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -439,39 +403,12 @@ function $14(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string"))) {
             if (e === null) return false;
-            $15(v, p + "/" + i, e);
+            $2(v, p + "/" + i, e);
             ok = false;
           }
         }
       }
     }
-  }
-  return ok;
-}
-
-function $15(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $16(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $17(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -501,7 +438,7 @@ function $18(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $19(v2, p + "/address", e);
+          $2(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -533,7 +470,7 @@ function $18(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v5 !== undefined && (plain || hasOwn(x, "endTimestamp"))) {
         if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
           if (e === null) return false;
-          $23(v5, p + "/endTimestamp", e);
+          $22(v5, p + "/endTimestamp", e);
           ok = false;
         }
       }
@@ -558,15 +495,6 @@ function $18(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $19(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
 function $20(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
@@ -585,21 +513,6 @@ function $20(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 const $c21 = /*#__PURE__*/ new RegExp("^(0|[1-9][0-9]*)(\\.[0-9]+)?$", "u");
 
 function $22(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $23(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;

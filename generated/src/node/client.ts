@@ -3,7 +3,7 @@
 
 import { callHttp, resolveHttpConfig, createRpcTransport, type CallOptions, type HttpOperation, type BatchResults, type RpcCall, type RpcClientOptions, type RpcMethod } from "../runtime/index.js";
 import type * as T from "./types.js";
-import { $284, $287, $290, $291, $293, $294, $295, $296, $298, $299, $300, $301, $303, $305, $306, $307, $308, $309, $310, $311, $312, $314, $315, $316, $317, $318, $319, $322, $323, $324, $325, $326, $327, $329, $330, $332, $335, $336, $337, $338, $339, $341, $344, $345, $346, $347, $348, $350, $353, $354, $355, $356, $357, $359, $362, $363, $364, $365, $366, $368, $371, $372, $373, $374, $375, $376, $377, $378, $379, $380, $381, $382, $383, $384, $385, $388, $390, $391, $393, $394, $395, $396, $397, $398, $399, $400, $401, $402, $403, $404, $405, $406, $407, $409, $410, $411, $412, $413, $414, $415, $417, $418, $419, $420, $422, $423, $424, $425, $426, $427, $428, $429, $430, $431, $432, $433, $434, $435, $436, $437, $438, $439, $440, $441, $442, $443, $444, $445, $446, $447, $448, $449, $450, $451, $452, $453, $454, $455, $456, $457, $458, $459, $460, $461, $464, $467, $470, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult } from "./validators.js";
+import { $156, $21, $284, $287, $290, $291, $296, $3, $301, $303, $312, $314, $316, $319, $322, $323, $325, $326, $327, $329, $330, $332, $336, $385, $388, $390, $391, $394, $395, $396, $399, $406, $407, $410, $411, $412, $415, $417, $418, $420, $422, $425, $429, $430, $431, $433, $436, $437, $438, $439, $440, $446, $461, $64, $82, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult } from "./validators.js";
 
 /** Params of `admin.alias` (JSON-RPC `admin.alias`, sent by name). */
 export type AdminAliasParams = {
@@ -123,7 +123,7 @@ export const adminLoadVMsMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $293,
+  check: $82,
   result: $LoadVMsResult,
 };
 
@@ -136,7 +136,7 @@ export const adminLockProfileMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $294,
+  check: $82,
   result: $EmptyResult,
 };
 
@@ -149,7 +149,7 @@ export const adminMemoryProfileMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $295,
+  check: $82,
   result: $EmptyResult,
 };
 
@@ -192,7 +192,7 @@ export const adminStartCpuProfilerMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $298,
+  check: $82,
   result: $EmptyResult,
 };
 
@@ -205,7 +205,7 @@ export const adminStopCpuProfilerMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $299,
+  check: $82,
   result: $EmptyResult,
 };
 
@@ -218,7 +218,7 @@ export const infoAcpsMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $300,
+  check: $82,
   result: $AcpsResult,
 };
 
@@ -279,7 +279,7 @@ export const infoGetNetworkIdMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $305,
+  check: $82,
   result: $NetworkIdResult,
 };
 
@@ -292,7 +292,7 @@ export const infoGetNetworkNameMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $306,
+  check: $82,
   result: $NetworkNameResult,
 };
 
@@ -305,7 +305,7 @@ export const infoGetNodeIdMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $307,
+  check: $82,
   result: $NodeIdResult,
 };
 
@@ -318,7 +318,7 @@ export const infoGetNodeIpMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $308,
+  check: $82,
   result: $NodeIpResult,
 };
 
@@ -331,7 +331,7 @@ export const infoGetNodeVersionMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $309,
+  check: $82,
   result: $NodeVersion,
 };
 
@@ -344,7 +344,7 @@ export const infoGetTxFeeMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $310,
+  check: $82,
   result: $TxFees,
 };
 
@@ -357,7 +357,7 @@ export const infoGetVMsMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $311,
+  check: $82,
   result: $VmsResult,
 };
 
@@ -410,7 +410,7 @@ export const infoUpgradesMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $315,
+  check: $82,
   result: $UpgradeSchedule,
 };
 
@@ -450,7 +450,7 @@ export const healthReadinessMethod: RpcMethod = {
       name: "tags",
     },
   ],
-  check: $317,
+  check: $316,
   result: $HealthResult,
 };
 
@@ -463,7 +463,7 @@ export const healthLivenessMethod: RpcMethod = {
   endpoint: "/ext/health",
   form: "by-name",
   params: [],
-  check: $318,
+  check: $82,
   result: $HealthResult,
 };
 
@@ -552,7 +552,7 @@ export const platformGetBlockchainsMethod: RpcMethod = {
   endpoint: "/ext/bc/P",
   form: "by-name",
   params: [],
-  check: $324,
+  check: $82,
   result: $BlockchainsResult,
 };
 
@@ -738,7 +738,7 @@ export const indexCBlockGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $335,
+  check: $329,
   result: $GetIndexResult,
 };
 
@@ -784,7 +784,7 @@ export const indexCBlockIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $337,
+  check: $329,
   result: $IsAcceptedResult,
 };
 
@@ -810,7 +810,7 @@ export const indexPBlockGetContainerByIdMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $338,
+  check: $329,
   result: $Container,
 };
 
@@ -839,7 +839,7 @@ export const indexPBlockGetContainerByIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $339,
+  check: $330,
   result: $Container,
 };
 
@@ -878,7 +878,7 @@ export const indexPBlockGetContainerRangeMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $341,
+  check: $332,
   result: $ContainerList,
 };
 
@@ -904,7 +904,7 @@ export const indexPBlockGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $344,
+  check: $329,
   result: $GetIndexResult,
 };
 
@@ -924,7 +924,7 @@ export const indexPBlockGetLastAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $345,
+  check: $336,
   result: $Container,
 };
 
@@ -950,7 +950,7 @@ export const indexPBlockIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $346,
+  check: $329,
   result: $IsAcceptedResult,
 };
 
@@ -976,7 +976,7 @@ export const indexXTxGetContainerByIdMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $347,
+  check: $329,
   result: $Container,
 };
 
@@ -1005,7 +1005,7 @@ export const indexXTxGetContainerByIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $348,
+  check: $330,
   result: $Container,
 };
 
@@ -1044,7 +1044,7 @@ export const indexXTxGetContainerRangeMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $350,
+  check: $332,
   result: $ContainerList,
 };
 
@@ -1070,7 +1070,7 @@ export const indexXTxGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $353,
+  check: $329,
   result: $GetIndexResult,
 };
 
@@ -1090,7 +1090,7 @@ export const indexXTxGetLastAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $354,
+  check: $336,
   result: $Container,
 };
 
@@ -1116,7 +1116,7 @@ export const indexXTxIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $355,
+  check: $329,
   result: $IsAcceptedResult,
 };
 
@@ -1142,7 +1142,7 @@ export const indexXBlockGetContainerByIdMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $356,
+  check: $329,
   result: $Container,
 };
 
@@ -1171,7 +1171,7 @@ export const indexXBlockGetContainerByIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $357,
+  check: $330,
   result: $Container,
 };
 
@@ -1210,7 +1210,7 @@ export const indexXBlockGetContainerRangeMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $359,
+  check: $332,
   result: $ContainerList,
 };
 
@@ -1236,7 +1236,7 @@ export const indexXBlockGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $362,
+  check: $329,
   result: $GetIndexResult,
 };
 
@@ -1256,7 +1256,7 @@ export const indexXBlockGetLastAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $363,
+  check: $336,
   result: $Container,
 };
 
@@ -1282,7 +1282,7 @@ export const indexXBlockIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $364,
+  check: $329,
   result: $IsAcceptedResult,
 };
 
@@ -1308,7 +1308,7 @@ export const indexXVtxGetContainerByIdMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $365,
+  check: $329,
   result: $Container,
 };
 
@@ -1337,7 +1337,7 @@ export const indexXVtxGetContainerByIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $366,
+  check: $330,
   result: $Container,
 };
 
@@ -1376,7 +1376,7 @@ export const indexXVtxGetContainerRangeMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $368,
+  check: $332,
   result: $ContainerList,
 };
 
@@ -1402,7 +1402,7 @@ export const indexXVtxGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $371,
+  check: $329,
   result: $GetIndexResult,
 };
 
@@ -1422,7 +1422,7 @@ export const indexXVtxGetLastAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $372,
+  check: $336,
   result: $Container,
 };
 
@@ -1448,7 +1448,7 @@ export const indexXVtxIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $373,
+  check: $329,
   result: $IsAcceptedResult,
 };
 
@@ -1461,7 +1461,7 @@ export const cChainEthChainIdMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $374,
+  check: $82,
   result: $Uint,
 };
 
@@ -1474,7 +1474,7 @@ export const cChainEthSyncingMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $375,
+  check: $82,
   result: $SyncingStatus,
 };
 
@@ -1487,7 +1487,7 @@ export const cChainEthCoinbaseMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $376,
+  check: $82,
   result: $Address,
 };
 
@@ -1507,8 +1507,8 @@ export const cChainEthAccountsMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $377,
-  result: $378,
+  check: $82,
+  result: $156,
 };
 
 /** Params of `cChain.eth.blockNumber` (JSON-RPC `eth_blockNumber`, sent by position). */
@@ -1520,7 +1520,7 @@ export const cChainEthBlockNumberMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $379,
+  check: $82,
   result: $Uint,
 };
 
@@ -1533,7 +1533,7 @@ export const cChainEthConfigMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $380,
+  check: $82,
   result: $EthConfig,
 };
 
@@ -1546,7 +1546,7 @@ export const cChainEthGasPriceMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $381,
+  check: $82,
   result: $Uint,
 };
 
@@ -1559,7 +1559,7 @@ export const cChainEthBaseFeeMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $382,
+  check: $82,
   result: $Uint,
 };
 
@@ -1572,7 +1572,7 @@ export const cChainEthBlobBaseFeeMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $383,
+  check: $82,
   result: $Uint,
 };
 
@@ -1585,7 +1585,7 @@ export const cChainEthMaxPriorityFeePerGasMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $384,
+  check: $82,
   result: $Uint,
 };
 
@@ -1687,7 +1687,7 @@ export const cChainEthGetBlockByNumberMethod: RpcMethod = {
     },
   ],
   check: $391,
-  result: $393,
+  result: $390,
 };
 
 /** Params of `cChain.eth.getHeaderByHash` (JSON-RPC `eth_getHeaderByHash`, sent by position). */
@@ -1743,7 +1743,7 @@ export const cChainEthGetHeaderByNumberMethod: RpcMethod = {
     },
   ],
   check: $396,
-  result: $397,
+  result: $395,
 };
 
 /** Params of `cChain.eth.getBlockTransactionCountByHash` (JSON-RPC `eth_getBlockTransactionCountByHash`, sent by position). */
@@ -1770,7 +1770,7 @@ export const cChainEthGetBlockTransactionCountByHashMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $398,
+  check: $394,
   result: $399,
 };
 
@@ -1798,8 +1798,8 @@ export const cChainEthGetBlockTransactionCountByNumberMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $400,
-  result: $401,
+  check: $396,
+  result: $399,
 };
 
 /** Params of `cChain.eth.getUncleCountByBlockHash` (JSON-RPC `eth_getUncleCountByBlockHash`, sent by position). */
@@ -1826,8 +1826,8 @@ export const cChainEthGetUncleCountByBlockHashMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $402,
-  result: $403,
+  check: $394,
+  result: $399,
 };
 
 /** Params of `cChain.eth.getUncleCountByBlockNumber` (JSON-RPC `eth_getUncleCountByBlockNumber`, sent by position). */
@@ -1854,8 +1854,8 @@ export const cChainEthGetUncleCountByBlockNumberMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $404,
-  result: $405,
+  check: $396,
+  result: $399,
 };
 
 /** Params of `cChain.eth.getBlockReceipts` (JSON-RPC `eth_getBlockReceipts`, sent by position). */
@@ -1910,7 +1910,7 @@ export const cChainEthGetBlockAccessListMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $409,
+  check: $406,
   result: $410,
 };
 
@@ -1997,7 +1997,7 @@ export const cChainEthGetTransactionCountMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $413,
+  check: $411,
   result: $Uint,
 };
 
@@ -2024,7 +2024,7 @@ export const cChainEthGetCodeMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $414,
+  check: $411,
   result: $Bytes,
 };
 
@@ -2135,7 +2135,7 @@ export const cChainEthCreateAccessListMethod: RpcMethod = {
       name: "block",
     },
   ],
-  check: $419,
+  check: $418,
   result: $AccessListResult,
 };
 
@@ -2210,7 +2210,7 @@ export const cChainEthNewBlockFilterMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $423,
+  check: $82,
   result: $FilterId,
 };
 
@@ -2223,7 +2223,7 @@ export const cChainEthNewPendingTransactionFilterMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $424,
+  check: $82,
   result: $FilterId,
 };
 
@@ -2252,7 +2252,7 @@ export const cChainEthUninstallFilterMethod: RpcMethod = {
     },
   ],
   check: $425,
-  result: $426,
+  result: $21,
 };
 
 /** Params of `cChain.eth.getFilterChanges` (JSON-RPC `eth_getFilterChanges`, sent by position). */
@@ -2272,7 +2272,7 @@ export const cChainEthGetFilterChangesMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $427,
+  check: $425,
   result: $FilterResults,
 };
 
@@ -2293,7 +2293,7 @@ export const cChainEthGetFilterLogsMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $428,
+  check: $425,
   result: $FilterResults,
 };
 
@@ -2385,7 +2385,7 @@ export const cChainEthGetTransactionByBlockHashAndIndexMethod: RpcMethod = {
     },
   ],
   check: $431,
-  result: $432,
+  result: $430,
 };
 
 /** Params of `cChain.eth.getTransactionByBlockNumberAndIndex` (JSON-RPC `eth_getTransactionByBlockNumberAndIndex`, sent by position). */
@@ -2419,7 +2419,7 @@ export const cChainEthGetTransactionByBlockNumberAndIndexMethod: RpcMethod = {
     },
   ],
   check: $433,
-  result: $434,
+  result: $430,
 };
 
 /** Params of `cChain.eth.getTransactionReceipt` (JSON-RPC `eth_getTransactionReceipt`, sent by position). */
@@ -2446,7 +2446,7 @@ export const cChainEthGetTransactionReceiptMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $435,
+  check: $429,
   result: $436,
 };
 
@@ -2762,7 +2762,7 @@ export const cChainEthUnsubscribeMethod: RpcMethod = {
     },
   ],
   check: $440,
-  result: $441,
+  result: $21,
 };
 
 /** Params of `cChain.eth.capabilities` (JSON-RPC `eth_capabilities`, sent by position). */
@@ -2774,7 +2774,7 @@ export const cChainEthCapabilitiesMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $442,
+  check: $82,
   result: $EthCapabilities,
 };
 
@@ -2787,7 +2787,7 @@ export const cChainEthGetChainConfigMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $443,
+  check: $82,
   result: $ChainConfig,
 };
 
@@ -2807,8 +2807,8 @@ export const cChainWeb3ClientVersionMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $444,
-  result: $445,
+  check: $82,
+  result: $3,
 };
 
 /** Params of `cChain.web3.sha3` (JSON-RPC `web3_sha3`, sent by position). */
@@ -2848,8 +2848,8 @@ export const cChainNetVersionMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $447,
-  result: $448,
+  check: $82,
+  result: $64,
 };
 
 /** Params of `cChain.net.listening` (JSON-RPC `net_listening`, sent by position). */
@@ -2868,8 +2868,8 @@ export const cChainNetListeningMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $449,
-  result: $450,
+  check: $82,
+  result: $21,
 };
 
 /** Params of `cChain.net.peerCount` (JSON-RPC `net_peerCount`, sent by position). */
@@ -2881,7 +2881,7 @@ export const cChainNetPeerCountMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $451,
+  check: $82,
   result: $Uint,
 };
 
@@ -2894,7 +2894,7 @@ export const cChainTxpoolStatusMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $452,
+  check: $82,
   result: $TxpoolStatus,
 };
 
@@ -2907,7 +2907,7 @@ export const cChainTxpoolContentMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $453,
+  check: $82,
   result: $TxpoolContent,
 };
 
@@ -2920,7 +2920,7 @@ export const cChainTxpoolInspectMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $454,
+  check: $82,
   result: $TxpoolInspect,
 };
 
@@ -2933,7 +2933,7 @@ export const cChainAdminStartCpuProfilerMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
-  check: $455,
+  check: $82,
   result: $EmptyResult2,
 };
 
@@ -2946,7 +2946,7 @@ export const cChainAdminStopCpuProfilerMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
-  check: $456,
+  check: $82,
   result: $EmptyResult2,
 };
 
@@ -2959,7 +2959,7 @@ export const cChainAdminMemoryProfileMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
-  check: $457,
+  check: $82,
   result: $EmptyResult2,
 };
 
@@ -2972,7 +2972,7 @@ export const cChainAdminLockProfileMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
-  check: $458,
+  check: $82,
   result: $EmptyResult2,
 };
 
@@ -3003,7 +3003,7 @@ export const cChainAdminGetVmConfigMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
-  check: $459,
+  check: $82,
   result: $GetVmConfigResult,
 };
 
@@ -3107,7 +3107,7 @@ export const cChainNativeVersionMethod: RpcMethod = {
   endpoint: "/ext/bc/C/native",
   form: "by-position",
   params: [],
-  check: $460,
+  check: $82,
   result: $VersionResult,
 };
 
@@ -3169,7 +3169,7 @@ export const httpGetHealthCheckOperation: HttpOperation = {
   returns: [
     503,
   ],
-  check: $464,
+  check: $461,
   result: $HealthResult,
 };
 
@@ -3200,7 +3200,7 @@ export const httpGetReadinessOperation: HttpOperation = {
   returns: [
     503,
   ],
-  check: $467,
+  check: $461,
   result: $HealthResult,
 };
 
@@ -3231,7 +3231,7 @@ export const httpGetLivenessOperation: HttpOperation = {
   returns: [
     503,
   ],
-  check: $470,
+  check: $461,
   result: $HealthResult,
 };
 

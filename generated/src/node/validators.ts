@@ -203,33 +203,9 @@ function $SetLoggerLevelResult(x: unknown, p: string, e: ValidationIssue[] | nul
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["loggerLevels"];
       if (v1 !== undefined && (plain || hasOwn(x, "loggerLevels"))) {
-        if (!$5(v1, e === null ? p : p + "/loggerLevels", e)) {
+        if (!$4(v1, e === null ? p : p + "/loggerLevels", e)) {
           if (e === null) return false;
           ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $5(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      for (const k in x) {
-        if (!plain && !hasOwn(x, k)) continue;
-        const pk = e === null ? p : p + "/" + esc(k);
-        if (true) {
-          if (!$LoggerLevels(x[k], pk, e)) {
-            if (e === null) return false;
-            ok = false;
-          }
         }
       }
     }
@@ -282,45 +258,13 @@ function $6(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         if (!plain && !hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
         if (true) {
-          if (!$7(x[k], pk, e)) {
+          if (!$2(x[k], pk, e)) {
             if (e === null) return false;
             ok = false;
           }
         }
       }
     }
-  }
-  return ok;
-}
-
-function $7(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $8(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -338,22 +282,13 @@ function $9(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         if (!plain && !hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
         if (true) {
-          if (!$10(x[k], pk, e)) {
+          if (!$3(x[k], pk, e)) {
             if (e === null) return false;
             ok = false;
           }
         }
       }
     }
-  }
-  return ok;
-}
-
-function $10(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -581,7 +516,7 @@ function $NodeIpResult(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v1 !== undefined && (plain || hasOwn(x, "ip"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $19(v1, p + "/ip", e);
+          $3(v1, p + "/ip", e);
           ok = false;
         }
       }
@@ -590,15 +525,6 @@ function $NodeIpResult(x: unknown, p: string, e: ValidationIssue[] | null): bool
         ok = fail(e, p + "/ip", "required", "is required", "ip");
       }
     }
-  }
-  return ok;
-}
-
-function $19(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -642,7 +568,7 @@ function $NetworkNameResult(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v1 !== undefined && (plain || hasOwn(x, "networkName"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $20(v1, p + "/networkName", e);
+          $3(v1, p + "/networkName", e);
           ok = false;
         }
       }
@@ -651,15 +577,6 @@ function $NetworkNameResult(x: unknown, p: string, e: ValidationIssue[] | null):
         ok = fail(e, p + "/networkName", "required", "is required", "networkName");
       }
     }
-  }
-  return ok;
-}
-
-function $20(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -738,7 +655,7 @@ function $NodeVersion(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v1 !== undefined && (plain || hasOwn(x, "version"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $22(v1, p + "/version", e);
+          $3(v1, p + "/version", e);
           ok = false;
         }
       }
@@ -750,7 +667,7 @@ function $NodeVersion(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v2 !== undefined && (plain || hasOwn(x, "databaseVersion"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $23(v2, p + "/databaseVersion", e);
+          $3(v2, p + "/databaseVersion", e);
           ok = false;
         }
       }
@@ -774,7 +691,7 @@ function $NodeVersion(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v4 !== undefined && (plain || hasOwn(x, "gitCommit"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $24(v4, p + "/gitCommit", e);
+          $3(v4, p + "/gitCommit", e);
           ok = false;
         }
       }
@@ -784,7 +701,7 @@ function $NodeVersion(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v5 = x["vmVersions"];
       if (v5 !== undefined && (plain || hasOwn(x, "vmVersions"))) {
-        if (!$25(v5, e === null ? p : p + "/vmVersions", e)) {
+        if (!$9(v5, e === null ? p : p + "/vmVersions", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -794,66 +711,6 @@ function $NodeVersion(x: unknown, p: string, e: ValidationIssue[] | null): boole
         ok = fail(e, p + "/vmVersions", "required", "is required", "vmVersions");
       }
     }
-  }
-  return ok;
-}
-
-function $22(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $23(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $24(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $25(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      for (const k in x) {
-        if (!plain && !hasOwn(x, k)) continue;
-        const pk = e === null ? p : p + "/" + esc(k);
-        if (true) {
-          if (!$26(x[k], pk, e)) {
-            if (e === null) return false;
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $26(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -991,7 +848,7 @@ function $VmsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["vms"];
       if (v1 !== undefined && (plain || hasOwn(x, "vms"))) {
-        if (!$27(v1, e === null ? p : p + "/vms", e)) {
+        if (!$6(v1, e === null ? p : p + "/vms", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1002,101 +859,12 @@ function $VmsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v2 = x["fxs"];
       if (v2 !== undefined && (plain || hasOwn(x, "fxs"))) {
-        if (!$30(v2, e === null ? p : p + "/fxs", e)) {
+        if (!$9(v2, e === null ? p : p + "/fxs", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
     }
-  }
-  return ok;
-}
-
-function $27(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      for (const k in x) {
-        if (!plain && !hasOwn(x, k)) continue;
-        const pk = e === null ? p : p + "/" + esc(k);
-        if (true) {
-          if (!$28(x[k], pk, e)) {
-            if (e === null) return false;
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $28(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $29(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $29(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $30(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      for (const k in x) {
-        if (!plain && !hasOwn(x, k)) continue;
-        const pk = e === null ? p : p + "/" + esc(k);
-        if (true) {
-          if (!$31(x[k], pk, e)) {
-            if (e === null) return false;
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $31(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -1114,7 +882,7 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "ip"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $32(v1, p + "/ip", e);
+          $3(v1, p + "/ip", e);
           ok = false;
         }
       }
@@ -1126,7 +894,7 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "publicIP"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $33(v2, p + "/publicIP", e);
+          $3(v2, p + "/publicIP", e);
           ok = false;
         }
       }
@@ -1146,7 +914,7 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined && (plain || hasOwn(x, "version"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $34(v4, p + "/version", e);
+          $3(v4, p + "/version", e);
           ok = false;
         }
       }
@@ -1158,7 +926,7 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v5 !== undefined && (plain || hasOwn(x, "lastSent"))) {
         if (!((typeof v5 === "string"))) {
           if (e === null) return false;
-          $35(v5, p + "/lastSent", e);
+          $3(v5, p + "/lastSent", e);
           ok = false;
         }
       }
@@ -1170,7 +938,7 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v6 !== undefined && (plain || hasOwn(x, "lastReceived"))) {
         if (!((typeof v6 === "string"))) {
           if (e === null) return false;
-          $36(v6, p + "/lastReceived", e);
+          $3(v6, p + "/lastReceived", e);
           ok = false;
         }
       }
@@ -1180,7 +948,7 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v7 = x["benched"];
       if (v7 !== undefined && (plain || hasOwn(x, "benched"))) {
-        if (!$37(v7, e === null ? p : p + "/benched", e)) {
+        if (!$2(v7, e === null ? p : p + "/benched", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1221,89 +989,12 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v11 = x["objectedACPs"];
       if (v11 !== undefined && (plain || hasOwn(x, "objectedACPs"))) {
-        if (!$42(v11, e === null ? p : p + "/objectedACPs", e)) {
+        if (!$40(v11, e === null ? p : p + "/objectedACPs", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
     }
-  }
-  return ok;
-}
-
-function $32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $33(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $34(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $35(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $36(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $37(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $38(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $38(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -1355,44 +1046,6 @@ function $40(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 }
 
 function $41(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $42(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((Number.isInteger(v)) && (typeof v !== "number" || (v >= 0)))) {
-            if (e === null) return false;
-            $43(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $43(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -1469,7 +1122,7 @@ function $44(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain || hasOwn(x, "ip"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $32(v1, p + "/ip", e);
+                  $3(v1, p + "/ip", e);
                   ok = false;
                 }
               }
@@ -1481,7 +1134,7 @@ function $44(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v2 !== undefined && (plain || hasOwn(x, "publicIP"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $33(v2, p + "/publicIP", e);
+                  $3(v2, p + "/publicIP", e);
                   ok = false;
                 }
               }
@@ -1501,7 +1154,7 @@ function $44(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v4 !== undefined && (plain || hasOwn(x, "version"))) {
                 if (!((typeof v4 === "string"))) {
                   if (e === null) return false;
-                  $34(v4, p + "/version", e);
+                  $3(v4, p + "/version", e);
                   ok = false;
                 }
               }
@@ -1513,7 +1166,7 @@ function $44(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v5 !== undefined && (plain || hasOwn(x, "lastSent"))) {
                 if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $35(v5, p + "/lastSent", e);
+                  $3(v5, p + "/lastSent", e);
                   ok = false;
                 }
               }
@@ -1525,7 +1178,7 @@ function $44(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v6 !== undefined && (plain || hasOwn(x, "lastReceived"))) {
                 if (!((typeof v6 === "string"))) {
                   if (e === null) return false;
-                  $36(v6, p + "/lastReceived", e);
+                  $3(v6, p + "/lastReceived", e);
                   ok = false;
                 }
               }
@@ -1535,7 +1188,7 @@ function $44(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v7 = x["benched"];
               if (v7 !== undefined && (plain || hasOwn(x, "benched"))) {
-                if (!$37(v7, e === null ? p : p + "/benched", e)) {
+                if (!$2(v7, e === null ? p : p + "/benched", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -1576,7 +1229,7 @@ function $44(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v11 = x["objectedACPs"];
               if (v11 !== undefined && (plain || hasOwn(x, "objectedACPs"))) {
-                if (!$42(v11, e === null ? p : p + "/objectedACPs", e)) {
+                if (!$40(v11, e === null ? p : p + "/objectedACPs", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -1641,7 +1294,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v1 !== undefined && (plain || hasOwn(x, "apricotPhase1Time"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $46(v1, p + "/apricotPhase1Time", e);
+          $3(v1, p + "/apricotPhase1Time", e);
           ok = false;
         }
       }
@@ -1653,7 +1306,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v2 !== undefined && (plain || hasOwn(x, "apricotPhase2Time"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $47(v2, p + "/apricotPhase2Time", e);
+          $3(v2, p + "/apricotPhase2Time", e);
           ok = false;
         }
       }
@@ -1665,7 +1318,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v3 !== undefined && (plain || hasOwn(x, "apricotPhase3Time"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $48(v3, p + "/apricotPhase3Time", e);
+          $3(v3, p + "/apricotPhase3Time", e);
           ok = false;
         }
       }
@@ -1677,7 +1330,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v4 !== undefined && (plain || hasOwn(x, "apricotPhase4Time"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $49(v4, p + "/apricotPhase4Time", e);
+          $3(v4, p + "/apricotPhase4Time", e);
           ok = false;
         }
       }
@@ -1689,7 +1342,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v5 !== undefined && (plain || hasOwn(x, "apricotPhase4MinPChainHeight"))) {
         if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
           if (e === null) return false;
-          $50(v5, p + "/apricotPhase4MinPChainHeight", e);
+          $41(v5, p + "/apricotPhase4MinPChainHeight", e);
           ok = false;
         }
       }
@@ -1701,7 +1354,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v6 !== undefined && (plain || hasOwn(x, "apricotPhase5Time"))) {
         if (!((typeof v6 === "string"))) {
           if (e === null) return false;
-          $51(v6, p + "/apricotPhase5Time", e);
+          $3(v6, p + "/apricotPhase5Time", e);
           ok = false;
         }
       }
@@ -1713,7 +1366,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v7 !== undefined && (plain || hasOwn(x, "apricotPhasePre6Time"))) {
         if (!((typeof v7 === "string"))) {
           if (e === null) return false;
-          $52(v7, p + "/apricotPhasePre6Time", e);
+          $3(v7, p + "/apricotPhasePre6Time", e);
           ok = false;
         }
       }
@@ -1725,7 +1378,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v8 !== undefined && (plain || hasOwn(x, "apricotPhase6Time"))) {
         if (!((typeof v8 === "string"))) {
           if (e === null) return false;
-          $53(v8, p + "/apricotPhase6Time", e);
+          $3(v8, p + "/apricotPhase6Time", e);
           ok = false;
         }
       }
@@ -1737,7 +1390,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v9 !== undefined && (plain || hasOwn(x, "apricotPhasePost6Time"))) {
         if (!((typeof v9 === "string"))) {
           if (e === null) return false;
-          $54(v9, p + "/apricotPhasePost6Time", e);
+          $3(v9, p + "/apricotPhasePost6Time", e);
           ok = false;
         }
       }
@@ -1749,7 +1402,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v10 !== undefined && (plain || hasOwn(x, "banffTime"))) {
         if (!((typeof v10 === "string"))) {
           if (e === null) return false;
-          $55(v10, p + "/banffTime", e);
+          $3(v10, p + "/banffTime", e);
           ok = false;
         }
       }
@@ -1761,7 +1414,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v11 !== undefined && (plain || hasOwn(x, "cortinaTime"))) {
         if (!((typeof v11 === "string"))) {
           if (e === null) return false;
-          $56(v11, p + "/cortinaTime", e);
+          $3(v11, p + "/cortinaTime", e);
           ok = false;
         }
       }
@@ -1785,7 +1438,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v13 !== undefined && (plain || hasOwn(x, "durangoTime"))) {
         if (!((typeof v13 === "string"))) {
           if (e === null) return false;
-          $57(v13, p + "/durangoTime", e);
+          $3(v13, p + "/durangoTime", e);
           ok = false;
         }
       }
@@ -1797,7 +1450,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v14 !== undefined && (plain || hasOwn(x, "etnaTime"))) {
         if (!((typeof v14 === "string"))) {
           if (e === null) return false;
-          $58(v14, p + "/etnaTime", e);
+          $3(v14, p + "/etnaTime", e);
           ok = false;
         }
       }
@@ -1809,7 +1462,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v15 !== undefined && (plain || hasOwn(x, "fortunaTime"))) {
         if (!((typeof v15 === "string"))) {
           if (e === null) return false;
-          $59(v15, p + "/fortunaTime", e);
+          $3(v15, p + "/fortunaTime", e);
           ok = false;
         }
       }
@@ -1821,7 +1474,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v16 !== undefined && (plain || hasOwn(x, "graniteTime"))) {
         if (!((typeof v16 === "string"))) {
           if (e === null) return false;
-          $60(v16, p + "/graniteTime", e);
+          $3(v16, p + "/graniteTime", e);
           ok = false;
         }
       }
@@ -1830,147 +1483,6 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
         ok = fail(e, p + "/graniteTime", "required", "is required", "graniteTime");
       }
     }
-  }
-  return ok;
-}
-
-function $46(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $47(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $48(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $49(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $50(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $51(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $52(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $53(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $54(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $55(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $56(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $57(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $58(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $59(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $60(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -2021,7 +1533,7 @@ function $Acp(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["objectors"];
       if (v4 !== undefined && (plain || hasOwn(x, "objectors"))) {
-        if (!$62(v4, e === null ? p : p + "/objectors", e)) {
+        if (!$61(v4, e === null ? p : p + "/objectors", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -2048,33 +1560,6 @@ function $Acp(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 }
 
 function $61(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      if (!unique(x)) {
-        if (e === null) return false;
-        ok = fail(e, p, "uniqueItems", "must not contain duplicate items");
-      }
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c13.test(v))))) {
-            if (e === null) return false;
-            $NodeId(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $62(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2184,21 +1669,12 @@ function $HealthTags(x: unknown, p: string, e: ValidationIssue[] | null): boolea
           const v = x[i];
           if (!((typeof v === "string"))) {
             if (e === null) return false;
-            $66(v, p + "/" + i, e);
+            $3(v, p + "/" + i, e);
             ok = false;
           }
         }
       }
     }
-  }
-  return ok;
-}
-
-function $66(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -2216,7 +1692,7 @@ function $HealthCheck(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v1 !== undefined && (plain || hasOwn(x, "error"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $67(v1, p + "/error", e);
+          $3(v1, p + "/error", e);
           ok = false;
         }
       }
@@ -2224,7 +1700,7 @@ function $HealthCheck(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v2 !== undefined && (plain || hasOwn(x, "timestamp"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $68(v2, p + "/timestamp", e);
+          $3(v2, p + "/timestamp", e);
           ok = false;
         }
       }
@@ -2236,7 +1712,7 @@ function $HealthCheck(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v3 !== undefined && (plain || hasOwn(x, "duration"))) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
           if (e === null) return false;
-          $69(v3, p + "/duration", e);
+          $41(v3, p + "/duration", e);
           ok = false;
         }
       }
@@ -2248,7 +1724,7 @@ function $HealthCheck(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v4 !== undefined && (plain || hasOwn(x, "contiguousFailures"))) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
           if (e === null) return false;
-          $70(v4, p + "/contiguousFailures", e);
+          $41(v4, p + "/contiguousFailures", e);
           ok = false;
         }
       }
@@ -2260,54 +1736,6 @@ function $HealthCheck(x: unknown, p: string, e: ValidationIssue[] | null): boole
           ok = false;
         }
       }
-    }
-  }
-  return ok;
-}
-
-function $67(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $68(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $69(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $70(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
     }
   }
   return ok;
@@ -2346,7 +1774,7 @@ function $HealthResult(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v2 !== undefined && (plain || hasOwn(x, "healthy"))) {
         if (!((typeof v2 === "boolean"))) {
           if (e === null) return false;
-          $73(v2, p + "/healthy", e);
+          $21(v2, p + "/healthy", e);
           ok = false;
         }
       }
@@ -2379,15 +1807,6 @@ function $72(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         }
       }
     }
-  }
-  return ok;
-}
-
-function $73(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
   }
   return ok;
 }
@@ -2487,26 +1906,11 @@ function $BlsSignature(x: unknown, p: string, e: ValidationIssue[] | null): bool
 function $HeightParam(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($75(x, p, null)) matches++;
+  if ($41(x, p, null)) matches++;
   if ($Uint64String2(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $75(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
   }
   return ok;
 }
@@ -2546,7 +1950,7 @@ function $Owner(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["addresses"];
       if (v3 !== undefined && (plain || hasOwn(x, "addresses"))) {
-        if (!$76(v3, e === null ? p : p + "/addresses", e)) {
+        if (!$2(v3, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -2556,38 +1960,6 @@ function $Owner(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         ok = fail(e, p + "/addresses", "required", "is required", "addresses");
       }
     }
-  }
-  return ok;
-}
-
-function $76(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $77(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $77(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -3027,7 +2399,7 @@ function $JsonBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v2 !== undefined && (plain || hasOwn(x, "height"))) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
           if (e === null) return false;
-          $85(v2, p + "/height", e);
+          $41(v2, p + "/height", e);
           ok = false;
         }
       }
@@ -3042,21 +2414,6 @@ function $JsonBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean
           ok = false;
         }
       }
-    }
-  }
-  return ok;
-}
-
-function $85(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
     }
   }
   return ok;
@@ -3197,7 +2554,7 @@ function $BlockchainEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $89(v2, p + "/name", e);
+          $3(v2, p + "/name", e);
           ok = false;
         }
       }
@@ -3230,15 +2587,6 @@ function $BlockchainEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
         ok = fail(e, p + "/vmID", "required", "is required", "vmID");
       }
     }
-  }
-  return ok;
-}
-
-function $89(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -3305,7 +2653,7 @@ function $90(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v2 !== undefined && (plain || hasOwn(x, "name"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $89(v2, p + "/name", e);
+                  $3(v2, p + "/name", e);
                   ok = false;
                 }
               }
@@ -3570,7 +2918,7 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v3 = x["addresses"];
               if (v3 !== undefined && (plain || hasOwn(x, "addresses"))) {
-                if (!$76(v3, e === null ? p : p + "/addresses", e)) {
+                if (!$2(v3, e === null ? p : p + "/addresses", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -3733,7 +3081,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v15 !== undefined && (plain || hasOwn(x, "connected"))) {
         if (!((typeof v15 === "boolean"))) {
           if (e === null) return false;
-          $93(v15, p + "/connected", e);
+          $21(v15, p + "/connected", e);
           ok = false;
         }
       }
@@ -3777,7 +3125,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v3 = x["addresses"];
               if (v3 !== undefined && (plain || hasOwn(x, "addresses"))) {
-                if (!$76(v3, e === null ? p : p + "/addresses", e)) {
+                if (!$2(v3, e === null ? p : p + "/addresses", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -3830,7 +3178,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v3 = x["addresses"];
               if (v3 !== undefined && (plain || hasOwn(x, "addresses"))) {
-                if (!$76(v3, e === null ? p : p + "/addresses", e)) {
+                if (!$2(v3, e === null ? p : p + "/addresses", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -3883,7 +3231,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v3 = x["addresses"];
               if (v3 !== undefined && (plain || hasOwn(x, "addresses"))) {
-                if (!$76(v3, e === null ? p : p + "/addresses", e)) {
+                if (!$2(v3, e === null ? p : p + "/addresses", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -3936,7 +3284,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v3 = x["addresses"];
               if (v3 !== undefined && (plain || hasOwn(x, "addresses"))) {
-                if (!$76(v3, e === null ? p : p + "/addresses", e)) {
+                if (!$2(v3, e === null ? p : p + "/addresses", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -4003,15 +3351,6 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
         }
       }
     }
-  }
-  return ok;
-}
-
-function $93(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
   }
   return ok;
 }
@@ -4137,7 +3476,7 @@ function $99(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       }
                       const v3 = x["addresses"];
                       if (v3 !== undefined && (plain || hasOwn(x, "addresses"))) {
-                        if (!$76(v3, e === null ? p : p + "/addresses", e)) {
+                        if (!$2(v3, e === null ? p : p + "/addresses", e)) {
                           if (e === null) return false;
                           ok = false;
                         }
@@ -4311,7 +3650,7 @@ function $Container(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v3 !== undefined && (plain || hasOwn(x, "timestamp"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $103(v3, p + "/timestamp", e);
+          $3(v3, p + "/timestamp", e);
           ok = false;
         }
       }
@@ -4344,15 +3683,6 @@ function $Container(x: unknown, p: string, e: ValidationIssue[] | null): boolean
         ok = fail(e, p + "/index", "required", "is required", "index");
       }
     }
-  }
-  return ok;
-}
-
-function $103(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -4405,7 +3735,7 @@ function $ContainerList(x: unknown, p: string, e: ValidationIssue[] | null): boo
             if (v3 !== undefined && (plain || hasOwn(x, "timestamp"))) {
               if (!((typeof v3 === "string"))) {
                 if (e === null) return false;
-                $103(v3, p + "/timestamp", e);
+                $3(v3, p + "/timestamp", e);
                 ok = false;
               }
             }
@@ -4484,7 +3814,7 @@ function $IsAcceptedResult(x: unknown, p: string, e: ValidationIssue[] | null): 
       if (v1 !== undefined && (plain || hasOwn(x, "isAccepted"))) {
         if (!((typeof v1 === "boolean"))) {
           if (e === null) return false;
-          $105(v1, p + "/isAccepted", e);
+          $21(v1, p + "/isAccepted", e);
           ok = false;
         }
       }
@@ -4493,15 +3823,6 @@ function $IsAcceptedResult(x: unknown, p: string, e: ValidationIssue[] | null): 
         ok = fail(e, p + "/isAccepted", "required", "is required", "isAccepted");
       }
     }
-  }
-  return ok;
-}
-
-function $105(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
   }
   return ok;
 }
@@ -5116,7 +4437,7 @@ function $118(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["uncles"];
       if (v3 !== undefined && (plain || hasOwn(x, "uncles"))) {
-        if (!$137(v3, e === null ? p : p + "/uncles", e)) {
+        if (!$120(v3, e === null ? p : p + "/uncles", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5347,7 +4668,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v13 = x["blobVersionedHashes"];
       if (v13 !== undefined && (plain || hasOwn(x, "blobVersionedHashes"))) {
-        if (!$125(v13, e === null ? p : p + "/blobVersionedHashes", e)) {
+        if (!$120(v13, e === null ? p : p + "/blobVersionedHashes", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5427,7 +4748,7 @@ function $AccessListEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["storageKeys"];
       if (v2 !== undefined && (plain || hasOwn(x, "storageKeys"))) {
-        if (!$124(v2, e === null ? p : p + "/storageKeys", e)) {
+        if (!$120(v2, e === null ? p : p + "/storageKeys", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5442,52 +4763,6 @@ function $AccessListEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
         if (!(k === "address" || k === "storageKeys")) {
           if (e === null) return false;
           ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $124(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c113.test(v))))) {
-            if (e === null) return false;
-            $Hash32(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $125(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c113.test(v))))) {
-            if (e === null) return false;
-            $Hash32(v, p + "/" + i, e);
-            ok = false;
-          }
         }
       }
     }
@@ -5692,14 +4967,14 @@ function $128(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["blockTimestamp"];
       if (v3 !== undefined && (plain || hasOwn(x, "blockTimestamp"))) {
-        if (!$133(v3, e === null ? p : p + "/blockTimestamp", e)) {
+        if (!$131(v3, e === null ? p : p + "/blockTimestamp", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v4 = x["transactionIndex"];
       if (v4 !== undefined && (plain || hasOwn(x, "transactionIndex"))) {
-        if (!$135(v4, e === null ? p : p + "/transactionIndex", e)) {
+        if (!$131(v4, e === null ? p : p + "/transactionIndex", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5741,19 +5016,10 @@ function $129(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Hash32(x, p, null)) matches++;
-  if ($130(x, p, null)) matches++;
+  if ($123(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $130(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be null", "null");
   }
   return ok;
 }
@@ -5762,84 +5028,10 @@ function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Uint(x, p, null)) matches++;
-  if ($132(x, p, null)) matches++;
+  if ($123(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $132(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be null", "null");
-  }
-  return ok;
-}
-
-function $133(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($Uint(x, p, null)) matches++;
-  if ($134(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $134(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be null", "null");
-  }
-  return ok;
-}
-
-function $135(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($Uint(x, p, null)) matches++;
-  if ($136(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $136(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be null", "null");
-  }
-  return ok;
-}
-
-function $137(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c113.test(v))))) {
-            if (e === null) return false;
-            $Hash32(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
   }
   return ok;
 }
@@ -6011,7 +5203,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v3 = x["to"];
       if (v3 !== undefined && (plain || hasOwn(x, "to"))) {
-        if (!$140(v3, e === null ? p : p + "/to", e)) {
+        if (!$122(v3, e === null ? p : p + "/to", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6097,7 +5289,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v14 = x["blobVersionedHashes"];
       if (v14 !== undefined && (plain || hasOwn(x, "blobVersionedHashes"))) {
-        if (!$142(v14, e === null ? p : p + "/blobVersionedHashes", e)) {
+        if (!$120(v14, e === null ? p : p + "/blobVersionedHashes", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6111,14 +5303,14 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v16 = x["commitments"];
       if (v16 !== undefined && (plain || hasOwn(x, "commitments"))) {
-        if (!$144(v16, e === null ? p : p + "/commitments", e)) {
+        if (!$143(v16, e === null ? p : p + "/commitments", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
       const v17 = x["proofs"];
       if (v17 !== undefined && (plain || hasOwn(x, "proofs"))) {
-        if (!$145(v17, e === null ? p : p + "/proofs", e)) {
+        if (!$143(v17, e === null ? p : p + "/proofs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6151,97 +5343,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-function $140(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($Address(x, p, null)) matches++;
-  if ($141(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be null", "null");
-  }
-  return ok;
-}
-
-function $142(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c113.test(v))))) {
-            if (e === null) return false;
-            $Hash32(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
 function $143(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c110.test(v))))) {
-            if (e === null) return false;
-            $Bytes(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c110.test(v))))) {
-            if (e === null) return false;
-            $Bytes(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $145(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6501,7 +5603,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v7 = x["to"];
       if (v7 !== undefined && (plain || hasOwn(x, "to"))) {
-        if (!$147(v7, e === null ? p : p + "/to", e)) {
+        if (!$122(v7, e === null ? p : p + "/to", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6540,7 +5642,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v11 = x["contractAddress"];
       if (v11 !== undefined && (plain || hasOwn(x, "contractAddress"))) {
-        if (!$149(v11, e === null ? p : p + "/contractAddress", e)) {
+        if (!$122(v11, e === null ? p : p + "/contractAddress", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6609,48 +5711,6 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $147(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($Address(x, p, null)) matches++;
-  if ($148(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $148(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be null", "null");
-  }
-  return ok;
-}
-
-function $149(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($Address(x, p, null)) matches++;
-  if ($150(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $150(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be null", "null");
-  }
-  return ok;
-}
-
 function $151(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
@@ -6676,7 +5736,7 @@ function $151(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain || hasOwn(x, "removed"))) {
                 if (!((typeof v1 === "boolean"))) {
                   if (e === null) return false;
-                  $153(v1, p + "/removed", e);
+                  $21(v1, p + "/removed", e);
                   ok = false;
                 }
               }
@@ -6776,15 +5836,6 @@ function $151(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $153(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
 function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
@@ -6825,7 +5876,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "removed"))) {
         if (!((typeof v1 === "boolean"))) {
           if (e === null) return false;
-          $153(v1, p + "/removed", e);
+          $21(v1, p + "/removed", e);
           ok = false;
         }
       }
@@ -6976,7 +6027,7 @@ function $155(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let matches = 0;
   if ($Address(x, p, null)) matches++;
   if ($156(x, p, null)) matches++;
-  if ($157(x, p, null)) matches++;
+  if ($123(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -7007,32 +6058,14 @@ function $156(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be null", "null");
-  }
-  return ok;
-}
-
 function $FilterTopics(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($158(x, p, null)) matches++;
+  if ($123(x, p, null)) matches++;
   if ($159(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be null", "null");
   }
   return ok;
 }
@@ -7063,21 +6096,12 @@ function $159(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 function $FilterTopic(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($160(x, p, null)) matches++;
+  if ($123(x, p, null)) matches++;
   if ($Bytes32(x, p, null)) matches++;
   if ($161(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $160(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be null", "null");
   }
   return ok;
 }
@@ -7124,32 +6148,9 @@ const $c162 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
 
 function $FilterResults(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($163(x, p, null) || $164(x, p, null))) {
+  if (!($120(x, p, null) || $164(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
-  }
-  return ok;
-}
-
-function $163(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c113.test(v))))) {
-            if (e === null) return false;
-            $Hash32(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
   }
   return ok;
 }
@@ -7179,7 +6180,7 @@ function $164(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain || hasOwn(x, "removed"))) {
                 if (!((typeof v1 === "boolean"))) {
                   if (e === null) return false;
-                  $153(v1, p + "/removed", e);
+                  $21(v1, p + "/removed", e);
                   ok = false;
                 }
               }
@@ -7313,7 +6314,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v3 = x["baseFeePerBlobGas"];
       if (v3 !== undefined && (plain || hasOwn(x, "baseFeePerBlobGas"))) {
-        if (!$167(v3, e === null ? p : p + "/baseFeePerBlobGas", e)) {
+        if (!$166(v3, e === null ? p : p + "/baseFeePerBlobGas", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7331,7 +6332,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v5 = x["blobGasUsedRatio"];
       if (v5 !== undefined && (plain || hasOwn(x, "blobGasUsedRatio"))) {
-        if (!$169(v5, e === null ? p : p + "/blobGasUsedRatio", e)) {
+        if (!$168(v5, e === null ? p : p + "/blobGasUsedRatio", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7349,29 +6350,6 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
 }
 
 function $166(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c106.test(v))))) {
-            if (e === null) return false;
-            $Uint(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7417,29 +6395,6 @@ function $168(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $169(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "number") && (typeof v !== "number" || (v >= 0 && v <= 1)))) {
-            if (e === null) return false;
-            $Ratio(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
 function $170(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
@@ -7449,32 +6404,9 @@ function $170(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$171(x[i], e === null ? p : p + "/" + i, e)) {
+        if (!$166(x[i], e === null ? p : p + "/" + i, e)) {
           if (e === null) return false;
           ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c106.test(v))))) {
-            if (e === null) return false;
-            $Uint(v, p + "/" + i, e);
-            ok = false;
-          }
         }
       }
     }
@@ -7518,20 +6450,11 @@ function $AccessListResult(x: unknown, p: string, e: ValidationIssue[] | null): 
       if (v3 !== undefined && (plain || hasOwn(x, "error"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $172(v3, p + "/error", e);
+          $3(v3, p + "/error", e);
           ok = false;
         }
       }
     }
-  }
-  return ok;
-}
-
-function $172(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -7559,7 +6482,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["accountProof"];
       if (v2 !== undefined && (plain || hasOwn(x, "accountProof"))) {
-        if (!$173(v2, e === null ? p : p + "/accountProof", e)) {
+        if (!$143(v2, e === null ? p : p + "/accountProof", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7632,29 +6555,6 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $173(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c110.test(v))))) {
-            if (e === null) return false;
-            $Bytes(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
 function $174(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
@@ -7702,7 +6602,7 @@ function $174(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["proof"];
               if (v3 !== undefined && (plain || hasOwn(x, "proof"))) {
-                if (!$176(v3, e === null ? p : p + "/proof", e)) {
+                if (!$143(v3, e === null ? p : p + "/proof", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -7712,29 +6612,6 @@ function $174(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                 ok = fail(e, p + "/proof", "required", "is required", "proof");
               }
             }
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $176(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c110.test(v))))) {
-            if (e === null) return false;
-            $Bytes(v, p + "/" + i, e);
-            ok = false;
           }
         }
       }
@@ -7778,7 +6655,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v3 = x["proof"];
       if (v3 !== undefined && (plain || hasOwn(x, "proof"))) {
-        if (!$176(v3, e === null ? p : p + "/proof", e)) {
+        if (!$143(v3, e === null ? p : p + "/proof", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7888,7 +6765,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v2 !== undefined && (plain || hasOwn(x, "homesteadBlock"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $179(v2, p + "/homesteadBlock", e);
+          $178(v2, p + "/homesteadBlock", e);
           ok = false;
         }
       }
@@ -7896,7 +6773,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v3 !== undefined && (plain || hasOwn(x, "daoForkBlock"))) {
         if (!((Number.isInteger(v3)))) {
           if (e === null) return false;
-          $180(v3, p + "/daoForkBlock", e);
+          $178(v3, p + "/daoForkBlock", e);
           ok = false;
         }
       }
@@ -7904,7 +6781,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v4 !== undefined && (plain || hasOwn(x, "daoForkSupport"))) {
         if (!((typeof v4 === "boolean"))) {
           if (e === null) return false;
-          $181(v4, p + "/daoForkSupport", e);
+          $21(v4, p + "/daoForkSupport", e);
           ok = false;
         }
       }
@@ -7912,7 +6789,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v5 !== undefined && (plain || hasOwn(x, "eip150Block"))) {
         if (!((Number.isInteger(v5)))) {
           if (e === null) return false;
-          $182(v5, p + "/eip150Block", e);
+          $178(v5, p + "/eip150Block", e);
           ok = false;
         }
       }
@@ -7920,7 +6797,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v6 !== undefined && (plain || hasOwn(x, "eip155Block"))) {
         if (!((Number.isInteger(v6)))) {
           if (e === null) return false;
-          $183(v6, p + "/eip155Block", e);
+          $178(v6, p + "/eip155Block", e);
           ok = false;
         }
       }
@@ -7928,7 +6805,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v7 !== undefined && (plain || hasOwn(x, "eip158Block"))) {
         if (!((Number.isInteger(v7)))) {
           if (e === null) return false;
-          $184(v7, p + "/eip158Block", e);
+          $178(v7, p + "/eip158Block", e);
           ok = false;
         }
       }
@@ -7936,7 +6813,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v8 !== undefined && (plain || hasOwn(x, "byzantiumBlock"))) {
         if (!((Number.isInteger(v8)))) {
           if (e === null) return false;
-          $185(v8, p + "/byzantiumBlock", e);
+          $178(v8, p + "/byzantiumBlock", e);
           ok = false;
         }
       }
@@ -7944,7 +6821,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v9 !== undefined && (plain || hasOwn(x, "constantinopleBlock"))) {
         if (!((Number.isInteger(v9)))) {
           if (e === null) return false;
-          $186(v9, p + "/constantinopleBlock", e);
+          $178(v9, p + "/constantinopleBlock", e);
           ok = false;
         }
       }
@@ -7952,7 +6829,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v10 !== undefined && (plain || hasOwn(x, "petersburgBlock"))) {
         if (!((Number.isInteger(v10)))) {
           if (e === null) return false;
-          $187(v10, p + "/petersburgBlock", e);
+          $178(v10, p + "/petersburgBlock", e);
           ok = false;
         }
       }
@@ -7960,7 +6837,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v11 !== undefined && (plain || hasOwn(x, "istanbulBlock"))) {
         if (!((Number.isInteger(v11)))) {
           if (e === null) return false;
-          $188(v11, p + "/istanbulBlock", e);
+          $178(v11, p + "/istanbulBlock", e);
           ok = false;
         }
       }
@@ -7968,7 +6845,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v12 !== undefined && (plain || hasOwn(x, "muirGlacierBlock"))) {
         if (!((Number.isInteger(v12)))) {
           if (e === null) return false;
-          $189(v12, p + "/muirGlacierBlock", e);
+          $178(v12, p + "/muirGlacierBlock", e);
           ok = false;
         }
       }
@@ -7976,7 +6853,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v13 !== undefined && (plain || hasOwn(x, "berlinBlock"))) {
         if (!((Number.isInteger(v13)))) {
           if (e === null) return false;
-          $190(v13, p + "/berlinBlock", e);
+          $178(v13, p + "/berlinBlock", e);
           ok = false;
         }
       }
@@ -7984,7 +6861,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v14 !== undefined && (plain || hasOwn(x, "londonBlock"))) {
         if (!((Number.isInteger(v14)))) {
           if (e === null) return false;
-          $191(v14, p + "/londonBlock", e);
+          $178(v14, p + "/londonBlock", e);
           ok = false;
         }
       }
@@ -7992,7 +6869,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v15 !== undefined && (plain || hasOwn(x, "shanghaiTime"))) {
         if (!((Number.isInteger(v15)))) {
           if (e === null) return false;
-          $192(v15, p + "/shanghaiTime", e);
+          $178(v15, p + "/shanghaiTime", e);
           ok = false;
         }
       }
@@ -8000,7 +6877,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v16 !== undefined && (plain || hasOwn(x, "cancunTime"))) {
         if (!((Number.isInteger(v16)))) {
           if (e === null) return false;
-          $193(v16, p + "/cancunTime", e);
+          $178(v16, p + "/cancunTime", e);
           ok = false;
         }
       }
@@ -8008,7 +6885,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v17 !== undefined && (plain || hasOwn(x, "pragueTime"))) {
         if (!((Number.isInteger(v17)))) {
           if (e === null) return false;
-          $194(v17, p + "/pragueTime", e);
+          $178(v17, p + "/pragueTime", e);
           ok = false;
         }
       }
@@ -8016,7 +6893,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v18 !== undefined && (plain || hasOwn(x, "apricotPhase1BlockTimestamp"))) {
         if (!((Number.isInteger(v18)))) {
           if (e === null) return false;
-          $195(v18, p + "/apricotPhase1BlockTimestamp", e);
+          $178(v18, p + "/apricotPhase1BlockTimestamp", e);
           ok = false;
         }
       }
@@ -8024,7 +6901,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v19 !== undefined && (plain || hasOwn(x, "apricotPhase2BlockTimestamp"))) {
         if (!((Number.isInteger(v19)))) {
           if (e === null) return false;
-          $196(v19, p + "/apricotPhase2BlockTimestamp", e);
+          $178(v19, p + "/apricotPhase2BlockTimestamp", e);
           ok = false;
         }
       }
@@ -8032,7 +6909,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v20 !== undefined && (plain || hasOwn(x, "apricotPhase3BlockTimestamp"))) {
         if (!((Number.isInteger(v20)))) {
           if (e === null) return false;
-          $197(v20, p + "/apricotPhase3BlockTimestamp", e);
+          $178(v20, p + "/apricotPhase3BlockTimestamp", e);
           ok = false;
         }
       }
@@ -8040,7 +6917,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v21 !== undefined && (plain || hasOwn(x, "apricotPhase4BlockTimestamp"))) {
         if (!((Number.isInteger(v21)))) {
           if (e === null) return false;
-          $198(v21, p + "/apricotPhase4BlockTimestamp", e);
+          $178(v21, p + "/apricotPhase4BlockTimestamp", e);
           ok = false;
         }
       }
@@ -8048,7 +6925,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v22 !== undefined && (plain || hasOwn(x, "apricotPhase5BlockTimestamp"))) {
         if (!((Number.isInteger(v22)))) {
           if (e === null) return false;
-          $199(v22, p + "/apricotPhase5BlockTimestamp", e);
+          $178(v22, p + "/apricotPhase5BlockTimestamp", e);
           ok = false;
         }
       }
@@ -8056,7 +6933,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v23 !== undefined && (plain || hasOwn(x, "apricotPhasePre6BlockTimestamp"))) {
         if (!((Number.isInteger(v23)))) {
           if (e === null) return false;
-          $200(v23, p + "/apricotPhasePre6BlockTimestamp", e);
+          $178(v23, p + "/apricotPhasePre6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -8064,7 +6941,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v24 !== undefined && (plain || hasOwn(x, "apricotPhase6BlockTimestamp"))) {
         if (!((Number.isInteger(v24)))) {
           if (e === null) return false;
-          $201(v24, p + "/apricotPhase6BlockTimestamp", e);
+          $178(v24, p + "/apricotPhase6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -8072,7 +6949,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v25 !== undefined && (plain || hasOwn(x, "apricotPhasePost6BlockTimestamp"))) {
         if (!((Number.isInteger(v25)))) {
           if (e === null) return false;
-          $202(v25, p + "/apricotPhasePost6BlockTimestamp", e);
+          $178(v25, p + "/apricotPhasePost6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -8080,7 +6957,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v26 !== undefined && (plain || hasOwn(x, "banffBlockTimestamp"))) {
         if (!((Number.isInteger(v26)))) {
           if (e === null) return false;
-          $203(v26, p + "/banffBlockTimestamp", e);
+          $178(v26, p + "/banffBlockTimestamp", e);
           ok = false;
         }
       }
@@ -8088,7 +6965,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v27 !== undefined && (plain || hasOwn(x, "cortinaBlockTimestamp"))) {
         if (!((Number.isInteger(v27)))) {
           if (e === null) return false;
-          $204(v27, p + "/cortinaBlockTimestamp", e);
+          $178(v27, p + "/cortinaBlockTimestamp", e);
           ok = false;
         }
       }
@@ -8096,7 +6973,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v28 !== undefined && (plain || hasOwn(x, "durangoBlockTimestamp"))) {
         if (!((Number.isInteger(v28)))) {
           if (e === null) return false;
-          $205(v28, p + "/durangoBlockTimestamp", e);
+          $178(v28, p + "/durangoBlockTimestamp", e);
           ok = false;
         }
       }
@@ -8104,7 +6981,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v29 !== undefined && (plain || hasOwn(x, "etnaTimestamp"))) {
         if (!((Number.isInteger(v29)))) {
           if (e === null) return false;
-          $206(v29, p + "/etnaTimestamp", e);
+          $178(v29, p + "/etnaTimestamp", e);
           ok = false;
         }
       }
@@ -8112,7 +6989,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v30 !== undefined && (plain || hasOwn(x, "fortunaTimestamp"))) {
         if (!((Number.isInteger(v30)))) {
           if (e === null) return false;
-          $207(v30, p + "/fortunaTimestamp", e);
+          $178(v30, p + "/fortunaTimestamp", e);
           ok = false;
         }
       }
@@ -8120,7 +6997,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v31 !== undefined && (plain || hasOwn(x, "graniteTimestamp"))) {
         if (!((Number.isInteger(v31)))) {
           if (e === null) return false;
-          $208(v31, p + "/graniteTimestamp", e);
+          $178(v31, p + "/graniteTimestamp", e);
           ok = false;
         }
       }
@@ -8128,7 +7005,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v32 !== undefined && (plain || hasOwn(x, "heliconTimestamp"))) {
         if (!((Number.isInteger(v32)))) {
           if (e === null) return false;
-          $209(v32, p + "/heliconTimestamp", e);
+          $178(v32, p + "/heliconTimestamp", e);
           ok = false;
         }
       }
@@ -8142,285 +7019,6 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
 }
 
 function $178(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $179(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $180(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $181(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $182(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $183(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $184(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $185(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $186(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $187(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $188(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $189(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $191(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $192(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $193(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $194(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $196(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $197(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $198(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $199(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $201(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $202(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $203(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $204(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $206(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $207(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $208(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $209(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -8458,7 +7056,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               if (v1 !== undefined && (plain || hasOwn(x, "activationTime"))) {
                 if (!((Number.isInteger(v1)))) {
                   if (e === null) return false;
-                  $211(v1, p + "/activationTime", e);
+                  $178(v1, p + "/activationTime", e);
                   ok = false;
                 }
               }
@@ -8484,7 +7082,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                       if (v1 !== undefined && (plain || hasOwn(x, "baseFeeUpdateFraction"))) {
                         if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
                           if (e === null) return false;
-                          $212(v1, p + "/baseFeeUpdateFraction", e);
+                          $41(v1, p + "/baseFeeUpdateFraction", e);
                           ok = false;
                         }
                       }
@@ -8496,7 +7094,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                       if (v2 !== undefined && (plain || hasOwn(x, "max"))) {
                         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
                           if (e === null) return false;
-                          $213(v2, p + "/max", e);
+                          $41(v2, p + "/max", e);
                           ok = false;
                         }
                       }
@@ -8508,7 +7106,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                       if (v3 !== undefined && (plain || hasOwn(x, "target"))) {
                         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
                           if (e === null) return false;
-                          $214(v3, p + "/target", e);
+                          $41(v3, p + "/target", e);
                           ok = false;
                         }
                       }
@@ -8561,7 +7159,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v6 = x["systemContracts"];
               if (v6 !== undefined && (plain || hasOwn(x, "systemContracts"))) {
-                if (!$217(v6, e === null ? p : p + "/systemContracts", e)) {
+                if (!$216(v6, e === null ? p : p + "/systemContracts", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -8587,7 +7185,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v3 = x["last"];
       if (v3 !== undefined && (plain || hasOwn(x, "last"))) {
-        if (!$222(v3, e === null ? p : p + "/last", e)) {
+        if (!$220(v3, e === null ? p : p + "/last", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8610,7 +7208,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v1 !== undefined && (plain || hasOwn(x, "activationTime"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $211(v1, p + "/activationTime", e);
+          $178(v1, p + "/activationTime", e);
           ok = false;
         }
       }
@@ -8636,7 +7234,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
               if (v1 !== undefined && (plain || hasOwn(x, "baseFeeUpdateFraction"))) {
                 if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
                   if (e === null) return false;
-                  $212(v1, p + "/baseFeeUpdateFraction", e);
+                  $41(v1, p + "/baseFeeUpdateFraction", e);
                   ok = false;
                 }
               }
@@ -8648,7 +7246,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
               if (v2 !== undefined && (plain || hasOwn(x, "max"))) {
                 if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
                   if (e === null) return false;
-                  $213(v2, p + "/max", e);
+                  $41(v2, p + "/max", e);
                   ok = false;
                 }
               }
@@ -8660,7 +7258,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
               if (v3 !== undefined && (plain || hasOwn(x, "target"))) {
                 if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
                   if (e === null) return false;
-                  $214(v3, p + "/target", e);
+                  $41(v3, p + "/target", e);
                   ok = false;
                 }
               }
@@ -8713,7 +7311,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v6 = x["systemContracts"];
       if (v6 !== undefined && (plain || hasOwn(x, "systemContracts"))) {
-        if (!$217(v6, e === null ? p : p + "/systemContracts", e)) {
+        if (!$216(v6, e === null ? p : p + "/systemContracts", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8723,15 +7321,6 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
         ok = fail(e, p + "/systemContracts", "required", "is required", "systemContracts");
       }
     }
-  }
-  return ok;
-}
-
-function $211(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
   }
   return ok;
 }
@@ -8749,7 +7338,7 @@ function $BlobSchedule(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v1 !== undefined && (plain || hasOwn(x, "baseFeeUpdateFraction"))) {
         if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
           if (e === null) return false;
-          $212(v1, p + "/baseFeeUpdateFraction", e);
+          $41(v1, p + "/baseFeeUpdateFraction", e);
           ok = false;
         }
       }
@@ -8761,7 +7350,7 @@ function $BlobSchedule(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v2 !== undefined && (plain || hasOwn(x, "max"))) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
           if (e === null) return false;
-          $213(v2, p + "/max", e);
+          $41(v2, p + "/max", e);
           ok = false;
         }
       }
@@ -8773,7 +7362,7 @@ function $BlobSchedule(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v3 !== undefined && (plain || hasOwn(x, "target"))) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
           if (e === null) return false;
-          $214(v3, p + "/target", e);
+          $41(v3, p + "/target", e);
           ok = false;
         }
       }
@@ -8781,51 +7370,6 @@ function $BlobSchedule(x: unknown, p: string, e: ValidationIssue[] | null): bool
         if (e === null) return false;
         ok = fail(e, p + "/target", "required", "is required", "target");
       }
-    }
-  }
-  return ok;
-}
-
-function $212(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $213(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $214(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
     }
   }
   return ok;
@@ -8855,68 +7399,14 @@ function $216(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $217(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      for (const k in x) {
-        if (!plain && !hasOwn(x, k)) continue;
-        const pk = e === null ? p : p + "/" + esc(k);
-        if (true) {
-          if (!$Address(x[k], pk, e)) {
-            if (e === null) return false;
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
 function $220(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($EthConfigFork(x, p, null)) matches++;
-  if ($221(x, p, null)) matches++;
+  if ($123(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $221(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be null", "null");
-  }
-  return ok;
-}
-
-function $222(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($EthConfigFork(x, p, null)) matches++;
-  if ($223(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $223(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(x === null)) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be null", "null");
   }
   return ok;
 }
@@ -8994,7 +7484,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               if (v1 !== undefined && (plain || hasOwn(x, "disabled"))) {
                 if (!((typeof v1 === "boolean"))) {
                   if (e === null) return false;
-                  $225(v1, p + "/disabled", e);
+                  $21(v1, p + "/disabled", e);
                   ok = false;
                 }
               }
@@ -9078,7 +7568,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               if (v1 !== undefined && (plain || hasOwn(x, "disabled"))) {
                 if (!((typeof v1 === "boolean"))) {
                   if (e === null) return false;
-                  $225(v1, p + "/disabled", e);
+                  $21(v1, p + "/disabled", e);
                   ok = false;
                 }
               }
@@ -9162,7 +7652,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               if (v1 !== undefined && (plain || hasOwn(x, "disabled"))) {
                 if (!((typeof v1 === "boolean"))) {
                   if (e === null) return false;
-                  $225(v1, p + "/disabled", e);
+                  $21(v1, p + "/disabled", e);
                   ok = false;
                 }
               }
@@ -9246,7 +7736,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               if (v1 !== undefined && (plain || hasOwn(x, "disabled"))) {
                 if (!((typeof v1 === "boolean"))) {
                   if (e === null) return false;
-                  $225(v1, p + "/disabled", e);
+                  $21(v1, p + "/disabled", e);
                   ok = false;
                 }
               }
@@ -9330,7 +7820,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               if (v1 !== undefined && (plain || hasOwn(x, "disabled"))) {
                 if (!((typeof v1 === "boolean"))) {
                   if (e === null) return false;
-                  $225(v1, p + "/disabled", e);
+                  $21(v1, p + "/disabled", e);
                   ok = false;
                 }
               }
@@ -9414,7 +7904,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               if (v1 !== undefined && (plain || hasOwn(x, "disabled"))) {
                 if (!((typeof v1 === "boolean"))) {
                   if (e === null) return false;
-                  $225(v1, p + "/disabled", e);
+                  $21(v1, p + "/disabled", e);
                   ok = false;
                 }
               }
@@ -9536,7 +8026,7 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v1 !== undefined && (plain || hasOwn(x, "disabled"))) {
         if (!((typeof v1 === "boolean"))) {
           if (e === null) return false;
-          $225(v1, p + "/disabled", e);
+          $21(v1, p + "/disabled", e);
           ok = false;
         }
       }
@@ -9595,15 +8085,6 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
         }
       }
     }
-  }
-  return ok;
-}
-
-function $225(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
   }
   return ok;
 }
@@ -9701,7 +8182,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v3 = x["storageReads"];
               if (v3 !== undefined && (plain || hasOwn(x, "storageReads"))) {
-                if (!$244(v3, e === null ? p : p + "/storageReads", e)) {
+                if (!$120(v3, e === null ? p : p + "/storageReads", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -9840,29 +8321,6 @@ function $StorageChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
       else {
         if (e === null) return false;
         ok = fail(e, p + "/value", "required", "is required", "value");
-      }
-    }
-  }
-  return ok;
-}
-
-function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c113.test(v))))) {
-            if (e === null) return false;
-            $Hash32(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
       }
     }
   }
@@ -10061,7 +8519,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v3 = x["storageReads"];
       if (v3 !== undefined && (plain || hasOwn(x, "storageReads"))) {
-        if (!$244(v3, e === null ? p : p + "/storageReads", e)) {
+        if (!$120(v3, e === null ? p : p + "/storageReads", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10267,7 +8725,7 @@ function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v2 !== undefined && (plain || hasOwn(x, "traceTransfers"))) {
         if (!((typeof v2 === "boolean"))) {
           if (e === null) return false;
-          $258(v2, p + "/traceTransfers", e);
+          $21(v2, p + "/traceTransfers", e);
           ok = false;
         }
       }
@@ -10275,7 +8733,7 @@ function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v3 !== undefined && (plain || hasOwn(x, "validation"))) {
         if (!((typeof v3 === "boolean"))) {
           if (e === null) return false;
-          $259(v3, p + "/validation", e);
+          $21(v3, p + "/validation", e);
           ok = false;
         }
       }
@@ -10283,7 +8741,7 @@ function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v4 !== undefined && (plain || hasOwn(x, "returnFullTransactions"))) {
         if (!((typeof v4 === "boolean"))) {
           if (e === null) return false;
-          $260(v4, p + "/returnFullTransactions", e);
+          $21(v4, p + "/returnFullTransactions", e);
           ok = false;
         }
       }
@@ -10713,33 +9171,6 @@ function $257(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $259(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $260(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
 function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -10981,7 +9412,7 @@ function $263(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v1 !== undefined && (plain || hasOwn(x, "code"))) {
                         if (!((Number.isInteger(v1)))) {
                           if (e === null) return false;
-                          $268(v1, p + "/code", e);
+                          $178(v1, p + "/code", e);
                           ok = false;
                         }
                       }
@@ -10993,7 +9424,7 @@ function $263(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v2 !== undefined && (plain || hasOwn(x, "message"))) {
                         if (!((typeof v2 === "string"))) {
                           if (e === null) return false;
-                          $269(v2, p + "/message", e);
+                          $3(v2, p + "/message", e);
                           ok = false;
                         }
                       }
@@ -11060,7 +9491,7 @@ function $266(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain || hasOwn(x, "removed"))) {
                 if (!((typeof v1 === "boolean"))) {
                   if (e === null) return false;
-                  $153(v1, p + "/removed", e);
+                  $21(v1, p + "/removed", e);
                   ok = false;
                 }
               }
@@ -11173,7 +9604,7 @@ function $SimulatedCallError(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v1 !== undefined && (plain || hasOwn(x, "code"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $268(v1, p + "/code", e);
+          $178(v1, p + "/code", e);
           ok = false;
         }
       }
@@ -11185,7 +9616,7 @@ function $SimulatedCallError(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v2 !== undefined && (plain || hasOwn(x, "message"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $269(v2, p + "/message", e);
+          $3(v2, p + "/message", e);
           ok = false;
         }
       }
@@ -11202,24 +9633,6 @@ function $SimulatedCallError(x: unknown, p: string, e: ValidationIssue[] | null)
         }
       }
     }
-  }
-  return ok;
-}
-
-function $268(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  return ok;
-}
-
-function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -11306,7 +9719,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
               if (v1 !== undefined && (plain || hasOwn(x, "code"))) {
                 if (!((Number.isInteger(v1)))) {
                   if (e === null) return false;
-                  $268(v1, p + "/code", e);
+                  $178(v1, p + "/code", e);
                   ok = false;
                 }
               }
@@ -11318,7 +9731,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
               if (v2 !== undefined && (plain || hasOwn(x, "message"))) {
                 if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
-                  $269(v2, p + "/message", e);
+                  $3(v2, p + "/message", e);
                   ok = false;
                 }
               }
@@ -11358,18 +9771,9 @@ function $SubscriptionType(x: unknown, p: string, e: ValidationIssue[] | null): 
 
 function $SubscriptionOptions(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($Filter(x, p, null) || $272(x, p, null) || $273(x, p, null))) {
+  if (!($Filter(x, p, null) || $21(x, p, null) || $273(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
-  }
-  return ok;
-}
-
-function $272(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
   }
   return ok;
 }
@@ -11385,32 +9789,9 @@ function $273(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["transactionHashes"];
       if (v1 !== undefined && (plain || hasOwn(x, "transactionHashes"))) {
-        if (!$274(v1, e === null ? p : p + "/transactionHashes", e)) {
+        if (!$120(v1, e === null ? p : p + "/transactionHashes", e)) {
           if (e === null) return false;
           ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $274(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c113.test(v))))) {
-            if (e === null) return false;
-            $Hash32(v, p + "/" + i, e);
-            ok = false;
-          }
         }
       }
     }
@@ -11628,22 +10009,13 @@ function $TxpoolSummariesByNonce(x: unknown, p: string, e: ValidationIssue[] | n
         if (!plain && !hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
         if (true) {
-          if (!$275(x[k], pk, e)) {
+          if (!$3(x[k], pk, e)) {
             if (e === null) return false;
             ok = false;
           }
         }
       }
     }
-  }
-  return ok;
-}
-
-function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -11900,7 +10272,7 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v2 !== undefined && (plain || hasOwn(x, "sourceChain"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
           if (e === null) return false;
-          $278(v2, p + "/sourceChain", e);
+          $276(v2, p + "/sourceChain", e);
           ok = false;
         }
       }
@@ -11954,7 +10326,7 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v4 !== undefined && (plain || hasOwn(x, "limit"))) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0 && v4 <= 4294967295)))) {
           if (e === null) return false;
-          $280(v4, p + "/limit", e);
+          $78(v4, p + "/limit", e);
           ok = false;
         }
       }
@@ -12005,41 +10377,6 @@ function $277(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           }
         }
       }
-    }
-  }
-  return ok;
-}
-
-function $278(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $280(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 4294967295) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 4294967295", 4294967295);
     }
   }
   return ok;
@@ -12413,7 +10750,7 @@ function $VersionResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v1 !== undefined && (plain || hasOwn(x, "version"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $283(v1, p + "/version", e);
+          $276(v1, p + "/version", e);
           ok = false;
         }
       }
@@ -12421,22 +10758,6 @@ function $VersionResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
         if (e === null) return false;
         ok = fail(e, p + "/version", "required", "is required", "version");
       }
-    }
-  }
-  return ok;
-}
-
-function $283(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
     }
   }
   return ok;
@@ -12455,7 +10776,7 @@ function $284(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "endpoint"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $285(v1, p + "/endpoint", e);
+          $276(v1, p + "/endpoint", e);
           ok = false;
         }
       }
@@ -12475,22 +10796,6 @@ function $284(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         if (e === null) return false;
         ok = fail(e, p + "/alias", "required", "is required", "alias");
       }
-    }
-  }
-  return ok;
-}
-
-function $285(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
     }
   }
   return ok;
@@ -12529,7 +10834,7 @@ function $287(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "chain"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $288(v1, p + "/chain", e);
+          $276(v1, p + "/chain", e);
           ok = false;
         }
       }
@@ -12541,7 +10846,7 @@ function $287(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "alias"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && length(v2) <= 512)))) {
           if (e === null) return false;
-          $289(v2, p + "/alias", e);
+          $286(v2, p + "/alias", e);
           ok = false;
         }
       }
@@ -12549,42 +10854,6 @@ function $287(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         if (e === null) return false;
         ok = fail(e, p + "/alias", "required", "is required", "alias");
       }
-    }
-  }
-  return ok;
-}
-
-function $288(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-    if (n > 512) {
-      if (e === null) return false;
-      ok = fail(e, p, "maxLength", "must have at most 512 characters", 512);
     }
   }
   return ok;
@@ -12629,53 +10898,11 @@ function $291(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "loggerName"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $292(v1, p + "/loggerName", e);
+          $3(v1, p + "/loggerName", e);
           ok = false;
         }
       }
     }
-  }
-  return ok;
-}
-
-function $292(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $293(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $294(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $295(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
   }
   return ok;
 }
@@ -12693,7 +10920,7 @@ function $296(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "loggerName"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $297(v1, p + "/loggerName", e);
+          $3(v1, p + "/loggerName", e);
           ok = false;
         }
       }
@@ -12718,48 +10945,6 @@ function $296(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $297(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $298(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $299(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $300(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
 function $301(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -12773,7 +10958,7 @@ function $301(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "chain"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $302(v1, p + "/chain", e);
+          $276(v1, p + "/chain", e);
           ok = false;
         }
       }
@@ -12781,22 +10966,6 @@ function $301(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         if (e === null) return false;
         ok = fail(e, p + "/chain", "required", "is required", "chain");
       }
-    }
-  }
-  return ok;
-}
-
-function $302(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
     }
   }
   return ok;
@@ -12815,7 +10984,7 @@ function $303(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "alias"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $304(v1, p + "/alias", e);
+          $276(v1, p + "/alias", e);
           ok = false;
         }
       }
@@ -12824,99 +10993,6 @@ function $303(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         ok = fail(e, p + "/alias", "required", "is required", "alias");
       }
     }
-  }
-  return ok;
-}
-
-function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    const n = length(x);
-    if (n < 1) {
-      if (e === null) return false;
-      ok = fail(e, p, "minLength", "must have at least 1 characters", 1);
-    }
-  }
-  return ok;
-}
-
-function $305(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $306(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $307(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $308(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $309(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $310(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
   }
   return ok;
 }
@@ -12987,17 +11063,6 @@ function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $315(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
 function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -13015,38 +11080,6 @@ function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         }
       }
     }
-  }
-  return ok;
-}
-
-function $317(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["tags"];
-      if (v1 !== undefined && (plain || hasOwn(x, "tags"))) {
-        if (!$HealthTags(v1, e === null ? p : p + "/tags", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
   }
   return ok;
 }
@@ -13093,21 +11126,12 @@ function $320(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string"))) {
             if (e === null) return false;
-            $321(v, p + "/" + i, e);
+            $3(v, p + "/" + i, e);
             ok = false;
           }
         }
       }
     }
-  }
-  return ok;
-}
-
-function $321(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -13179,17 +11203,6 @@ function $323(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $324(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
 function $325(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -13257,32 +11270,9 @@ function $327(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["nodeIDs"];
       if (v2 !== undefined && (plain || hasOwn(x, "nodeIDs"))) {
-        if (!$328(v2, e === null ? p : p + "/nodeIDs", e)) {
+        if (!$313(v2, e === null ? p : p + "/nodeIDs", e)) {
           if (e === null) return false;
           ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $328(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c13.test(v))))) {
-            if (e === null) return false;
-            $NodeId(v, p + "/" + i, e);
-            ok = false;
-          }
         }
       }
     }
@@ -13337,7 +11327,7 @@ function $330(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
         if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
           if (e === null) return false;
-          $331(v1, p + "/index", e);
+          $41(v1, p + "/index", e);
           ok = false;
         }
       }
@@ -13358,21 +11348,6 @@ function $330(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $331(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
 function $332(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -13386,7 +11361,7 @@ function $332(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain || hasOwn(x, "startIndex"))) {
         if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
           if (e === null) return false;
-          $333(v1, p + "/startIndex", e);
+          $41(v1, p + "/startIndex", e);
           ok = false;
         }
       }
@@ -13419,21 +11394,6 @@ function $332(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $333(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
 function $334(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
@@ -13448,40 +11408,6 @@ function $334(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (x > 1024) {
       if (e === null) return false;
       ok = fail(e, p, "maximum", "must be <= 1024", 1024);
-    }
-  }
-  return ok;
-}
-
-function $335(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
-          if (e === null) return false;
-          $ContainerId(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
     }
   }
   return ok;
@@ -13505,1185 +11431,6 @@ function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         }
       }
     }
-  }
-  return ok;
-}
-
-function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
-          if (e === null) return false;
-          $ContainerId(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $338(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
-          if (e === null) return false;
-          $ContainerId(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $339(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["index"];
-      if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
-        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-          if (e === null) return false;
-          $340(v1, p + "/index", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/index", "required", "is required", "index");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $340(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["startIndex"];
-      if (v1 !== undefined && (plain || hasOwn(x, "startIndex"))) {
-        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-          if (e === null) return false;
-          $342(v1, p + "/startIndex", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
-      }
-      const v2 = x["numToFetch"];
-      if (v2 !== undefined && (plain || hasOwn(x, "numToFetch"))) {
-        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
-          if (e === null) return false;
-          $343(v2, p + "/numToFetch", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
-      }
-      const v3 = x["encoding"];
-      if (v3 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v3 === "string") && (v3 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v3, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $342(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 1024) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
-    }
-  }
-  return ok;
-}
-
-function $344(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
-          if (e === null) return false;
-          $ContainerId(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $345(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["encoding"];
-      if (v1 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v1 === "string") && (v1 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v1, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $346(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
-          if (e === null) return false;
-          $ContainerId(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
-          if (e === null) return false;
-          $ContainerId(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $348(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["index"];
-      if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
-        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-          if (e === null) return false;
-          $349(v1, p + "/index", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/index", "required", "is required", "index");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $349(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $350(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["startIndex"];
-      if (v1 !== undefined && (plain || hasOwn(x, "startIndex"))) {
-        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-          if (e === null) return false;
-          $351(v1, p + "/startIndex", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
-      }
-      const v2 = x["numToFetch"];
-      if (v2 !== undefined && (plain || hasOwn(x, "numToFetch"))) {
-        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
-          if (e === null) return false;
-          $352(v2, p + "/numToFetch", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
-      }
-      const v3 = x["encoding"];
-      if (v3 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v3 === "string") && (v3 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v3, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $351(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $352(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 1024) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
-    }
-  }
-  return ok;
-}
-
-function $353(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
-          if (e === null) return false;
-          $ContainerId(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["encoding"];
-      if (v1 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v1 === "string") && (v1 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v1, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $355(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
-          if (e === null) return false;
-          $ContainerId(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $356(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
-          if (e === null) return false;
-          $ContainerId(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $357(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["index"];
-      if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
-        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-          if (e === null) return false;
-          $358(v1, p + "/index", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/index", "required", "is required", "index");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $358(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $359(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["startIndex"];
-      if (v1 !== undefined && (plain || hasOwn(x, "startIndex"))) {
-        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-          if (e === null) return false;
-          $360(v1, p + "/startIndex", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
-      }
-      const v2 = x["numToFetch"];
-      if (v2 !== undefined && (plain || hasOwn(x, "numToFetch"))) {
-        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
-          if (e === null) return false;
-          $361(v2, p + "/numToFetch", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
-      }
-      const v3 = x["encoding"];
-      if (v3 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v3 === "string") && (v3 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v3, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $360(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $361(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 1024) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
-    }
-  }
-  return ok;
-}
-
-function $362(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
-          if (e === null) return false;
-          $ContainerId(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $363(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["encoding"];
-      if (v1 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v1 === "string") && (v1 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v1, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $364(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
-          if (e === null) return false;
-          $ContainerId(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $365(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
-          if (e === null) return false;
-          $ContainerId(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $366(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["index"];
-      if (v1 !== undefined && (plain || hasOwn(x, "index"))) {
-        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-          if (e === null) return false;
-          $367(v1, p + "/index", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/index", "required", "is required", "index");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $367(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["startIndex"];
-      if (v1 !== undefined && (plain || hasOwn(x, "startIndex"))) {
-        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
-          if (e === null) return false;
-          $369(v1, p + "/startIndex", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/startIndex", "required", "is required", "startIndex");
-      }
-      const v2 = x["numToFetch"];
-      if (v2 !== undefined && (plain || hasOwn(x, "numToFetch"))) {
-        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
-          if (e === null) return false;
-          $370(v2, p + "/numToFetch", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/numToFetch", "required", "is required", "numToFetch");
-      }
-      const v3 = x["encoding"];
-      if (v3 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v3 === "string") && (v3 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v3, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-  }
-  return ok;
-}
-
-function $370(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
-    }
-    if (x > 1024) {
-      if (e === null) return false;
-      ok = fail(e, p, "maximum", "must be <= 1024", 1024);
-    }
-  }
-  return ok;
-}
-
-function $371(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
-          if (e === null) return false;
-          $ContainerId(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $372(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["encoding"];
-      if (v1 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v1 === "string") && (v1 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v1, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $373(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["id"];
-      if (v1 !== undefined && (plain || hasOwn(x, "id"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
-          if (e === null) return false;
-          $ContainerId(v1, p + "/id", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/id", "required", "is required", "id");
-      }
-      const v2 = x["encoding"];
-      if (v2 !== undefined && (plain || hasOwn(x, "encoding"))) {
-        if (!((typeof v2 === "string") && (v2 === "hex"))) {
-          if (e === null) return false;
-          $Encoding(v2, p + "/encoding", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $374(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $375(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $376(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $378(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c117.test(v))))) {
-            if (e === null) return false;
-            $Address(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $380(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $381(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
   }
   return ok;
 }
@@ -14803,7 +11550,7 @@ function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "hydratedTransactions"))) {
         if (!((typeof v2 === "boolean"))) {
           if (e === null) return false;
-          $389(v2, p + "/hydratedTransactions", e);
+          $21(v2, p + "/hydratedTransactions", e);
           ok = false;
         }
       }
@@ -14812,15 +11559,6 @@ function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         ok = fail(e, p + "/hydratedTransactions", "required", "is required", "hydratedTransactions");
       }
     }
-  }
-  return ok;
-}
-
-function $389(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
   }
   return ok;
 }
@@ -14861,7 +11599,7 @@ function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain || hasOwn(x, "hydratedTransactions"))) {
         if (!((typeof v2 === "boolean"))) {
           if (e === null) return false;
-          $392(v2, p + "/hydratedTransactions", e);
+          $21(v2, p + "/hydratedTransactions", e);
           ok = false;
         }
       }
@@ -14870,27 +11608,6 @@ function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         ok = fail(e, p + "/hydratedTransactions", "required", "is required", "hydratedTransactions");
       }
     }
-  }
-  return ok;
-}
-
-function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($NotFound(x, p, null)) matches++;
-  if ($Block(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
   }
   return ok;
 }
@@ -14958,157 +11675,7 @@ function $396(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $397(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($NotFound(x, p, null)) matches++;
-  if ($BlockHeader(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["blockHash"];
-      if (v1 !== undefined && (plain || hasOwn(x, "blockHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
-          if (e === null) return false;
-          $Hash32(v1, p + "/blockHash", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
-      }
-    }
-  }
-  return ok;
-}
-
 function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($NotFound(x, p, null)) matches++;
-  if ($Uint(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["block"];
-      if (v1 !== undefined && (plain || hasOwn(x, "block"))) {
-        if (!$BlockNumberOrTag(v1, e === null ? p : p + "/block", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/block", "required", "is required", "block");
-      }
-    }
-  }
-  return ok;
-}
-
-function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($NotFound(x, p, null)) matches++;
-  if ($Uint(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $402(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["blockHash"];
-      if (v1 !== undefined && (plain || hasOwn(x, "blockHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
-          if (e === null) return false;
-          $Hash32(v1, p + "/blockHash", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
-      }
-    }
-  }
-  return ok;
-}
-
-function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($NotFound(x, p, null)) matches++;
-  if ($Uint(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["block"];
-      if (v1 !== undefined && (plain || hasOwn(x, "block"))) {
-        if (!$BlockNumberOrTag(v1, e === null ? p : p + "/block", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/block", "required", "is required", "block");
-      }
-    }
-  }
-  return ok;
-}
-
-function $405(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -15170,31 +11737,6 @@ function $408(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           if (e === null) return false;
           ok = false;
         }
-      }
-    }
-  }
-  return ok;
-}
-
-function $409(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["block"];
-      if (v1 !== undefined && (plain || hasOwn(x, "block"))) {
-        if (!$BlockNumberOrTagOrHash(v1, e === null ? p : p + "/block", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/block", "required", "is required", "block");
       }
     }
   }
@@ -15286,80 +11828,6 @@ function $412(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v3 = x["block"];
       if (v3 !== undefined && (plain || hasOwn(x, "block"))) {
         if (!$BlockNumberOrTagOrHash(v3, e === null ? p : p + "/block", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/block", "required", "is required", "block");
-      }
-    }
-  }
-  return ok;
-}
-
-function $413(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["address"];
-      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c117.test(v1))))) {
-          if (e === null) return false;
-          $Address(v1, p + "/address", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/address", "required", "is required", "address");
-      }
-      const v2 = x["block"];
-      if (v2 !== undefined && (plain || hasOwn(x, "block"))) {
-        if (!$BlockNumberOrTagOrHash(v2, e === null ? p : p + "/block", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/block", "required", "is required", "block");
-      }
-    }
-  }
-  return ok;
-}
-
-function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["address"];
-      if (v1 !== undefined && (plain || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c117.test(v1))))) {
-          if (e === null) return false;
-          $Address(v1, p + "/address", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/address", "required", "is required", "address");
-      }
-      const v2 = x["block"];
-      if (v2 !== undefined && (plain || hasOwn(x, "block"))) {
-        if (!$BlockNumberOrTagOrHash(v2, e === null ? p : p + "/block", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -15508,38 +11976,6 @@ function $418(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $419(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["transaction"];
-      if (v1 !== undefined && (plain || hasOwn(x, "transaction"))) {
-        if (!$GenericTransaction(v1, e === null ? p : p + "/transaction", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/transaction", "required", "is required", "transaction");
-      }
-      const v2 = x["block"];
-      if (v2 !== undefined && (plain || hasOwn(x, "block"))) {
-        if (!$BlockNumberOrTag(v2, e === null ? p : p + "/block", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
 function $420(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -15578,7 +12014,7 @@ function $420(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v2 !== undefined && (plain || hasOwn(x, "traceTransfers"))) {
                 if (!((typeof v2 === "boolean"))) {
                   if (e === null) return false;
-                  $258(v2, p + "/traceTransfers", e);
+                  $21(v2, p + "/traceTransfers", e);
                   ok = false;
                 }
               }
@@ -15586,7 +12022,7 @@ function $420(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v3 !== undefined && (plain || hasOwn(x, "validation"))) {
                 if (!((typeof v3 === "boolean"))) {
                   if (e === null) return false;
-                  $259(v3, p + "/validation", e);
+                  $21(v3, p + "/validation", e);
                   ok = false;
                 }
               }
@@ -15594,7 +12030,7 @@ function $420(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v4 !== undefined && (plain || hasOwn(x, "returnFullTransactions"))) {
                 if (!((typeof v4 === "boolean"))) {
                   if (e === null) return false;
-                  $260(v4, p + "/returnFullTransactions", e);
+                  $21(v4, p + "/returnFullTransactions", e);
                   ok = false;
                 }
               }
@@ -15637,90 +12073,7 @@ function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $423(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $424(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
 function $425(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["filterId"];
-      if (v1 !== undefined && (plain || hasOwn(x, "filterId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c162.test(v1))))) {
-          if (e === null) return false;
-          $FilterId(v1, p + "/filterId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/filterId", "required", "is required", "filterId");
-      }
-    }
-  }
-  return ok;
-}
-
-function $426(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $427(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["filterId"];
-      if (v1 !== undefined && (plain || hasOwn(x, "filterId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c162.test(v1))))) {
-          if (e === null) return false;
-          $FilterId(v1, p + "/filterId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/filterId", "required", "is required", "filterId");
-      }
-    }
-  }
-  return ok;
-}
-
-function $428(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -15822,18 +12175,6 @@ function $431(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $432(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($NotFound(x, p, null)) matches++;
-  if ($TransactionInfo(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
 function $433(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -15865,44 +12206,6 @@ function $433(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       else {
         if (e === null) return false;
         ok = fail(e, p + "/index", "required", "is required", "index");
-      }
-    }
-  }
-  return ok;
-}
-
-function $434(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($NotFound(x, p, null)) matches++;
-  if ($TransactionInfo(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $435(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["transactionHash"];
-      if (v1 !== undefined && (plain || hasOwn(x, "transactionHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
-          if (e === null) return false;
-          $Hash32(v1, p + "/transactionHash", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/transactionHash", "required", "is required", "transactionHash");
       }
     }
   }
@@ -16044,57 +12347,6 @@ function $440(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $441(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $442(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $443(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $444(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $445(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
 function $446(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -16121,162 +12373,6 @@ function $446(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $447(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $448(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c65.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^[0-9]+$", "^[0-9]+$");
-    }
-  }
-  return ok;
-}
-
-function $449(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $450(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "boolean")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be boolean", "boolean");
-  }
-  return ok;
-}
-
-function $451(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $452(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $454(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $455(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $456(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $457(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $458(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $459(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
-function $460(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-  }
-  return ok;
-}
-
 function $461(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -16288,203 +12384,12 @@ function $461(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = Object.getPrototypeOf(x) === Object.prototype;
       const v1 = x["tag"];
       if (v1 !== undefined && (plain || hasOwn(x, "tag"))) {
-        if (!$462(v1, e === null ? p : p + "/tag", e)) {
+        if (!$2(v1, e === null ? p : p + "/tag", e)) {
           if (e === null) return false;
           ok = false;
         }
       }
     }
-  }
-  return ok;
-}
-
-function $462(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $463(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $463(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $464(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["tag"];
-      if (v1 !== undefined && (plain || hasOwn(x, "tag"))) {
-        if (!$465(v1, e === null ? p : p + "/tag", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $465(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $466(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $466(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $467(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["tag"];
-      if (v1 !== undefined && (plain || hasOwn(x, "tag"))) {
-        if (!$468(v1, e === null ? p : p + "/tag", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $468(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $469(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $469(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  return ok;
-}
-
-function $470(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = Object.getPrototypeOf(x) === Object.prototype;
-      const v1 = x["tag"];
-      if (v1 !== undefined && (plain || hasOwn(x, "tag"))) {
-        if (!$471(v1, e === null ? p : p + "/tag", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $471(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string"))) {
-            if (e === null) return false;
-            $472(v, p + "/" + i, e);
-            ok = false;
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $472(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
   }
   return ok;
 }
@@ -18637,7 +14542,7 @@ export function validateAdminGetLoggerLevelResult(value: unknown): ValidationRes
 
 /** Validates the params of `admin.loadVMs`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminLoadVMsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($293, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `admin.loadVMs`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -18647,7 +14552,7 @@ export function validateAdminLoadVMsResult(value: unknown): ValidationResult<unk
 
 /** Validates the params of `admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminLockProfileParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($294, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -18657,7 +14562,7 @@ export function validateAdminLockProfileResult(value: unknown): ValidationResult
 
 /** Validates the params of `admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminMemoryProfileParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($295, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -18677,7 +14582,7 @@ export function validateAdminSetLoggerLevelResult(value: unknown): ValidationRes
 
 /** Validates the params of `admin.startCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminStartCpuProfilerParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($298, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `admin.startCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -18687,7 +14592,7 @@ export function validateAdminStartCpuProfilerResult(value: unknown): ValidationR
 
 /** Validates the params of `admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminStopCpuProfilerParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($299, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -18697,7 +14602,7 @@ export function validateAdminStopCpuProfilerResult(value: unknown): ValidationRe
 
 /** Validates the params of `info.acps`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoAcpsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($300, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `info.acps`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -18727,7 +14632,7 @@ export function validateInfoGetBlockchainIdResult(value: unknown): ValidationRes
 
 /** Validates the params of `info.getNetworkID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNetworkIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($305, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `info.getNetworkID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -18737,7 +14642,7 @@ export function validateInfoGetNetworkIdResult(value: unknown): ValidationResult
 
 /** Validates the params of `info.getNetworkName`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNetworkNameParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($306, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `info.getNetworkName`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -18747,7 +14652,7 @@ export function validateInfoGetNetworkNameResult(value: unknown): ValidationResu
 
 /** Validates the params of `info.getNodeID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNodeIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($307, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `info.getNodeID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -18757,7 +14662,7 @@ export function validateInfoGetNodeIdResult(value: unknown): ValidationResult<un
 
 /** Validates the params of `info.getNodeIP`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNodeIpParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($308, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `info.getNodeIP`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -18767,7 +14672,7 @@ export function validateInfoGetNodeIpResult(value: unknown): ValidationResult<un
 
 /** Validates the params of `info.getNodeVersion`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNodeVersionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($309, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `info.getNodeVersion`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -18777,7 +14682,7 @@ export function validateInfoGetNodeVersionResult(value: unknown): ValidationResu
 
 /** Validates the params of `info.getTxFee`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetTxFeeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($310, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `info.getTxFee`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -18787,7 +14692,7 @@ export function validateInfoGetTxFeeResult(value: unknown): ValidationResult<unk
 
 /** Validates the params of `info.getVMs`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetVMsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($311, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `info.getVMs`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -18817,7 +14722,7 @@ export function validateInfoUptimeResult(value: unknown): ValidationResult<unkno
 
 /** Validates the params of `info.upgrades`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoUpgradesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($315, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `info.upgrades`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -18837,7 +14742,7 @@ export function validateHealthHealthResult(value: unknown): ValidationResult<unk
 
 /** Validates the params of `health.readiness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthReadinessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($317, value);
+  return run<unknown>($316, value);
 }
 
 /** Validates the result of `health.readiness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -18847,7 +14752,7 @@ export function validateHealthReadinessResult(value: unknown): ValidationResult<
 
 /** Validates the params of `health.liveness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthLivenessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($318, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `health.liveness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -18887,7 +14792,7 @@ export function validatePlatformGetBlockByHeightResult(value: unknown): Validati
 
 /** Validates the params of `platform.getBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockchainsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($324, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `platform.getBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -18957,7 +14862,7 @@ export function validateIndexCBlockGetContainerRangeResult(value: unknown): Vali
 
 /** Validates the params of `index.cBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($335, value);
+  return run<unknown>($329, value);
 }
 
 /** Validates the result of `index.cBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -18977,7 +14882,7 @@ export function validateIndexCBlockGetLastAcceptedResult(value: unknown): Valida
 
 /** Validates the params of `index.cBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($337, value);
+  return run<unknown>($329, value);
 }
 
 /** Validates the result of `index.cBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -18987,7 +14892,7 @@ export function validateIndexCBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.pBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($338, value);
+  return run<unknown>($329, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -18997,7 +14902,7 @@ export function validateIndexPBlockGetContainerByIdResult(value: unknown): Valid
 
 /** Validates the params of `index.pBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($339, value);
+  return run<unknown>($330, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19007,7 +14912,7 @@ export function validateIndexPBlockGetContainerByIndexResult(value: unknown): Va
 
 /** Validates the params of `index.pBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($341, value);
+  return run<unknown>($332, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19017,7 +14922,7 @@ export function validateIndexPBlockGetContainerRangeResult(value: unknown): Vali
 
 /** Validates the params of `index.pBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($344, value);
+  return run<unknown>($329, value);
 }
 
 /** Validates the result of `index.pBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19027,7 +14932,7 @@ export function validateIndexPBlockGetIndexResult(value: unknown): ValidationRes
 
 /** Validates the params of `index.pBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($345, value);
+  return run<unknown>($336, value);
 }
 
 /** Validates the result of `index.pBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19037,7 +14942,7 @@ export function validateIndexPBlockGetLastAcceptedResult(value: unknown): Valida
 
 /** Validates the params of `index.pBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($346, value);
+  return run<unknown>($329, value);
 }
 
 /** Validates the result of `index.pBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19047,7 +14952,7 @@ export function validateIndexPBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.xTx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($347, value);
+  return run<unknown>($329, value);
 }
 
 /** Validates the result of `index.xTx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19057,7 +14962,7 @@ export function validateIndexXTxGetContainerByIdResult(value: unknown): Validati
 
 /** Validates the params of `index.xTx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($348, value);
+  return run<unknown>($330, value);
 }
 
 /** Validates the result of `index.xTx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19067,7 +14972,7 @@ export function validateIndexXTxGetContainerByIndexResult(value: unknown): Valid
 
 /** Validates the params of `index.xTx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($350, value);
+  return run<unknown>($332, value);
 }
 
 /** Validates the result of `index.xTx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19077,7 +14982,7 @@ export function validateIndexXTxGetContainerRangeResult(value: unknown): Validat
 
 /** Validates the params of `index.xTx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($353, value);
+  return run<unknown>($329, value);
 }
 
 /** Validates the result of `index.xTx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19087,7 +14992,7 @@ export function validateIndexXTxGetIndexResult(value: unknown): ValidationResult
 
 /** Validates the params of `index.xTx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($354, value);
+  return run<unknown>($336, value);
 }
 
 /** Validates the result of `index.xTx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19097,7 +15002,7 @@ export function validateIndexXTxGetLastAcceptedResult(value: unknown): Validatio
 
 /** Validates the params of `index.xTx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($355, value);
+  return run<unknown>($329, value);
 }
 
 /** Validates the result of `index.xTx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19107,7 +15012,7 @@ export function validateIndexXTxIsAcceptedResult(value: unknown): ValidationResu
 
 /** Validates the params of `index.xBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($356, value);
+  return run<unknown>($329, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19117,7 +15022,7 @@ export function validateIndexXBlockGetContainerByIdResult(value: unknown): Valid
 
 /** Validates the params of `index.xBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($357, value);
+  return run<unknown>($330, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19127,7 +15032,7 @@ export function validateIndexXBlockGetContainerByIndexResult(value: unknown): Va
 
 /** Validates the params of `index.xBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($359, value);
+  return run<unknown>($332, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19137,7 +15042,7 @@ export function validateIndexXBlockGetContainerRangeResult(value: unknown): Vali
 
 /** Validates the params of `index.xBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($362, value);
+  return run<unknown>($329, value);
 }
 
 /** Validates the result of `index.xBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19147,7 +15052,7 @@ export function validateIndexXBlockGetIndexResult(value: unknown): ValidationRes
 
 /** Validates the params of `index.xBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($363, value);
+  return run<unknown>($336, value);
 }
 
 /** Validates the result of `index.xBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19157,7 +15062,7 @@ export function validateIndexXBlockGetLastAcceptedResult(value: unknown): Valida
 
 /** Validates the params of `index.xBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($364, value);
+  return run<unknown>($329, value);
 }
 
 /** Validates the result of `index.xBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19167,7 +15072,7 @@ export function validateIndexXBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.xVtx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($365, value);
+  return run<unknown>($329, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19177,7 +15082,7 @@ export function validateIndexXVtxGetContainerByIdResult(value: unknown): Validat
 
 /** Validates the params of `index.xVtx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($366, value);
+  return run<unknown>($330, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19187,7 +15092,7 @@ export function validateIndexXVtxGetContainerByIndexResult(value: unknown): Vali
 
 /** Validates the params of `index.xVtx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($368, value);
+  return run<unknown>($332, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19197,7 +15102,7 @@ export function validateIndexXVtxGetContainerRangeResult(value: unknown): Valida
 
 /** Validates the params of `index.xVtx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($371, value);
+  return run<unknown>($329, value);
 }
 
 /** Validates the result of `index.xVtx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19207,7 +15112,7 @@ export function validateIndexXVtxGetIndexResult(value: unknown): ValidationResul
 
 /** Validates the params of `index.xVtx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($372, value);
+  return run<unknown>($336, value);
 }
 
 /** Validates the result of `index.xVtx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19217,7 +15122,7 @@ export function validateIndexXVtxGetLastAcceptedResult(value: unknown): Validati
 
 /** Validates the params of `index.xVtx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($373, value);
+  return run<unknown>($329, value);
 }
 
 /** Validates the result of `index.xVtx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19227,7 +15132,7 @@ export function validateIndexXVtxIsAcceptedResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.eth.chainId`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthChainIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($374, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `cChain.eth.chainId`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19237,7 +15142,7 @@ export function validateCChainEthChainIdResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.syncing`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSyncingParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($375, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `cChain.eth.syncing`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19247,7 +15152,7 @@ export function validateCChainEthSyncingResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.coinbase`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCoinbaseParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($376, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `cChain.eth.coinbase`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19257,17 +15162,17 @@ export function validateCChainEthCoinbaseResult(value: unknown): ValidationResul
 
 /** Validates the params of `cChain.eth.accounts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthAccountsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($377, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `cChain.eth.accounts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthAccountsResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($378, value);
+  return run<unknown>($156, value);
 }
 
 /** Validates the params of `cChain.eth.blockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthBlockNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($379, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `cChain.eth.blockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19277,7 +15182,7 @@ export function validateCChainEthBlockNumberResult(value: unknown): ValidationRe
 
 /** Validates the params of `cChain.eth.config`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthConfigParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($380, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `cChain.eth.config`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19287,7 +15192,7 @@ export function validateCChainEthConfigResult(value: unknown): ValidationResult<
 
 /** Validates the params of `cChain.eth.gasPrice`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGasPriceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($381, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `cChain.eth.gasPrice`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19297,7 +15202,7 @@ export function validateCChainEthGasPriceResult(value: unknown): ValidationResul
 
 /** Validates the params of `cChain.eth.baseFee`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthBaseFeeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($382, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `cChain.eth.baseFee`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19307,7 +15212,7 @@ export function validateCChainEthBaseFeeResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.blobBaseFee`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthBlobBaseFeeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($383, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `cChain.eth.blobBaseFee`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19317,7 +15222,7 @@ export function validateCChainEthBlobBaseFeeResult(value: unknown): ValidationRe
 
 /** Validates the params of `cChain.eth.maxPriorityFeePerGas`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthMaxPriorityFeePerGasParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($384, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `cChain.eth.maxPriorityFeePerGas`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19352,7 +15257,7 @@ export function validateCChainEthGetBlockByNumberParams(value: unknown): Validat
 
 /** Validates the result of `cChain.eth.getBlockByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($393, value);
+  return run<unknown>($390, value);
 }
 
 /** Validates the params of `cChain.eth.getHeaderByHash`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19372,12 +15277,12 @@ export function validateCChainEthGetHeaderByNumberParams(value: unknown): Valida
 
 /** Validates the result of `cChain.eth.getHeaderByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($397, value);
+  return run<unknown>($395, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockTransactionCountByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($398, value);
+  return run<unknown>($394, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockTransactionCountByHash`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19387,32 +15292,32 @@ export function validateCChainEthGetBlockTransactionCountByHashResult(value: unk
 
 /** Validates the params of `cChain.eth.getBlockTransactionCountByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($400, value);
+  return run<unknown>($396, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockTransactionCountByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($401, value);
+  return run<unknown>($399, value);
 }
 
 /** Validates the params of `cChain.eth.getUncleCountByBlockHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($402, value);
+  return run<unknown>($394, value);
 }
 
 /** Validates the result of `cChain.eth.getUncleCountByBlockHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($403, value);
+  return run<unknown>($399, value);
 }
 
 /** Validates the params of `cChain.eth.getUncleCountByBlockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($404, value);
+  return run<unknown>($396, value);
 }
 
 /** Validates the result of `cChain.eth.getUncleCountByBlockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($405, value);
+  return run<unknown>($399, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockReceipts`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19427,7 +15332,7 @@ export function validateCChainEthGetBlockReceiptsResult(value: unknown): Validat
 
 /** Validates the params of `cChain.eth.getBlockAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockAccessListParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($409, value);
+  return run<unknown>($406, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19457,7 +15362,7 @@ export function validateCChainEthGetStorageAtResult(value: unknown): ValidationR
 
 /** Validates the params of `cChain.eth.getTransactionCount`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionCountParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($413, value);
+  return run<unknown>($411, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionCount`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19467,7 +15372,7 @@ export function validateCChainEthGetTransactionCountResult(value: unknown): Vali
 
 /** Validates the params of `cChain.eth.getCode`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetCodeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($414, value);
+  return run<unknown>($411, value);
 }
 
 /** Validates the result of `cChain.eth.getCode`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19507,7 +15412,7 @@ export function validateCChainEthEstimateGasResult(value: unknown): ValidationRe
 
 /** Validates the params of `cChain.eth.createAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCreateAccessListParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($419, value);
+  return run<unknown>($418, value);
 }
 
 /** Validates the result of `cChain.eth.createAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19537,7 +15442,7 @@ export function validateCChainEthNewFilterResult(value: unknown): ValidationResu
 
 /** Validates the params of `cChain.eth.newBlockFilter`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthNewBlockFilterParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($423, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `cChain.eth.newBlockFilter`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19547,7 +15452,7 @@ export function validateCChainEthNewBlockFilterResult(value: unknown): Validatio
 
 /** Validates the params of `cChain.eth.newPendingTransactionFilter`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthNewPendingTransactionFilterParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($424, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `cChain.eth.newPendingTransactionFilter`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19562,12 +15467,12 @@ export function validateCChainEthUninstallFilterParams(value: unknown): Validati
 
 /** Validates the result of `cChain.eth.uninstallFilter`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthUninstallFilterResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($426, value);
+  return run<unknown>($21, value);
 }
 
 /** Validates the params of `cChain.eth.getFilterChanges`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetFilterChangesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($427, value);
+  return run<unknown>($425, value);
 }
 
 /** Validates the result of `cChain.eth.getFilterChanges`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19577,7 +15482,7 @@ export function validateCChainEthGetFilterChangesResult(value: unknown): Validat
 
 /** Validates the params of `cChain.eth.getFilterLogs`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetFilterLogsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($428, value);
+  return run<unknown>($425, value);
 }
 
 /** Validates the result of `cChain.eth.getFilterLogs`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19612,7 +15517,7 @@ export function validateCChainEthGetTransactionByBlockHashAndIndexParams(value: 
 
 /** Validates the result of `cChain.eth.getTransactionByBlockHashAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockHashAndIndexResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($432, value);
+  return run<unknown>($430, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionByBlockNumberAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19622,12 +15527,12 @@ export function validateCChainEthGetTransactionByBlockNumberAndIndexParams(value
 
 /** Validates the result of `cChain.eth.getTransactionByBlockNumberAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockNumberAndIndexResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($434, value);
+  return run<unknown>($430, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionReceipt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionReceiptParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($435, value);
+  return run<unknown>($429, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionReceipt`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19702,12 +15607,12 @@ export function validateCChainEthUnsubscribeParams(value: unknown): ValidationRe
 
 /** Validates the result of `cChain.eth.unsubscribe`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthUnsubscribeResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($441, value);
+  return run<unknown>($21, value);
 }
 
 /** Validates the params of `cChain.eth.capabilities`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCapabilitiesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($442, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `cChain.eth.capabilities`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19717,7 +15622,7 @@ export function validateCChainEthCapabilitiesResult(value: unknown): ValidationR
 
 /** Validates the params of `cChain.eth.getChainConfig`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetChainConfigParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($443, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `cChain.eth.getChainConfig`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19727,12 +15632,12 @@ export function validateCChainEthGetChainConfigResult(value: unknown): Validatio
 
 /** Validates the params of `cChain.web3.clientVersion`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainWeb3ClientVersionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($444, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `cChain.web3.clientVersion`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainWeb3ClientVersionResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($445, value);
+  return run<unknown>($3, value);
 }
 
 /** Validates the params of `cChain.web3.sha3`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19747,27 +15652,27 @@ export function validateCChainWeb3Sha3Result(value: unknown): ValidationResult<u
 
 /** Validates the params of `cChain.net.version`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNetVersionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($447, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `cChain.net.version`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNetVersionResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($448, value);
+  return run<unknown>($64, value);
 }
 
 /** Validates the params of `cChain.net.listening`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNetListeningParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($449, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `cChain.net.listening`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNetListeningResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($450, value);
+  return run<unknown>($21, value);
 }
 
 /** Validates the params of `cChain.net.peerCount`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNetPeerCountParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($451, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `cChain.net.peerCount`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19777,7 +15682,7 @@ export function validateCChainNetPeerCountResult(value: unknown): ValidationResu
 
 /** Validates the params of `cChain.txpool.status`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainTxpoolStatusParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($452, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `cChain.txpool.status`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19787,7 +15692,7 @@ export function validateCChainTxpoolStatusResult(value: unknown): ValidationResu
 
 /** Validates the params of `cChain.txpool.content`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainTxpoolContentParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($453, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `cChain.txpool.content`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19797,7 +15702,7 @@ export function validateCChainTxpoolContentResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.txpool.inspect`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainTxpoolInspectParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($454, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `cChain.txpool.inspect`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19807,7 +15712,7 @@ export function validateCChainTxpoolInspectResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.admin.startCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminStartCpuProfilerParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($455, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `cChain.admin.startCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19817,7 +15722,7 @@ export function validateCChainAdminStartCpuProfilerResult(value: unknown): Valid
 
 /** Validates the params of `cChain.admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminStopCpuProfilerParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($456, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `cChain.admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19827,7 +15732,7 @@ export function validateCChainAdminStopCpuProfilerResult(value: unknown): Valida
 
 /** Validates the params of `cChain.admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminMemoryProfileParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($457, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `cChain.admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19837,7 +15742,7 @@ export function validateCChainAdminMemoryProfileResult(value: unknown): Validati
 
 /** Validates the params of `cChain.admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminLockProfileParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($458, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `cChain.admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19857,7 +15762,7 @@ export function validateCChainAdminSetLogLevelResult(value: unknown): Validation
 
 /** Validates the params of `cChain.admin.getVMConfig`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminGetVmConfigParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($459, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `cChain.admin.getVMConfig`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19907,7 +15812,7 @@ export function validateCChainNativeGetAtomicTxResult(value: unknown): Validatio
 
 /** Validates the params of `cChain.native.version`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNativeVersionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($460, value);
+  return run<unknown>($82, value);
 }
 
 /** Validates the result of `cChain.native.version`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19927,7 +15832,7 @@ export function validateHttpGetHealthResponse(value: unknown): ValidationResult<
 
 /** Validates the params of `http.getHealthCheck`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetHealthCheckParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($464, value);
+  return run<unknown>($461, value);
 }
 
 /** Validates the result of `http.getHealthCheck`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19937,7 +15842,7 @@ export function validateHttpGetHealthCheckResponse(value: unknown): ValidationRe
 
 /** Validates the params of `http.getReadiness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetReadinessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($467, value);
+  return run<unknown>($461, value);
 }
 
 /** Validates the result of `http.getReadiness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19947,7 +15852,7 @@ export function validateHttpGetReadinessResponse(value: unknown): ValidationResu
 
 /** Validates the params of `http.getLiveness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetLivenessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($470, value);
+  return run<unknown>($461, value);
 }
 
 /** Validates the result of `http.getLiveness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -19955,4 +15860,4 @@ export function validateHttpGetLivenessResponse(value: unknown): ValidationResul
   return run<unknown>($HealthResult, value);
 }
 
-export { $284, $287, $290, $291, $293, $294, $295, $296, $298, $299, $300, $301, $303, $305, $306, $307, $308, $309, $310, $311, $312, $314, $315, $316, $317, $318, $319, $322, $323, $324, $325, $326, $327, $329, $330, $332, $335, $336, $337, $338, $339, $341, $344, $345, $346, $347, $348, $350, $353, $354, $355, $356, $357, $359, $362, $363, $364, $365, $366, $368, $371, $372, $373, $374, $375, $376, $377, $378, $379, $380, $381, $382, $383, $384, $385, $388, $390, $391, $393, $394, $395, $396, $397, $398, $399, $400, $401, $402, $403, $404, $405, $406, $407, $409, $410, $411, $412, $413, $414, $415, $417, $418, $419, $420, $422, $423, $424, $425, $426, $427, $428, $429, $430, $431, $432, $433, $434, $435, $436, $437, $438, $439, $440, $441, $442, $443, $444, $445, $446, $447, $448, $449, $450, $451, $452, $453, $454, $455, $456, $457, $458, $459, $460, $461, $464, $467, $470, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult };
+export { $156, $21, $284, $287, $290, $291, $296, $3, $301, $303, $312, $314, $316, $319, $322, $323, $325, $326, $327, $329, $330, $332, $336, $385, $388, $390, $391, $394, $395, $396, $399, $406, $407, $410, $411, $412, $415, $417, $418, $420, $422, $425, $429, $430, $431, $433, $436, $437, $438, $439, $440, $446, $461, $64, $82, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult };

@@ -132,11 +132,13 @@ export class ValidatorCompiler {
     if (isEmpty(s) && !this.formatFn(s.format)) return this.constant(true);
     const cached = this.checks.get(s);
     if (cached) return cached;
-    const fn = `$${++this.count}`;
+    const fn = this.emitFunction(`$${++this.count}`, s, true);
     this.checks.set(s, fn);
-    this.emitFunction(fn, s);
     return fn;
   }
+
+  /** Anonymous check functions by body text: identical subschemas share one function. */
+  private readonly bodies = new Map<string, string>();
 
   private constant(value: boolean): string {
     if (value) {
@@ -202,27 +204,35 @@ export class ValidatorCompiler {
     return undefined;
   }
 
-  private emitFunction(fn: string, s: IrSchema): void {
+  /** Emits the function for `s` as `fn`; an anonymous one may come back as an identical existing function. */
+  private emitFunction(fn: string, s: IrSchema, anonymous = false): string {
     const slot = this.decls.length;
     this.decls.push(() => undefined);
     const L = new Lines();
     if (s.kind === "ref") {
       const target = this.namedCheck(s.target);
       this.decls[slot] = (w) => w.writeLine(`const ${fn}: Check = (x, p, e) => ${target}(x, p, e);`);
-      return;
+      return fn;
     }
     if (s.kind === "boolean") {
       const target = this.constant(s.value);
       this.decls[slot] = (w) => w.writeLine(`const ${fn}: Check = ${target};`);
-      return;
+      return fn;
     }
     this.body(L, s);
     const lines = L.out;
+    if (anonymous) {
+      const key = lines.join("\n");
+      const same = this.bodies.get(key);
+      if (same) return same;
+      this.bodies.set(key, fn);
+    }
     this.decls[slot] = (w) => {
       w.writeLine(`function ${fn}(x: unknown, p: string, e: ValidationIssue[] | null): boolean {`);
       for (const l of lines) w.writeLine(`  ${l}`);
       w.writeLine("}");
     };
+    return fn;
   }
 
   /**
