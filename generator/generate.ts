@@ -29,7 +29,7 @@ export interface GenerateResult {
 }
 
 /** Front end for one spec: load, validate, build its IR. */
-export function buildDocument(file: string, diagnostics: Diagnostic[], sources?: Map<string, string>): { ir: IrDocument; doc: LoadedDocument } | undefined {
+function buildDocument(file: string, diagnostics: Diagnostic[], sources?: Map<string, string>): { ir: IrDocument; doc: LoadedDocument } | undefined {
   const loaded = loadFile(file);
   diagnostics.push(...loaded.diagnostics);
   const doc = loaded.document;

@@ -32,6 +32,6 @@ function isModuleDecl(s: StatementStructures | WriterFunction): boolean {
 }
 
 /** `//` comment lines; a line break in the text cannot end the comment early. */
-export function lineComments(lines: string[]): string {
+function lineComments(lines: string[]): string {
   return lines.map((l) => `// ${l.replace(/[\r\n\u2028\u2029]+/g, " ")}`).join("\n") + "\n";
 }

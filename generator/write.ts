@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { dirname, join, relative, sep } from "node:path";
 
 /** Entries of the output folder that generation does not own (build output, installs). */
-export const UNMANAGED = new Set(["node_modules", "dist", ".turbo"]);
+const UNMANAGED = new Set(["node_modules", "dist", ".turbo"]);
 
 export function writeTree(outDir: string, files: ReadonlyMap<string, string>): void {
   const stamp = `${process.pid}-${Date.now()}`;

@@ -123,11 +123,3 @@ export function multipleOf(x: number, m: number): boolean {
   if (!Number.isFinite(q)) return false;
   return Number.isInteger(q) || Math.abs(q - Math.round(q)) <= Number.EPSILON * Math.abs(q);
 }
-
-/** JSON type name of a value, for messages. */
-export function typeName(x: unknown): string {
-  if (x === null) return "null";
-  if (Array.isArray(x)) return "array";
-  if (typeof x === "number") return Number.isInteger(x) ? "integer" : "number";
-  return typeof x;
-}

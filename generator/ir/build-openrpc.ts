@@ -6,8 +6,9 @@ import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
 import { buildInfo, buildServers, serverUrl } from "./build-openapi.js";
+import { objectWithProperties } from "./resolve.js";
 import { SchemaBuilder } from "./schema.js";
-import type { IrDocument, IrRpcError, IrRpcExample, IrRpcOperation, IrRpcParam, IrSchema, JsonValue, RpcParamForm } from "./types.js";
+import type { IrDocument, IrRpcError, IrRpcExample, IrRpcOperation, IrRpcParam, JsonValue, RpcParamForm } from "./types.js";
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
@@ -29,17 +30,7 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     return isObj(cur) ? { value: cur, pointer: at } : undefined;
   };
 
-  /** Whether a schema (following refs) is an object with named properties. */
-  const isObjectWithProperties = (s: IrSchema): boolean => {
-    const seen = new Set<string>();
-    let cur: IrSchema | undefined = s;
-    while (cur?.kind === "ref" && !seen.has(cur.target)) {
-      seen.add(cur.target);
-      const target: string = cur.target;
-      cur = schemas.named.get(target)?.schema;
-    }
-    return cur?.kind === "schema" && (cur.types === undefined || (cur.types.length === 1 && cur.types[0] === "object")) && (cur.properties?.length ?? 0) > 0;
-  };
+  const lookup = (key: string) => schemas.named.get(key)?.schema;
 
   const operations: IrRpcOperation[] = [];
   (Array.isArray(root["methods"]) ? root["methods"] : []).forEach((m, i) => {
@@ -66,7 +57,7 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     });
     const structure = str(method["paramStructure"]) ?? "either";
     let form: RpcParamForm = structure === "by-position" ? "by-position" : "by-name";
-    if (form === "by-position" && params.length === 1 && params[0]!.required && isObjectWithProperties(params[0]!.schema)) form = "one-object";
+    if (form === "by-position" && params.length === 1 && params[0]!.required && objectWithProperties(params[0]!.schema, lookup)) form = "one-object";
 
     const op: IrRpcOperation = {
       kind: "operation",

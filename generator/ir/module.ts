@@ -15,7 +15,7 @@ export interface ModulePart {
 }
 
 /** `admin.alias` → ["admin", "alias"], `eth_baseFee` → ["eth", "baseFee"], `getFoo` → [undefined, "getFoo"]. */
-export function splitMethodName(name: string): [string | undefined, string] {
+function splitMethodName(name: string): [string | undefined, string] {
   const m = /^([A-Za-z][A-Za-z0-9]*)[._](.+)$/.exec(name);
   return m ? [m[1], m[2]!] : [undefined, name];
 }

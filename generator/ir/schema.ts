@@ -7,6 +7,7 @@
 import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
+import { patternFlags } from "./resolve.js";
 import type { SchemaResources } from "./resources.js";
 import type { IrNamedSchema, IrObjectLikeSchema, IrSchema, IrSchemaMeta, JsonType, JsonValue } from "./types.js";
 
@@ -155,14 +156,7 @@ export class SchemaBuilder {
 
   /** A pattern JavaScript cannot compile (with or without the u flag) would give broken validators. */
   private checkPattern(pattern: string, pointer: string): void {
-    for (const flags of ["u", ""]) {
-      try {
-        new RegExp(pattern, flags);
-        return;
-      } catch {
-        // try the next flags
-      }
-    }
+    if (patternFlags(pattern) !== undefined) return;
     const { line, col } = this.doc.locate(pointer);
     this.diagnostics.push({ code: "schema/pattern", severity: "error", message: `pattern ${JSON.stringify(pattern)} is not a valid regular expression`, file: this.doc.file, pointer, line, col, hint: "JSON Schema patterns are ECMA-262 regular expressions" });
   }

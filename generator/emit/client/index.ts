@@ -5,6 +5,7 @@
  */
 import { StructureKind, type CodeBlockWriter, type StatementStructures, type WriterFunction } from "ts-morph";
 import { successBodies } from "../../ir/passes.js";
+import { rpcFields } from "../../ir/resolve.js";
 import type { IrDocument, IrHttpOperation, IrOperation, IrParameter, IrRpcOperation, IrRpcParam, IrSchema } from "../../ir/types.js";
 import { comment, identifier, propertyKey } from "../escape.js";
 import { constValue, typeAlias } from "../statements.js";
@@ -25,7 +26,7 @@ function responseKind(op: IrHttpOperation): "json" | "text" | "none" {
 }
 
 /** Non-2XX statuses that carry the very schema of a 2XX body: results, not errors (a health check's 503). */
-export function returnedStatuses(op: IrHttpOperation): number[] {
+function returnedStatuses(op: IrHttpOperation): number[] {
   const ok = successBodies(op).filter((s) => s.kind === "ref").map((s) => (s as { target: string }).target);
   return op.responses
     .filter((r) => !r.success && /^\d{3}$/.test(r.status))
@@ -194,33 +195,22 @@ function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext
 
 function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, schemaNames: Set<string>, byKey: Map<string, IrDocument["schemas"][number]>, out: Emitted, refs: CheckRefs): void {
   const docs = `Params of \`${comment([...op.group, op.names.method].join("."))}\` (JSON-RPC \`${comment(op.transport.method)}\`, sent ${op.transport.form === "by-name" ? "by name" : op.transport.form === "by-position" ? "by position" : "as an array holding one object"}).`;
-  let fields: { name: string; required?: boolean }[];
   if (op.transport.form === "one-object") {
-    const only = op.params[0]!;
-    out.statements.push(typeAlias(op.names.params, docs, toTypeNode(only.schema, ctx)));
-    const target = resolveObject(only.schema, byKey);
-    fields = (target?.properties ?? []).map((p) => ({ name: p.name, required: p.required || undefined }));
+    out.statements.push(typeAlias(op.names.params, docs, toTypeNode(op.params[0]!.schema, ctx)));
   } else {
     const members: Member[] = op.params.map((p: IrRpcParam) => {
       const d = docsOf(p.description, p.deprecated, p.schema);
       return { key: propertyKey(p.name), optional: !p.required, type: toTypeNode(p.schema, ctx), ...(d ? { docs: d } : {}) };
     });
     out.statements.push(typeAlias(op.names.params, docs, (w) => writeObjectType(w, members)));
-    fields = op.params.map((p) => ({ name: p.name, required: p.required || undefined }));
   }
+  const fields = rpcFields(op, (key) => byKey.get(key)?.schema).map((f) => ({ name: f.name, required: f.required || undefined }));
   if (!schemaNames.has(op.names.response)) {
     const t: TypeNode = op.result ? toTypeNode(op.result.schema, ctx) : { k: "raw", text: "void" };
     out.statements.push(typeAlias(op.names.response, `Result of \`${comment(op.transport.method)}\`.${op.result?.description ? `\n\n${comment(op.result.description)}` : ""}`, t));
   }
   const descriptor = { method: op.transport.method, endpoint: op.endpoint, form: op.transport.form, params: fields, ...refs };
   out.statements.push(constValue(op.names.descriptor, `Wire description of JSON-RPC \`${comment(op.transport.method)}\`.`, "RpcMethod", descriptor));
-}
-
-/** The object schema behind a (possibly referenced) schema, if it is one. */
-function resolveObject(s: IrSchema, byKey: Map<string, IrDocument["schemas"][number]>) {
-  let cur: IrSchema | undefined = s;
-  for (let i = 0; cur?.kind === "ref" && i < 32; i++) cur = byKey.get(cur.target)?.schema;
-  return cur?.kind === "schema" ? cur : undefined;
 }
 
 interface GroupNode {

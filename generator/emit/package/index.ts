@@ -7,7 +7,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { basename, extname } from "node:path";
 import Handlebars from "handlebars";
 import type { PackageConfig } from "../../config.js";
-import type { IrDocument, IrHttpOperation, IrOperation, IrRpcOperation, IrSchema, JsonValue } from "../../ir/types.js";
+import { rpcFields } from "../../ir/resolve.js";
+import type { IrDocument, IrHttpOperation, IrOperation, IrRpcOperation, JsonValue } from "../../ir/types.js";
 import { propertyKey, stringLiteral } from "../escape.js";
 
 export interface PackageInput {
@@ -29,7 +30,7 @@ export function runtimeFiles(): Map<string, string> {
   return out;
 }
 
-export function specJsonName(specFile: string): string {
+function specJsonName(specFile: string): string {
   return `${basename(specFile, extname(specFile))}.json`;
 }
 
@@ -172,12 +173,8 @@ function wireOf(op: IrOperation): string {
 function paramsOf(ir: IrDocument, op: IrOperation): string {
   let list: { name: string; required: boolean }[];
   if (op.protocol === "http") list = [...op.parameters.map((p) => ({ name: p.name, required: p.required })), ...(op.requestBody ? [{ name: "body", required: op.requestBody.required }] : [])];
-  else if (op.transport.form === "one-object") {
-    // callers pass the object's fields
-    let s: IrSchema | undefined = op.params[0]?.schema;
-    for (let i = 0; s?.kind === "ref" && i < 32; i++) s = ir.schemas.find((n) => n.key === (s as { target: string }).target)?.schema;
-    list = s?.kind === "schema" ? (s.properties ?? []).map((p) => ({ name: p.name, required: p.required })) : [];
-  } else list = op.params.map((p) => ({ name: p.name, required: p.required }));
+  // for one-object methods callers pass the object's fields
+  else list = rpcFields(op, (key) => ir.schemas.find((n) => n.key === key)?.schema);
   const form = op.protocol === "json-rpc" ? ` (${op.transport.form})` : "";
   return list.length === 0 ? "none" : list.map((p) => `${p.name}${p.required ? "" : "?"}`).join(", ") + form;
 }

@@ -8,7 +8,7 @@ import { identifier } from "../escape.js";
 import { typeAlias } from "../statements.js";
 import { jsDoc, objectMembers, printType, toTypeNode, type TypeContext } from "./type-node.js";
 
-export function localTypeContext(ir: IrDocument): TypeContext {
+function localTypeContext(ir: IrDocument): TypeContext {
   const byKey = new Map(ir.schemas.map((s) => [s.key, s.name]));
   return { refName: (target) => byKey.get(target) ?? "unknown" };
 }

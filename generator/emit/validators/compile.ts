@@ -7,6 +7,7 @@
  */
 import type { WriterFunction } from "ts-morph";
 import type { IrDocument, IrObjectLikeSchema, IrSchema, JsonValue } from "../../ir/types.js";
+import { patternFlags } from "../../ir/resolve.js";
 import { escapeToken } from "../../load/pointer.js";
 import { literal, stringLiteral } from "../escape.js";
 import { writeValue } from "../value.js";
@@ -58,7 +59,7 @@ function present(k: string): string {
 }
 
 /** Formats avaspec can assert, and their functions in runtime/formats.ts. */
-export const FORMAT_FUNCTIONS: Readonly<Record<string, string>> = {
+const FORMAT_FUNCTIONS: Readonly<Record<string, string>> = {
   "date-time": "dateTime",
   date: "date",
   time: "time",
@@ -183,23 +184,10 @@ export class ValidatorCompiler {
     // V8 runs non-unicode regexes faster; for printable-ASCII patterns without `.`,
     // negated classes or unicode escapes, the `u` flag cannot change what matches.
     const ascii = /^[\x20-\x7e]*$/.test(pattern) && !/\.|\[\^|\\[pPuSWDbBx]|\\[0-9]/.test(pattern);
-    if (ascii) {
-      try {
-        new RegExp(pattern);
-        new RegExp(pattern, "u");
-        return this.hoist(`new RegExp(${stringLiteral(pattern)})`);
-      } catch {
-        // fall through to the general path
-      }
-    }
-    for (const flags of ["u", ""]) {
-      try {
-        new RegExp(pattern, flags);
-        return this.hoist(`new RegExp(${stringLiteral(pattern)}${flags ? `, ${stringLiteral(flags)}` : ""})`);
-      } catch {
-        // try without the unicode flag: some valid ECMA-262 patterns use escapes u-mode rejects
-      }
-    }
+    const flags = patternFlags(pattern);
+    // what u-mode accepts also compiles without it
+    if (flags === "u" && ascii) return this.hoist(`new RegExp(${stringLiteral(pattern)})`);
+    if (flags !== undefined) return this.hoist(`new RegExp(${stringLiteral(pattern)}${flags ? `, ${stringLiteral(flags)}` : ""})`);
     this.problems.push({ pointer, message: `pattern ${JSON.stringify(pattern)} is not a valid regular expression` });
     return undefined;
   }

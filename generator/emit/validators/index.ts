@@ -12,7 +12,7 @@ import { writeDocs } from "../types/type-node.js";
 import { ValidatorCompiler, type CompileProblem, type CompilerOptions } from "./compile.js";
 
 /** The schema a call's params object must match (path/query/header params and `body`, or the JSON-RPC params). */
-export function paramsSchema(op: IrOperation): IrSchema {
+function paramsSchema(op: IrOperation): IrSchema {
   if (op.protocol === "json-rpc" && op.transport.form === "one-object") return op.params[0]!.schema;
   const list = op.protocol === "http" ? [...op.parameters.map((p) => ({ name: p.name, schema: p.schema, required: p.required })), ...(op.requestBody ? [{ name: "body", schema: op.requestBody.content[0]?.schema ?? { kind: "boolean" as const, value: true, pointer: op.requestBody.pointer }, required: op.requestBody.required }] : [])] : op.params.map((p) => ({ name: p.name, schema: p.schema, required: p.required }));
   const s: IrObjectLikeSchema = { kind: "schema", pointer: op.pointer, types: ["object"], properties: list, required: list.filter((p) => p.required).map((p) => p.name) };
@@ -20,7 +20,7 @@ export function paramsSchema(op: IrOperation): IrSchema {
 }
 
 /** The schema of a successful response body / JSON-RPC result, if the spec gives one. */
-export function resultSchema(op: IrOperation): IrSchema | undefined {
+function resultSchema(op: IrOperation): IrSchema | undefined {
   if (op.protocol === "json-rpc") return op.result?.schema;
   const bodies = successBodies(op);
   if (bodies.length === 0) return undefined;

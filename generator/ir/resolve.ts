@@ -1,0 +1,34 @@
+/** Small IR queries shared by the builders and emitters. */
+import type { IrObjectLikeSchema, IrRpcOperation, IrSchema } from "./types.js";
+
+/** Follows refs (through `lookup`, by named-schema key) to the schema behind them; undefined for a dangling or cyclic chain. */
+function followRefs(s: IrSchema | undefined, lookup: (key: string) => IrSchema | undefined): IrSchema | undefined {
+  let cur = s;
+  for (let i = 0; cur?.kind === "ref" && i < 32; i++) cur = lookup(cur.target);
+  return cur?.kind === "ref" ? undefined : cur;
+}
+
+/** The object schema behind a schema, when it is an object with named properties. */
+export function objectWithProperties(s: IrSchema | undefined, lookup: (key: string) => IrSchema | undefined): IrObjectLikeSchema | undefined {
+  const t = followRefs(s, lookup);
+  return t?.kind === "schema" && (t.types === undefined || (t.types.length === 1 && t.types[0] === "object")) && (t.properties?.length ?? 0) > 0 ? t : undefined;
+}
+
+/** The names a JSON-RPC call's params object carries: the params, or for `one-object` the object's fields. */
+export function rpcFields(op: IrRpcOperation, lookup: (key: string) => IrSchema | undefined): { name: string; required: boolean }[] {
+  if (op.transport.form !== "one-object") return op.params.map((p) => ({ name: p.name, required: p.required }));
+  return (objectWithProperties(op.params[0]?.schema, lookup)?.properties ?? []).map((p) => ({ name: p.name, required: p.required }));
+}
+
+/** Flags JavaScript can compile a JSON Schema pattern with ("u" preferred), or undefined when it cannot. */
+export function patternFlags(pattern: string): "u" | "" | undefined {
+  for (const flags of ["u", ""] as const) {
+    try {
+      new RegExp(pattern, flags);
+      return flags;
+    } catch {
+      // some valid ECMA-262 patterns use escapes u-mode rejects
+    }
+  }
+  return undefined;
+}
