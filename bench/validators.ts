@@ -3,37 +3,10 @@
  * generated validators, Ajv (compiled from the same schemas) and zod (built
  * from the same schemas) in one run, and prints ops/s and the ratios.
  */
-import { readFileSync } from "node:fs";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import Ajv from "ajv";
 import { Bench } from "tinybench";
-import { isBlockchain, isGetTransactionResponse, isListErc20TransactionsResponse, validateBlockchain, validateGetTransactionResponse, validateListErc20TransactionsResponse } from "../generated/src/data-api/validators.js";
-import { isCurrentValidatorsResult, validateCurrentValidatorsResult } from "../generated/src/node/validators.js";
-import { toZod } from "./json-schema-to-zod.js";
+import { payloads } from "./payloads.js";
 
-const read = (f: string) => JSON.parse(readFileSync(new URL(`../generated/spec/${f}`, import.meta.url), "utf8"));
-const data = read("data-api.openapi.json");
-const platform = read("node-platform.openrpc.json");
-const ok = (path: string, method = "get") => data.paths[path][method].responses["200"].content["application/json"].example;
-
-// payloads, from the specs' own examples, scaled to realistic sizes
-const transfer = ok("/v1/chains/{chainId}/addresses/{address}/transactions:listErc20").transactions[0];
-const erc20Page = { nextPageToken: "4d8b5f2e-7a13-4c09-b6e1-2f9a0c3d5e71", transactions: Array.from({ length: 100 }, (_, i) => ({ ...transfer, logIndex: i, blockNumber: String(6479329 + i) })) };
-const txDetails = ok("/v1/chains/{chainId}/transactions/{txHash}");
-const blockchain = ok("/v1/networks/{network}/blockchains").blockchains.find((b: { genesisData?: unknown }) => b.genesisData);
-const validators = platform.methods.find((m: { name: string }) => m.name === "platform.getCurrentValidators").examples.map((e: any) => e.result.value).find((v: unknown) => JSON.stringify(v).includes("delegators"));
-
-const ajvData = new Ajv2020({ strict: false, validateFormats: false });
-ajvData.addSchema({ ...data, $id: "data" }, "data");
-const ajvNode = new Ajv.default({ strict: false, validateFormats: false });
-ajvNode.addSchema({ $id: "platform", components: platform.components }, "platform");
-
-const cases = [
-  { name: "ERC-20 page (100 transfers)", value: erc20Page, guard: isListErc20TransactionsResponse, avaspec: validateListErc20TransactionsResponse, ajv: ajvData.getSchema("data#/components/schemas/ListErc20TransactionsResponse")!, zod: toZod(data.components.schemas.ListErc20TransactionsResponse, data) },
-  { name: "Transaction details", value: txDetails, guard: isGetTransactionResponse, avaspec: validateGetTransactionResponse, ajv: ajvData.getSchema("data#/components/schemas/GetTransactionResponse")!, zod: toZod(data.components.schemas.GetTransactionResponse, data) },
-  { name: "Blockchain with genesisData", value: blockchain, guard: isBlockchain, avaspec: validateBlockchain, ajv: ajvData.getSchema("data#/components/schemas/Blockchain")!, zod: toZod(data.components.schemas.Blockchain, data) },
-  { name: "getCurrentValidators with delegators", value: validators, guard: isCurrentValidatorsResult, avaspec: validateCurrentValidatorsResult, ajv: ajvNode.getSchema("platform#/components/schemas/CurrentValidatorsResult")!, zod: toZod(platform.components.schemas.CurrentValidatorsResult, platform) },
-];
+const cases = payloads.map((p) => ({ ...p, zod: p.zod() }));
 
 console.log(`node ${process.version}; payloads from the spec examples; median of ${process.env.BENCH_ROUNDS ?? 5} rounds\n`);
 const rows: string[][] = [];

@@ -72,6 +72,14 @@ export function fail(e: ValidationIssue[] | null, path: string, keyword: string,
 
 export const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
 
+/**
+ * Object.prototype, read by generated checks: on an object whose prototype it
+ * is (everything JSON.parse returns) a property `k` can only be inherited when
+ * `OP[k]` is defined, so a cheap load stands in for a hasOwnProperty call. A
+ * polluted Object.prototype therefore never supplies a property.
+ */
+export const OP = Object.prototype as Record<string, unknown>;
+
 export const isObject = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
 
 /** Escapes a key for a JSON pointer path. */

@@ -123,4 +123,42 @@ describe("exported validators", () => {
     // an inherited chainId is not the object's own
     expect(validateChainInfo(Object.assign(Object.create({ chainId: "43114" }), missing)).ok).toBe(false);
   });
+
+  it("never takes a property from a polluted Object.prototype", () => {
+    const missing = { ...chain } as Record<string, unknown>;
+    delete missing["chainId"];
+    const proto = Object.prototype as Record<string, unknown>;
+    proto["chainId"] = "43114";
+    try {
+      expect(isChainInfo(missing)).toBe(false);
+      const r = validateChainInfo(missing);
+      expect(!r.ok && r.issues.map((i) => [i.path, i.keyword])).toEqual([["/chainId", "required"]]);
+      // an inherited value that fails its schema is not the object's, so not a failure
+      const noLogo = { ...chain } as Record<string, unknown>;
+      delete noLogo["chainLogoUri"];
+      proto["chainLogoUri"] = 42;
+      expect(isChainInfo(noLogo)).toBe(true);
+      expect(validateChainInfo(noLogo).ok).toBe(true);
+    } finally {
+      delete proto["chainId"];
+      delete proto["chainLogoUri"];
+    }
+  });
+
+  it("checks objects of any prototype by their own properties", () => {
+    const bare = Object.assign(Object.create(null) as object, chain);
+    expect(isChainInfo(bare)).toBe(true);
+    class Chain {
+      constructor(init: object) {
+        Object.assign(this, init);
+      }
+    }
+    expect(isChainInfo(new Chain(chain))).toBe(true);
+    const missing = { ...chain } as Record<string, unknown>;
+    delete missing["chainId"];
+    expect(isChainInfo(Object.assign(Object.create(null) as object, missing))).toBe(false);
+    expect(isChainInfo(new Chain(missing))).toBe(false);
+    // an own `constructor` key does not make an object look plain
+    expect(isChainInfo({ ...missing, constructor: Object })).toBe(false);
+  });
 });

@@ -3,7 +3,7 @@
 
 import { callHttp, resolveHttpConfig, type CallOptions, type HttpOperation, type HttpClientOptions } from "../runtime/index.js";
 import type * as T from "./types.js";
-import { $364, $365, $366, $369, $377, $383, $388, $393, $396, $400, $401, $403, $406, $408, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage } from "./validators.js";
+import { $364, $365, $366, $369, $376, $382, $387, $392, $395, $398, $399, $401, $404, $406, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage } from "./validators.js";
 
 /** Parameters of `aggregateSignatures`. */
 export type AggregateSignaturesParams = {
@@ -267,7 +267,7 @@ export const getTransactionsForBlockOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $377,
+  check: $376,
   result: $ListNativeTransactionsResponse,
 };
 
@@ -344,7 +344,7 @@ export const getSingleValidatorDetailsOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $383,
+  check: $382,
   result: $ListValidatorDetailsResponse,
 };
 
@@ -404,7 +404,7 @@ export const listContractDeploymentsOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $388,
+  check: $387,
   result: $ListContractsResponse,
 };
 
@@ -459,7 +459,7 @@ export const getNativeBalanceOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $393,
+  check: $392,
   result: $GetNativeBalanceResponse,
 };
 
@@ -499,7 +499,7 @@ export const getTransactionOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $396,
+  check: $395,
   result: $GetTransactionResponse,
 };
 
@@ -531,7 +531,7 @@ export const supportedChainsOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $400,
+  check: $398,
   result: $ListChainsResponse,
 };
 
@@ -561,7 +561,7 @@ export const getChainInfoOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $401,
+  check: $399,
   result: $ChainInfo,
 };
 
@@ -601,7 +601,7 @@ export const getContractMetadataOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $403,
+  check: $401,
   result: $ContractMetadata,
 };
 
@@ -638,7 +638,7 @@ export const getChainIdsForAddressesOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $406,
+  check: $404,
   result: $ListChainIdsForAddressesResponse,
 };
 
@@ -690,7 +690,7 @@ export const getTxByHashOperation: HttpOperation = {
     name: "x-service-api-key",
     in: "header",
   },
-  check: $408,
+  check: $406,
   result: $PChainTransaction,
 };
 

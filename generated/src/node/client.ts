@@ -3,7 +3,7 @@
 
 import { callHttp, resolveHttpConfig, createRpcTransport, type CallOptions, type HttpOperation, type BatchResults, type RpcCall, type RpcClientOptions, type RpcMethod } from "../runtime/index.js";
 import type * as T from "./types.js";
-import { $156, $21, $284, $287, $290, $291, $296, $3, $301, $303, $312, $314, $316, $319, $322, $323, $325, $326, $327, $329, $330, $332, $336, $385, $388, $390, $391, $394, $395, $396, $399, $406, $407, $410, $411, $412, $415, $417, $418, $420, $422, $425, $429, $430, $431, $433, $436, $437, $438, $439, $440, $446, $461, $64, $82, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult } from "./validators.js";
+import { $146, $20, $273, $276, $279, $280, $285, $290, $292, $3, $301, $303, $305, $308, $311, $312, $314, $315, $316, $318, $319, $321, $325, $374, $377, $379, $380, $383, $384, $385, $388, $395, $396, $399, $400, $401, $404, $406, $407, $409, $411, $414, $418, $419, $420, $422, $425, $426, $427, $428, $429, $435, $450, $63, $80, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult } from "./validators.js";
 
 /** Params of `admin.alias` (JSON-RPC `admin.alias`, sent by name). */
 export type AdminAliasParams = {
@@ -35,7 +35,7 @@ export const adminAliasMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $284,
+  check: $273,
   result: $EmptyResult,
 };
 
@@ -69,7 +69,7 @@ export const adminAliasChainMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $287,
+  check: $276,
   result: $EmptyResult,
 };
 
@@ -90,7 +90,7 @@ export const adminGetChainAliasesMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $290,
+  check: $279,
   result: $ChainAliasesResult,
 };
 
@@ -110,7 +110,7 @@ export const adminGetLoggerLevelMethod: RpcMethod = {
       name: "loggerName",
     },
   ],
-  check: $291,
+  check: $280,
   result: $LoggerLevelsResult,
 };
 
@@ -123,7 +123,7 @@ export const adminLoadVMsMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $82,
+  check: $80,
   result: $LoadVMsResult,
 };
 
@@ -136,7 +136,7 @@ export const adminLockProfileMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $82,
+  check: $80,
   result: $EmptyResult,
 };
 
@@ -149,7 +149,7 @@ export const adminMemoryProfileMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $82,
+  check: $80,
   result: $EmptyResult,
 };
 
@@ -179,7 +179,7 @@ export const adminSetLoggerLevelMethod: RpcMethod = {
       name: "displayLevel",
     },
   ],
-  check: $296,
+  check: $285,
   result: $SetLoggerLevelResult,
 };
 
@@ -192,7 +192,7 @@ export const adminStartCpuProfilerMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $82,
+  check: $80,
   result: $EmptyResult,
 };
 
@@ -205,7 +205,7 @@ export const adminStopCpuProfilerMethod: RpcMethod = {
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $82,
+  check: $80,
   result: $EmptyResult,
 };
 
@@ -218,7 +218,7 @@ export const infoAcpsMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $82,
+  check: $80,
   result: $AcpsResult,
 };
 
@@ -242,7 +242,7 @@ export const infoIsBootstrappedMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $301,
+  check: $290,
   result: $IsBootstrappedResult,
 };
 
@@ -266,7 +266,7 @@ export const infoGetBlockchainIdMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $303,
+  check: $292,
   result: $BlockchainIdResult,
 };
 
@@ -279,7 +279,7 @@ export const infoGetNetworkIdMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $82,
+  check: $80,
   result: $NetworkIdResult,
 };
 
@@ -292,7 +292,7 @@ export const infoGetNetworkNameMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $82,
+  check: $80,
   result: $NetworkNameResult,
 };
 
@@ -305,7 +305,7 @@ export const infoGetNodeIdMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $82,
+  check: $80,
   result: $NodeIdResult,
 };
 
@@ -318,7 +318,7 @@ export const infoGetNodeIpMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $82,
+  check: $80,
   result: $NodeIpResult,
 };
 
@@ -331,7 +331,7 @@ export const infoGetNodeVersionMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $82,
+  check: $80,
   result: $NodeVersion,
 };
 
@@ -344,7 +344,7 @@ export const infoGetTxFeeMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $82,
+  check: $80,
   result: $TxFees,
 };
 
@@ -357,7 +357,7 @@ export const infoGetVMsMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $82,
+  check: $80,
   result: $VmsResult,
 };
 
@@ -377,7 +377,7 @@ export const infoPeersMethod: RpcMethod = {
       name: "nodeIDs",
     },
   ],
-  check: $312,
+  check: $301,
   result: $PeersResult,
 };
 
@@ -397,7 +397,7 @@ export const infoUptimeMethod: RpcMethod = {
       name: "subnetID",
     },
   ],
-  check: $314,
+  check: $303,
   result: $UptimeResult,
 };
 
@@ -410,7 +410,7 @@ export const infoUpgradesMethod: RpcMethod = {
   endpoint: "/ext/info",
   form: "by-name",
   params: [],
-  check: $82,
+  check: $80,
   result: $UpgradeSchedule,
 };
 
@@ -430,7 +430,7 @@ export const healthHealthMethod: RpcMethod = {
       name: "tags",
     },
   ],
-  check: $316,
+  check: $305,
   result: $HealthResult,
 };
 
@@ -450,7 +450,7 @@ export const healthReadinessMethod: RpcMethod = {
       name: "tags",
     },
   ],
-  check: $316,
+  check: $305,
   result: $HealthResult,
 };
 
@@ -463,7 +463,7 @@ export const healthLivenessMethod: RpcMethod = {
   endpoint: "/ext/health",
   form: "by-name",
   params: [],
-  check: $82,
+  check: $80,
   result: $HealthResult,
 };
 
@@ -487,7 +487,7 @@ export const platformGetBalanceMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $319,
+  check: $308,
   result: $BalanceResult,
 };
 
@@ -513,7 +513,7 @@ export const platformGetBlockMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $322,
+  check: $311,
   result: $BlockResult,
 };
 
@@ -539,7 +539,7 @@ export const platformGetBlockByHeightMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $323,
+  check: $312,
   result: $BlockResult,
 };
 
@@ -552,7 +552,7 @@ export const platformGetBlockchainsMethod: RpcMethod = {
   endpoint: "/ext/bc/P",
   form: "by-name",
   params: [],
-  check: $82,
+  check: $80,
   result: $BlockchainsResult,
 };
 
@@ -573,7 +573,7 @@ export const platformGetBlockchainStatusMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $325,
+  check: $314,
   result: $BlockchainStatusResult,
 };
 
@@ -593,7 +593,7 @@ export const platformGetCurrentSupplyMethod: RpcMethod = {
       name: "subnetID",
     },
   ],
-  check: $326,
+  check: $315,
   result: $CurrentSupplyResult,
 };
 
@@ -618,7 +618,7 @@ export const platformGetCurrentValidatorsMethod: RpcMethod = {
       name: "nodeIDs",
     },
   ],
-  check: $327,
+  check: $316,
   result: $CurrentValidatorsResult,
 };
 
@@ -644,7 +644,7 @@ export const indexCBlockGetContainerByIdMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $329,
+  check: $318,
   result: $Container,
 };
 
@@ -673,7 +673,7 @@ export const indexCBlockGetContainerByIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $330,
+  check: $319,
   result: $Container,
 };
 
@@ -712,7 +712,7 @@ export const indexCBlockGetContainerRangeMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $332,
+  check: $321,
   result: $ContainerList,
 };
 
@@ -738,7 +738,7 @@ export const indexCBlockGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $329,
+  check: $318,
   result: $GetIndexResult,
 };
 
@@ -758,7 +758,7 @@ export const indexCBlockGetLastAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $336,
+  check: $325,
   result: $Container,
 };
 
@@ -784,7 +784,7 @@ export const indexCBlockIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $329,
+  check: $318,
   result: $IsAcceptedResult,
 };
 
@@ -810,7 +810,7 @@ export const indexPBlockGetContainerByIdMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $329,
+  check: $318,
   result: $Container,
 };
 
@@ -839,7 +839,7 @@ export const indexPBlockGetContainerByIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $330,
+  check: $319,
   result: $Container,
 };
 
@@ -878,7 +878,7 @@ export const indexPBlockGetContainerRangeMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $332,
+  check: $321,
   result: $ContainerList,
 };
 
@@ -904,7 +904,7 @@ export const indexPBlockGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $329,
+  check: $318,
   result: $GetIndexResult,
 };
 
@@ -924,7 +924,7 @@ export const indexPBlockGetLastAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $336,
+  check: $325,
   result: $Container,
 };
 
@@ -950,7 +950,7 @@ export const indexPBlockIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $329,
+  check: $318,
   result: $IsAcceptedResult,
 };
 
@@ -976,7 +976,7 @@ export const indexXTxGetContainerByIdMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $329,
+  check: $318,
   result: $Container,
 };
 
@@ -1005,7 +1005,7 @@ export const indexXTxGetContainerByIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $330,
+  check: $319,
   result: $Container,
 };
 
@@ -1044,7 +1044,7 @@ export const indexXTxGetContainerRangeMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $332,
+  check: $321,
   result: $ContainerList,
 };
 
@@ -1070,7 +1070,7 @@ export const indexXTxGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $329,
+  check: $318,
   result: $GetIndexResult,
 };
 
@@ -1090,7 +1090,7 @@ export const indexXTxGetLastAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $336,
+  check: $325,
   result: $Container,
 };
 
@@ -1116,7 +1116,7 @@ export const indexXTxIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $329,
+  check: $318,
   result: $IsAcceptedResult,
 };
 
@@ -1142,7 +1142,7 @@ export const indexXBlockGetContainerByIdMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $329,
+  check: $318,
   result: $Container,
 };
 
@@ -1171,7 +1171,7 @@ export const indexXBlockGetContainerByIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $330,
+  check: $319,
   result: $Container,
 };
 
@@ -1210,7 +1210,7 @@ export const indexXBlockGetContainerRangeMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $332,
+  check: $321,
   result: $ContainerList,
 };
 
@@ -1236,7 +1236,7 @@ export const indexXBlockGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $329,
+  check: $318,
   result: $GetIndexResult,
 };
 
@@ -1256,7 +1256,7 @@ export const indexXBlockGetLastAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $336,
+  check: $325,
   result: $Container,
 };
 
@@ -1282,7 +1282,7 @@ export const indexXBlockIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $329,
+  check: $318,
   result: $IsAcceptedResult,
 };
 
@@ -1308,7 +1308,7 @@ export const indexXVtxGetContainerByIdMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $329,
+  check: $318,
   result: $Container,
 };
 
@@ -1337,7 +1337,7 @@ export const indexXVtxGetContainerByIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $330,
+  check: $319,
   result: $Container,
 };
 
@@ -1376,7 +1376,7 @@ export const indexXVtxGetContainerRangeMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $332,
+  check: $321,
   result: $ContainerList,
 };
 
@@ -1402,7 +1402,7 @@ export const indexXVtxGetIndexMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $329,
+  check: $318,
   result: $GetIndexResult,
 };
 
@@ -1422,7 +1422,7 @@ export const indexXVtxGetLastAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $336,
+  check: $325,
   result: $Container,
 };
 
@@ -1448,7 +1448,7 @@ export const indexXVtxIsAcceptedMethod: RpcMethod = {
       name: "encoding",
     },
   ],
-  check: $329,
+  check: $318,
   result: $IsAcceptedResult,
 };
 
@@ -1461,7 +1461,7 @@ export const cChainEthChainIdMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $82,
+  check: $80,
   result: $Uint,
 };
 
@@ -1474,7 +1474,7 @@ export const cChainEthSyncingMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $82,
+  check: $80,
   result: $SyncingStatus,
 };
 
@@ -1487,7 +1487,7 @@ export const cChainEthCoinbaseMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $82,
+  check: $80,
   result: $Address,
 };
 
@@ -1507,8 +1507,8 @@ export const cChainEthAccountsMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $82,
-  result: $156,
+  check: $80,
+  result: $146,
 };
 
 /** Params of `cChain.eth.blockNumber` (JSON-RPC `eth_blockNumber`, sent by position). */
@@ -1520,7 +1520,7 @@ export const cChainEthBlockNumberMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $82,
+  check: $80,
   result: $Uint,
 };
 
@@ -1533,7 +1533,7 @@ export const cChainEthConfigMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $82,
+  check: $80,
   result: $EthConfig,
 };
 
@@ -1546,7 +1546,7 @@ export const cChainEthGasPriceMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $82,
+  check: $80,
   result: $Uint,
 };
 
@@ -1559,7 +1559,7 @@ export const cChainEthBaseFeeMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $82,
+  check: $80,
   result: $Uint,
 };
 
@@ -1572,7 +1572,7 @@ export const cChainEthBlobBaseFeeMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $82,
+  check: $80,
   result: $Uint,
 };
 
@@ -1585,7 +1585,7 @@ export const cChainEthMaxPriorityFeePerGasMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $82,
+  check: $80,
   result: $Uint,
 };
 
@@ -1618,7 +1618,7 @@ export const cChainEthFeeHistoryMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $385,
+  check: $374,
   result: $FeeHistoryResults,
 };
 
@@ -1652,8 +1652,8 @@ export const cChainEthGetBlockByHashMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $388,
-  result: $390,
+  check: $377,
+  result: $379,
 };
 
 /** Params of `cChain.eth.getBlockByNumber` (JSON-RPC `eth_getBlockByNumber`, sent by position). */
@@ -1686,8 +1686,8 @@ export const cChainEthGetBlockByNumberMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $391,
-  result: $390,
+  check: $380,
+  result: $379,
 };
 
 /** Params of `cChain.eth.getHeaderByHash` (JSON-RPC `eth_getHeaderByHash`, sent by position). */
@@ -1714,8 +1714,8 @@ export const cChainEthGetHeaderByHashMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $394,
-  result: $395,
+  check: $383,
+  result: $384,
 };
 
 /** Params of `cChain.eth.getHeaderByNumber` (JSON-RPC `eth_getHeaderByNumber`, sent by position). */
@@ -1742,8 +1742,8 @@ export const cChainEthGetHeaderByNumberMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $396,
-  result: $395,
+  check: $385,
+  result: $384,
 };
 
 /** Params of `cChain.eth.getBlockTransactionCountByHash` (JSON-RPC `eth_getBlockTransactionCountByHash`, sent by position). */
@@ -1770,8 +1770,8 @@ export const cChainEthGetBlockTransactionCountByHashMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $394,
-  result: $399,
+  check: $383,
+  result: $388,
 };
 
 /** Params of `cChain.eth.getBlockTransactionCountByNumber` (JSON-RPC `eth_getBlockTransactionCountByNumber`, sent by position). */
@@ -1798,8 +1798,8 @@ export const cChainEthGetBlockTransactionCountByNumberMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $396,
-  result: $399,
+  check: $385,
+  result: $388,
 };
 
 /** Params of `cChain.eth.getUncleCountByBlockHash` (JSON-RPC `eth_getUncleCountByBlockHash`, sent by position). */
@@ -1826,8 +1826,8 @@ export const cChainEthGetUncleCountByBlockHashMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $394,
-  result: $399,
+  check: $383,
+  result: $388,
 };
 
 /** Params of `cChain.eth.getUncleCountByBlockNumber` (JSON-RPC `eth_getUncleCountByBlockNumber`, sent by position). */
@@ -1854,8 +1854,8 @@ export const cChainEthGetUncleCountByBlockNumberMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $396,
-  result: $399,
+  check: $385,
+  result: $388,
 };
 
 /** Params of `cChain.eth.getBlockReceipts` (JSON-RPC `eth_getBlockReceipts`, sent by position). */
@@ -1882,8 +1882,8 @@ export const cChainEthGetBlockReceiptsMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $406,
-  result: $407,
+  check: $395,
+  result: $396,
 };
 
 /** Params of `cChain.eth.getBlockAccessList` (JSON-RPC `eth_getBlockAccessList`, sent by position). */
@@ -1910,8 +1910,8 @@ export const cChainEthGetBlockAccessListMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $406,
-  result: $410,
+  check: $395,
+  result: $399,
 };
 
 /** Params of `cChain.eth.getBalance` (JSON-RPC `eth_getBalance`, sent by position). */
@@ -1937,7 +1937,7 @@ export const cChainEthGetBalanceMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $411,
+  check: $400,
   result: $Uint,
 };
 
@@ -1970,7 +1970,7 @@ export const cChainEthGetStorageAtMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $412,
+  check: $401,
   result: $Bytes,
 };
 
@@ -1997,7 +1997,7 @@ export const cChainEthGetTransactionCountMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $411,
+  check: $400,
   result: $Uint,
 };
 
@@ -2024,7 +2024,7 @@ export const cChainEthGetCodeMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $411,
+  check: $400,
   result: $Bytes,
 };
 
@@ -2057,7 +2057,7 @@ export const cChainEthGetProofMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $415,
+  check: $404,
   result: $AccountProof,
 };
 
@@ -2083,7 +2083,7 @@ export const cChainEthCallMethod: RpcMethod = {
       name: "block",
     },
   ],
-  check: $417,
+  check: $406,
   result: $Bytes,
 };
 
@@ -2109,7 +2109,7 @@ export const cChainEthEstimateGasMethod: RpcMethod = {
       name: "block",
     },
   ],
-  check: $418,
+  check: $407,
   result: $Uint,
 };
 
@@ -2135,7 +2135,7 @@ export const cChainEthCreateAccessListMethod: RpcMethod = {
       name: "block",
     },
   ],
-  check: $418,
+  check: $407,
   result: $AccessListResult,
 };
 
@@ -2168,8 +2168,8 @@ export const cChainEthSimulateV1Method: RpcMethod = {
       name: "block",
     },
   ],
-  check: $420,
-  result: $422,
+  check: $409,
+  result: $411,
 };
 
 /** Params of `cChain.eth.newFilter` (JSON-RPC `eth_newFilter`, sent as an array holding one object). */
@@ -2210,7 +2210,7 @@ export const cChainEthNewBlockFilterMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $82,
+  check: $80,
   result: $FilterId,
 };
 
@@ -2223,7 +2223,7 @@ export const cChainEthNewPendingTransactionFilterMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $82,
+  check: $80,
   result: $FilterId,
 };
 
@@ -2251,8 +2251,8 @@ export const cChainEthUninstallFilterMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $425,
-  result: $21,
+  check: $414,
+  result: $20,
 };
 
 /** Params of `cChain.eth.getFilterChanges` (JSON-RPC `eth_getFilterChanges`, sent by position). */
@@ -2272,7 +2272,7 @@ export const cChainEthGetFilterChangesMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $425,
+  check: $414,
   result: $FilterResults,
 };
 
@@ -2293,7 +2293,7 @@ export const cChainEthGetFilterLogsMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $425,
+  check: $414,
   result: $FilterResults,
 };
 
@@ -2350,8 +2350,8 @@ export const cChainEthGetTransactionByHashMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $429,
-  result: $430,
+  check: $418,
+  result: $419,
 };
 
 /** Params of `cChain.eth.getTransactionByBlockHashAndIndex` (JSON-RPC `eth_getTransactionByBlockHashAndIndex`, sent by position). */
@@ -2384,8 +2384,8 @@ export const cChainEthGetTransactionByBlockHashAndIndexMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $431,
-  result: $430,
+  check: $420,
+  result: $419,
 };
 
 /** Params of `cChain.eth.getTransactionByBlockNumberAndIndex` (JSON-RPC `eth_getTransactionByBlockNumberAndIndex`, sent by position). */
@@ -2418,8 +2418,8 @@ export const cChainEthGetTransactionByBlockNumberAndIndexMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $433,
-  result: $430,
+  check: $422,
+  result: $419,
 };
 
 /** Params of `cChain.eth.getTransactionReceipt` (JSON-RPC `eth_getTransactionReceipt`, sent by position). */
@@ -2446,8 +2446,8 @@ export const cChainEthGetTransactionReceiptMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $429,
-  result: $436,
+  check: $418,
+  result: $425,
 };
 
 /** Params of `cChain.eth.sendRawTransaction` (JSON-RPC `eth_sendRawTransaction`, sent by position). */
@@ -2467,7 +2467,7 @@ export const cChainEthSendRawTransactionMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $437,
+  check: $426,
   result: $Hash32,
 };
 
@@ -2636,7 +2636,7 @@ export const cChainEthSignMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $438,
+  check: $427,
   result: $Bytes65,
 };
 
@@ -2733,7 +2733,7 @@ export const cChainEthSubscribeMethod: RpcMethod = {
       name: "options",
     },
   ],
-  check: $439,
+  check: $428,
   result: $SubscriptionId,
 };
 
@@ -2761,8 +2761,8 @@ export const cChainEthUnsubscribeMethod: RpcMethod = {
       required: true,
     },
   ],
-  check: $440,
-  result: $21,
+  check: $429,
+  result: $20,
 };
 
 /** Params of `cChain.eth.capabilities` (JSON-RPC `eth_capabilities`, sent by position). */
@@ -2774,7 +2774,7 @@ export const cChainEthCapabilitiesMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $82,
+  check: $80,
   result: $EthCapabilities,
 };
 
@@ -2787,7 +2787,7 @@ export const cChainEthGetChainConfigMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $82,
+  check: $80,
   result: $ChainConfig,
 };
 
@@ -2807,7 +2807,7 @@ export const cChainWeb3ClientVersionMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $82,
+  check: $80,
   result: $3,
 };
 
@@ -2828,7 +2828,7 @@ export const cChainWeb3Sha3Method: RpcMethod = {
       required: true,
     },
   ],
-  check: $446,
+  check: $435,
   result: $Hash32,
 };
 
@@ -2848,8 +2848,8 @@ export const cChainNetVersionMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $82,
-  result: $64,
+  check: $80,
+  result: $63,
 };
 
 /** Params of `cChain.net.listening` (JSON-RPC `net_listening`, sent by position). */
@@ -2868,8 +2868,8 @@ export const cChainNetListeningMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $82,
-  result: $21,
+  check: $80,
+  result: $20,
 };
 
 /** Params of `cChain.net.peerCount` (JSON-RPC `net_peerCount`, sent by position). */
@@ -2881,7 +2881,7 @@ export const cChainNetPeerCountMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $82,
+  check: $80,
   result: $Uint,
 };
 
@@ -2894,7 +2894,7 @@ export const cChainTxpoolStatusMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $82,
+  check: $80,
   result: $TxpoolStatus,
 };
 
@@ -2907,7 +2907,7 @@ export const cChainTxpoolContentMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $82,
+  check: $80,
   result: $TxpoolContent,
 };
 
@@ -2920,7 +2920,7 @@ export const cChainTxpoolInspectMethod: RpcMethod = {
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $82,
+  check: $80,
   result: $TxpoolInspect,
 };
 
@@ -2933,7 +2933,7 @@ export const cChainAdminStartCpuProfilerMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
-  check: $82,
+  check: $80,
   result: $EmptyResult2,
 };
 
@@ -2946,7 +2946,7 @@ export const cChainAdminStopCpuProfilerMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
-  check: $82,
+  check: $80,
   result: $EmptyResult2,
 };
 
@@ -2959,7 +2959,7 @@ export const cChainAdminMemoryProfileMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
-  check: $82,
+  check: $80,
   result: $EmptyResult2,
 };
 
@@ -2972,7 +2972,7 @@ export const cChainAdminLockProfileMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
-  check: $82,
+  check: $80,
   result: $EmptyResult2,
 };
 
@@ -3003,7 +3003,7 @@ export const cChainAdminGetVmConfigMethod: RpcMethod = {
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
-  check: $82,
+  check: $80,
   result: $GetVmConfigResult,
 };
 
@@ -3107,7 +3107,7 @@ export const cChainNativeVersionMethod: RpcMethod = {
   endpoint: "/ext/bc/C/native",
   form: "by-position",
   params: [],
-  check: $82,
+  check: $80,
   result: $VersionResult,
 };
 
@@ -3138,7 +3138,7 @@ export const httpGetHealthOperation: HttpOperation = {
   returns: [
     503,
   ],
-  check: $461,
+  check: $450,
   result: $HealthResult,
 };
 
@@ -3169,7 +3169,7 @@ export const httpGetHealthCheckOperation: HttpOperation = {
   returns: [
     503,
   ],
-  check: $461,
+  check: $450,
   result: $HealthResult,
 };
 
@@ -3200,7 +3200,7 @@ export const httpGetReadinessOperation: HttpOperation = {
   returns: [
     503,
   ],
-  check: $461,
+  check: $450,
   result: $HealthResult,
 };
 
@@ -3231,7 +3231,7 @@ export const httpGetLivenessOperation: HttpOperation = {
   returns: [
     503,
   ],
-  check: $461,
+  check: $450,
   result: $HealthResult,
 };
 
