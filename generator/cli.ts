@@ -1,6 +1,7 @@
 /**
  * avaspec CLI.
  *   avaspec generate [--config avaspec.config.json] [--check] [--dump-ir <file>]
+ *   avaspec mock [--port 4010] [--host 127.0.0.1] [--seed N] [--synthesize]
  * Exit codes: 0 ok, 1 diagnostics or drift, 2 usage/config error.
  */
 import { writeFileSync } from "node:fs";
@@ -11,10 +12,44 @@ import { formatDiagnostic } from "./load/diagnostics.js";
 import { checkTree, writeTree } from "./write.js";
 
 const USAGE = `usage: avaspec generate [--config <file>] [--check] [--dump-ir <file>]
+       avaspec mock [--port <n>] [--host <addr>] [--seed <n>] [--synthesize]
 
+generate:
   --config <file>    config file (default: avaspec.config.json)
   --check            do not write; exit 1 and list the files that differ
-  --dump-ir <file>   also write the IR of every input as JSON (debugging)`;
+  --dump-ir <file>   also write the IR of every input as JSON (debugging)
+mock (serves the generated package's mocks of every API on one origin):
+  --port <n>         port (default 4010)
+  --host <addr>      interface (default 127.0.0.1)
+  --seed <n>         seed of the synthesized data (default 1)
+  --synthesize       synthesize every body from the schemas, ignoring the spec's examples`;
+
+/** \`avaspec mock\`: the standalone mock server, until SIGINT or SIGTERM. */
+async function mock(argv: string[]): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({ args: argv, options: { port: { type: "string", default: "4010" }, host: { type: "string", default: "127.0.0.1" }, seed: { type: "string", default: "1" }, synthesize: { type: "boolean", default: false } } });
+  } catch (e) {
+    console.error(`avaspec: ${(e as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const port = Number(args.values.port);
+  const seed = Number(args.values.seed);
+  if (!Number.isInteger(port) || port < 0 || port > 65535 || !Number.isInteger(seed)) {
+    console.error(`avaspec: --port must be 0–65535 and --seed an integer\n\n${USAGE}`);
+    return 2;
+  }
+  const { startMockServer } = await import("../generated/src/mock-server/index.js");
+  const server = await startMockServer({ port, host: args.values.host!, seed, examples: !args.values.synthesize });
+  console.log(`avaspec mock: Data API, Metrics API and node endpoints on ${server.url} (seed ${seed}); Ctrl-C stops`);
+  await new Promise<void>((resolve) => {
+    const stop = () => void server.close().then(resolve);
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+  console.log("avaspec mock: stopped");
+  return 0;
+}
 
 export function main(argv: string[]): number {
   let args;
@@ -74,4 +109,6 @@ export function main(argv: string[]): number {
   return 0;
 }
 
-process.exitCode = main(process.argv.slice(2));
+const argv = process.argv.slice(2);
+if (argv[0] === "mock") process.exitCode = await mock(argv.slice(1));
+else process.exitCode = main(argv);

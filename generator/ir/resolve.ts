@@ -2,7 +2,7 @@
 import type { IrObjectLikeSchema, IrRpcOperation, IrSchema } from "./types.js";
 
 /** Follows refs (through `lookup`, by named-schema key) to the schema behind them; undefined for a dangling or cyclic chain. */
-function followRefs(s: IrSchema | undefined, lookup: (key: string) => IrSchema | undefined): IrSchema | undefined {
+export function followRefs(s: IrSchema | undefined, lookup: (key: string) => IrSchema | undefined): IrSchema | undefined {
   let cur = s;
   for (let i = 0; cur?.kind === "ref" && i < 32; i++) cur = lookup(cur.target);
   return cur?.kind === "ref" ? undefined : cur;

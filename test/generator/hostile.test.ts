@@ -28,6 +28,20 @@ describe("generated code from a hostile spec", () => {
     expect(client.API_DEFAULT_BASE_URL).toBe("https://api.example.com/\"; globalThis.__pwned = 'server'; //");
   });
 
+  it("mocks a hostile spec as inert data: keys stay own, nothing runs, no prototype changes", async () => {
+    const { mocks } = await import(join(golden, "api/mocks.ts"));
+    const { createMockService } = await import(join(golden, "runtime/mock.ts"));
+    for (const examples of [true, false]) {
+      const service = createMockService([mocks], { examples, seed: 3 });
+      for (const id of service.ids) service.sample(id);
+      const evil = service.sample("constructor") as object;
+      expect(Object.prototype.hasOwnProperty.call(evil, "__proto__")).toBe(true);
+      expect(Object.getPrototypeOf(evil)).toBe(Object.prototype);
+    }
+    expect(g.__pwned).toBeUndefined();
+    expect(({} as Record<string, unknown>)["x"]).toBeUndefined();
+  });
+
   it("keeps every spec string as inert data in the operation descriptors", async () => {
     const { constructorOperation } = await import(join(golden, "api/client.ts"));
     expect(constructorOperation.path).toBe("/items/{id\"}/x`$(globalThis.__pwned='path')`\u2028");

@@ -40,6 +40,7 @@ export function emitPackageFiles(pkg: PackageConfig, inputs: PackageInput[]): Ma
     ".": { types: "./dist/index.d.ts", import: "./dist/index.js", default: "./dist/index.js" },
   };
   for (const i of inputs) exportsMap[`./${i.output}`] = { types: `./dist/${i.output}/index.d.ts`, import: `./dist/${i.output}/index.js`, default: `./dist/${i.output}/index.js` };
+  for (const entry of ["mocks", "mock-server"]) exportsMap[`./${entry}`] = { types: `./dist/${entry}/index.d.ts`, import: `./dist/${entry}/index.js`, default: `./dist/${entry}/index.js` };
   exportsMap["./spec/*"] = "./spec/*";
   exportsMap["./package.json"] = "./package.json";
   const packageJson = {
@@ -54,6 +55,9 @@ export function emitPackageFiles(pkg: PackageConfig, inputs: PackageInput[]): Ma
     types: "./dist/index.d.ts",
     files: ["dist", "src", "spec", "README.md"],
     engines: { node: ">=18" },
+    // only @avaspec/client/mocks imports msw
+    peerDependencies: { msw: "^2.0.0" },
+    peerDependenciesMeta: { msw: { optional: true } },
     scripts: { build: "tsc -p tsconfig.json", prepack: "tsc -p tsconfig.json" },
     ...(pkg.devDependencies ? { devDependencies: pkg.devDependencies } : {}),
   };

@@ -213,3 +213,56 @@ export function planPattern(pattern: string, flags: "" | "u"): PatternPlan {
 function isAnchor(t: Seq[number] | undefined, a: "^" | "$"): boolean {
   return t !== undefined && !("atom" in t) && t.text === a;
 }
+
+/** Alternatives of sequences of [characters to draw from | a group, min, max]: what a sampler needs of a pattern. */
+export type PatternSample = [string | PatternSample, number, number][][];
+
+const PRINTABLE = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i));
+
+/**
+ * A description of `pattern` from which strings that match it can be drawn,
+ * for mock data; undefined for what the tokenizer does not know (then the
+ * schema's examples stand in). Anchors are dropped: a drawn string matches
+ * the whole pattern, so it matches anchored or not.
+ */
+export function samplePattern(pattern: string): PatternSample | undefined {
+  let alts: Seq[];
+  try {
+    alts = new Parser(pattern).parse();
+  } catch (e) {
+    if (e instanceof Bail) return undefined;
+    throw e;
+  }
+  // `a^b` cannot match; only leading ^ and trailing $ are dropped safely
+  for (const seq of alts) {
+    const inner = seq.slice(isAnchor(seq[0], "^") ? 1 : 0, isAnchor(seq[seq.length - 1], "$") ? -1 : undefined);
+    if (inner.some((t) => !("atom" in t))) return undefined;
+  }
+  return sampleAlts(alts);
+}
+
+function sampleAlts(alts: Seq[], top = true): PatternSample | undefined {
+  const out: PatternSample = [];
+  for (const seq of alts) {
+    const terms: PatternSample[number] = [];
+    for (const t of seq) {
+      if (!("atom" in t)) {
+        if (top) continue; // checked above: only a leading ^ or a trailing $
+        return undefined;
+      }
+      const max = t.max === Infinity ? t.min + 8 : t.max;
+      if (t.atom.kind === "group") {
+        const inner = sampleAlts(t.atom.alternatives, false);
+        if (!inner) return undefined;
+        terms.push([inner, t.min, max]);
+      } else {
+        const re = new RegExp(`^(?:${t.atom.text})$`);
+        const chars = PRINTABLE.filter((c) => re.test(c)).join("");
+        if (chars === "") return undefined;
+        terms.push([chars, t.min, max]);
+      }
+    }
+    out.push(terms);
+  }
+  return out;
+}

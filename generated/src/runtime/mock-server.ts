@@ -1,0 +1,85 @@
+/// <reference types="node" />
+/**
+ * A standalone mock server (Node): every API of a mock service on one origin,
+ * 127.0.0.1 by default, with CORS, one log line per request, and a clean
+ * shutdown on close(). `npx avaspec mock` / `npm run mock` start it.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { MockService } from "./mock.js";
+
+export interface MockServerOptions {
+  /** Port (default 4010; 0 picks a free one). */
+  port?: number;
+  /** Interface to listen on (default 127.0.0.1). */
+  host?: string;
+  /** Where each request's log line goes (default stdout); null for none. */
+  log?: ((line: string) => void) | null;
+}
+
+export interface RunningMockServer {
+  /** `http://127.0.0.1:4010` */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+const CORS = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
+  "access-control-allow-headers": "*",
+  "access-control-expose-headers": "*",
+  "access-control-max-age": "600",
+};
+
+export function serveMocks(service: MockService, options: MockServerOptions = {}): Promise<RunningMockServer> {
+  const log = options.log === undefined ? (line: string) => process.stdout.write(line + "\n") : options.log;
+  const host = options.host ?? "127.0.0.1";
+  const server = createServer((req, res) => void answer(service, req, res, log));
+  const sockets = new Set<import("node:net").Socket>();
+  server.on("connection", (s) => {
+    sockets.add(s);
+    s.on("close", () => sockets.delete(s));
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 4010, host, () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : options.port;
+      resolve({
+        url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            for (const s of sockets) s.destroy();
+          }),
+      });
+    });
+  });
+}
+
+async function answer(service: MockService, req: IncomingMessage, res: ServerResponse, log: ((line: string) => void) | null): Promise<void> {
+  const started = Date.now();
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const method = req.method ?? "GET";
+  const path = req.url ?? "/";
+  const write = (status: number, headers: Record<string, string>, body: string, handled: string) => {
+    res.writeHead(status, { ...CORS, ...headers });
+    res.end(body);
+    log?.(`${method} ${path} → ${status} ${handled ? `(${handled}) ` : ""}${Date.now() - started}ms`);
+  };
+  if (method === "OPTIONS") return write(204, {}, "", "preflight");
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers[k] = v;
+  try {
+    const r = await service.handle({ method, url: `http://mock${path}`, headers, ...(chunks.length > 0 ? { body: Buffer.concat(chunks).toString("utf8") } : {}) });
+    if (!r) return write(404, { "content-type": "application/json" }, JSON.stringify({ message: `no mocked operation answers ${method} ${path.split("?")[0]}`, statusCode: 404, error: "Not Found" }), "");
+    if (r.networkError) {
+      log?.(`${method} ${path} → connection reset (${r.handled})`);
+      req.socket.destroy();
+      return;
+    }
+    write(r.status, r.headers, r.body, r.handled);
+  } catch (e) {
+    write(500, { "content-type": "application/json" }, JSON.stringify({ message: String((e as Error).message ?? e), statusCode: 500, error: "Internal Server Error" }), "error");
+  }
+}

@@ -1,0 +1,227 @@
+/**
+ * IR → `<module>/mocks.ts`: the table the mock service (runtime/mock.ts)
+ * serves from. Per operation: its descriptor, its success status, the
+ * schema of its body reduced to what synthesis needs (named schemas shared in
+ * `defs`), its example, its params' JSON types and how it pages. Schemas,
+ * examples and defs are data: they are written as JSON inside one string
+ * literal through the escaping choke point, never as code.
+ */
+import type { StatementStructures, WriterFunction } from "ts-morph";
+import { samplePattern } from "../validators/pattern.js";
+import type { IrDocument, IrHttpOperation, IrNamedSchema, IrOperation, IrSchema, JsonValue } from "../../ir/types.js";
+import { followRefs } from "../../ir/resolve.js";
+import { toIdentifier } from "../../ir/naming.js";
+import { identifier, stringLiteral } from "../escape.js";
+
+type Json = JsonValue;
+
+class Reducer {
+  readonly defs = new Map<string, Json>();
+  private readonly byKey: Map<string, IrNamedSchema>;
+  private readonly lookup = (key: string) => this.byKey.get(key)?.schema;
+  constructor(ir: IrDocument) {
+    this.byKey = new Map(ir.schemas.map((s) => [s.key, s]));
+  }
+
+  named(key: string): string {
+    const s = this.byKey.get(key)!;
+    if (!this.defs.has(s.name)) {
+      this.defs.set(s.name, true);
+      this.defs.set(s.name, this.reduce(s.schema));
+    }
+    return s.name;
+  }
+
+  reduce(s: IrSchema): Json {
+    if (s.kind === "boolean") return s.value;
+    if (s.kind === "ref") return this.byKey.has(s.target) ? { $ref: this.named(s.target) } : true;
+    const out: Record<string, Json> = {};
+    if (s.types) out["type"] = s.types;
+    if (s.enum) out["enum"] = s.enum;
+    if (s.const) out["const"] = s.const.value;
+    if (s.format) out["format"] = s.format;
+    if (s.pattern !== undefined) {
+      const sample = samplePattern(s.pattern);
+      if (sample) out["sample"] = sample as unknown as Json;
+      else out["pattern"] = s.pattern;
+    }
+    for (const k of ["minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems", "minProperties"] as const) {
+      const v = (s as unknown as Record<string, number | undefined>)[k];
+      if (v !== undefined) out[k] = v;
+    }
+    if (s.properties) out["properties"] = Object.fromEntries(s.properties.map((p) => [p.name, this.reduce(p.schema)]));
+    if (s.required) out["required"] = s.required;
+    if (s.additionalProperties) out["additionalProperties"] = this.reduce(s.additionalProperties);
+    if (s.items) out["items"] = this.reduce(s.items);
+    if (s.prefixItems) out["prefixItems"] = s.prefixItems.map((x) => this.reduce(x));
+    for (const k of ["allOf", "anyOf", "oneOf"] as const) if (s[k]) out[k] = s[k]!.map((x) => this.reduce(x));
+    const examples = [...(s.examples ?? []), ...(s.default !== undefined ? [s.default] : [])];
+    if (examples.length > 0) out["examples"] = examples;
+    return out;
+  }
+
+  /** The JSON type a param's strings are read as (`integer[]` style for array items). */
+  typeOf(s: IrSchema): string {
+    const t = followRefs(s, this.lookup);
+    if (!t || t.kind !== "schema") return "string";
+    const types = (t.types ?? []).filter((x) => x !== "null");
+    return types.length === 1 ? types[0]! : "string";
+  }
+
+  itemsTypeOf(s: IrSchema): string | undefined {
+    const t = followRefs(s, this.lookup);
+    return t && t.kind === "schema" && t.items ? this.typeOf(t.items) : undefined;
+  }
+
+  numberBound(s: IrSchema, k: "minimum" | "maximum" | "default"): number | undefined {
+    const t = followRefs(s, this.lookup);
+    if (!t || t.kind !== "schema") return undefined;
+    const v = k === "default" ? t.default : t[k];
+    return typeof v === "number" ? v : undefined;
+  }
+
+  /** The property schema of an object schema, through refs. */
+  property(s: IrSchema | undefined, name: string): IrSchema | undefined {
+    const t = s && followRefs(s, this.lookup);
+    return t && t.kind === "schema" ? t.properties?.find((p) => p.name === name)?.schema : undefined;
+  }
+
+  arrayProperties(s: IrSchema | undefined): string[] {
+    const t = s && followRefs(s, this.lookup);
+    if (!t || t.kind !== "schema") return [];
+    return (t.properties ?? []).filter((p) => this.typeOf(p.schema) === "array").map((p) => p.name);
+  }
+}
+
+const data = (value: unknown) => `/*#__PURE__*/ JSON.parse(${stringLiteral(JSON.stringify(value))})`;
+
+function httpEntry(r: Reducer, op: IrHttpOperation): Record<string, unknown> {
+  const ok = op.responses.find((x) => x.success && /^\d{3}$/.test(x.status)) ?? op.responses.find((x) => x.success);
+  const content = ok?.content.find((c) => /json/i.test(c.contentType)) ?? ok?.content[0];
+  const types: Record<string, string> = {};
+  for (const p of op.parameters) {
+    types[p.name] = r.typeOf(p.schema);
+    const items = r.itemsTypeOf(p.schema);
+    if (items) types[`${p.name}[]`] = items;
+  }
+  const entry: Record<string, unknown> = { status: ok && /^\d{3}$/.test(ok.status) ? Number(ok.status) : 200, types };
+  if (content) entry["schema"] = r.reduce(content.schema);
+  if (content?.example !== undefined) entry["example"] = content.example;
+  // pages: a pageToken param in, a nextPageToken property out, one array of items
+  const token = op.parameters.find((p) => p.in === "query" && p.name === "pageToken");
+  const arrays = r.arrayProperties(content?.schema);
+  if (token && content && r.property(content.schema, "nextPageToken") && arrays.length === 1) {
+    const size = op.parameters.find((p) => p.in === "query" && p.name === "pageSize");
+    const paging: Record<string, unknown> = { items: arrays[0], token: token.name, nextToken: "nextPageToken" };
+    if (size) paging["size"] = { name: size.name, default: r.numberBound(size.schema, "default") ?? 10, min: r.numberBound(size.schema, "minimum") ?? 1, max: r.numberBound(size.schema, "maximum") ?? 100 };
+    entry["paging"] = paging;
+  }
+  return entry;
+}
+
+function rpcEntry(r: Reducer, op: Extract<IrOperation, { protocol: "json-rpc" }>): Record<string, unknown> {
+  const entry: Record<string, unknown> = {};
+  if (op.result) entry["schema"] = r.reduce(op.result.schema);
+  const example = op.examples.find((e) => e.result !== undefined);
+  if (example) entry["example"] = example.result;
+  return entry;
+}
+
+/** The statements of `<module>/mocks.ts`. */
+export function emitMocks(ir: IrDocument): (StatementStructures | WriterFunction)[] {
+  const r = new Reducer(ir);
+  const entries = ir.operations.map((op) => ({ op, fields: op.protocol === "http" ? httpEntry(r, op) : rpcEntry(r, op) }));
+  const descriptors = [...new Set(ir.operations.map((op) => op.names.descriptor))].sort();
+  const defs = Object.fromEntries([...r.defs.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return [
+    (w) => {
+      w.writeLine(`import type { MockTable } from "../runtime/mock.js";`);
+      w.writeLine(`import { ${descriptors.map(identifier).join(", ")} } from "./client.js";`);
+      w.blankLine();
+      w.writeLine("/** What the mock service serves for this module's operations (see runtime/mock.ts). */");
+      w.writeLine("export const mocks: MockTable = {");
+      w.indent(() => {
+        w.writeLine(`defs: ${data(defs)},`);
+        w.writeLine("entries: [");
+        w.indent(() => {
+          for (const { op, fields } of entries) {
+            const head = op.protocol === "http" ? `kind: "http", op: ${identifier(op.names.descriptor)}` : `kind: "rpc", method: ${identifier(op.names.descriptor)}`;
+            w.writeLine(`{ ${head}, ...${data(fields)} },`);
+          }
+        });
+        w.writeLine("],");
+      });
+      w.writeLine("};");
+    },
+  ];
+}
+
+/** The package's `mocks/index.ts` (MSW handlers) and `mock-server/index.ts` (Node server) over every module's table. */
+export function emitMockEntries(modules: { ir: IrDocument; output: string }[]): { mocks: WriterFunction[]; server: WriterFunction[] } {
+  const mods = modules.map((m) => ({ ...m, key: toIdentifier(m.output, "camel"), base: m.ir.names.defaultBaseUrl }));
+  const imports = (w: Parameters<WriterFunction>[0], withBase: boolean) => {
+    for (const m of mods) w.writeLine(`import { mocks as ${m.key}Mocks } from ${stringLiteral(`../${m.output}/mocks.js`)};`);
+    if (withBase) for (const m of mods) w.writeLine(`import { ${identifier(m.base)} } from ${stringLiteral(`../${m.output}/client.js`)};`);
+  };
+  const tablesType = `{ ${mods.map((m) => `${m.key}: MockTable`).join("; ")} }`;
+  const tables = (w: Parameters<WriterFunction>[0]) => {
+    w.writeLine("/** Every module's mock table. */");
+    w.writeLine(`export const mockTables: ${tablesType} = { ${mods.map((m) => `${m.key}: ${m.key}Mocks`).join(", ")} };`);
+  };
+  const mocks: WriterFunction = (w) => {
+    w.writeLine(`import type { HttpHandler } from "msw";`);
+    w.writeLine(`import { createMockService, type MockOverride, type MockService, type MockServiceOptions, type MockTable } from "../runtime/mock.js";`);
+    w.writeLine(`import { createMswHandlers } from "../runtime/msw.js";`);
+    imports(w, true);
+    w.blankLine();
+    w.writeLine(`export type { MockOverride, MockService, MockServiceOptions, MockTable } from "../runtime/mock.js";`);
+    w.writeLine(`export { createMockService } from "../runtime/mock.js";`);
+    w.blankLine();
+    tables(w);
+    w.blankLine();
+    w.writeLine("export interface MockOptions extends MockServiceOptions {");
+    w.indent(() => {
+      w.writeLine("/** Base URL each client calls, when not its default. */");
+      w.writeLine(`baseUrls?: { ${mods.map((m) => `${m.key}?: string`).join("; ")} };`);
+    });
+    w.writeLine("}");
+    w.blankLine();
+    w.writeLine("export interface Mocks extends MockService {");
+    w.indent(() => {
+      w.writeLine("/** MSW handlers for every operation and JSON-RPC endpoint: `setupServer(...mocks.handlers)`. */");
+      w.writeLine("readonly handlers: HttpHandler[];");
+    });
+    w.writeLine("}");
+    w.blankLine();
+    w.writeLine("/**");
+    w.writeLine(" * Mocks of every API for MSW. Steer one operation with `mocks.override(id, { status: 503 })`");
+    w.writeLine(" * and call `mocks.reset()` after each test.");
+    w.writeLine(" */");
+    w.writeLine("export function createMocks(options: MockOptions = {}): Mocks {");
+    w.indent(() => {
+      w.writeLine("const service = createMockService(Object.values(mockTables), options);");
+      w.writeLine("const handlers = createMswHandlers(service, [");
+      w.indent(() => {
+        for (const m of mods) w.writeLine(`{ table: ${m.key}Mocks, baseUrl: options.baseUrls?.${m.key} ?? ${identifier(m.base)} },`);
+      });
+      w.writeLine("]);");
+      w.writeLine("return { ...service, handlers };");
+    });
+    w.writeLine("}");
+  };
+  const server: WriterFunction = (w) => {
+    w.writeLine(`import { createMockService, type MockServiceOptions, type MockTable } from "../runtime/mock.js";`);
+    w.writeLine(`import { serveMocks, type MockServerOptions, type RunningMockServer } from "../runtime/mock-server.js";`);
+    imports(w, false);
+    w.blankLine();
+    w.writeLine(`export type { MockServerOptions, RunningMockServer } from "../runtime/mock-server.js";`);
+    w.blankLine();
+    tables(w);
+    w.blankLine();
+    w.writeLine("/** Serves every API's mocks on one origin (default http://127.0.0.1:4010). */");
+    w.writeLine("export function startMockServer(options: MockServiceOptions & MockServerOptions = {}): Promise<RunningMockServer> {");
+    w.indent(() => w.writeLine("return serveMocks(createMockService(Object.values(mockTables), options), options);"));
+    w.writeLine("}");
+  };
+  return { mocks: [mocks], server: [server] };
+}

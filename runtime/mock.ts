@@ -1,0 +1,617 @@
+/**
+ * Mock services, framework-agnostic: a request in, a response out. The MSW
+ * handlers (`@avaspec/client/mocks`) and the standalone mock server
+ * (`@avaspec/client/mock-server`) both run on this.
+ *
+ * Responses come from the spec's examples when it has them, otherwise they
+ * are synthesized from the schema with a seeded generator, so one seed always
+ * gives the same bytes. Every body is checked with the generated validator
+ * before it is served. Requests are checked too: bad HTTP params answer 400
+ * with the API's error body; JSON-RPC follows the 2.0 spec (-32700 parse
+ * error, -32600 invalid request, -32601 unknown method, -32602 invalid
+ * params, batches, notifications).
+ */
+import type { ValidationIssue } from "./errors.js";
+import type { HttpOperation } from "./http.js";
+import type { RpcMethod } from "./jsonrpc.js";
+import type { Check } from "./validate.js";
+
+/** A JSON Schema, reduced to what synthesis needs; `$ref` names a schema in the table's `defs`. */
+export type MockSchema = boolean | MockSchemaObject;
+
+export interface MockSchemaObject {
+  $ref?: string;
+  type?: string[];
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  /** A pattern as alternatives of sequences of [characters, min, max] or [group, min, max]. */
+  sample?: PatternSample;
+  /** A pattern no sample could be made for: the schema's examples stand in. */
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  multipleOf?: number;
+  properties?: Record<string, MockSchema>;
+  required?: string[];
+  additionalProperties?: MockSchema;
+  minProperties?: number;
+  items?: MockSchema;
+  prefixItems?: MockSchema[];
+  minItems?: number;
+  maxItems?: number;
+  allOf?: MockSchema[];
+  anyOf?: MockSchema[];
+  oneOf?: MockSchema[];
+  examples?: unknown[];
+}
+
+export type PatternSample = [string | PatternSample, number, number][][];
+
+/** How a list operation pages: the items array, the token in and out, the page size param and its bounds. */
+export interface MockPaging {
+  items: string;
+  token: string;
+  nextToken: string;
+  size?: { name: string; default: number; min: number; max: number };
+}
+
+export interface MockHttpEntry {
+  kind: "http";
+  op: HttpOperation;
+  /** The success status and its body's schema and example. */
+  status: number;
+  schema?: MockSchema;
+  example?: unknown;
+  /** JSON type of each param, to read query and path strings as the validator expects them. */
+  types: Record<string, string>;
+  paging?: MockPaging;
+}
+
+export interface MockRpcEntry {
+  kind: "rpc";
+  method: RpcMethod;
+  schema?: MockSchema;
+  example?: unknown;
+}
+
+export interface MockTable {
+  defs: Record<string, MockSchema>;
+  entries: (MockHttpEntry | MockRpcEntry)[];
+}
+
+/** One test's steering of one operation or method. */
+export interface MockOverride {
+  status?: number;
+  /** The body (HTTP) or result (JSON-RPC) to answer with. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Milliseconds to wait before answering. */
+  delay?: number;
+  /** Answer with this JSON-RPC error instead of a result. */
+  rpcError?: { code: number; message: string; data?: unknown };
+  /** Fail at the network level (MSW: `HttpResponse.error()`; the server: a reset connection). */
+  networkError?: boolean;
+}
+
+export interface MockRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface MockResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** True when the answer is a network failure instead. */
+  networkError?: boolean;
+  /** The operation or method(s) answered, for logs. */
+  handled: string;
+}
+
+export interface MockServiceOptions {
+  /** Seed of the synthesized data (default 1). */
+  seed?: number;
+  /** Use the spec's examples where there are any (default true); false synthesizes everything. */
+  examples?: boolean;
+  /** Pages a list operation serves before its last page (default 3). */
+  pages?: number;
+}
+
+export interface MockService {
+  /** Answers a request; undefined when no operation or endpoint matches it. */
+  handle(request: MockRequest): Promise<MockResponse | undefined>;
+  /** Steers an operation (by operationId) or a JSON-RPC method (by name) until `reset()`. */
+  override(id: string, o: MockOverride): void;
+  /** Drops every override. */
+  reset(): void;
+  /** The mock body of an operation or method as it would be served (first page, no params). */
+  sample(id: string): unknown;
+  /** Every operationId and JSON-RPC method name the service answers. */
+  readonly ids: readonly string[];
+}
+
+const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+
+// ---------------------------------------------------------------- random
+
+/** A seeded generator (mulberry32): the same seed gives the same sequence. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function hash(s: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+// ---------------------------------------------------------------- synthesis
+
+interface Ctx {
+  defs: Record<string, MockSchema>;
+  next: () => number;
+  examples: boolean;
+}
+
+const int = (c: Ctx, lo: number, hi: number) => lo + Math.floor(c.next() * (hi - lo + 1));
+const pick = <T>(c: Ctx, xs: readonly T[]): T => xs[Math.floor(c.next() * xs.length)]!;
+
+function deref(c: Ctx, s: MockSchema, seen = 0): MockSchema {
+  while (typeof s === "object" && s.$ref !== undefined && seen++ < 32) {
+    const { $ref, ...rest } = s;
+    const target = c.defs[$ref] ?? true;
+    s = Object.keys(rest).length === 0 ? target : { allOf: [target, rest] };
+  }
+  return s;
+}
+
+/** allOf as one schema: properties and requirements add up, bounds and types narrow. */
+function merge(c: Ctx, parts: MockSchema[]): MockSchemaObject {
+  const out: MockSchemaObject = {};
+  for (const raw of parts) {
+    const p = deref(c, raw);
+    if (typeof p === "boolean") continue;
+    const flat = p.allOf ? { ...merge(c, p.allOf), ...withoutAllOf(p) } : p;
+    for (const [k, v] of Object.entries(flat) as [keyof MockSchemaObject, unknown][]) {
+      if (k === "properties") out.properties = { ...out.properties, ...(v as Record<string, MockSchema>) };
+      else if (k === "required") out.required = [...new Set([...(out.required ?? []), ...(v as string[])])];
+      else if (k === "type") out.type = out.type ? out.type.filter((t) => (v as string[]).includes(t) || (t === "integer" && (v as string[]).includes("number"))) : (v as string[]);
+      else if (k === "minimum" || k === "minLength" || k === "minItems" || k === "exclusiveMinimum") out[k] = Math.max(out[k] ?? -Infinity, v as number);
+      else if (k === "maximum" || k === "maxLength" || k === "maxItems" || k === "exclusiveMaximum") out[k] = Math.min(out[k] ?? Infinity, v as number);
+      else (out as Record<string, unknown>)[k] = v;
+    }
+  }
+  return out;
+}
+
+function withoutAllOf(s: MockSchemaObject): MockSchemaObject {
+  const { allOf: _, ...rest } = s;
+  return rest;
+}
+
+/** A value for `schema`; depth bounds recursion (deep optional parts are left out, arrays kept short). */
+export function synthesize(schema: MockSchema, defs: Record<string, MockSchema>, next: () => number, examples = true): unknown {
+  return synth({ defs, next, examples }, schema, 0);
+}
+
+function synth(c: Ctx, raw: MockSchema, depth: number): unknown {
+  let s = deref(c, raw);
+  if (s === true) return "mock";
+  if (s === false) return null;
+  if (s.allOf) s = merge(c, [withoutAllOf(s), ...s.allOf]);
+  if (s.pattern !== undefined && s.examples && s.examples.length > 0) return structuredClone(pick(c, s.examples));
+  if (hasOwn(s, "const")) return structuredClone(s.const);
+  if (s.enum) return structuredClone(pick(c, s.enum));
+  const branches = s.oneOf ?? s.anyOf;
+  if (branches && branches.length > 0) {
+    const { oneOf: _o, anyOf: _a, ...rest } = s;
+    const branch = pick(c, branches);
+    return synth(c, Object.keys(rest).length > 0 ? merge(c, [rest, branch]) : branch, depth + 1);
+  }
+  let types = s.type ?? inferType(s);
+  if (types.length > 1 && types.includes("null")) types = c.next() < 0.85 ? types.filter((t) => t !== "null") : ["null"];
+  switch (pick(c, types)) {
+    case "null":
+      return null;
+    case "boolean":
+      return c.next() < 0.5;
+    case "integer":
+      return integer(c, s);
+    case "number":
+      return c.next() < 0.5 ? integer(c, s) : number(c, s);
+    case "string":
+      return string(c, s);
+    case "array":
+      return array(c, s, depth);
+    default:
+      return object(c, s, depth);
+  }
+}
+
+function inferType(s: MockSchemaObject): string[] {
+  if (s.properties || s.required || s.additionalProperties !== undefined) return ["object"];
+  if (s.items !== undefined || s.prefixItems) return ["array"];
+  if (s.sample || s.format || s.minLength !== undefined || s.maxLength !== undefined) return ["string"];
+  if (s.minimum !== undefined || s.maximum !== undefined || s.multipleOf !== undefined) return ["number"];
+  return ["string"];
+}
+
+function bounds(s: MockSchemaObject, integral: boolean): [number, number] {
+  const step = integral ? 1 : 0.5;
+  let lo = s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + step : undefined);
+  let hi = s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - step : undefined);
+  if (s.minimum !== undefined && s.exclusiveMinimum !== undefined) lo = Math.max(s.minimum, s.exclusiveMinimum + step);
+  if (s.maximum !== undefined && s.exclusiveMaximum !== undefined) hi = Math.min(s.maximum, s.exclusiveMaximum - step);
+  lo ??= hi !== undefined ? hi - 1000 : 0;
+  hi ??= lo + 1000;
+  return [integral ? Math.ceil(lo) : lo, integral ? Math.floor(hi) : hi];
+}
+
+function integer(c: Ctx, s: MockSchemaObject): number {
+  const [lo, hi] = bounds(s, true);
+  if (s.multipleOf) {
+    const first = Math.ceil(lo / s.multipleOf);
+    const last = Math.floor(hi / s.multipleOf);
+    return Math.max(first, Math.min(last, int(c, first, Math.min(last, first + 50)))) * s.multipleOf;
+  }
+  return int(c, lo, Math.min(hi, lo + 1_000_000));
+}
+
+function number(c: Ctx, s: MockSchemaObject): number {
+  if (s.multipleOf) return integer(c, s);
+  const [lo, hi] = bounds(s, false);
+  return Math.round((lo + c.next() * Math.min(hi - lo, 1_000_000)) * 100) / 100;
+}
+
+const ALNUM = "abcdefghijklmnopqrstuvwxyz0123456789";
+const HEX = "0123456789abcdef";
+
+function chars(c: Ctx, alphabet: string, n: number): string {
+  let out = "";
+  for (let i = 0; i < n; i++) out += alphabet[Math.floor(c.next() * alphabet.length)];
+  return out;
+}
+
+function string(c: Ctx, s: MockSchemaObject): string {
+  if (s.sample) return fromSample(c, s.sample);
+  const min = s.minLength ?? 0;
+  const max = s.maxLength ?? Math.max(min, 24);
+  const pad = (v: string) => (v.length < min ? v + chars(c, ALNUM, min - v.length) : v.length > max ? v.slice(0, max) : v);
+  const day = int(c, 0, 2000);
+  const date = new Date(Date.UTC(2022, 0, 1) + day * 86_400_000 + int(c, 0, 86_399) * 1000).toISOString();
+  switch (s.format) {
+    case "date-time":
+      return date.replace(/\.\d+Z$/, "Z");
+    case "date":
+      return date.slice(0, 10);
+    case "time":
+      return date.slice(11, 19) + "Z";
+    case "uuid":
+      return `${chars(c, HEX, 8)}-${chars(c, HEX, 4)}-4${chars(c, HEX, 3)}-8${chars(c, HEX, 3)}-${chars(c, HEX, 12)}`;
+    case "email":
+      return `${chars(c, "abcdefghijklmnopqrstuvwxyz", 6)}@example.com`;
+    case "uri":
+    case "url":
+    case "uri-reference":
+      return `https://example.com/${chars(c, ALNUM, 8)}`;
+    case "hostname":
+      return `${chars(c, "abcdefghijklmnopqrstuvwxyz", 8)}.example.com`;
+    case "ipv4":
+      return [int(c, 1, 254), int(c, 0, 255), int(c, 0, 255), int(c, 1, 254)].join(".");
+    case "ipv6":
+      return `2001:db8::${chars(c, HEX, 4)}`;
+  }
+  return pad(`mock-${chars(c, ALNUM, Math.max(0, Math.min(max, 12) - 5))}`);
+}
+
+function fromSample(c: Ctx, alternatives: PatternSample): string {
+  let out = "";
+  for (const [unit, min, max] of pick(c, alternatives)) {
+    const n = int(c, min, Math.min(max, min + 6));
+    for (let i = 0; i < n; i++) out += typeof unit === "string" ? unit[Math.floor(c.next() * unit.length)] : fromSample(c, unit);
+  }
+  return out;
+}
+
+function array(c: Ctx, s: MockSchemaObject, depth: number): unknown[] {
+  const min = s.minItems ?? 0;
+  const max = s.maxItems ?? Infinity;
+  const want = depth > 6 ? min : Math.min(max, Math.max(min, int(c, 1, 3)));
+  const out: unknown[] = [];
+  for (let i = 0; i < want; i++) {
+    const item = s.prefixItems?.[i] ?? s.items ?? true;
+    if (item === false) break;
+    out.push(synth(c, item, depth + 1));
+  }
+  return out;
+}
+
+function object(c: Ctx, s: MockSchemaObject, depth: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const set = (k: string, v: unknown) => Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  const required = new Set(s.required ?? []);
+  for (const [k, sub] of Object.entries(s.properties ?? {})) {
+    if (required.has(k) || (depth < 5 && c.next() < 0.7)) set(k, synth(c, sub, depth + 1));
+  }
+  for (const k of required) if (!hasOwn(out, k)) set(k, synth(c, true, depth + 1));
+  const extra = s.additionalProperties;
+  if (extra !== undefined && extra !== false && (!s.properties || Object.keys(s.properties).length === 0) && depth < 5) {
+    const n = Math.max(s.minProperties ?? 0, int(c, 1, 2));
+    for (let i = 0; i < n; i++) set(`key${i + 1}`, synth(c, extra, depth + 1));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- the service
+
+const REASONS: Record<number, string> = { 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 408: "Request Timeout", 429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout" };
+const JSON_HEADERS = { "content-type": "application/json" };
+
+interface HttpRoute {
+  entry: MockHttpEntry;
+  table: MockTable;
+  match: RegExp;
+  names: string[];
+}
+
+/** A mock service over the generated tables of one or more APIs. */
+export function createMockService(tables: readonly MockTable[], options: MockServiceOptions = {}): MockService {
+  const seed = options.seed ?? 1;
+  const pages = Math.max(1, options.pages ?? 3);
+  const useExamples = options.examples ?? true;
+  const overrides = new Map<string, MockOverride>();
+  const routes: HttpRoute[] = [];
+  const rpc = new Map<string, Map<string, { entry: MockRpcEntry; table: MockTable }>>();
+  const byId = new Map<string, { entry: MockHttpEntry | MockRpcEntry; table: MockTable }>();
+  for (const table of tables) {
+    for (const entry of table.entries) {
+      if (entry.kind === "http") {
+        const names: string[] = [];
+        const source = entry.op.path.replace(/\{([^}]+)\}|[^{]+/g, (m, name: string | undefined) => (name !== undefined ? (names.push(name), "([^/]+)") : m.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+        routes.push({ entry, table, match: new RegExp(`^${source}$`), names });
+        byId.set(entry.op.id, { entry, table });
+      } else {
+        let methods = rpc.get(entry.method.endpoint);
+        if (!methods) rpc.set(entry.method.endpoint, (methods = new Map()));
+        methods.set(entry.method.method, { entry, table });
+        byId.set(entry.method.method, { entry, table });
+      }
+    }
+  }
+
+  /** The body an entry serves before paging, checked against its validator. */
+  function body(entry: MockHttpEntry | MockRpcEntry, table: MockTable, salt: string): unknown {
+    const id = entry.kind === "http" ? entry.op.id : entry.method.method;
+    const check = entry.kind === "http" ? entry.op.result : entry.method.result;
+    if (useExamples && entry.example !== undefined) return structuredClone(entry.example);
+    if (entry.schema === undefined) return entry.kind === "rpc" ? null : undefined;
+    const next = rng(hash(`${seed}:${id}:${salt}`));
+    let last: ValidationIssue[] = [];
+    for (let attempt = 0; attempt < 25; attempt++) {
+      const v = synthesize(entry.schema, table.defs, next, useExamples);
+      if (!check) return v;
+      const issues: ValidationIssue[] = [];
+      if (check(v, "", issues)) return v;
+      last = issues;
+    }
+    if (entry.example !== undefined) return structuredClone(entry.example);
+    throw new Error(`avaspec mock: could not synthesize a valid body for ${id}: ${last.map((i) => `${i.path} ${i.message}`).join("; ")}`);
+  }
+
+  function page(entry: MockHttpEntry, table: MockTable, params: Record<string, unknown>): unknown {
+    const paging = entry.paging!;
+    const token = params[paging.token];
+    let n = 0;
+    if (typeof token === "string") {
+      const m = /^([0-9a-f]{8})-0000-4000-8000-(\d{12})$/.exec(token);
+      if (!m || m[1] !== hash(`${seed}:${entry.op.id}`).toString(16).padStart(8, "0")) return undefined;
+      n = Number(m[2]);
+      if (n >= pages) return undefined;
+    }
+    const base = body(entry, table, `page${n}`) as Record<string, unknown>;
+    const source = Array.isArray(base[paging.items]) ? (base[paging.items] as unknown[]) : [];
+    const size = paging.size ? (typeof params[paging.size.name] === "number" ? (params[paging.size.name] as number) : paging.size.default) : source.length;
+    const items: unknown[] = [];
+    for (let i = 0; i < size && source.length > 0; i++) items.push(structuredClone(source[(i + n * size) % source.length]));
+    const out: Record<string, unknown> = { ...base, [paging.items]: items };
+    delete out[paging.nextToken];
+    if (n + 1 < pages) out[paging.nextToken] = `${hash(`${seed}:${entry.op.id}`).toString(16).padStart(8, "0")}-0000-4000-8000-${String(n + 1).padStart(12, "0")}`;
+    return out;
+  }
+
+  const json = (status: number, value: unknown, handled: string, headers: Record<string, string> = {}): MockResponse => ({ status, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(value), handled });
+  const errorBody = (status: number, message: string | string[]) => ({ message, statusCode: status, error: REASONS[status] ?? "Error" });
+
+  async function steer(o: MockOverride | undefined): Promise<MockResponse | undefined> {
+    if (o?.delay) await new Promise((r) => setTimeout(r, o.delay));
+    if (o?.networkError) return { status: 0, headers: {}, body: "", networkError: true, handled: "" };
+    return undefined;
+  }
+
+  async function handleHttp(route: HttpRoute, request: MockRequest, url: URL, groups: string[]): Promise<MockResponse> {
+    const { entry, table } = route;
+    const id = entry.op.id;
+    const o = overrides.get(id);
+    const early = await steer(o);
+    if (early) return { ...early, handled: id };
+    const params = readParams(entry, request, url, route.names, groups);
+    const issues: ValidationIssue[] = [];
+    if (params instanceof Error) return json(400, errorBody(400, [params.message]), id);
+    if (entry.op.check && !entry.op.check(params, "", issues)) return json(400, errorBody(400, issues.map((i) => `${i.path.slice(1).replace(/\//g, ".") || "params"} ${i.message}`)), id);
+    if (o?.status !== undefined && o.status >= 400 && o.body === undefined) return json(o.status, errorBody(o.status, REASONS[o.status] ?? "Error"), id, o.headers);
+    let value = o?.body !== undefined ? o.body : entry.paging ? page(entry, table, params) : body(entry, table, "0");
+    if (value === undefined && entry.paging && o?.body === undefined) return json(400, errorBody(400, [`${entry.paging.token} is not a page token this service issued, or it has expired`]), id);
+    const status = o?.status ?? entry.status;
+    if (entry.op.response === "none" || value === undefined) return { status, headers: { ...o?.headers }, body: "", handled: id };
+    if (entry.op.response === "text") return { status, headers: { "content-type": "text/plain", ...o?.headers }, body: String(value), handled: id };
+    return json(status, value, id, o?.headers);
+  }
+
+  async function handleRpc(methods: Map<string, { entry: MockRpcEntry; table: MockTable }>, request: MockRequest): Promise<MockResponse> {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(request.body ?? "");
+    } catch {
+      return json(200, rpcError(null, -32700, "Parse error"), "parse-error");
+    }
+    if (Array.isArray(parsed)) {
+      if (parsed.length === 0) return json(200, rpcError(null, -32600, "Invalid Request: empty batch"), "batch");
+      const out: unknown[] = [];
+      const handled: string[] = [];
+      for (const call of parsed) {
+        const r = await one(methods, call);
+        if (r.network) return { status: 0, headers: {}, body: "", networkError: true, handled: r.handled };
+        handled.push(r.handled);
+        if (r.reply !== undefined) out.push(r.reply);
+      }
+      // a batch of notifications gets no reply at all
+      return out.length === 0 ? { status: 204, headers: {}, body: "", handled: handled.join(",") } : json(200, out, handled.join(","));
+    }
+    const r = await one(methods, parsed);
+    if (r.network) return { status: 0, headers: {}, body: "", networkError: true, handled: r.handled };
+    return r.reply === undefined ? { status: 204, headers: {}, body: "", handled: r.handled } : json(r.status ?? 200, r.reply, r.handled, r.headers);
+  }
+
+  async function one(methods: Map<string, { entry: MockRpcEntry; table: MockTable }>, call: unknown): Promise<{ reply?: unknown; handled: string; network?: boolean; status?: number; headers?: Record<string, string> }> {
+    if (typeof call !== "object" || call === null || Array.isArray(call)) return { reply: rpcError(null, -32600, "Invalid Request"), handled: "invalid" };
+    const c = call as Record<string, unknown>;
+    const idOk = !hasOwn(c, "id") || c["id"] === null || typeof c["id"] === "string" || (typeof c["id"] === "number" && Number.isFinite(c["id"]));
+    const params = c["params"];
+    if (c["jsonrpc"] !== "2.0" || typeof c["method"] !== "string" || !idOk || (params !== undefined && (typeof params !== "object" || params === null))) {
+      return { reply: rpcError(idOk && hasOwn(c, "id") ? c["id"] : null, -32600, "Invalid Request"), handled: "invalid" };
+    }
+    const notification = !hasOwn(c, "id");
+    const id = notification ? null : c["id"];
+    const name = c["method"];
+    const found = methods.get(name);
+    if (!found) return { reply: notification ? undefined : rpcError(id, -32601, `Method not found: ${name}`), handled: name };
+    const { entry, table } = found;
+    const o = overrides.get(name);
+    const early = await steer(o);
+    if (early) return { handled: name, network: true };
+    const named = namedParams(entry.method, params);
+    const issues: ValidationIssue[] = [];
+    if (named instanceof Error) return { reply: notification ? undefined : rpcError(id, -32602, `Invalid params: ${named.message}`), handled: name };
+    if (entry.method.check && !entry.method.check(named, "", issues)) {
+      return { reply: notification ? undefined : rpcError(id, -32602, "Invalid params", issues.map((i) => ({ path: i.path, message: i.message }))), handled: name };
+    }
+    if (notification) return { handled: name };
+    if (o?.rpcError) return { reply: rpcError(id, o.rpcError.code, o.rpcError.message, o.rpcError.data), handled: name, ...(o.status ? { status: o.status } : {}), ...(o.headers ? { headers: o.headers } : {}) };
+    const result = o?.body !== undefined ? o.body : body(entry, table, "0");
+    return { reply: { jsonrpc: "2.0", id, result }, handled: name, ...(o?.status ? { status: o.status } : {}), ...(o?.headers ? { headers: o.headers } : {}) };
+  }
+
+  return {
+    ids: [...byId.keys()],
+    async handle(request) {
+      let url: URL;
+      try {
+        url = new URL(request.url);
+      } catch {
+        return undefined;
+      }
+      const method = request.method.toUpperCase();
+      if (method === "POST") {
+        const methods = rpc.get(url.pathname);
+        if (methods) return handleRpc(methods, request);
+      }
+      for (const route of routes) {
+        if (route.entry.op.method.toUpperCase() !== method) continue;
+        const m = route.match.exec(url.pathname);
+        if (m) return handleHttp(route, request, url, m.slice(1));
+      }
+      return undefined;
+    },
+    override(id, o) {
+      if (!byId.has(id)) throw new Error(`avaspec mock: no operation or method "${id}" (known: ${[...byId.keys()].slice(0, 8).join(", ")}, …)`);
+      overrides.set(id, o);
+    },
+    reset() {
+      overrides.clear();
+    },
+    sample(id) {
+      const found = byId.get(id);
+      if (!found) throw new Error(`avaspec mock: no operation or method "${id}"`);
+      const { entry, table } = found;
+      return entry.kind === "http" && entry.paging ? page(entry, table, {}) : body(entry, table, "0");
+    },
+  };
+}
+
+function rpcError(id: unknown, code: number, message: string, data?: unknown): unknown {
+  return { jsonrpc: "2.0", id, error: data === undefined ? { code, message } : { code, message, data } };
+}
+
+/** JSON-RPC params in the named form the generated params check takes. */
+function namedParams(m: RpcMethod, params: unknown): Record<string, unknown> | Error {
+  if (params === undefined) return {};
+  if (m.form === "one-object") {
+    if (!Array.isArray(params)) return new Error("params must be an array holding one object");
+    if (params.length === 0) return {};
+    if (params.length > 1 || typeof params[0] !== "object" || params[0] === null || Array.isArray(params[0])) return new Error("params must be an array holding one object");
+    return params[0] as Record<string, unknown>;
+  }
+  if (Array.isArray(params)) {
+    if (params.length > m.params.length) return new Error(`at most ${m.params.length} params`);
+    const out: Record<string, unknown> = {};
+    params.forEach((v, i) => {
+      if (v !== null) Object.defineProperty(out, m.params[i]!.name, { value: v, enumerable: true, writable: true, configurable: true });
+    });
+    return out;
+  }
+  if (m.form === "by-position") return new Error("params must be an array");
+  return params as Record<string, unknown>;
+}
+
+/** The params object of an HTTP request, as the client would have passed it; strings read as the param's type. */
+function readParams(entry: MockHttpEntry, request: MockRequest, url: URL, names: string[], groups: string[]): Record<string, unknown> | Error {
+  const out: Record<string, unknown> = {};
+  const set = (k: string, v: unknown) => Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(request.headers)) headers[k.toLowerCase()] = v;
+  for (const p of entry.op.params) {
+    const type = entry.types[p.name] ?? "string";
+    let raw: string | string[] | undefined;
+    if (p.in === "path") {
+      const i = names.indexOf(p.name);
+      try {
+        raw = i >= 0 ? decodeURIComponent(groups[i]!) : undefined;
+      } catch {
+        return new Error(`${p.name} is not valid percent-encoding`);
+      }
+    } else if (p.in === "query") {
+      const all = url.searchParams.getAll(p.name);
+      raw = type === "array" ? (all.length === 1 && p.explode === false ? all[0]!.split(",") : all) : all[0];
+      if (type === "array" && all.length === 0) raw = undefined;
+    } else if (p.in === "header") raw = headers[p.name.toLowerCase()];
+    if (raw !== undefined) set(p.name, Array.isArray(raw) ? raw.map((r) => coerce(r, entry.types[`${p.name}[]`] ?? "string")) : coerce(raw, type));
+  }
+  if (entry.op.body && request.body !== undefined && request.body !== "") {
+    try {
+      set("body", entry.op.body.contentType.includes("json") ? JSON.parse(request.body) : request.body);
+    } catch {
+      return new Error("body is not valid JSON");
+    }
+  }
+  return out;
+}
+
+function coerce(raw: string, type: string): unknown {
+  if ((type === "integer" || type === "number") && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(raw)) return Number(raw);
+  if (type === "boolean" && (raw === "true" || raw === "false")) return raw === "true";
+  return raw;
+}
