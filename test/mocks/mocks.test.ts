@@ -14,7 +14,7 @@ import { createMetricsApiClient } from "@avaspec/client/metrics-api";
 import { createNodeClient } from "@avaspec/client/node";
 import { createMocks, createMockService, mockTables } from "@avaspec/client/mocks";
 import { startMockServer, type RunningMockServer } from "@avaspec/client/mock-server";
-import type { MockHttpEntry, MockRpcEntry, MockTable } from "../../generated/src/runtime/mock.js";
+import { rng, synthesize, type MockHttpEntry, type MockRpcEntry, type MockTable } from "../../generated/src/runtime/mock.js";
 import type { ValidationIssue } from "../../generated/src/runtime/errors.js";
 import { methodCases, nodeSpecs, resolveRef } from "../helpers/node-specs.js";
 import { loadSpec, operations } from "../helpers/spec.js";
@@ -83,6 +83,27 @@ describe("mock bodies", () => {
   afterAll(() => {
     // 152 operations and methods with a body schema × 6 modes
     expect(cases).toBeGreaterThanOrEqual(6 * 140);
+  });
+
+  it("synthesizes every named schema of every module so that its own isX accepts it (3 seeds)", async () => {
+    const modules: [MockTable, Record<string, unknown>][] = [
+      [mockTables.dataApi, await import("@avaspec/client/data-api")],
+      [mockTables.metricsApi, await import("@avaspec/client/metrics-api")],
+      [mockTables.node, await import("@avaspec/client/node")],
+    ];
+    let checked = 0;
+    for (const [table, mod] of modules) {
+      for (const name of Object.keys(table.defs)) {
+        const guard = mod[`is${name}`] as ((v: unknown) => boolean) | undefined;
+        if (!guard) continue;
+        for (const seed of [1, 2, 3]) {
+          const value = synthesize({ $ref: name }, table.defs, rng(seed), false);
+          expect(guard(value), `${name} (seed ${seed}): ${JSON.stringify(value).slice(0, 300)}`).toBe(true);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(3 * 150);
   });
 
   it("are the same bytes for the same seed and differ for another", () => {
@@ -202,6 +223,10 @@ describe("through MSW setupServer", () => {
     await expect(data.getChainInfo({ chainId: "43114" })).rejects.toBeInstanceOf(NetworkError);
     mocks.override("getChainInfo", { body: { chainId: 5 } });
     await expect(data.getChainInfo({ chainId: "43114" })).rejects.toBeInstanceOf(ValidationError);
+    mocks.override("getChainInfo", { delay: 30, headers: { "x-mock": "yes" } });
+    const started = Date.now();
+    await expect(data.getChainInfo({ chainId: "43114" })).resolves.toMatchObject({ chainId: "43114" });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(25);
     mocks.override("info.getNodeVersion", { rpcError: { code: -32000, message: "node is bootstrapping" } });
     await expect(node.info.getNodeVersion()).rejects.toSatisfy((e) => e instanceof RpcError && e.code === -32000);
     mocks.reset();

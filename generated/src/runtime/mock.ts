@@ -39,6 +39,10 @@ export interface MockSchemaObject {
   properties?: Record<string, MockSchema>;
   required?: string[];
   additionalProperties?: MockSchema;
+  /** The schema every key matches. */
+  propertyNames?: MockSchema;
+  /** Key schema (from the pattern) and value schema of each patternProperties entry. */
+  patternProperties?: { key: MockSchema; schema: MockSchema }[];
   minProperties?: number;
   items?: MockSchema;
   prefixItems?: MockSchema[];
@@ -348,10 +352,15 @@ function object(c: Ctx, s: MockSchemaObject, depth: number): Record<string, unkn
     if (required.has(k) || (depth < 5 && c.next() < 0.7)) set(k, synth(c, sub, depth + 1));
   }
   for (const k of required) if (!hasOwn(out, k)) set(k, synth(c, true, depth + 1));
-  const extra = s.additionalProperties;
-  if (extra !== undefined && extra !== false && (!s.properties || Object.keys(s.properties).length === 0) && depth < 5) {
-    const n = Math.max(s.minProperties ?? 0, int(c, 1, 2));
-    for (let i = 0; i < n; i++) set(`key${i + 1}`, synth(c, extra, depth + 1));
+  // map-like objects: keys that satisfy propertyNames (or a patternProperties pattern), values from their schema
+  if (depth < 5 && (!s.properties || Object.keys(s.properties).length === 0)) {
+    const key = (i: number) => (s.propertyNames !== undefined ? String(synth(c, s.propertyNames, depth + 1)) : `key${i + 1}`);
+    for (const pp of s.patternProperties ?? []) set(String(synth(c, pp.key, depth + 1)), synth(c, pp.schema, depth + 1));
+    const extra = s.additionalProperties;
+    if (extra !== undefined && extra !== false) {
+      const n = Math.max(s.minProperties ?? 0, int(c, 1, 2));
+      for (let i = 0; i < n; i++) set(key(i), synth(c, extra, depth + 1));
+    }
   }
   return out;
 }

@@ -52,6 +52,11 @@ class Reducer {
     if (s.properties) out["properties"] = Object.fromEntries(s.properties.map((p) => [p.name, this.reduce(p.schema)]));
     if (s.required) out["required"] = s.required;
     if (s.additionalProperties) out["additionalProperties"] = this.reduce(s.additionalProperties);
+    if (s.propertyNames) out["propertyNames"] = this.reduce(s.propertyNames);
+    if (s.patternProperties && s.patternProperties.length > 0) {
+      // keys drawn from each pattern, values from its schema
+      out["patternProperties"] = s.patternProperties.map((pp) => ({ key: this.reduce({ kind: "schema", pointer: pp.schema.pointer, types: ["string"], pattern: pp.pattern }), schema: this.reduce(pp.schema) }));
+    }
     if (s.items) out["items"] = this.reduce(s.items);
     if (s.prefixItems) out["prefixItems"] = s.prefixItems.map((x) => this.reduce(x));
     for (const k of ["allOf", "anyOf", "oneOf"] as const) if (s[k]) out[k] = s[k]!.map((x) => this.reduce(x));
