@@ -1,5 +1,5 @@
 /** Small IR queries shared by the builders and emitters. */
-import type { IrObjectLikeSchema, IrRpcOperation, IrSchema } from "./types.js";
+import type { IrHttpOperation, IrObjectLikeSchema, IrParameter, IrRpcOperation, IrSchema } from "./types.js";
 
 /** Follows refs (through `lookup`, by named-schema key) to the schema behind them; undefined for a dangling or cyclic chain. */
 export function followRefs(s: IrSchema | undefined, lookup: (key: string) => IrSchema | undefined): IrSchema | undefined {
@@ -31,4 +31,23 @@ export function patternFlags(pattern: string): "u" | "" | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * How a list operation pages, when it does: a `pageToken` query param in, a
+ * `nextPageToken` property out, and exactly one array property holding the
+ * items. Used by the client (`.pages` / `.iterate`) and the mocks.
+ */
+export function pagingOf(op: IrHttpOperation, lookup: (key: string) => IrSchema | undefined): { token: string; nextToken: string; items: string; size?: IrParameter } | undefined {
+  const token = op.parameters.find((p) => p.in === "query" && p.name === "pageToken");
+  const ok = op.responses.find((r) => r.success && r.content.length > 0);
+  const body = objectWithProperties(ok?.content.find((c) => /json/i.test(c.contentType))?.schema, lookup);
+  if (!token || !body?.properties?.some((p) => p.name === "nextPageToken")) return undefined;
+  const arrays = body.properties.filter((p) => {
+    const t = followRefs(p.schema, lookup);
+    return t?.kind === "schema" && t.types?.includes("array");
+  });
+  if (arrays.length !== 1) return undefined;
+  const size = op.parameters.find((p) => p.in === "query" && p.name === "pageSize");
+  return { token: token.name, nextToken: "nextPageToken", items: arrays[0]!.name, ...(size ? { size } : {}) };
 }

@@ -5,9 +5,9 @@
  */
 import { StructureKind, type CodeBlockWriter, type StatementStructures, type WriterFunction } from "ts-morph";
 import { successBodies } from "../../ir/passes.js";
-import { rpcFields } from "../../ir/resolve.js";
+import { pagingOf, rpcFields } from "../../ir/resolve.js";
 import type { IrDocument, IrHttpOperation, IrOperation, IrParameter, IrRpcOperation, IrRpcParam, IrSchema } from "../../ir/types.js";
-import { comment, identifier, propertyKey } from "../escape.js";
+import { comment, identifier, propertyKey, stringLiteral } from "../escape.js";
 import { constValue, typeAlias } from "../statements.js";
 import { CodeRef } from "../value.js";
 import { jsDoc, toTypeNode, UNKNOWN, writeDocs, writeMember, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
@@ -60,6 +60,8 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
       return `${TYPES_NS}.${s.name}`;
     },
   };
+  const lookup: Lookup = (key) => byKey.get(key)?.schema;
+  const anyPaged = ir.operations.some((op) => op.protocol === "http" && pagingOf(op, lookup) !== undefined);
   const hasHttp = ir.operations.some((op) => op.protocol === "http");
   const hasRpc = ir.operations.some((op) => op.protocol === "json-rpc");
   const usedKey = ir.operations.map((op) => (op.protocol === "http" ? apiKeyScheme(ir, op) : undefined)).find((k) => k !== undefined);
@@ -104,7 +106,12 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
       writeGroup(w, tree, (op) => {
         const optional = op.protocol === "http" ? !op.parameters.some((p) => p.required) && !op.requestBody?.required : !op.params.some((p) => p.required);
         writeDocs(w, methodDocs(op));
-        w.writeLine(`${propertyKey(op.names.method)}(params${optional ? "?" : ""}: ${identifier(op.names.params)}, options?: CallOptions): Promise<${resultType(op)}>;`);
+        const paging = op.protocol === "http" ? pagingOf(op, lookup) : undefined;
+        if (paging) {
+          // a list operation: the call, plus .pages() and .iterate() over every page
+          const result = resultType(op);
+          w.writeLine(`readonly ${propertyKey(op.names.method)}: PagedMethod<${identifier(op.names.params)}${optional ? " | void" : ""}, ${result}, NonNullable<${result}[${stringLiteral(paging.items)}]>[number]>;`);
+        } else w.writeLine(`${propertyKey(op.names.method)}(params${optional ? "?" : ""}: ${identifier(op.names.params)}, options?: CallOptions): Promise<${resultType(op)}>;`);
       });
       if (hasRpc) {
         writeDocs(w, "Sends every JSON-RPC call `build` makes in one batch (chunks of at most `batch.maxSize`, default 40).\nResults come back in call order; one failing call does not fail the others.");
@@ -124,12 +131,12 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
       if (hasRpc) {
         w.writeLine(`const rpc = createRpcTransport(options, ${identifier(ir.names.defaultBaseUrl)});`);
         w.write(`const build = (call: RpcCall): Omit<${client}, "batch"> => (`);
-        writeFactoryObject(w, tree);
+        writeFactoryObject(w, tree, lookup);
         w.write(");").newLine();
         w.writeLine(`return { ...build(rpc.call), batch: (fn) => rpc.batch((call) => fn(build(call))) };`);
       } else {
         w.write("return ");
-        writeFactoryObject(w, tree);
+        writeFactoryObject(w, tree, lookup);
         w.write(";").newLine();
       }
     });
@@ -138,7 +145,9 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
   const runtimeImports = [
     ...(hasHttp ? ["callHttp", "resolveHttpConfig"] : []),
     ...(hasRpc ? ["createRpcTransport"] : []),
+    ...(anyPaged ? ["paged"] : []),
     { name: "CallOptions", isTypeOnly: true },
+    ...(anyPaged ? [{ name: "PagedMethod", isTypeOnly: true }] : []),
     ...(hasHttp ? [{ name: "HttpOperation", isTypeOnly: true }] : []),
     ...(hasRpc ? [{ name: "BatchResults", isTypeOnly: true }, { name: "RpcCall", isTypeOnly: true }, { name: "RpcClientOptions", isTypeOnly: true }, { name: "RpcMethod", isTypeOnly: true }] : [{ name: "HttpClientOptions", isTypeOnly: true }]),
   ];
@@ -213,6 +222,8 @@ function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, schemaNames: Set
   out.statements.push(constValue(op.names.descriptor, `Wire description of JSON-RPC \`${comment(op.transport.method)}\`.`, "RpcMethod", descriptor));
 }
 
+type Lookup = (key: string) => IrSchema | undefined;
+
 interface GroupNode {
   ops: IrOperation[];
   children: Map<string, GroupNode>;
@@ -240,15 +251,19 @@ function writeGroup(w: CodeBlockWriter, node: GroupNode, method: (op: IrOperatio
   }
 }
 
-function writeFactoryObject(w: CodeBlockWriter, node: GroupNode): void {
+function writeFactoryObject(w: CodeBlockWriter, node: GroupNode, lookup: Lookup): void {
   w.inlineBlock(() => {
     for (const op of node.ops) {
       const call = op.protocol === "http" ? `callHttp(http, ${identifier(op.names.descriptor)}, params, callOptions)` : `call(${identifier(op.names.descriptor)}, params, callOptions)`;
-      w.writeLine(`${propertyKey(op.names.method, "value")}: (params, callOptions) => ${call},`);
+      const paging = op.protocol === "http" ? pagingOf(op, lookup) : undefined;
+      if (paging) {
+        const args = [op.id || op.names.method, paging.token, paging.nextToken, paging.items].map(stringLiteral).join(", ");
+        w.writeLine(`${propertyKey(op.names.method, "value")}: paged((params, callOptions) => ${call}, ${args}),`);
+      } else w.writeLine(`${propertyKey(op.names.method, "value")}: (params, callOptions) => ${call},`);
     }
     for (const [name, child] of node.children) {
       w.write(`${propertyKey(name, "value")}: `);
-      writeFactoryObject(w, child);
+      writeFactoryObject(w, child, lookup);
       w.write(",").newLine();
     }
   });

@@ -9,7 +9,7 @@
 import type { StatementStructures, WriterFunction } from "ts-morph";
 import { samplePattern } from "../validators/pattern.js";
 import type { IrDocument, IrHttpOperation, IrNamedSchema, IrOperation, IrSchema, JsonValue } from "../../ir/types.js";
-import { followRefs } from "../../ir/resolve.js";
+import { followRefs, pagingOf } from "../../ir/resolve.js";
 import { toIdentifier } from "../../ir/naming.js";
 import { identifier, stringLiteral } from "../escape.js";
 
@@ -18,7 +18,7 @@ type Json = JsonValue;
 class Reducer {
   readonly defs = new Map<string, Json>();
   private readonly byKey: Map<string, IrNamedSchema>;
-  private readonly lookup = (key: string) => this.byKey.get(key)?.schema;
+  readonly lookup = (key: string) => this.byKey.get(key)?.schema;
   constructor(ir: IrDocument) {
     this.byKey = new Map(ir.schemas.map((s) => [s.key, s]));
   }
@@ -85,17 +85,9 @@ class Reducer {
     return typeof v === "number" ? v : undefined;
   }
 
-  /** The property schema of an object schema, through refs. */
-  property(s: IrSchema | undefined, name: string): IrSchema | undefined {
-    const t = s && followRefs(s, this.lookup);
-    return t && t.kind === "schema" ? t.properties?.find((p) => p.name === name)?.schema : undefined;
-  }
 
-  arrayProperties(s: IrSchema | undefined): string[] {
-    const t = s && followRefs(s, this.lookup);
-    if (!t || t.kind !== "schema") return [];
-    return (t.properties ?? []).filter((p) => this.typeOf(p.schema) === "array").map((p) => p.name);
-  }
+
+
 }
 
 const data = (value: unknown) => `/*#__PURE__*/ JSON.parse(${stringLiteral(JSON.stringify(value))})`;
@@ -112,14 +104,10 @@ function httpEntry(r: Reducer, op: IrHttpOperation): Record<string, unknown> {
   const entry: Record<string, unknown> = { status: ok && /^\d{3}$/.test(ok.status) ? Number(ok.status) : 200, types };
   if (content) entry["schema"] = r.reduce(content.schema);
   if (content?.example !== undefined) entry["example"] = content.example;
-  // pages: a pageToken param in, a nextPageToken property out, one array of items
-  const token = op.parameters.find((p) => p.in === "query" && p.name === "pageToken");
-  const arrays = r.arrayProperties(content?.schema);
-  if (token && content && r.property(content.schema, "nextPageToken") && arrays.length === 1) {
-    const size = op.parameters.find((p) => p.in === "query" && p.name === "pageSize");
-    const paging: Record<string, unknown> = { items: arrays[0], token: token.name, nextToken: "nextPageToken" };
-    if (size) paging["size"] = { name: size.name, default: r.numberBound(size.schema, "default") ?? 10, min: r.numberBound(size.schema, "minimum") ?? 1, max: r.numberBound(size.schema, "maximum") ?? 100 };
-    entry["paging"] = paging;
+  const paging = content ? pagingOf(op, r.lookup) : undefined;
+  if (paging) {
+    const { size, ...rest } = paging;
+    entry["paging"] = size ? { ...rest, size: { name: size.name, default: r.numberBound(size.schema, "default") ?? 10, min: r.numberBound(size.schema, "minimum") ?? 1, max: r.numberBound(size.schema, "maximum") ?? 100 } } : rest;
   }
   return entry;
 }
