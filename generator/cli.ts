@@ -4,21 +4,26 @@
  *   avaspec mock [--port 4010] [--host 127.0.0.1] [--seed N] [--synthesize]
  * Exit codes: 0 ok, 1 diagnostics or drift, 2 usage/config error.
  */
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import type { MockServiceOptions } from "../runtime/mock.js";
+import type { MockServerOptions, RunningMockServer } from "../runtime/mock-server.js";
 import { ConfigError, inputPath, loadConfig } from "./config.js";
 import { generate } from "./generate.js";
 import { formatDiagnostic } from "./load/diagnostics.js";
 import { checkTree, writeTree } from "./write.js";
 
 const USAGE = `usage: avaspec generate [--config <file>] [--check] [--dump-ir <file>]
-       avaspec mock [--port <n>] [--host <addr>] [--seed <n>] [--synthesize]
+       avaspec mock [--config <file>] [--port <n>] [--host <addr>] [--seed <n>] [--synthesize]
 
 generate:
   --config <file>    config file (default: avaspec.config.json)
   --check            do not write; exit 1 and list the files that differ
   --dump-ir <file>   also write the IR of every input as JSON (debugging)
 mock (serves the generated package's mocks of every API on one origin):
+  --config <file>    whose generated package to serve (default: avaspec.config.json)
   --port <n>         port (default 4010)
   --host <addr>      interface (default 127.0.0.1)
   --seed <n>         seed of the synthesized data (default 1)
@@ -28,7 +33,7 @@ mock (serves the generated package's mocks of every API on one origin):
 async function mock(argv: string[]): Promise<number> {
   let args;
   try {
-    args = parseArgs({ args: argv, options: { port: { type: "string", default: "4010" }, host: { type: "string", default: "127.0.0.1" }, seed: { type: "string", default: "1" }, synthesize: { type: "boolean", default: false } } });
+    args = parseArgs({ args: argv, options: { config: { type: "string", default: "avaspec.config.json" }, port: { type: "string", default: "4010" }, host: { type: "string", default: "127.0.0.1" }, seed: { type: "string", default: "1" }, synthesize: { type: "boolean", default: false } } });
   } catch (e) {
     console.error(`avaspec: ${(e as Error).message}\n\n${USAGE}`);
     return 2;
@@ -39,9 +44,24 @@ async function mock(argv: string[]): Promise<number> {
     console.error(`avaspec: --port must be 0–65535 and --seed an integer\n\n${USAGE}`);
     return 2;
   }
-  const { startMockServer } = await import("../generated/src/mock-server/index.js");
+  let entry: string;
+  let out: string;
+  try {
+    const config = loadConfig(args.values.config!);
+    out = config.out;
+    entry = join(inputPath(config, config.out), "src/mock-server/index.ts");
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    console.error(`avaspec: ${e.message}`);
+    return 2;
+  }
+  if (!existsSync(entry)) {
+    console.error(`avaspec: ${entry} does not exist; run \`avaspec generate\` first`);
+    return 1;
+  }
+  const { startMockServer } = (await import(pathToFileURL(entry).href)) as { startMockServer: (o: MockServiceOptions & MockServerOptions) => Promise<RunningMockServer> };
   const server = await startMockServer({ port, host: args.values.host!, seed, examples: !args.values.synthesize });
-  console.log(`avaspec mock: Data API, Metrics API and node endpoints on ${server.url} (seed ${seed}); Ctrl-C stops`);
+  console.log(`avaspec mock: every API of ${out}/ on ${server.url} (seed ${seed}); Ctrl-C stops`);
   await new Promise<void>((resolve) => {
     const stop = () => void server.close().then(resolve);
     process.once("SIGINT", stop);

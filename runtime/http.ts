@@ -4,7 +4,7 @@
  * turns the response into a typed value or a typed error.
  */
 import { ApiError, NetworkError, ResponseParseError, ValidationError, type RequestInfo, type ValidationIssue, isRecord } from "./errors.js";
-import type { Check } from "./validate.js";
+import { hasOwn, type Check } from "./validate.js";
 
 export type ParamLocation = "path" | "query" | "header" | "cookie";
 
@@ -86,8 +86,6 @@ export function resolveHttpConfig(options: HttpClientOptions & { apiKey?: string
 }
 
 type Params = Record<string, unknown>;
-
-const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
 
 /** Own-property read: `__proto__` and friends are plain keys, never the prototype. */
 function read(params: Params | undefined, key: string): unknown {

@@ -5,7 +5,7 @@
  */
 import { ApiError, AvaspecError, NetworkError, ResponseParseError, RpcError, ValidationError, isRecord, type RequestInfo } from "./errors.js";
 import { checkParams, checkResult, headerProblem, parseJson, type CallOptions, type HttpClientOptions } from "./http.js";
-import type { Check } from "./validate.js";
+import { hasOwn, setOwn, type Check } from "./validate.js";
 
 export type RpcParamForm = "by-name" | "by-position" | "one-object";
 
@@ -56,7 +56,6 @@ interface Pending {
   reject(error: AvaspecError | unknown): void;
 }
 
-const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
 
 function invalid(m: RpcMethod, url: string, path: string, message: string): ValidationError {
   return new ValidationError(`${m.method}: ${message}`, { request: { operationId: m.method, method: "POST", url }, issues: [{ path, message }] });
@@ -74,7 +73,7 @@ export function serializeParams(m: RpcMethod, params: object | undefined, url = 
   switch (m.form) {
     case "by-name": {
       const out: Record<string, unknown> = {};
-      for (const p of m.params) if (value(p.name) !== undefined) Object.defineProperty(out, p.name, { value: value(p.name), enumerable: true, writable: true, configurable: true });
+      for (const p of m.params) if (value(p.name) !== undefined) setOwn(out, p.name, value(p.name));
       return out;
     }
     case "by-position": {
@@ -87,7 +86,7 @@ export function serializeParams(m: RpcMethod, params: object | undefined, url = 
     }
     case "one-object": {
       const out: Record<string, unknown> = {};
-      for (const k of Object.keys(given)) if (given[k] !== undefined) Object.defineProperty(out, k, { value: given[k], enumerable: true, writable: true, configurable: true });
+      for (const k of Object.keys(given)) if (given[k] !== undefined) setOwn(out, k, given[k]);
       return [out];
     }
   }

@@ -14,7 +14,7 @@
 import type { ValidationIssue } from "./errors.js";
 import type { HttpOperation } from "./http.js";
 import type { RpcMethod } from "./jsonrpc.js";
-import type { Check } from "./validate.js";
+import { hasOwn, setOwn } from "./validate.js";
 
 /** A JSON Schema, reduced to what synthesis needs; `$ref` names a schema in the table's `defs`. */
 export type MockSchema = boolean | MockSchemaObject;
@@ -61,7 +61,8 @@ export interface MockPaging {
   items: string;
   token: string;
   nextToken: string;
-  size?: { name: string; default: number; min: number; max: number };
+  /** The page size param and the size when it is not given (its bounds are the params check's). */
+  size?: { name: string; default: number };
 }
 
 export interface MockHttpEntry {
@@ -141,8 +142,6 @@ export interface MockService {
   readonly ids: readonly string[];
 }
 
-const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
-
 // ---------------------------------------------------------------- random
 
 /** A seeded generator (mulberry32): the same seed gives the same sequence. */
@@ -168,7 +167,6 @@ function hash(s: string): number {
 interface Ctx {
   defs: Record<string, MockSchema>;
   next: () => number;
-  examples: boolean;
 }
 
 const int = (c: Ctx, lo: number, hi: number) => lo + Math.floor(c.next() * (hi - lo + 1));
@@ -208,8 +206,8 @@ function withoutAllOf(s: MockSchemaObject): MockSchemaObject {
 }
 
 /** A value for `schema`; depth bounds recursion (deep optional parts are left out, arrays kept short). */
-export function synthesize(schema: MockSchema, defs: Record<string, MockSchema>, next: () => number, examples = true): unknown {
-  return synth({ defs, next, examples }, schema, 0);
+export function synthesize(schema: MockSchema, defs: Record<string, MockSchema>, next: () => number): unknown {
+  return synth({ defs, next }, schema, 0);
 }
 
 function synth(c: Ctx, raw: MockSchema, depth: number): unknown {
@@ -256,10 +254,12 @@ function inferType(s: MockSchemaObject): string[] {
 
 function bounds(s: MockSchemaObject, integral: boolean): [number, number] {
   const step = integral ? 1 : 0.5;
-  let lo = s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + step : undefined);
-  let hi = s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - step : undefined);
-  if (s.minimum !== undefined && s.exclusiveMinimum !== undefined) lo = Math.max(s.minimum, s.exclusiveMinimum + step);
-  if (s.maximum !== undefined && s.exclusiveMaximum !== undefined) hi = Math.min(s.maximum, s.exclusiveMaximum - step);
+  // the tighter of the inclusive and the (stepped-in) exclusive bound
+  const defined = (xs: (number | undefined)[]) => xs.filter((x): x is number => x !== undefined);
+  const lows = defined([s.minimum, s.exclusiveMinimum === undefined ? undefined : s.exclusiveMinimum + step]);
+  const highs = defined([s.maximum, s.exclusiveMaximum === undefined ? undefined : s.exclusiveMaximum - step]);
+  let lo = lows.length > 0 ? Math.max(...lows) : undefined;
+  let hi = highs.length > 0 ? Math.min(...highs) : undefined;
   lo ??= hi !== undefined ? hi - 1000 : 0;
   hi ??= lo + 1000;
   return [integral ? Math.ceil(lo) : lo, integral ? Math.floor(hi) : hi];
@@ -346,7 +346,7 @@ function array(c: Ctx, s: MockSchemaObject, depth: number): unknown[] {
 
 function object(c: Ctx, s: MockSchemaObject, depth: number): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const set = (k: string, v: unknown) => Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  const set = (k: string, v: unknown) => setOwn(out, k, v);
   const required = new Set(s.required ?? []);
   for (const [k, sub] of Object.entries(s.properties ?? {})) {
     if (required.has(k) || (depth < 5 && c.next() < 0.7)) set(k, synth(c, sub, depth + 1));
@@ -366,6 +366,14 @@ function object(c: Ctx, s: MockSchemaObject, depth: number): Record<string, unkn
 }
 
 // ---------------------------------------------------------------- the service
+
+/** `s` as a regular expression source that matches it literally. */
+export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A path template as a regular expression source: each `{param}` one capturing segment, the rest literal. */
+export function pathPattern(template: string): string {
+  return template.replace(/\{[^}]+\}|[^{]+/g, (m) => (m.startsWith("{") ? "([^/?#]+)" : escapeRegExp(m)));
+}
 
 const REASONS: Record<number, string> = { 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 408: "Request Timeout", 429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout" };
 const JSON_HEADERS = { "content-type": "application/json" };
@@ -389,9 +397,8 @@ export function createMockService(tables: readonly MockTable[], options: MockSer
   for (const table of tables) {
     for (const entry of table.entries) {
       if (entry.kind === "http") {
-        const names: string[] = [];
-        const source = entry.op.path.replace(/\{([^}]+)\}|[^{]+/g, (m, name: string | undefined) => (name !== undefined ? (names.push(name), "([^/]+)") : m.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
-        routes.push({ entry, table, match: new RegExp(`^${source}$`), names });
+        const names = [...entry.op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+        routes.push({ entry, table, match: new RegExp(`^${pathPattern(entry.op.path)}$`), names });
         byId.set(entry.op.id, { entry, table });
       } else {
         let methods = rpc.get(entry.method.endpoint);
@@ -411,7 +418,7 @@ export function createMockService(tables: readonly MockTable[], options: MockSer
     const next = rng(hash(`${seed}:${id}:${salt}`));
     let last: ValidationIssue[] = [];
     for (let attempt = 0; attempt < 25; attempt++) {
-      const v = synthesize(entry.schema, table.defs, next, useExamples);
+      const v = synthesize(entry.schema, table.defs, next);
       if (!check) return v;
       const issues: ValidationIssue[] = [];
       if (check(v, "", issues)) return v;
@@ -423,11 +430,13 @@ export function createMockService(tables: readonly MockTable[], options: MockSer
 
   function page(entry: MockHttpEntry, table: MockTable, params: Record<string, unknown>): unknown {
     const paging = entry.paging!;
+    // tokens are stateless: this service's and operation's hash, then the page number
+    const prefix = hash(`${seed}:${entry.op.id}`).toString(16).padStart(8, "0");
     const token = params[paging.token];
     let n = 0;
     if (typeof token === "string") {
       const m = /^([0-9a-f]{8})-0000-4000-8000-(\d{12})$/.exec(token);
-      if (!m || m[1] !== hash(`${seed}:${entry.op.id}`).toString(16).padStart(8, "0")) return undefined;
+      if (!m || m[1] !== prefix) return undefined;
       n = Number(m[2]);
       if (n >= pages) return undefined;
     }
@@ -438,32 +447,34 @@ export function createMockService(tables: readonly MockTable[], options: MockSer
     for (let i = 0; i < size && source.length > 0; i++) items.push(structuredClone(source[(i + n * size) % source.length]));
     const out: Record<string, unknown> = { ...base, [paging.items]: items };
     delete out[paging.nextToken];
-    if (n + 1 < pages) out[paging.nextToken] = `${hash(`${seed}:${entry.op.id}`).toString(16).padStart(8, "0")}-0000-4000-8000-${String(n + 1).padStart(12, "0")}`;
+    if (n + 1 < pages) out[paging.nextToken] = `${prefix}-0000-4000-8000-${String(n + 1).padStart(12, "0")}`;
     return out;
   }
 
   const json = (status: number, value: unknown, handled: string, headers: Record<string, string> = {}): MockResponse => ({ status, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(value), handled });
   const errorBody = (status: number, message: string | string[]) => ({ message, statusCode: status, error: REASONS[status] ?? "Error" });
 
-  async function steer(o: MockOverride | undefined): Promise<MockResponse | undefined> {
+  const dropped = (handled: string): MockResponse => ({ status: 0, headers: {}, body: "", networkError: true, handled });
+
+  /** Waits out an override's delay; true when it asks for a network error. */
+  async function steer(o: MockOverride | undefined): Promise<boolean> {
     if (o?.delay) await new Promise((r) => setTimeout(r, o.delay));
-    if (o?.networkError) return { status: 0, headers: {}, body: "", networkError: true, handled: "" };
-    return undefined;
+    return o?.networkError === true;
   }
 
   async function handleHttp(route: HttpRoute, request: MockRequest, url: URL, groups: string[]): Promise<MockResponse> {
     const { entry, table } = route;
     const id = entry.op.id;
     const o = overrides.get(id);
-    const early = await steer(o);
-    if (early) return { ...early, handled: id };
+    if (await steer(o)) return dropped(id);
     const params = readParams(entry, request, url, route.names, groups);
     const issues: ValidationIssue[] = [];
     if (params instanceof Error) return json(400, errorBody(400, [params.message]), id);
     if (entry.op.check && !entry.op.check(params, "", issues)) return json(400, errorBody(400, issues.map((i) => `${i.path.slice(1).replace(/\//g, ".") || "params"} ${i.message}`)), id);
     if (o?.status !== undefined && o.status >= 400 && o.body === undefined) return json(o.status, errorBody(o.status, REASONS[o.status] ?? "Error"), id, o.headers);
-    let value = o?.body !== undefined ? o.body : entry.paging ? page(entry, table, params) : body(entry, table, "0");
-    if (value === undefined && entry.paging && o?.body === undefined) return json(400, errorBody(400, [`${entry.paging.token} is not a page token this service issued, or it has expired`]), id);
+    const value = o?.body !== undefined ? o.body : entry.paging ? page(entry, table, params) : body(entry, table, "0");
+    // page() answers undefined for a token this service did not issue
+    if (value === undefined && entry.paging) return json(400, errorBody(400, [`${entry.paging.token} is not a page token this service issued, or it has expired`]), id);
     const status = o?.status ?? entry.status;
     if (entry.op.response === "none" || value === undefined) return { status, headers: { ...o?.headers }, body: "", handled: id };
     if (entry.op.response === "text") return { status, headers: { "content-type": "text/plain", ...o?.headers }, body: String(value), handled: id };
@@ -483,7 +494,7 @@ export function createMockService(tables: readonly MockTable[], options: MockSer
       const handled: string[] = [];
       for (const call of parsed) {
         const r = await one(methods, call);
-        if (r.network) return { status: 0, headers: {}, body: "", networkError: true, handled: r.handled };
+        if (r.network) return dropped(r.handled);
         handled.push(r.handled);
         if (r.reply !== undefined) out.push(r.reply);
       }
@@ -491,7 +502,7 @@ export function createMockService(tables: readonly MockTable[], options: MockSer
       return out.length === 0 ? { status: 204, headers: {}, body: "", handled: handled.join(",") } : json(200, out, handled.join(","));
     }
     const r = await one(methods, parsed);
-    if (r.network) return { status: 0, headers: {}, body: "", networkError: true, handled: r.handled };
+    if (r.network) return dropped(r.handled);
     return r.reply === undefined ? { status: 204, headers: {}, body: "", handled: r.handled } : json(r.status ?? 200, r.reply, r.handled, r.headers);
   }
 
@@ -510,8 +521,7 @@ export function createMockService(tables: readonly MockTable[], options: MockSer
     if (!found) return { reply: notification ? undefined : rpcError(id, -32601, `Method not found: ${name}`), handled: name };
     const { entry, table } = found;
     const o = overrides.get(name);
-    const early = await steer(o);
-    if (early) return { handled: name, network: true };
+    if (await steer(o)) return { handled: name, network: true };
     const named = namedParams(entry.method, params);
     const issues: ValidationIssue[] = [];
     if (named instanceof Error) return { reply: notification ? undefined : rpcError(id, -32602, `Invalid params: ${named.message}`), handled: name };
@@ -519,9 +529,11 @@ export function createMockService(tables: readonly MockTable[], options: MockSer
       return { reply: notification ? undefined : rpcError(id, -32602, "Invalid params", issues.map((i) => ({ path: i.path, message: i.message }))), handled: name };
     }
     if (notification) return { handled: name };
-    if (o?.rpcError) return { reply: rpcError(id, o.rpcError.code, o.rpcError.message, o.rpcError.data), handled: name, ...(o.status ? { status: o.status } : {}), ...(o.headers ? { headers: o.headers } : {}) };
+    // an override's status and headers apply to the HTTP response of a single call
+    const http = { ...(o?.status ? { status: o.status } : {}), ...(o?.headers ? { headers: o.headers } : {}) };
+    if (o?.rpcError) return { reply: rpcError(id, o.rpcError.code, o.rpcError.message, o.rpcError.data), handled: name, ...http };
     const result = o?.body !== undefined ? o.body : body(entry, table, "0");
-    return { reply: { jsonrpc: "2.0", id, result }, handled: name, ...(o?.status ? { status: o.status } : {}), ...(o?.headers ? { headers: o.headers } : {}) };
+    return { reply: { jsonrpc: "2.0", id, result }, handled: name, ...http };
   }
 
   return {
@@ -578,7 +590,7 @@ function namedParams(m: RpcMethod, params: unknown): Record<string, unknown> | E
     if (params.length > m.params.length) return new Error(`at most ${m.params.length} params`);
     const out: Record<string, unknown> = {};
     params.forEach((v, i) => {
-      if (v !== null) Object.defineProperty(out, m.params[i]!.name, { value: v, enumerable: true, writable: true, configurable: true });
+      if (v !== null) setOwn(out, m.params[i]!.name, v);
     });
     return out;
   }
@@ -589,7 +601,7 @@ function namedParams(m: RpcMethod, params: unknown): Record<string, unknown> | E
 /** The params object of an HTTP request, as the client would have passed it; strings read as the param's type. */
 function readParams(entry: MockHttpEntry, request: MockRequest, url: URL, names: string[], groups: string[]): Record<string, unknown> | Error {
   const out: Record<string, unknown> = {};
-  const set = (k: string, v: unknown) => Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  const set = (k: string, v: unknown) => setOwn(out, k, v);
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(request.headers)) headers[k.toLowerCase()] = v;
   for (const p of entry.op.params) {

@@ -4,9 +4,7 @@
  * imports this file, so MSW (an optional peer dependency) is loaded only there.
  */
 import { http, HttpResponse, type HttpHandler } from "msw";
-import type { MockService, MockTable } from "./mock.js";
-
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+import { escapeRegExp, pathPattern, type MockService, type MockTable } from "./mock.js";
 
 /** `tables` pairs each API's mock table with the base URL its client calls. */
 export function createMswHandlers(service: MockService, tables: readonly { table: MockTable; baseUrl: string }[]): HttpHandler[] {
@@ -22,20 +20,19 @@ export function createMswHandlers(service: MockService, tables: readonly { table
     return new HttpResponse(r.body === "" ? null : r.body, { status: r.status, headers: r.headers });
   };
   for (const { table, baseUrl } of tables) {
-    const base = escapeRe(baseUrl.replace(/\/+$/, ""));
+    const base = escapeRegExp(baseUrl.replace(/\/+$/, ""));
     for (const entry of table.entries) {
       if (entry.kind === "http") {
-        const path = entry.op.path.replace(/\{[^}]+\}|[^{]+/g, (m) => (m.startsWith("{") ? "[^/?#]+" : escapeRe(m)));
         const key = `${entry.op.method} ${baseUrl}${entry.op.path}`;
         if (seen.has(key)) continue;
         seen.add(key);
         const method = entry.op.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete" | "head" | "options";
-        handlers.push(http[method](new RegExp(`^${base}${path}(?:[?#].*)?$`), resolver));
+        handlers.push(http[method](new RegExp(`^${base}${pathPattern(entry.op.path)}(?:[?#].*)?$`), resolver));
       } else {
         const key = `POST ${baseUrl}${entry.method.endpoint}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        handlers.push(http.post(new RegExp(`^${base}${escapeRe(entry.method.endpoint)}(?:[?#].*)?$`), resolver));
+        handlers.push(http.post(new RegExp(`^${base}${escapeRegExp(entry.method.endpoint)}(?:[?#].*)?$`), resolver));
       }
     }
   }

@@ -10,6 +10,7 @@
  */
 import { AvaspecError } from "./errors.js";
 import type { CallOptions } from "./http.js";
+import { hasOwn } from "./validate.js";
 
 export interface PageOptions extends CallOptions {
   /** Most pages to request (default: until the last page). */
@@ -36,7 +37,7 @@ export function paged<P, R, I>(call: (params: P, options?: CallOptions) => Promi
   async function* pages(params: P, options: PageOptions = {}): AsyncGenerator<R, void, undefined> {
     const { maxPages = Infinity, limit: _limit, ...callOptions } = options;
     const base = (params ?? {}) as Record<string, unknown>;
-    let current: unknown = Object.prototype.hasOwnProperty.call(base, token) ? base[token] : undefined;
+    let current: unknown = hasOwn(base, token) ? base[token] : undefined;
     for (let n = 0; n < maxPages; n++) {
       stopIfAborted(options.signal);
       // a copy with the token set; own keys such as __proto__ stay plain data

@@ -72,6 +72,11 @@ export function fail(e: ValidationIssue[] | null, path: string, keyword: string,
 
 export const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
 
+/** Sets `k` as an own data property: `__proto__` and friends become plain keys, never the prototype. */
+export function setOwn(o: object, k: string, value: unknown): void {
+  Object.defineProperty(o, k, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /**
  * Object.prototype, read by generated checks: on an object whose prototype it
  * is (everything JSON.parse returns) a property `k` can only be inherited when

@@ -60,8 +60,13 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
       return `${TYPES_NS}.${s.name}`;
     },
   };
-  const lookup: Lookup = (key) => byKey.get(key)?.schema;
-  const anyPaged = ir.operations.some((op) => op.protocol === "http" && pagingOf(op, lookup) !== undefined);
+  // list operations, once: the interface and the factory both need them
+  const paging: Paging = new Map();
+  for (const op of ir.operations) {
+    const p = op.protocol === "http" ? pagingOf(op, (key) => byKey.get(key)?.schema) : undefined;
+    if (p) paging.set(op, p);
+  }
+  const anyPaged = paging.size > 0;
   const hasHttp = ir.operations.some((op) => op.protocol === "http");
   const hasRpc = ir.operations.some((op) => op.protocol === "json-rpc");
   const usedKey = ir.operations.map((op) => (op.protocol === "http" ? apiKeyScheme(ir, op) : undefined)).find((k) => k !== undefined);
@@ -106,11 +111,11 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
       writeGroup(w, tree, (op) => {
         const optional = op.protocol === "http" ? !op.parameters.some((p) => p.required) && !op.requestBody?.required : !op.params.some((p) => p.required);
         writeDocs(w, methodDocs(op));
-        const paging = op.protocol === "http" ? pagingOf(op, lookup) : undefined;
-        if (paging) {
+        const paged = paging.get(op);
+        if (paged) {
           // a list operation: the call, plus .pages() and .iterate() over every page
           const result = resultType(op);
-          w.writeLine(`readonly ${propertyKey(op.names.method)}: PagedMethod<${identifier(op.names.params)}${optional ? " | void" : ""}, ${result}, NonNullable<${result}[${stringLiteral(paging.items)}]>[number]>;`);
+          w.writeLine(`readonly ${propertyKey(op.names.method)}: PagedMethod<${identifier(op.names.params)}${optional ? " | void" : ""}, ${result}, NonNullable<${result}[${stringLiteral(paged.items)}]>[number]>;`);
         } else w.writeLine(`${propertyKey(op.names.method)}(params${optional ? "?" : ""}: ${identifier(op.names.params)}, options?: CallOptions): Promise<${resultType(op)}>;`);
       });
       if (hasRpc) {
@@ -131,12 +136,12 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
       if (hasRpc) {
         w.writeLine(`const rpc = createRpcTransport(options, ${identifier(ir.names.defaultBaseUrl)});`);
         w.write(`const build = (call: RpcCall): Omit<${client}, "batch"> => (`);
-        writeFactoryObject(w, tree, lookup);
+        writeFactoryObject(w, tree, paging);
         w.write(");").newLine();
         w.writeLine(`return { ...build(rpc.call), batch: (fn) => rpc.batch((call) => fn(build(call))) };`);
       } else {
         w.write("return ");
-        writeFactoryObject(w, tree, lookup);
+        writeFactoryObject(w, tree, paging);
         w.write(";").newLine();
       }
     });
@@ -222,7 +227,7 @@ function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, schemaNames: Set
   out.statements.push(constValue(op.names.descriptor, `Wire description of JSON-RPC \`${comment(op.transport.method)}\`.`, "RpcMethod", descriptor));
 }
 
-type Lookup = (key: string) => IrSchema | undefined;
+type Paging = Map<IrOperation, NonNullable<ReturnType<typeof pagingOf>>>;
 
 interface GroupNode {
   ops: IrOperation[];
@@ -251,19 +256,19 @@ function writeGroup(w: CodeBlockWriter, node: GroupNode, method: (op: IrOperatio
   }
 }
 
-function writeFactoryObject(w: CodeBlockWriter, node: GroupNode, lookup: Lookup): void {
+function writeFactoryObject(w: CodeBlockWriter, node: GroupNode, paging: Paging): void {
   w.inlineBlock(() => {
     for (const op of node.ops) {
       const call = op.protocol === "http" ? `callHttp(http, ${identifier(op.names.descriptor)}, params, callOptions)` : `call(${identifier(op.names.descriptor)}, params, callOptions)`;
-      const paging = op.protocol === "http" ? pagingOf(op, lookup) : undefined;
-      if (paging) {
-        const args = [op.id || op.names.method, paging.token, paging.nextToken, paging.items].map(stringLiteral).join(", ");
+      const paged = paging.get(op);
+      if (paged) {
+        const args = [op.id || op.names.method, paged.token, paged.nextToken, paged.items].map(stringLiteral).join(", ");
         w.writeLine(`${propertyKey(op.names.method, "value")}: paged((params, callOptions) => ${call}, ${args}),`);
       } else w.writeLine(`${propertyKey(op.names.method, "value")}: (params, callOptions) => ${call},`);
     }
     for (const [name, child] of node.children) {
       w.write(`${propertyKey(name, "value")}: `);
-      writeFactoryObject(w, child, lookup);
+      writeFactoryObject(w, child, paging);
       w.write(",").newLine();
     }
   });

@@ -26,7 +26,7 @@ class Reducer {
   named(key: string): string {
     const s = this.byKey.get(key)!;
     if (!this.defs.has(s.name)) {
-      this.defs.set(s.name, true);
+      this.defs.set(s.name, true); // claimed first, so a recursive schema refers to itself instead of recursing
       this.defs.set(s.name, this.reduce(s.schema));
     }
     return s.name;
@@ -65,7 +65,7 @@ class Reducer {
     return out;
   }
 
-  /** The JSON type a param's strings are read as (`integer[]` style for array items). */
+  /** The JSON type a param's strings are read as ("string" unless the schema has one non-null type). */
   typeOf(s: IrSchema): string {
     const t = followRefs(s, this.lookup);
     if (!t || t.kind !== "schema") return "string";
@@ -78,16 +78,10 @@ class Reducer {
     return t && t.kind === "schema" && t.items ? this.typeOf(t.items) : undefined;
   }
 
-  numberBound(s: IrSchema, k: "minimum" | "maximum" | "default"): number | undefined {
+  defaultNumber(s: IrSchema): number | undefined {
     const t = followRefs(s, this.lookup);
-    if (!t || t.kind !== "schema") return undefined;
-    const v = k === "default" ? t.default : t[k];
-    return typeof v === "number" ? v : undefined;
+    return t?.kind === "schema" && typeof t.default === "number" ? t.default : undefined;
   }
-
-
-
-
 }
 
 const data = (value: unknown) => `/*#__PURE__*/ JSON.parse(${stringLiteral(JSON.stringify(value))})`;
@@ -107,7 +101,7 @@ function httpEntry(r: Reducer, op: IrHttpOperation): Record<string, unknown> {
   const paging = content ? pagingOf(op, r.lookup) : undefined;
   if (paging) {
     const { size, ...rest } = paging;
-    entry["paging"] = size ? { ...rest, size: { name: size.name, default: r.numberBound(size.schema, "default") ?? 10, min: r.numberBound(size.schema, "minimum") ?? 1, max: r.numberBound(size.schema, "maximum") ?? 100 } } : rest;
+    entry["paging"] = size ? { ...rest, size: { name: size.name, default: r.defaultNumber(size.schema) ?? 10 } } : rest;
   }
   return entry;
 }
@@ -151,7 +145,7 @@ export function emitMocks(ir: IrDocument): (StatementStructures | WriterFunction
 
 /** The package's `mocks/index.ts` (MSW handlers) and `mock-server/index.ts` (Node server) over every module's table. */
 export function emitMockEntries(modules: { ir: IrDocument; output: string }[]): { mocks: WriterFunction[]; server: WriterFunction[] } {
-  const mods = modules.map((m) => ({ ...m, key: toIdentifier(m.output, "camel"), base: m.ir.names.defaultBaseUrl }));
+  const mods = modules.map((m) => ({ ...m, key: identifier(toIdentifier(m.output, "camel")), base: m.ir.names.defaultBaseUrl }));
   const imports = (w: Parameters<WriterFunction>[0], withBase: boolean) => {
     for (const m of mods) w.writeLine(`import { mocks as ${m.key}Mocks } from ${stringLiteral(`../${m.output}/mocks.js`)};`);
     if (withBase) for (const m of mods) w.writeLine(`import { ${identifier(m.base)} } from ${stringLiteral(`../${m.output}/client.js`)};`);

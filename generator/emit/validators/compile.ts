@@ -55,9 +55,9 @@ const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
  * Object.prototype, and then `k` can only be inherited when Object.prototype
  * has it (a polluted Object.prototype never supplies a property).
  */
-function own(k: string, obj = "x"): string {
+function own(k: string): string {
   const key = stringLiteral(k);
-  return INHERITED.has(k) ? `hasOwn(${obj}, ${key})` : `(plain && OP[${key}] === undefined || hasOwn(${obj}, ${key}))`;
+  return INHERITED.has(k) ? `hasOwn(x, ${key})` : `(plain && OP[${key}] === undefined || hasOwn(x, ${key}))`;
 }
 
 /** Presence of an own property, `undefined` counting as absent. */

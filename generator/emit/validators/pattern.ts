@@ -24,7 +24,8 @@ export interface PatternPlan {
   maxLength?: number;
 }
 
-type Atom = { kind: "char" | "class"; text: string } | { kind: "group"; alternatives: Seq[] };
+type Single = { kind: "char" | "class"; text: string };
+type Atom = Single | { kind: "group"; alternatives: Seq[] };
 interface Term {
   atom: Atom;
   min: number;
@@ -95,7 +96,7 @@ class Parser {
     return { kind: "char", text: c };
   }
 
-  private escape(inClass: boolean): Atom {
+  private escape(inClass: boolean): Single {
     const e = this.src[this.i + 1];
     if (e === undefined) throw new Bail();
     this.i += 2;
@@ -132,10 +133,7 @@ class Parser {
 
   private classAtom(): string {
     const c = this.src[this.i]!;
-    if (c === "\\") {
-      const a = this.escape(true);
-      return a.kind === "group" ? "" : a.text;
-    }
+    if (c === "\\") return this.escape(true).text;
     if (c === "[" || !printable(c)) throw new Bail();
     this.i++;
     return c;
@@ -195,13 +193,13 @@ export function planPattern(pattern: string, flags: "" | "u"): PatternPlan {
   const seq = alts.length === 1 ? alts[0]! : undefined;
   if (seq && seq.length >= 3 && isAnchor(seq[0], "^") && isAnchor(seq[seq.length - 1], "$")) {
     const body = seq.slice(1, -1);
-    const terms = body.filter((t): t is Term => "atom" in t && t.atom.kind !== "group");
+    const terms = body.filter((t): t is Term & { atom: Single } => "atom" in t && t.atom.kind !== "group");
     if (terms.length === body.length) {
       const counted = terms.filter((t) => t.quantifier !== "");
       if (counted.length === 1 && counted[0]!.quantifier.startsWith("{")) {
         const t = counted[0]!;
         const fixed = terms.length - 1;
-        plan.source = "^" + terms.map((x) => (x.atom as { text: string }).text + (x === t ? "*" : "")).join("") + "$";
+        plan.source = "^" + terms.map((x) => x.atom.text + (x === t ? "*" : "")).join("") + "$";
         if (fixed + t.min > 0) plan.minLength = fixed + t.min;
         if (t.max !== Infinity) plan.maxLength = fixed + t.max;
       }
