@@ -1,4 +1,6 @@
-// Type-checked by `npm run typecheck`: the README's node example must compile against the generated client.
+// Type-checked by `npm run typecheck`: the README's examples must compile against the generated client.
+import { AbortError, ApiError, RateLimitError, TimeoutError } from "@avaspec/client";
+import { createDataApiClient } from "@avaspec/client/data-api";
 import { createNodeClient } from "@avaspec/client/node";
 
 export async function readmeNodeExample(): Promise<void> {
@@ -13,4 +15,28 @@ export async function readmeNodeExample(): Promise<void> {
   if (id.ok) console.log(id.value.nodeID);
   if (height.ok) console.log(height.value.startsWith("0x"));
   console.log(version, validators.validators.length, balance, last.id, health.healthy);
+}
+
+// The README's "Reliability" example.
+
+declare const log: { debug(message: string): void };
+declare function traceparent(): string;
+declare function use(tx: unknown): void;
+
+export async function readmeReliabilityExample(address: string, signal: AbortSignal): Promise<void> {
+  const data = createDataApiClient({
+    apiKey: process.env["AVAX_API_KEY"],
+    retry: { retries: 4, baseDelayMs: 250 },
+    timeoutMs: 10_000,
+    onRequest: (e) => e.setHeader("traceparent", traceparent()),
+    onResponse: (e) => log.debug(`${e.operationId} #${e.attempt} → ${e.status ?? e.error?.name} ${e.durationMs}ms`),
+  });
+  try {
+    for await (const tx of data.listErc20Transactions.iterate({ chainId: "43114", address }, { limit: 1_000, signal })) use(tx);
+  } catch (e) {
+    if (e instanceof RateLimitError) console.error(`rate limited; retry in ${e.retryAfterMs ?? "?"} ms`);
+    else if (e instanceof TimeoutError || e instanceof AbortError) console.error(e.message);
+    else if (e instanceof ApiError) console.error(e.statusCode, e.messages, `after ${e.attempts} attempts`);
+    else throw e;
+  }
 }

@@ -95,6 +95,8 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
       schema: schema ?? { kind: "boolean", value: true, pointer: d.pointer },
     };
     if (str(p["description"])) out.description = p["description"] as string;
+    const lifetime = p["x-avaspec-token-lifetime"];
+    if (typeof lifetime === "number" && Number.isInteger(lifetime) && lifetime > 0) out.tokenLifetime = lifetime;
     if ("example" in p) out.example = p["example"] as JsonValue;
     else if (isObj(p["examples"])) {
       const first = Object.values(p["examples"])[0];
@@ -154,6 +156,7 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
         id: str(op["operationId"]) ?? "",
         names: { method: "", params: "", response: "", descriptor: "", validateParams: "", validateResult: "" },
         deprecated: op["deprecated"] === true,
+        idempotent: typeof op["x-avaspec-idempotent"] === "boolean" ? op["x-avaspec-idempotent"] : ["get", "head", "options", "put", "delete"].includes(method),
         tags: Array.isArray(op["tags"]) ? op["tags"].filter((t): t is string => typeof t === "string") : [],
         transport: { kind: "http", pointer: item.pointer, method, path },
         parameters: [...merged.values()],

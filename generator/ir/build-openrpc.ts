@@ -69,6 +69,7 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
       group: [],
       endpoint: "",
       deprecated: method["deprecated"] === true,
+      idempotent: method["x-avaspec-idempotent"] === true,
       tags: (Array.isArray(method["tags"]) ? method["tags"] : []).map((t, k) => deref(t, ptr.join(at, "tags", k))?.value["name"]).filter((t): t is string => typeof t === "string"),
       transport: { kind: "json-rpc", pointer: at, method: name, form },
       params,

@@ -38,7 +38,7 @@ export function patternFlags(pattern: string): "u" | "" | undefined {
  * `nextPageToken` property out, and exactly one array property holding the
  * items. Used by the client (`.pages` / `.iterate`) and the mocks.
  */
-export function pagingOf(op: IrHttpOperation, lookup: (key: string) => IrSchema | undefined): { token: string; nextToken: string; items: string; size?: IrParameter } | undefined {
+export function pagingOf(op: IrHttpOperation, lookup: (key: string) => IrSchema | undefined): { token: string; nextToken: string; items: string; size?: IrParameter; tokenLifetime?: number } | undefined {
   const token = op.parameters.find((p) => p.in === "query" && p.name === "pageToken");
   const ok = op.responses.find((r) => r.success && r.content.length > 0);
   const body = objectWithProperties(ok?.content.find((c) => /json/i.test(c.contentType))?.schema, lookup);
@@ -49,5 +49,5 @@ export function pagingOf(op: IrHttpOperation, lookup: (key: string) => IrSchema 
   });
   if (arrays.length !== 1) return undefined;
   const size = op.parameters.find((p) => p.in === "query" && p.name === "pageSize");
-  return { token: token.name, nextToken: "nextPageToken", items: arrays[0]!.name, ...(size ? { size } : {}) };
+  return { token: token.name, nextToken: "nextPageToken", items: arrays[0]!.name, ...(size ? { size } : {}), ...(token.tokenLifetime ? { tokenLifetime: token.tokenLifetime } : {}) };
 }

@@ -127,6 +127,8 @@ export interface IrParameter {
   explode: boolean;
   schema: IrSchema;
   example?: JsonValue;
+  /** How long a page token stays valid, in seconds (`x-avaspec-token-lifetime`). */
+  tokenLifetime?: number;
 }
 
 export interface IrMediaContent {
@@ -207,6 +209,12 @@ interface IrOperationBase {
   summary?: string;
   description?: string;
   deprecated: boolean;
+  /**
+   * Safe to repeat, so the client retries it by default: HTTP GET, HEAD,
+   * OPTIONS, PUT and DELETE, or any operation or method the spec marks with
+   * `x-avaspec-idempotent: true` (`false` opts an HTTP method out).
+   */
+  idempotent: boolean;
   tags: string[];
 }
 

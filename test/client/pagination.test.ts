@@ -1,7 +1,7 @@
 /** `.pages()` / `.iterate()` on list operations, against a scripted 5-page loopback server and the generated mocks. */
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AvaspecError } from "@avaspec/client";
+import { AbortError, AvaspecError } from "@avaspec/client";
 import { createDataApiClient } from "@avaspec/client/data-api";
 import { createMetricsApiClient } from "@avaspec/client/metrics-api";
 import { createMocks } from "@avaspec/client/mocks";
@@ -69,7 +69,9 @@ describe("pagination", () => {
         if (tx.logIndex === 4) controller.abort(new Error("enough"));
       }
     };
-    await expect(run()).rejects.toThrow("enough");
+    const error = await run().then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(AbortError);
+    expect((error as AbortError).cause).toEqual(new Error("enough"));
     expect(seen).toEqual([0, 1, 2, 3, 4]);
     expect(server.requests).toHaveLength(2);
   });

@@ -15,6 +15,8 @@ export interface Reply {
   headers?: Record<string, string>;
   /** A string is sent as is; anything else as JSON. */
   body?: unknown;
+  /** Accept the request and never answer (the socket stays open until close()). */
+  hang?: boolean;
 }
 
 export interface TestServer {
@@ -35,6 +37,7 @@ export async function startServer(): Promise<TestServer> {
       const rec: RecordedRequest = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") };
       requests.push(rec);
       const r = answer(rec);
+      if (r.hang) return;
       const isText = typeof r.body === "string";
       const payload = r.body === undefined ? "" : isText ? (r.body as string) : JSON.stringify(r.body);
       res.writeHead(r.status ?? 200, { "content-type": isText ? "text/plain" : "application/json", ...r.headers });
@@ -49,6 +52,10 @@ export async function startServer(): Promise<TestServer> {
     reply(fn) {
       answer = fn;
     },
-    close: () => new Promise((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.close((e) => (e ? reject(e) : resolve()));
+        server.closeAllConnections();
+      }),
   };
 }

@@ -26,7 +26,7 @@ export type GetAddressesByBalanceOverTimeParams = {
    * @minimum 0
    */
   endTimestamp?: number;
-  /** A page token received as `nextPageToken` from a previous list call; provide it to retrieve the subsequent page. */
+  /** A page token received as `nextPageToken` from a previous list call; provide it to retrieve the subsequent page. A token is valid for 24 hours from generation; afterwards the listing must restart from the first page. */
   pageToken?: T.PageToken;
   /**
    * The maximum number of items to return (1 to 5000, default 1000).
@@ -84,7 +84,7 @@ export const getAddressesByBalanceOverTimeOperation: HttpOperation = {
 export type GetAvgTpsParams = {
   /** A supported EVM chain id (decimal string). */
   chainId: T.EvmChainId;
-  /** A page token received as `nextPageToken` from a previous list call; provide it to retrieve the subsequent page. */
+  /** A page token received as `nextPageToken` from a previous list call; provide it to retrieve the subsequent page. A token is valid for 24 hours from generation; afterwards the listing must restart from the first page. */
   pageToken?: T.PageToken;
 };
 
@@ -170,7 +170,19 @@ export const METRICS_API_DEFAULT_BASE_URL = "https://metrics.avax.network";
 export function createMetricsApiClient(options: MetricsApiClientOptions = {}): MetricsApiClient {
   const http = resolveHttpConfig(options, METRICS_API_DEFAULT_BASE_URL);
   return {
-    getAddressesByBalanceOverTime: paged((params, callOptions) => callHttp(http, getAddressesByBalanceOverTimeOperation, params, callOptions), "getAddressesByBalanceOverTime", "pageToken", "nextPageToken", "addresses"),
-    getAvgTps: paged((params, callOptions) => callHttp(http, getAvgTpsOperation, params, callOptions), "getAvgTps", "pageToken", "nextPageToken", "results"),
+    getAddressesByBalanceOverTime: paged((params, callOptions) => callHttp(http, getAddressesByBalanceOverTimeOperation, params, callOptions), {
+      id: "getAddressesByBalanceOverTime",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "addresses",
+      tokenLifetime: 86400,
+    }),
+    getAvgTps: paged((params, callOptions) => callHttp(http, getAvgTpsOperation, params, callOptions), {
+      id: "getAvgTps",
+      token: "pageToken",
+      nextToken: "nextPageToken",
+      items: "results",
+      tokenLifetime: 86400,
+    }),
   };
 }

@@ -84,6 +84,7 @@ export const adminGetChainAliasesMethod: RpcMethod = {
   method: "admin.getChainAliases",
   endpoint: "/ext/admin",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "chain",
@@ -105,6 +106,7 @@ export const adminGetLoggerLevelMethod: RpcMethod = {
   method: "admin.getLoggerLevel",
   endpoint: "/ext/admin",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "loggerName",
@@ -217,6 +219,7 @@ export const infoAcpsMethod: RpcMethod = {
   method: "info.acps",
   endpoint: "/ext/info",
   form: "by-name",
+  idempotent: true,
   params: [],
   check: $80,
   result: $AcpsResult,
@@ -236,6 +239,7 @@ export const infoIsBootstrappedMethod: RpcMethod = {
   method: "info.isBootstrapped",
   endpoint: "/ext/info",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "chain",
@@ -260,6 +264,7 @@ export const infoGetBlockchainIdMethod: RpcMethod = {
   method: "info.getBlockchainID",
   endpoint: "/ext/info",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "alias",
@@ -278,6 +283,7 @@ export const infoGetNetworkIdMethod: RpcMethod = {
   method: "info.getNetworkID",
   endpoint: "/ext/info",
   form: "by-name",
+  idempotent: true,
   params: [],
   check: $80,
   result: $NetworkIdResult,
@@ -291,6 +297,7 @@ export const infoGetNetworkNameMethod: RpcMethod = {
   method: "info.getNetworkName",
   endpoint: "/ext/info",
   form: "by-name",
+  idempotent: true,
   params: [],
   check: $80,
   result: $NetworkNameResult,
@@ -304,6 +311,7 @@ export const infoGetNodeIdMethod: RpcMethod = {
   method: "info.getNodeID",
   endpoint: "/ext/info",
   form: "by-name",
+  idempotent: true,
   params: [],
   check: $80,
   result: $NodeIdResult,
@@ -317,6 +325,7 @@ export const infoGetNodeIpMethod: RpcMethod = {
   method: "info.getNodeIP",
   endpoint: "/ext/info",
   form: "by-name",
+  idempotent: true,
   params: [],
   check: $80,
   result: $NodeIpResult,
@@ -330,6 +339,7 @@ export const infoGetNodeVersionMethod: RpcMethod = {
   method: "info.getNodeVersion",
   endpoint: "/ext/info",
   form: "by-name",
+  idempotent: true,
   params: [],
   check: $80,
   result: $NodeVersion,
@@ -343,6 +353,7 @@ export const infoGetTxFeeMethod: RpcMethod = {
   method: "info.getTxFee",
   endpoint: "/ext/info",
   form: "by-name",
+  idempotent: true,
   params: [],
   check: $80,
   result: $TxFees,
@@ -356,6 +367,7 @@ export const infoGetVMsMethod: RpcMethod = {
   method: "info.getVMs",
   endpoint: "/ext/info",
   form: "by-name",
+  idempotent: true,
   params: [],
   check: $80,
   result: $VmsResult,
@@ -372,6 +384,7 @@ export const infoPeersMethod: RpcMethod = {
   method: "info.peers",
   endpoint: "/ext/info",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "nodeIDs",
@@ -392,6 +405,7 @@ export const infoUptimeMethod: RpcMethod = {
   method: "info.uptime",
   endpoint: "/ext/info",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "subnetID",
@@ -409,6 +423,7 @@ export const infoUpgradesMethod: RpcMethod = {
   method: "info.upgrades",
   endpoint: "/ext/info",
   form: "by-name",
+  idempotent: true,
   params: [],
   check: $80,
   result: $UpgradeSchedule,
@@ -425,6 +440,7 @@ export const healthHealthMethod: RpcMethod = {
   method: "health.health",
   endpoint: "/ext/health",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "tags",
@@ -445,6 +461,7 @@ export const healthReadinessMethod: RpcMethod = {
   method: "health.readiness",
   endpoint: "/ext/health",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "tags",
@@ -462,6 +479,7 @@ export const healthLivenessMethod: RpcMethod = {
   method: "health.liveness",
   endpoint: "/ext/health",
   form: "by-name",
+  idempotent: true,
   params: [],
   check: $80,
   result: $HealthResult,
@@ -481,6 +499,7 @@ export const platformGetBalanceMethod: RpcMethod = {
   method: "platform.getBalance",
   endpoint: "/ext/bc/P",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "addresses",
@@ -504,6 +523,7 @@ export const platformGetBlockMethod: RpcMethod = {
   method: "platform.getBlock",
   endpoint: "/ext/bc/P",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "blockID",
@@ -530,6 +550,7 @@ export const platformGetBlockByHeightMethod: RpcMethod = {
   method: "platform.getBlockByHeight",
   endpoint: "/ext/bc/P",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "height",
@@ -551,6 +572,7 @@ export const platformGetBlockchainsMethod: RpcMethod = {
   method: "platform.getBlockchains",
   endpoint: "/ext/bc/P",
   form: "by-name",
+  idempotent: true,
   params: [],
   check: $80,
   result: $BlockchainsResult,
@@ -567,6 +589,7 @@ export const platformGetBlockchainStatusMethod: RpcMethod = {
   method: "platform.getBlockchainStatus",
   endpoint: "/ext/bc/P",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "blockchainID",
@@ -588,6 +611,7 @@ export const platformGetCurrentSupplyMethod: RpcMethod = {
   method: "platform.getCurrentSupply",
   endpoint: "/ext/bc/P",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "subnetID",
@@ -610,6 +634,7 @@ export const platformGetCurrentValidatorsMethod: RpcMethod = {
   method: "platform.getCurrentValidators",
   endpoint: "/ext/bc/P",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "subnetID",
@@ -635,6 +660,7 @@ export const indexCBlockGetContainerByIdMethod: RpcMethod = {
   method: "index.getContainerByID",
   endpoint: "/ext/index/C/block",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "id",
@@ -664,6 +690,7 @@ export const indexCBlockGetContainerByIndexMethod: RpcMethod = {
   method: "index.getContainerByIndex",
   endpoint: "/ext/index/C/block",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "index",
@@ -699,6 +726,7 @@ export const indexCBlockGetContainerRangeMethod: RpcMethod = {
   method: "index.getContainerRange",
   endpoint: "/ext/index/C/block",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "startIndex",
@@ -729,6 +757,7 @@ export const indexCBlockGetIndexMethod: RpcMethod = {
   method: "index.getIndex",
   endpoint: "/ext/index/C/block",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "id",
@@ -753,6 +782,7 @@ export const indexCBlockGetLastAcceptedMethod: RpcMethod = {
   method: "index.getLastAccepted",
   endpoint: "/ext/index/C/block",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "encoding",
@@ -775,6 +805,7 @@ export const indexCBlockIsAcceptedMethod: RpcMethod = {
   method: "index.isAccepted",
   endpoint: "/ext/index/C/block",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "id",
@@ -801,6 +832,7 @@ export const indexPBlockGetContainerByIdMethod: RpcMethod = {
   method: "index.getContainerByID",
   endpoint: "/ext/index/P/block",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "id",
@@ -830,6 +862,7 @@ export const indexPBlockGetContainerByIndexMethod: RpcMethod = {
   method: "index.getContainerByIndex",
   endpoint: "/ext/index/P/block",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "index",
@@ -865,6 +898,7 @@ export const indexPBlockGetContainerRangeMethod: RpcMethod = {
   method: "index.getContainerRange",
   endpoint: "/ext/index/P/block",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "startIndex",
@@ -895,6 +929,7 @@ export const indexPBlockGetIndexMethod: RpcMethod = {
   method: "index.getIndex",
   endpoint: "/ext/index/P/block",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "id",
@@ -919,6 +954,7 @@ export const indexPBlockGetLastAcceptedMethod: RpcMethod = {
   method: "index.getLastAccepted",
   endpoint: "/ext/index/P/block",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "encoding",
@@ -941,6 +977,7 @@ export const indexPBlockIsAcceptedMethod: RpcMethod = {
   method: "index.isAccepted",
   endpoint: "/ext/index/P/block",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "id",
@@ -967,6 +1004,7 @@ export const indexXTxGetContainerByIdMethod: RpcMethod = {
   method: "index.getContainerByID",
   endpoint: "/ext/index/X/tx",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "id",
@@ -996,6 +1034,7 @@ export const indexXTxGetContainerByIndexMethod: RpcMethod = {
   method: "index.getContainerByIndex",
   endpoint: "/ext/index/X/tx",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "index",
@@ -1031,6 +1070,7 @@ export const indexXTxGetContainerRangeMethod: RpcMethod = {
   method: "index.getContainerRange",
   endpoint: "/ext/index/X/tx",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "startIndex",
@@ -1061,6 +1101,7 @@ export const indexXTxGetIndexMethod: RpcMethod = {
   method: "index.getIndex",
   endpoint: "/ext/index/X/tx",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "id",
@@ -1085,6 +1126,7 @@ export const indexXTxGetLastAcceptedMethod: RpcMethod = {
   method: "index.getLastAccepted",
   endpoint: "/ext/index/X/tx",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "encoding",
@@ -1107,6 +1149,7 @@ export const indexXTxIsAcceptedMethod: RpcMethod = {
   method: "index.isAccepted",
   endpoint: "/ext/index/X/tx",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "id",
@@ -1133,6 +1176,7 @@ export const indexXBlockGetContainerByIdMethod: RpcMethod = {
   method: "index.getContainerByID",
   endpoint: "/ext/index/X/block",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "id",
@@ -1162,6 +1206,7 @@ export const indexXBlockGetContainerByIndexMethod: RpcMethod = {
   method: "index.getContainerByIndex",
   endpoint: "/ext/index/X/block",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "index",
@@ -1197,6 +1242,7 @@ export const indexXBlockGetContainerRangeMethod: RpcMethod = {
   method: "index.getContainerRange",
   endpoint: "/ext/index/X/block",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "startIndex",
@@ -1227,6 +1273,7 @@ export const indexXBlockGetIndexMethod: RpcMethod = {
   method: "index.getIndex",
   endpoint: "/ext/index/X/block",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "id",
@@ -1251,6 +1298,7 @@ export const indexXBlockGetLastAcceptedMethod: RpcMethod = {
   method: "index.getLastAccepted",
   endpoint: "/ext/index/X/block",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "encoding",
@@ -1273,6 +1321,7 @@ export const indexXBlockIsAcceptedMethod: RpcMethod = {
   method: "index.isAccepted",
   endpoint: "/ext/index/X/block",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "id",
@@ -1299,6 +1348,7 @@ export const indexXVtxGetContainerByIdMethod: RpcMethod = {
   method: "index.getContainerByID",
   endpoint: "/ext/index/X/vtx",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "id",
@@ -1328,6 +1378,7 @@ export const indexXVtxGetContainerByIndexMethod: RpcMethod = {
   method: "index.getContainerByIndex",
   endpoint: "/ext/index/X/vtx",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "index",
@@ -1363,6 +1414,7 @@ export const indexXVtxGetContainerRangeMethod: RpcMethod = {
   method: "index.getContainerRange",
   endpoint: "/ext/index/X/vtx",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "startIndex",
@@ -1393,6 +1445,7 @@ export const indexXVtxGetIndexMethod: RpcMethod = {
   method: "index.getIndex",
   endpoint: "/ext/index/X/vtx",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "id",
@@ -1417,6 +1470,7 @@ export const indexXVtxGetLastAcceptedMethod: RpcMethod = {
   method: "index.getLastAccepted",
   endpoint: "/ext/index/X/vtx",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "encoding",
@@ -1439,6 +1493,7 @@ export const indexXVtxIsAcceptedMethod: RpcMethod = {
   method: "index.isAccepted",
   endpoint: "/ext/index/X/vtx",
   form: "by-name",
+  idempotent: true,
   params: [
     {
       name: "id",
@@ -1460,6 +1515,7 @@ export const cChainEthChainIdMethod: RpcMethod = {
   method: "eth_chainId",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [],
   check: $80,
   result: $Uint,
@@ -1473,6 +1529,7 @@ export const cChainEthSyncingMethod: RpcMethod = {
   method: "eth_syncing",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [],
   check: $80,
   result: $SyncingStatus,
@@ -1486,6 +1543,7 @@ export const cChainEthCoinbaseMethod: RpcMethod = {
   method: "eth_coinbase",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [],
   check: $80,
   result: $Address,
@@ -1506,6 +1564,7 @@ export const cChainEthAccountsMethod: RpcMethod = {
   method: "eth_accounts",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [],
   check: $80,
   result: $146,
@@ -1519,6 +1578,7 @@ export const cChainEthBlockNumberMethod: RpcMethod = {
   method: "eth_blockNumber",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [],
   check: $80,
   result: $Uint,
@@ -1532,6 +1592,7 @@ export const cChainEthConfigMethod: RpcMethod = {
   method: "eth_config",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [],
   check: $80,
   result: $EthConfig,
@@ -1545,6 +1606,7 @@ export const cChainEthGasPriceMethod: RpcMethod = {
   method: "eth_gasPrice",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [],
   check: $80,
   result: $Uint,
@@ -1558,6 +1620,7 @@ export const cChainEthBaseFeeMethod: RpcMethod = {
   method: "eth_baseFee",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [],
   check: $80,
   result: $Uint,
@@ -1571,6 +1634,7 @@ export const cChainEthBlobBaseFeeMethod: RpcMethod = {
   method: "eth_blobBaseFee",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [],
   check: $80,
   result: $Uint,
@@ -1584,6 +1648,7 @@ export const cChainEthMaxPriorityFeePerGasMethod: RpcMethod = {
   method: "eth_maxPriorityFeePerGas",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [],
   check: $80,
   result: $Uint,
@@ -1604,6 +1669,7 @@ export const cChainEthFeeHistoryMethod: RpcMethod = {
   method: "eth_feeHistory",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [
     {
       name: "blockCount",
@@ -1642,6 +1708,7 @@ export const cChainEthGetBlockByHashMethod: RpcMethod = {
   method: "eth_getBlockByHash",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [
     {
       name: "blockHash",
@@ -1676,6 +1743,7 @@ export const cChainEthGetBlockByNumberMethod: RpcMethod = {
   method: "eth_getBlockByNumber",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [
     {
       name: "block",
@@ -1708,6 +1776,7 @@ export const cChainEthGetHeaderByHashMethod: RpcMethod = {
   method: "eth_getHeaderByHash",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [
     {
       name: "blockHash",
@@ -1736,6 +1805,7 @@ export const cChainEthGetHeaderByNumberMethod: RpcMethod = {
   method: "eth_getHeaderByNumber",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [
     {
       name: "block",
@@ -1764,6 +1834,7 @@ export const cChainEthGetBlockTransactionCountByHashMethod: RpcMethod = {
   method: "eth_getBlockTransactionCountByHash",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [
     {
       name: "blockHash",
@@ -1792,6 +1863,7 @@ export const cChainEthGetBlockTransactionCountByNumberMethod: RpcMethod = {
   method: "eth_getBlockTransactionCountByNumber",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [
     {
       name: "block",
@@ -1820,6 +1892,7 @@ export const cChainEthGetUncleCountByBlockHashMethod: RpcMethod = {
   method: "eth_getUncleCountByBlockHash",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [
     {
       name: "blockHash",
@@ -1848,6 +1921,7 @@ export const cChainEthGetUncleCountByBlockNumberMethod: RpcMethod = {
   method: "eth_getUncleCountByBlockNumber",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [
     {
       name: "block",
@@ -1876,6 +1950,7 @@ export const cChainEthGetBlockReceiptsMethod: RpcMethod = {
   method: "eth_getBlockReceipts",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [
     {
       name: "block",
@@ -1904,6 +1979,7 @@ export const cChainEthGetBlockAccessListMethod: RpcMethod = {
   method: "eth_getBlockAccessList",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [
     {
       name: "block",
@@ -1927,6 +2003,7 @@ export const cChainEthGetBalanceMethod: RpcMethod = {
   method: "eth_getBalance",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [
     {
       name: "address",
@@ -1956,6 +2033,7 @@ export const cChainEthGetStorageAtMethod: RpcMethod = {
   method: "eth_getStorageAt",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [
     {
       name: "address",
@@ -1987,6 +2065,7 @@ export const cChainEthGetTransactionCountMethod: RpcMethod = {
   method: "eth_getTransactionCount",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [
     {
       name: "address",
@@ -2014,6 +2093,7 @@ export const cChainEthGetCodeMethod: RpcMethod = {
   method: "eth_getCode",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [
     {
       name: "address",
@@ -2043,6 +2123,7 @@ export const cChainEthGetProofMethod: RpcMethod = {
   method: "eth_getProof",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [
     {
       name: "address",
@@ -2074,6 +2155,7 @@ export const cChainEthCallMethod: RpcMethod = {
   method: "eth_call",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [
     {
       name: "transaction",
@@ -2100,6 +2182,7 @@ export const cChainEthEstimateGasMethod: RpcMethod = {
   method: "eth_estimateGas",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [
     {
       name: "transaction",
@@ -2126,6 +2209,7 @@ export const cChainEthCreateAccessListMethod: RpcMethod = {
   method: "eth_createAccessList",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [
     {
       name: "transaction",
@@ -2159,6 +2243,7 @@ export const cChainEthSimulateV1Method: RpcMethod = {
   method: "eth_simulateV1",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [
     {
       name: "payload",
@@ -2287,6 +2372,7 @@ export const cChainEthGetFilterLogsMethod: RpcMethod = {
   method: "eth_getFilterLogs",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [
     {
       name: "filterId",
@@ -2305,6 +2391,7 @@ export const cChainEthGetLogsMethod: RpcMethod = {
   method: "eth_getLogs",
   endpoint: "/ext/bc/C/rpc",
   form: "one-object",
+  idempotent: true,
   params: [
     {
       name: "fromBlock",
@@ -2344,6 +2431,7 @@ export const cChainEthGetTransactionByHashMethod: RpcMethod = {
   method: "eth_getTransactionByHash",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [
     {
       name: "transactionHash",
@@ -2374,6 +2462,7 @@ export const cChainEthGetTransactionByBlockHashAndIndexMethod: RpcMethod = {
   method: "eth_getTransactionByBlockHashAndIndex",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [
     {
       name: "blockHash",
@@ -2408,6 +2497,7 @@ export const cChainEthGetTransactionByBlockNumberAndIndexMethod: RpcMethod = {
   method: "eth_getTransactionByBlockNumberAndIndex",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [
     {
       name: "block",
@@ -2440,6 +2530,7 @@ export const cChainEthGetTransactionReceiptMethod: RpcMethod = {
   method: "eth_getTransactionReceipt",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [
     {
       name: "transactionHash",
@@ -2550,6 +2641,7 @@ export const cChainEthFillTransactionMethod: RpcMethod = {
   method: "eth_fillTransaction",
   endpoint: "/ext/bc/C/rpc",
   form: "one-object",
+  idempotent: true,
   params: [
     {
       name: "type",
@@ -2773,6 +2865,7 @@ export const cChainEthCapabilitiesMethod: RpcMethod = {
   method: "eth_capabilities",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [],
   check: $80,
   result: $EthCapabilities,
@@ -2786,6 +2879,7 @@ export const cChainEthGetChainConfigMethod: RpcMethod = {
   method: "eth_getChainConfig",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [],
   check: $80,
   result: $ChainConfig,
@@ -2806,6 +2900,7 @@ export const cChainWeb3ClientVersionMethod: RpcMethod = {
   method: "web3_clientVersion",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [],
   check: $80,
   result: $3,
@@ -2822,6 +2917,7 @@ export const cChainWeb3Sha3Method: RpcMethod = {
   method: "web3_sha3",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [
     {
       name: "data",
@@ -2847,6 +2943,7 @@ export const cChainNetVersionMethod: RpcMethod = {
   method: "net_version",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [],
   check: $80,
   result: $63,
@@ -2867,6 +2964,7 @@ export const cChainNetListeningMethod: RpcMethod = {
   method: "net_listening",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [],
   check: $80,
   result: $20,
@@ -2880,6 +2978,7 @@ export const cChainNetPeerCountMethod: RpcMethod = {
   method: "net_peerCount",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [],
   check: $80,
   result: $Uint,
@@ -2893,6 +2992,7 @@ export const cChainTxpoolStatusMethod: RpcMethod = {
   method: "txpool_status",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [],
   check: $80,
   result: $TxpoolStatus,
@@ -2906,6 +3006,7 @@ export const cChainTxpoolContentMethod: RpcMethod = {
   method: "txpool_content",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [],
   check: $80,
   result: $TxpoolContent,
@@ -2919,6 +3020,7 @@ export const cChainTxpoolInspectMethod: RpcMethod = {
   method: "txpool_inspect",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
+  idempotent: true,
   params: [],
   check: $80,
   result: $TxpoolInspect,
@@ -3002,6 +3104,7 @@ export const cChainAdminGetVmConfigMethod: RpcMethod = {
   method: "admin_getVMConfig",
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
+  idempotent: true,
   params: [],
   check: $80,
   result: $GetVmConfigResult,
@@ -3015,6 +3118,7 @@ export const cChainNativeGetUtxOsMethod: RpcMethod = {
   method: "native.getUTXOs",
   endpoint: "/ext/bc/C/native",
   form: "one-object",
+  idempotent: true,
   params: [
     {
       name: "addresses",
@@ -3067,6 +3171,7 @@ export const cChainNativeGetAtomicTxStatusMethod: RpcMethod = {
   method: "native.getAtomicTxStatus",
   endpoint: "/ext/bc/C/native",
   form: "one-object",
+  idempotent: true,
   params: [
     {
       name: "txID",
@@ -3085,6 +3190,7 @@ export const cChainNativeGetAtomicTxMethod: RpcMethod = {
   method: "native.getAtomicTx",
   endpoint: "/ext/bc/C/native",
   form: "one-object",
+  idempotent: true,
   params: [
     {
       name: "txID",
@@ -3106,6 +3212,7 @@ export const cChainNativeVersionMethod: RpcMethod = {
   method: "native.version",
   endpoint: "/ext/bc/C/native",
   form: "by-position",
+  idempotent: true,
   params: [],
   check: $80,
   result: $VersionResult,

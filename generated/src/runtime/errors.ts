@@ -9,17 +9,34 @@ export interface RequestInfo {
   operationId: string;
   method: string;
   url: string;
+  /** Requests sent for the call so far (0: it failed before anything was sent). */
+  attempts?: number;
 }
 
 export class AvaspecError extends Error {
   override name = "AvaspecError";
-  readonly operationId: string | undefined;
   readonly request: RequestInfo | undefined;
+  /** The operation id (HTTP) or method name (JSON-RPC) of the failed call. */
+  readonly operationId: string | undefined;
+  /** HTTP method of the request (`GET`; `POST` for JSON-RPC). */
+  readonly httpMethod: string | undefined;
+  /** The request URL, without the API key or any user-info. */
+  readonly url: string | undefined;
+  /** How many requests were sent for the call, retries included (0 when it failed before sending). */
+  readonly attempts: number;
   constructor(message: string, request?: RequestInfo, options?: { cause?: unknown }) {
     super(message, options);
     this.request = request;
     this.operationId = request?.operationId;
+    this.httpMethod = request?.method;
+    this.url = request?.url;
+    this.attempts = request?.attempts ?? 0;
   }
+}
+
+/** " after 3 attempts" when the call was retried, else "". */
+export function afterAttempts(request: RequestInfo | undefined): string {
+  return request?.attempts !== undefined && request.attempts > 1 ? ` after ${request.attempts} attempts` : "";
 }
 
 /** The error body the services send: `message` may be a string or a list of strings. */
@@ -44,26 +61,106 @@ export class ApiError<TBody = ErrorBodyLike> extends AvaspecError {
   readonly body: TBody | undefined;
   readonly rawBody: string;
   readonly headers: Headers;
-  constructor(init: {
-    request: RequestInfo;
-    statusCode: number;
-    statusText: string;
-    body: TBody | undefined;
-    rawBody: string;
-    headers: Headers;
-  }) {
+  /** The wait the server asked for in `Retry-After`, in ms, when it sent one. */
+  readonly retryAfterMs: number | undefined;
+  constructor(init: ApiErrorInit<TBody>) {
     const b = (isRecord(init.body) ? init.body : {}) as ErrorBodyLike;
     const messages = normalizeMessages(b.message);
     const error = typeof b.error === "string" && b.error !== "" ? b.error : init.statusText || `HTTP ${init.statusCode}`;
     const detail = messages.length > 0 ? `: ${messages.join("; ")}` : "";
-    super(`${init.request.operationId} failed with ${init.statusCode} ${error}${detail}`, init.request);
+    const hint = hintFor(init.statusCode, init.retryAfterMs);
+    const what = `${init.request.operationId} failed with ${init.statusCode} ${error}${afterAttempts(init.request)}${detail}`;
+    super(`${what}${/[.!?]$/.test(what) ? "" : "."}${hint ? ` ${hint}` : ""}`, init.request);
     this.statusCode = init.statusCode;
     this.error = error;
     this.messages = messages;
     this.body = init.body;
     this.rawBody = init.rawBody;
     this.headers = init.headers;
+    this.retryAfterMs = init.retryAfterMs;
   }
+}
+
+export interface ApiErrorInit<TBody = ErrorBodyLike> {
+  request: RequestInfo;
+  statusCode: number;
+  statusText: string;
+  body: TBody | undefined;
+  rawBody: string;
+  headers: Headers;
+  retryAfterMs?: number;
+}
+
+function hintFor(status: number, retryAfterMs: number | undefined): string {
+  switch (status) {
+    case 400:
+      return "Check the parameters: the body's message says which one.";
+    case 401:
+      return "The request needs valid credentials: check the apiKey option.";
+    case 403:
+      return "The credentials are valid but not allowed to do this.";
+    case 404:
+      return "Check the ids and the network in the path.";
+    case 408:
+    case 504:
+      return "The server timed out; try again later.";
+    case 429:
+      return retryAfterMs !== undefined
+        ? `Rate limit exceeded: the server asks to wait ${Math.ceil(retryAfterMs / 1000)} s (retryAfterMs). An API key raises the limit.`
+        : "Rate limit exceeded: slow down or retry later. An API key raises the limit.";
+    default:
+      return status >= 500 ? "A server-side problem; try again later." : "";
+  }
+}
+
+/** 400: invalid or malformed parameters. */
+export class BadRequestError<TBody = ErrorBodyLike> extends ApiError<TBody> {
+  override name = "BadRequestError";
+}
+/** 401: the request lacks valid credentials. */
+export class UnauthorizedError<TBody = ErrorBodyLike> extends ApiError<TBody> {
+  override name = "UnauthorizedError";
+}
+/** 403: valid credentials without the privilege for the action. */
+export class ForbiddenError<TBody = ErrorBodyLike> extends ApiError<TBody> {
+  override name = "ForbiddenError";
+}
+/** 404: no such resource (or a mistyped URL). */
+export class NotFoundError<TBody = ErrorBodyLike> extends ApiError<TBody> {
+  override name = "NotFoundError";
+}
+/** 429: rate limit exceeded; `retryAfterMs` says how long to wait when the server said. */
+export class RateLimitError<TBody = ErrorBodyLike> extends ApiError<TBody> {
+  override name = "RateLimitError";
+}
+/** 500: an uncaught server-side error. */
+export class InternalServerError<TBody = ErrorBodyLike> extends ApiError<TBody> {
+  override name = "InternalServerError";
+}
+/** 502: the gateway got an invalid response from upstream. */
+export class BadGatewayError<TBody = ErrorBodyLike> extends ApiError<TBody> {
+  override name = "BadGatewayError";
+}
+/** 503: the service (or one of its subnet nodes) is unavailable. */
+export class ServiceUnavailableError<TBody = ErrorBodyLike> extends ApiError<TBody> {
+  override name = "ServiceUnavailableError";
+}
+
+const byStatus: Record<number, new (init: ApiErrorInit<unknown>) => ApiError<unknown>> = {
+  400: BadRequestError,
+  401: UnauthorizedError,
+  403: ForbiddenError,
+  404: NotFoundError,
+  429: RateLimitError,
+  500: InternalServerError,
+  502: BadGatewayError,
+  503: ServiceUnavailableError,
+};
+
+/** The ApiError subclass for the status (`NotFoundError` for 404…), or ApiError itself. */
+export function apiError(init: ApiErrorInit<unknown>): ApiError {
+  const Class = Object.prototype.hasOwnProperty.call(byStatus, init.statusCode) ? byStatus[init.statusCode]! : ApiError;
+  return new Class(init) as ApiError;
 }
 
 /** A 2XX response whose body is not what the operation declares (empty, or not JSON). */
@@ -103,6 +200,35 @@ export class RpcError extends AvaspecError {
 /** The request could not be sent or no response arrived (DNS, refused connection, reset…). */
 export class NetworkError extends AvaspecError {
   override name = "NetworkError";
+}
+
+/** No complete response arrived within the per-attempt timeout (`timeoutMs`), on every attempt. */
+export class TimeoutError extends AvaspecError {
+  override name = "TimeoutError";
+  readonly timeoutMs: number;
+  constructor(message: string, request: RequestInfo, timeoutMs: number) {
+    super(message, request);
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** The caller's `signal` aborted the call; `cause` is the signal's reason. */
+export class AbortError extends AvaspecError {
+  override name = "AbortError";
+}
+
+/**
+ * The server rejected a page token that an earlier page returned or the
+ * caller passed, on an API whose tokens expire: restart the listing from the
+ * first page. `cause` is the ApiError.
+ */
+export class PageTokenError extends AvaspecError {
+  override name = "PageTokenError";
+  readonly statusCode: number;
+  constructor(message: string, cause: ApiError) {
+    super(message, cause.request, { cause });
+    this.statusCode = cause.statusCode;
+  }
 }
 
 /** One problem found in a value, at a JSON-pointer-like path. */

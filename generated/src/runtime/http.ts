@@ -3,7 +3,8 @@
  * one object of named parameters into a request, sends it with `fetch`, and
  * turns the response into a typed value or a typed error.
  */
-import { ApiError, NetworkError, ResponseParseError, ValidationError, type RequestInfo, type ValidationIssue, isRecord } from "./errors.js";
+import { ResponseParseError, ValidationError, apiError, type RequestInfo, type ValidationIssue, isRecord } from "./errors.js";
+import { exchange, type ReliabilityOptions, type SendConfig, type SendOptions } from "./send.js";
 import { hasOwn, type Check } from "./validate.js";
 
 export type ParamLocation = "path" | "query" | "header" | "cookie";
@@ -31,6 +32,8 @@ export interface HttpOperation {
   readonly response: "json" | "text" | "none";
   /** The API-key scheme the operation accepts, if any. */
   readonly apiKey?: { readonly name: string; readonly in: "header" | "query" };
+  /** Safe to repeat, so retried by default. Defaults by method: GET, HEAD, OPTIONS, PUT and DELETE are. */
+  readonly idempotent?: boolean;
   /** Non-2XX statuses whose body is the result, not an error (a health check's 503). */
   readonly returns?: readonly number[];
   /** Generated check of the params object; runs before anything is sent. */
@@ -46,7 +49,7 @@ export interface HttpOperation {
  */
 export type ResponseValidation = "off" | "warn" | "strict";
 
-export interface HttpClientOptions {
+export interface HttpClientOptions extends ReliabilityOptions {
   /** Base URL of the service; the spec's first server is the default. */
   baseUrl?: string;
   /** A fetch implementation; defaults to the global `fetch` at call time. */
@@ -57,17 +60,15 @@ export interface HttpClientOptions {
   validateResponse?: ResponseValidation;
 }
 
-/** Options for one call. */
-export interface CallOptions {
-  signal?: AbortSignal;
+/** Options for one call: the signal, extra headers, and overrides of the client's retry and timeout. */
+export interface CallOptions extends SendOptions {
   /** Extra headers for this call only. */
   headers?: Record<string, string>;
 }
 
 /** A client's settled configuration. */
-export interface HttpConfig {
+export interface HttpConfig extends SendConfig {
   readonly baseUrl: string;
-  readonly fetch: typeof fetch | undefined;
   readonly headers: Readonly<Record<string, string>>;
   readonly apiKey: string | undefined;
   readonly validateResponse: ResponseValidation;
@@ -82,7 +83,16 @@ export function resolveHttpConfig(options: HttpClientOptions & { apiKey?: string
     headers,
     apiKey: options.apiKey === "" ? undefined : options.apiKey,
     validateResponse: options.validateResponse ?? "off",
+    retry: options.retry,
+    timeoutMs: options.timeoutMs,
+    onRequest: options.onRequest,
+    onResponse: options.onResponse,
   };
+}
+
+/** A URL fit for errors and logs: user-info (`user:pass@`) removed. */
+export function withoutCredentials(url: string): string {
+  return url.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^/?#@]*@/, "$1");
 }
 
 type Params = Record<string, unknown>;
@@ -182,7 +192,7 @@ function headerValue(op: HttpOperation, name: string, value: string): string {
 }
 
 /** Builds the URL, headers and body of a call; throws ValidationError before anything is sent. */
-export function buildRequest(config: HttpConfig, op: HttpOperation, params: Params | undefined, options?: CallOptions): { url: string; safeUrl: string; init: RequestInit } {
+export function buildRequest(config: HttpConfig, op: HttpOperation, params: Params | undefined, options?: CallOptions): { url: string; safeUrl: string; init: RequestInit & { headers: Record<string, string> } } {
   if (params !== undefined && !isRecord(params)) fail(op, op.path, "", `parameters must be an object, got ${describe(params)}`);
   if (op.check) checkParams(op.id, op.method, op.path, op.check, params ?? {});
   const pathValues = new Map<string, string>();
@@ -218,7 +228,7 @@ export function buildRequest(config: HttpConfig, op: HttpOperation, params: Para
     return v;
   });
   let url = config.baseUrl + path;
-  const safeUrl = url + (query.length > 0 ? `?${query.join("&")}` : "");
+  const safeUrl = withoutCredentials(url) + (query.length > 0 ? `?${query.join("&")}` : "");
   if (op.apiKey && config.apiKey !== undefined) {
     if (op.apiKey.in === "header") headers[op.apiKey.name.toLowerCase()] = headerValue(op, op.apiKey.name, config.apiKey);
     else query.push(`${enc(op.apiKey.name)}=${enc(config.apiKey)}`);
@@ -226,7 +236,7 @@ export function buildRequest(config: HttpConfig, op: HttpOperation, params: Para
   if (query.length > 0) url += `?${query.join("&")}`;
   for (const [k, v] of Object.entries(options?.headers ?? {})) headers[k.toLowerCase()] = headerValue(op, k, v);
   headers["accept"] ??= op.response === "text" ? "text/plain" : "application/json";
-  const init: RequestInit = { method: op.method.toUpperCase(), headers };
+  const init: RequestInit & { headers: Record<string, string> } = { method: op.method.toUpperCase(), headers };
   const body = read(params, "body");
   if (op.body) {
     if (body === undefined) {
@@ -236,7 +246,6 @@ export function buildRequest(config: HttpConfig, op: HttpOperation, params: Para
       init.body = op.body.contentType.includes("json") ? JSON.stringify(body) : (body as BodyInit);
     }
   }
-  if (options?.signal) init.signal = options.signal;
   return { url, safeUrl, init };
 }
 
@@ -270,35 +279,35 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
   }
 }
 
+const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
+
 /** Sends one call and returns the typed 2XX body (or a body the spec lists in `returns`); throws a typed error otherwise. */
 export async function callHttp<T>(config: HttpConfig, op: HttpOperation, params: Params | undefined, options?: CallOptions): Promise<T> {
   const { url, safeUrl, init } = buildRequest(config, op, params, options);
-  const request: RequestInfo = { operationId: op.id, method: init.method ?? "GET", url: safeUrl };
-  const doFetch = config.fetch ?? globalThis.fetch;
-  let response: Response;
-  try {
-    response = await doFetch(url, init);
-  } catch (error) {
-    if (options?.signal?.aborted) throw options.signal.reason ?? error;
-    throw new NetworkError(`${op.id}: request to ${safeUrl} failed: ${error instanceof Error ? error.message : String(error)}. Check the base URL and your connection.`, request, { cause: error });
-  }
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    if (options?.signal?.aborted) throw options.signal.reason ?? error;
-    throw new NetworkError(`${op.id}: the response from ${safeUrl} was cut off: ${error instanceof Error ? error.message : String(error)}`, request, { cause: error });
-  }
+  const method = init.method ?? "GET";
+  const { response, text, request, retryAfterMs } = await exchange(
+    config,
+    {
+      request: { operationId: op.id, method, url: safeUrl },
+      url,
+      init,
+      idempotent: op.idempotent ?? IDEMPOTENT.has(method),
+      secrets: config.apiKey === undefined ? [] : [config.apiKey],
+    },
+    options,
+    (name, value) => headerValue(op, name, value),
+  );
   const contentType = response.headers.get("content-type");
   if ((response.status < 200 || response.status > 299) && !op.returns?.includes(response.status)) {
     const parsed = text.trim() === "" ? undefined : parseJson(text);
-    throw new ApiError({
+    throw apiError({
       request,
       statusCode: response.status,
       statusText: response.statusText,
       body: parsed?.ok ? parsed.value : undefined,
       rawBody: text,
       headers: response.headers,
+      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     });
   }
   if (op.response === "none" || response.status === 204 || response.status === 205) return undefined as T;

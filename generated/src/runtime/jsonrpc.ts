@@ -3,8 +3,9 @@
  * form out (`by-name` object, `by-position` array, or an array holding one
  * object); responses matched by id; explicit and automatic batching.
  */
-import { ApiError, AvaspecError, NetworkError, ResponseParseError, RpcError, ValidationError, isRecord, type RequestInfo } from "./errors.js";
-import { checkParams, checkResult, headerProblem, parseJson, type CallOptions, type HttpClientOptions } from "./http.js";
+import { AvaspecError, ResponseParseError, RpcError, ValidationError, apiError, isRecord, type RequestInfo } from "./errors.js";
+import { checkParams, checkResult, headerProblem, parseJson, withoutCredentials, type CallOptions, type HttpClientOptions } from "./http.js";
+import { exchange, type RetryOptions, type SendConfig } from "./send.js";
 import { hasOwn, setOwn, type Check } from "./validate.js";
 
 export type RpcParamForm = "by-name" | "by-position" | "one-object";
@@ -16,6 +17,8 @@ export interface RpcMethod {
   /** Path of the endpoint below the base URL (`/ext/info`), or "". */
   readonly endpoint: string;
   readonly form: RpcParamForm;
+  /** A read the spec marks safe to repeat (`x-avaspec-idempotent`), so retried by default. */
+  readonly idempotent?: boolean;
   /** Declared params in order (for `one-object`: the object's fields). */
   readonly params: readonly { readonly name: string; readonly required?: boolean }[];
   /** Generated check of the params object; runs before anything is sent. */
@@ -92,11 +95,23 @@ export function serializeParams(m: RpcMethod, params: object | undefined, url = 
   }
 }
 
+const retryAfter = (ms: number | undefined) => (ms === undefined ? {} : { retryAfterMs: ms });
+
+/** Whether every reply in a body is an error object whose code the policy calls transient. */
+function allTransient(text: string, policy: Required<RetryOptions>): boolean {
+  if (policy.retryOnRpcCodes.length === 0) return false;
+  const parsed = parseJson(text);
+  if (!parsed.ok) return false;
+  const replies = Array.isArray(parsed.value) ? parsed.value : [parsed.value];
+  return replies.length > 0 && replies.every((r) => isRecord(r) && isRecord(r["error"]) && policy.retryOnRpcCodes.includes(r["error"]["code"] as number));
+}
+
 export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: string): RpcTransport {
   const baseUrl = (options.baseUrl ?? defaultBaseUrl).replace(/\/+$/, "");
   const maxSize = Math.max(1, Math.floor(options.batch?.maxSize ?? 40));
   const auto = options.batch?.auto ?? false;
   const wait = options.batch?.wait ?? 0;
+  const config: SendConfig = { fetch: options.fetch, retry: options.retry, timeoutMs: options.timeoutMs, onRequest: options.onRequest, onResponse: options.onResponse };
   const baseHeaders: Record<string, string> = {};
   for (const [k, v] of Object.entries(options.headers ?? {})) baseHeaders[k.toLowerCase()] = v;
   let nextId = 1;
@@ -144,7 +159,6 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
   async function send(items: Pending[], asBatch: boolean, callOptions?: CallOptions): Promise<void> {
     const m = items[0]!.method;
     const url = urlOf(m);
-    const request: RequestInfo = { operationId: asBatch ? `batch of ${items.length}` : m.method, method: "POST", url };
     const failAll = (error: unknown) => items.forEach((i) => i.reject(error));
     let headers: Record<string, string>;
     try {
@@ -152,23 +166,34 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
     } catch (error) {
       return failAll(error);
     }
-    const init: RequestInit = { method: "POST", headers, body: JSON.stringify(asBatch ? items.map((i) => i.envelope) : items[0]!.envelope) };
-    if (callOptions?.signal) init.signal = callOptions.signal;
-    let text: string;
-    let response: Response;
+    let sent;
     try {
-      response = await (options.fetch ?? globalThis.fetch)(url, init);
-      text = await response.text();
+      sent = await exchange(
+        config,
+        {
+          request: { operationId: asBatch ? `batch of ${items.length}` : m.method, method: "POST", url: withoutCredentials(url) },
+          url,
+          init: { method: "POST", headers, body: JSON.stringify(asBatch ? items.map((i) => i.envelope) : items[0]!.envelope) },
+          idempotent: items.every((i) => i.method.idempotent === true),
+          secrets: [],
+          transient: allTransient,
+        },
+        callOptions,
+        (name, value) => {
+          const problem = headerProblem(name, value);
+          if (problem) throw invalid(m, url, `/${name}`, problem);
+        },
+      );
     } catch (error) {
-      if (callOptions?.signal?.aborted) return failAll(callOptions.signal.reason ?? error);
-      return failAll(new NetworkError(`${request.operationId}: request to ${url} failed: ${error instanceof Error ? error.message : String(error)}. Check the node URL and that the API is enabled.`, request, { cause: error }));
+      return failAll(error);
     }
+    const { response, text, request } = sent;
     const status = response.status;
     const contentType = response.headers.get("content-type");
     const parsed = text.trim() === "" ? undefined : parseJson(text);
     const ok = status >= 200 && status <= 299;
     if (!parsed?.ok) {
-      if (!ok) return failAll(new ApiError({ request, statusCode: status, statusText: response.statusText, body: undefined, rawBody: text, headers: response.headers }));
+      if (!ok) return failAll(apiError({ request, statusCode: status, statusText: response.statusText, body: undefined, rawBody: text, headers: response.headers, ...retryAfter(sent.retryAfterMs) }));
       return failAll(new ResponseParseError(`${request.operationId}: expected a JSON-RPC response but the ${status} body was ${parsed ? "not valid JSON" : "empty"}`, { request, statusCode: status, rawBody: text, contentType }));
     }
     const body = parsed.value;
@@ -178,7 +203,7 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
     // One error object with a null id answers the whole request (parse error, invalid request).
     const whole = !Array.isArray(body) && isRecord(body) && body["id"] === null && isRecord(body["error"]) ? body : undefined;
     if (!ok && !whole && !replies.some((r) => isRecord(r) && isRecord(r["error"]))) {
-      return failAll(new ApiError({ request, statusCode: status, statusText: response.statusText, body, rawBody: text, headers: response.headers }));
+      return failAll(apiError({ request, statusCode: status, statusText: response.statusText, body, rawBody: text, headers: response.headers, ...retryAfter(sent.retryAfterMs) }));
     }
     for (const item of items) {
       const reply = byId.get(item.envelope.id) ?? whole;
@@ -212,7 +237,8 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
   const call: RpcCall = <T>(m: RpcMethod, params: object | undefined, callOptions?: CallOptions) =>
     new Promise<T>((resolve, reject) => {
       const item = prepare(m, params, resolve as Pending["resolve"], reject);
-      if (!auto || callOptions?.signal || callOptions?.headers) {
+      // a call with its own signal, headers, retry or timeout goes alone
+      if (!auto || (callOptions !== undefined && Object.values(callOptions).some((v) => v !== undefined))) {
         void send([item], false, callOptions);
         return;
       }

@@ -9,7 +9,7 @@ import { pagingOf, rpcFields } from "../../ir/resolve.js";
 import type { IrDocument, IrHttpOperation, IrOperation, IrParameter, IrRpcOperation, IrRpcParam, IrSchema } from "../../ir/types.js";
 import { comment, identifier, propertyKey, stringLiteral } from "../escape.js";
 import { constValue, typeAlias } from "../statements.js";
-import { CodeRef } from "../value.js";
+import { CodeRef, writeValue } from "../value.js";
 import { jsDoc, toTypeNode, UNKNOWN, writeDocs, writeMember, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
 
 /** The import name of the types module inside client.ts. */
@@ -200,6 +200,8 @@ function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext
     })),
     body: op.requestBody ? { required: op.requestBody.required, contentType: body?.contentType ?? "application/json" } : undefined,
     response: responseKind(op),
+    // the runtime defaults idempotency by method; only a spec override is written
+    idempotent: op.idempotent === ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"].includes(op.transport.method.toUpperCase()) ? undefined : op.idempotent,
     apiKey: key ? { name: key.name, in: key.in } : undefined,
     returns: returns.length > 0 ? returns : undefined,
     ...refs,
@@ -223,7 +225,7 @@ function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, schemaNames: Set
     const t: TypeNode = op.result ? toTypeNode(op.result.schema, ctx) : { k: "raw", text: "void" };
     out.statements.push(typeAlias(op.names.response, `Result of \`${comment(op.transport.method)}\`.${op.result?.description ? `\n\n${comment(op.result.description)}` : ""}`, t));
   }
-  const descriptor = { method: op.transport.method, endpoint: op.endpoint, form: op.transport.form, params: fields, ...refs };
+  const descriptor = { method: op.transport.method, endpoint: op.endpoint, form: op.transport.form, idempotent: op.idempotent || undefined, params: fields, ...refs };
   out.statements.push(constValue(op.names.descriptor, `Wire description of JSON-RPC \`${comment(op.transport.method)}\`.`, "RpcMethod", descriptor));
 }
 
@@ -262,8 +264,9 @@ function writeFactoryObject(w: CodeBlockWriter, node: GroupNode, paging: Paging)
       const call = op.protocol === "http" ? `callHttp(http, ${identifier(op.names.descriptor)}, params, callOptions)` : `call(${identifier(op.names.descriptor)}, params, callOptions)`;
       const paged = paging.get(op);
       if (paged) {
-        const args = [op.id || op.names.method, paged.token, paged.nextToken, paged.items].map(stringLiteral).join(", ");
-        w.writeLine(`${propertyKey(op.names.method, "value")}: paged((params, callOptions) => ${call}, ${args}),`);
+        w.write(`${propertyKey(op.names.method, "value")}: paged((params, callOptions) => ${call}, `);
+        writeValue(w, { id: op.id || op.names.method, token: paged.token, nextToken: paged.nextToken, items: paged.items, tokenLifetime: paged.tokenLifetime });
+        w.write("),").newLine();
       } else w.writeLine(`${propertyKey(op.names.method, "value")}: (params, callOptions) => ${call},`);
     }
     for (const [name, child] of node.children) {
