@@ -170,7 +170,7 @@ export class ResponseParseError extends AvaspecError {
   readonly rawBody: string;
   readonly contentType: string | null;
   constructor(message: string, init: { request: RequestInfo; statusCode: number; rawBody: string; contentType: string | null; cause?: unknown }) {
-    super(message, init.request, { cause: init.cause });
+    super(`${message}. Check the base URL: something other than the API (a proxy, a captive portal) may have answered; rawBody holds what arrived.`, init.request, { cause: init.cause });
     this.statusCode = init.statusCode;
     this.rawBody = init.rawBody;
     this.contentType = init.contentType;
