@@ -1,0 +1,39 @@
+/** Running the interop tools (installed in test/interop/node_modules by `npm run test:interop`). */
+import { execFile } from "node:child_process";
+import { mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+export const INTEROP = fileURLToPath(new URL("./", import.meta.url));
+export const SPEC_DIR = join(ROOT, "spec");
+export const BUNDLED_DIR = join(ROOT, "generated", "spec");
+
+export const openapiDocs = readdirSync(SPEC_DIR).filter((f) => f.endsWith(".openapi.yaml")).sort();
+export const openrpcDocs = readdirSync(SPEC_DIR).filter((f) => f.endsWith(".openrpc.yaml")).sort();
+export const bundledDocs = readdirSync(BUNDLED_DIR).filter((f) => f.endsWith(".json")).sort();
+
+export interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a tool from test/interop/node_modules/.bin; never throws on a non-zero exit. */
+export function tool(name: string, args: string[], options: { cwd?: string; env?: Record<string, string>; timeout?: number } = {}): Promise<Run> {
+  return run(join(INTEROP, "node_modules", ".bin", name), args, options);
+}
+
+export function run(file: string, args: string[], options: { cwd?: string; env?: Record<string, string>; timeout?: number } = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(file, args, { cwd: options.cwd ?? INTEROP, env: { ...process.env, NO_COLOR: "1", REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", ...options.env }, timeout: options.timeout ?? 120_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+      resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+    });
+  });
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `avaspec-${prefix}-`));
+}
