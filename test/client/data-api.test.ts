@@ -14,7 +14,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   server.requests.length = 0;
-  data = createDataApiClient({ baseUrl: server.url });
+  // one response per call here: retries have their own suite (reliability.test.ts)
+  data = createDataApiClient({ baseUrl: server.url, retry: false });
 });
 
 const H = "0x71C7656EC7ab88b098defB751B7401B5f6d8976F";
@@ -241,7 +242,7 @@ describe("Data API client behaviour", () => {
     const closed = await startServer();
     const url = closed.url;
     await closed.close();
-    const err = await createDataApiClient({ baseUrl: url }).getChainInfo({ chainId: "43114" }).catch((e: unknown) => e);
+    const err = await createDataApiClient({ baseUrl: url, retry: false }).getChainInfo({ chainId: "43114" }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NetworkError);
   });
 

@@ -14,7 +14,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   server.requests.length = 0;
-  metrics = createMetricsApiClient({ baseUrl: server.url });
+  // one response per call here: retries have their own suite (reliability.test.ts)
+  metrics = createMetricsApiClient({ baseUrl: server.url, retry: false });
 });
 
 const TOKEN = "3b5f8e2a-9c41-4d7e-8a10-6f2c5d9e7b14";

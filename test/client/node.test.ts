@@ -18,7 +18,8 @@ beforeEach(() => {
   server.raw(undefined);
   server.order(undefined);
   server.answer((env, path) => ({ result: resultFor.get(`${path} ${env.method}`) ?? null }));
-  node = createNodeClient({ baseUrl: server.url });
+  // one response per call here: retries have their own suite (reliability.test.ts)
+  node = createNodeClient({ baseUrl: server.url, retry: false });
 });
 
 function methodAt(client: unknown, path: string[]): (params?: unknown) => Promise<unknown> {
@@ -167,7 +168,7 @@ describe("batching", () => {
   });
 
   it("the chunk size is configurable", async () => {
-    const client = createNodeClient({ baseUrl: server.url, batch: { maxSize: 10 } });
+    const client = createNodeClient({ baseUrl: server.url, retry: false, batch: { maxSize: 10 } });
     await client.batch((n) => Array.from({ length: 25 }, () => n.info.getNodeID()));
     expect(server.requests.map((r) => (r.body as Envelope[]).length)).toEqual([10, 10, 5]);
   });

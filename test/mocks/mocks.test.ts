@@ -189,7 +189,7 @@ describe("through MSW setupServer", () => {
   afterAll(() => server.close());
   suites(() => ({ data: "https://glacier-api.avax.network", metrics: "https://metrics.avax.network", node: "https://api.avax.network" }));
 
-  const data = createDataApiClient({ validateResponse: "strict" });
+  const data = createDataApiClient({ validateResponse: "strict", retry: false });
   const node = createNodeClient();
 
   it("pages: pageSize items per page, nextPageToken chained across pages, none on the last", async () => {
