@@ -32,7 +32,7 @@ export interface HttpOperation {
   readonly response: "json" | "text" | "none";
   /** The API-key scheme the operation accepts, if any. */
   readonly apiKey?: { readonly name: string; readonly in: "header" | "query" };
-  /** Safe to repeat, so retried by default. Defaults by method: GET, HEAD, OPTIONS, PUT and DELETE are. */
+  /** Safe to repeat, so retried by default (the generator sets it for GET, HEAD, OPTIONS, PUT, DELETE and `x-avaspec-idempotent`). */
   readonly idempotent?: boolean;
   /** Non-2XX statuses whose body is the result, not an error (a health check's 503). */
   readonly returns?: readonly number[];
@@ -279,8 +279,6 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
   }
 }
 
-const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
-
 /** Sends one call and returns the typed 2XX body (or a body the spec lists in `returns`); throws a typed error otherwise. */
 export async function callHttp<T>(config: HttpConfig, op: HttpOperation, params: Params | undefined, options?: CallOptions): Promise<T> {
   const { url, safeUrl, init } = buildRequest(config, op, params, options);
@@ -291,7 +289,7 @@ export async function callHttp<T>(config: HttpConfig, op: HttpOperation, params:
       request: { operationId: op.id, method, url: safeUrl },
       url,
       init,
-      idempotent: op.idempotent ?? IDEMPOTENT.has(method),
+      idempotent: op.idempotent === true,
       secrets: config.apiKey === undefined ? [] : [config.apiKey],
     },
     options,
@@ -307,7 +305,7 @@ export async function callHttp<T>(config: HttpConfig, op: HttpOperation, params:
       body: parsed?.ok ? parsed.value : undefined,
       rawBody: text,
       headers: response.headers,
-      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+      retryAfterMs,
     });
   }
   if (op.response === "none" || response.status === 204 || response.status === 205) return undefined as T;

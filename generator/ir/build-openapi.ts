@@ -95,8 +95,7 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
       schema: schema ?? { kind: "boolean", value: true, pointer: d.pointer },
     };
     if (str(p["description"])) out.description = p["description"] as string;
-    const lifetime = p["x-avaspec-token-lifetime"];
-    if (typeof lifetime === "number" && Number.isInteger(lifetime) && lifetime > 0) out.tokenLifetime = lifetime;
+    if (typeof p["x-avaspec-token-lifetime"] === "number") out.tokenLifetime = p["x-avaspec-token-lifetime"];
     if ("example" in p) out.example = p["example"] as JsonValue;
     else if (isObj(p["examples"])) {
       const first = Object.values(p["examples"])[0];
@@ -156,6 +155,7 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
         id: str(op["operationId"]) ?? "",
         names: { method: "", params: "", response: "", descriptor: "", validateParams: "", validateResult: "" },
         deprecated: op["deprecated"] === true,
+        // RFC 9110's idempotent methods, unless the spec says otherwise
         idempotent: typeof op["x-avaspec-idempotent"] === "boolean" ? op["x-avaspec-idempotent"] : ["get", "head", "options", "put", "delete"].includes(method),
         tags: Array.isArray(op["tags"]) ? op["tags"].filter((t): t is string => typeof t === "string") : [],
         transport: { kind: "http", pointer: item.pointer, method, path },

@@ -6,6 +6,7 @@
 import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
+import { checkIdempotent, checkTokenLifetime } from "./extensions.js";
 import { checkRefs } from "./refs.js";
 
 export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
@@ -48,7 +49,7 @@ export function validateOpenApi(doc: LoadedDocument): Diagnostic[] {
       continue;
     }
     const templateNames = [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]!);
-    const pathLevel = declaredParams(doc, item["parameters"]);
+    const pathLevel = declaredParams(doc, item["parameters"], ptr.join(itemPtr, "parameters"));
     for (const method of HTTP_METHODS) {
       const op = item[method];
       if (op === undefined) continue;
@@ -64,12 +65,14 @@ export function validateOpenApi(doc: LoadedDocument): Diagnostic[] {
         else seenIds.set(id, ptr.join(opPtr, "operationId"));
       }
       if (!isObj(op["responses"]) || Object.keys(op["responses"]).length === 0) report("operation/responses", opPtr, 'an operation needs a non-empty "responses" object');
-      const opLevel = declaredParams(doc, op["parameters"]);
+      checkIdempotent(op, opPtr, report);
+      const opLevel = declaredParams(doc, op["parameters"], ptr.join(opPtr, "parameters"));
       const all = new Map([...pathLevel, ...opLevel]);
       for (const name of templateNames) {
         if (!all.has(`path:${name}`)) report("parameter/path-undeclared", opPtr, `path template parameter {${name}} of ${JSON.stringify(path)} is not declared`, `add a parameter with "in: path" and "name: ${name}"`);
       }
       for (const [key, p] of all) {
+        checkTokenLifetime(p.value, p.pointer, report);
         if (!key.startsWith("path:")) continue;
         const name = key.slice(5);
         if (!templateNames.includes(name)) report("parameter/path-unused", p.pointer, `path parameter ${JSON.stringify(name)} does not appear in ${JSON.stringify(path)}`);
@@ -80,12 +83,12 @@ export function validateOpenApi(doc: LoadedDocument): Diagnostic[] {
   return out;
 }
 
-function declaredParams(doc: LoadedDocument, list: unknown): Map<string, { pointer: string; value: Record<string, unknown> }> {
+function declaredParams(doc: LoadedDocument, list: unknown, listPtr: string): Map<string, { pointer: string; value: Record<string, unknown> }> {
   const out = new Map<string, { pointer: string; value: Record<string, unknown> }>();
   if (!Array.isArray(list)) return out;
-  for (const p of list) {
+  for (const [i, p] of list.entries()) {
     let value: unknown = p;
-    let pointer = "";
+    let pointer = ptr.join(listPtr, i);
     if (isObj(p) && typeof p["$ref"] === "string") {
       const r = doc.resolve(p["$ref"]);
       if (!r) continue;

@@ -7,6 +7,7 @@ import type { ValidateFunction } from "ajv";
 import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
+import { checkIdempotent } from "./extensions.js";
 import { checkRefs } from "./refs.js";
 
 const require = createRequire(import.meta.url);
@@ -57,6 +58,7 @@ export function validateOpenRpc(doc: LoadedDocument): Diagnostic[] {
     const method = isObj(m) && typeof m["$ref"] === "string" ? doc.resolve(m["$ref"])?.value : m;
     if (!isObj(method) || typeof method["name"] !== "string") return;
     const name = method["name"];
+    checkIdempotent(method, at, report);
     if (seen.has(name)) report("method/duplicate-name", ptr.join(at, "name"), `duplicate method name ${JSON.stringify(name)} (first at ${seen.get(name)})`, "JSON-RPC method names must be unique in a document");
     else seen.set(name, ptr.join(at, "name"));
     const params = Array.isArray(method["params"]) ? method["params"] : [];

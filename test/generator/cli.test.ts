@@ -78,6 +78,20 @@ const broken: { name: string; spec: string; where: string; message: RegExp; toke
     token: "operationId: listPets",
   },
   {
+    name: "an x-avaspec-idempotent that is not a boolean",
+    spec: GOOD.replace("      operationId: listPets\n", "      operationId: listPets\n      x-avaspec-idempotent: sometimes\n"),
+    where: "api.yaml:LINE:COL at #/paths/~1pets/get/x-avaspec-idempotent",
+    message: /x-avaspec-idempotent must be true or false, got "sometimes" \[extension\/idempotent\]/,
+    token: "x-avaspec-idempotent: sometimes",
+  },
+  {
+    name: "an x-avaspec-token-lifetime that is not whole seconds",
+    spec: GOOD.replace("        - name: limit\n          in: query\n", "        - name: limit\n          in: query\n          x-avaspec-token-lifetime: 24h\n"),
+    where: "api.yaml:LINE:COL at #/paths/~1pets/get/parameters/0/x-avaspec-token-lifetime",
+    message: /x-avaspec-token-lifetime must be a whole number of seconds above 0, got "24h" \[extension\/token-lifetime\]/,
+    token: "x-avaspec-token-lifetime: 24h",
+  },
+  {
     name: "a YAML syntax error",
     spec: GOOD.replace("title: Petstore", "title: Pet: store"),
     where: "api.yaml:3:10 at #",

@@ -4,8 +4,10 @@ import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ROOT } from "../helpers/cli.js";
 
-export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+export { ROOT };
+
 export const INTEROP = fileURLToPath(new URL("./", import.meta.url));
 export const SPEC_DIR = join(ROOT, "spec");
 export const BUNDLED_DIR = join(ROOT, "generated", "spec");

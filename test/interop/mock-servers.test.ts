@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDataApiClient, type DataApiClient } from "@avaspec/client/data-api";
 import { createMetricsApiClient } from "@avaspec/client/metrics-api";
+import { dataApiCases, TOKEN } from "../helpers/data-calls.js";
 import { BUNDLED_DIR, INTEROP } from "./helpers.js";
 
 const dataSpec = JSON.parse(readFileSync(join(BUNDLED_DIR, "data-api.openapi.json"), "utf8")) as { paths: Record<string, Record<string, { operationId: string }>> };
@@ -55,25 +56,6 @@ async function prism(doc: string): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-const H = "0x71C7656EC7ab88b098defB751B7401B5f6d8976F";
-const TOKEN = "4d8b5f2e-7a13-4c09-b6e1-2f9a0c3d5e71";
-const dataCalls: [string, (c: DataApiClient) => Promise<unknown>][] = [
-  ["aggregateSignatures", (c) => c.aggregateSignatures({ network: "fuji", body: { message: "0xdeadbeef", quorumPercentage: 67, quorumPercentageBuffer: 3, pChainHeight: 0 } })],
-  ["getAggregatedSignatures", (c) => c.getAggregatedSignatures({ network: "mainnet", txHash: "22kPCBs1Y3wQNbchn5vN3EwKssPoanUYcorWprPMbERGgz1SHC" })],
-  ["listBlockchains", (c) => c.listBlockchains({ network: "mainnet", pageToken: TOKEN, pageSize: 500, sortOrder: "asc" })],
-  ["listErc20Transactions", (c) => c.listErc20Transactions({ chainId: "43114", address: H, startBlock: 6479329, endBlock: 6479330, pageSize: 25 })],
-  ["getTransactionsForBlock", (c) => c.getTransactionsForBlock({ chainId: "43114", blockId: "41530011", pageSize: 0 })],
-  ["getSingleValidatorDetails", (c) => c.getSingleValidatorDetails({ network: "mainnet", nodeId: "NodeID-JuHmmNsXBoxE1ypQuyxkTh9gRujPLmacY", validationStatus: "active", sortOrder: "desc", pageToken: TOKEN })],
-  ["listContractDeployments", (c) => c.listContractDeployments({ chainId: "43114", address: H, pageSize: 100 })],
-  ["getNativeBalance", (c) => c.getNativeBalance({ chainId: "43114", address: H, blockNumber: "41530011", currency: "eur" })],
-  ["getTransaction", (c) => c.getTransaction({ chainId: "43114", txHash: "0x023de35248d395c52af5894351e79f64dcbd0ff519daceb33b5b084e4d14bd36" })],
-  ["supportedChains", (c) => c.supportedChains({ network: "fuji", feature: "webhooks" })],
-  ["getChainInfo", (c) => c.getChainInfo({ chainId: "43114" })],
-  ["getContractMetadata", (c) => c.getContractMetadata({ chainId: "43114", address: H })],
-  ["getChainIdsForAddresses", (c) => c.getChainIdsForAddresses({ network: "mainnet", addresses: "avax1qm2a25eytsrj235hxg6jc0mwk99tss64eqevsw,P-avax1h2ccj9f5ay5acl6tyn9mwmw32p8wref8vl8ctg" })],
-  ["getTxByHash", (c) => c.getTxByHash({ network: "mainnet", blockchainId: "p-chain", txHash: "VyHGBoA1xAGTxftHVwHEwCNvU8VXT9STAK63JYieLwHud65QZ" })],
-];
-
 describe("Prism mock of the Data API document (requests validated by Prism)", () => {
   let base: string;
   let data: DataApiClient;
@@ -83,10 +65,10 @@ describe("Prism mock of the Data API document (requests validated by Prism)", ()
   }, 120_000);
 
   it("covers every operation of the document", () => {
-    expect(dataCalls.map(([id]) => id).sort()).toEqual(Object.values(dataSpec.paths).flatMap((item) => Object.values(item).map((op) => op.operationId)).sort());
+    expect(dataApiCases.map((c) => c.id).sort()).toEqual(Object.values(dataSpec.paths).flatMap((item) => Object.values(item).map((op) => op.operationId)).sort());
   });
 
-  it.each(dataCalls)("%s succeeds", async (_, call) => {
+  it.each(dataApiCases)("$id succeeds", async ({ call }) => {
     expect(await call(data)).toBeTypeOf("object");
   });
 

@@ -64,6 +64,7 @@ export const getAggregatedSignaturesOperation: HttpOperation = {
     },
   ],
   response: "json",
+  idempotent: true,
   apiKey: {
     name: "x-service-api-key",
     in: "header",
@@ -125,6 +126,7 @@ export const listBlockchainsOperation: HttpOperation = {
     },
   ],
   response: "json",
+  idempotent: true,
   apiKey: {
     name: "x-service-api-key",
     in: "header",
@@ -203,6 +205,7 @@ export const listErc20TransactionsOperation: HttpOperation = {
     },
   ],
   response: "json",
+  idempotent: true,
   apiKey: {
     name: "x-service-api-key",
     in: "header",
@@ -263,6 +266,7 @@ export const getTransactionsForBlockOperation: HttpOperation = {
     },
   ],
   response: "json",
+  idempotent: true,
   apiKey: {
     name: "x-service-api-key",
     in: "header",
@@ -340,6 +344,7 @@ export const getSingleValidatorDetailsOperation: HttpOperation = {
     },
   ],
   response: "json",
+  idempotent: true,
   apiKey: {
     name: "x-service-api-key",
     in: "header",
@@ -400,6 +405,7 @@ export const listContractDeploymentsOperation: HttpOperation = {
     },
   ],
   response: "json",
+  idempotent: true,
   apiKey: {
     name: "x-service-api-key",
     in: "header",
@@ -455,6 +461,7 @@ export const getNativeBalanceOperation: HttpOperation = {
     },
   ],
   response: "json",
+  idempotent: true,
   apiKey: {
     name: "x-service-api-key",
     in: "header",
@@ -495,6 +502,7 @@ export const getTransactionOperation: HttpOperation = {
     },
   ],
   response: "json",
+  idempotent: true,
   apiKey: {
     name: "x-service-api-key",
     in: "header",
@@ -527,6 +535,7 @@ export const supportedChainsOperation: HttpOperation = {
     },
   ],
   response: "json",
+  idempotent: true,
   apiKey: {
     name: "x-service-api-key",
     in: "header",
@@ -557,6 +566,7 @@ export const getChainInfoOperation: HttpOperation = {
     },
   ],
   response: "json",
+  idempotent: true,
   apiKey: {
     name: "x-service-api-key",
     in: "header",
@@ -597,6 +607,7 @@ export const getContractMetadataOperation: HttpOperation = {
     },
   ],
   response: "json",
+  idempotent: true,
   apiKey: {
     name: "x-service-api-key",
     in: "header",
@@ -634,6 +645,7 @@ export const getChainIdsForAddressesOperation: HttpOperation = {
     },
   ],
   response: "json",
+  idempotent: true,
   apiKey: {
     name: "x-service-api-key",
     in: "header",
@@ -686,6 +698,7 @@ export const getTxByHashOperation: HttpOperation = {
     },
   ],
   response: "json",
+  idempotent: true,
   apiKey: {
     name: "x-service-api-key",
     in: "header",

@@ -76,6 +76,7 @@ export const getAddressesByBalanceOverTimeOperation: HttpOperation = {
     },
   ],
   response: "json",
+  idempotent: true,
   check: $18,
   result: $ListAddressesByBalanceOverTimeResponse,
 };
@@ -105,6 +106,7 @@ export const getAvgTpsOperation: HttpOperation = {
     },
   ],
   response: "json",
+  idempotent: true,
   check: $25,
   result: $AvgTpsResponse,
 };

@@ -3242,6 +3242,7 @@ export const httpGetHealthOperation: HttpOperation = {
     },
   ],
   response: "json",
+  idempotent: true,
   returns: [
     503,
   ],
@@ -3273,6 +3274,7 @@ export const httpGetHealthCheckOperation: HttpOperation = {
     },
   ],
   response: "json",
+  idempotent: true,
   returns: [
     503,
   ],
@@ -3304,6 +3306,7 @@ export const httpGetReadinessOperation: HttpOperation = {
     },
   ],
   response: "json",
+  idempotent: true,
   returns: [
     503,
   ],
@@ -3335,6 +3338,7 @@ export const httpGetLivenessOperation: HttpOperation = {
     },
   ],
   response: "json",
+  idempotent: true,
   returns: [
     503,
   ],

@@ -88,7 +88,7 @@ export interface ApiErrorInit<TBody = ErrorBodyLike> {
   body: TBody | undefined;
   rawBody: string;
   headers: Headers;
-  retryAfterMs?: number;
+  retryAfterMs?: number | undefined;
 }
 
 function hintFor(status: number, retryAfterMs: number | undefined): string {

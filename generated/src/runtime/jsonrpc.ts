@@ -95,8 +95,6 @@ export function serializeParams(m: RpcMethod, params: object | undefined, url = 
   }
 }
 
-const retryAfter = (ms: number | undefined) => (ms === undefined ? {} : { retryAfterMs: ms });
-
 /** Whether every reply in a body is an error object whose code the policy calls transient. */
 function allTransient(text: string, policy: Required<RetryOptions>): boolean {
   if (policy.retryOnRpcCodes.length === 0) return false;
@@ -193,7 +191,7 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
     const parsed = text.trim() === "" ? undefined : parseJson(text);
     const ok = status >= 200 && status <= 299;
     if (!parsed?.ok) {
-      if (!ok) return failAll(apiError({ request, statusCode: status, statusText: response.statusText, body: undefined, rawBody: text, headers: response.headers, ...retryAfter(sent.retryAfterMs) }));
+      if (!ok) return failAll(apiError({ request, statusCode: status, statusText: response.statusText, body: undefined, rawBody: text, headers: response.headers, retryAfterMs: sent.retryAfterMs }));
       return failAll(new ResponseParseError(`${request.operationId}: expected a JSON-RPC response but the ${status} body was ${parsed ? "not valid JSON" : "empty"}`, { request, statusCode: status, rawBody: text, contentType }));
     }
     const body = parsed.value;
@@ -203,7 +201,7 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
     // One error object with a null id answers the whole request (parse error, invalid request).
     const whole = !Array.isArray(body) && isRecord(body) && body["id"] === null && isRecord(body["error"]) ? body : undefined;
     if (!ok && !whole && !replies.some((r) => isRecord(r) && isRecord(r["error"]))) {
-      return failAll(apiError({ request, statusCode: status, statusText: response.statusText, body, rawBody: text, headers: response.headers, ...retryAfter(sent.retryAfterMs) }));
+      return failAll(apiError({ request, statusCode: status, statusText: response.statusText, body, rawBody: text, headers: response.headers, retryAfterMs: sent.retryAfterMs }));
     }
     for (const item of items) {
       const reply = byId.get(item.envelope.id) ?? whole;

@@ -112,7 +112,7 @@ export interface Exchange {
 }
 
 /** The retry policy for a call: per-call options over client options over defaults; undefined when retries are off. */
-export function retryPolicy(client: RetryOptions | false | undefined, call: RetryOptions | false | undefined): Required<RetryOptions> | undefined {
+function retryPolicy(client: RetryOptions | false | undefined, call: RetryOptions | false | undefined): Required<RetryOptions> | undefined {
   if (call === false || (call === undefined && client === false)) return undefined;
   const merged = { ...DEFAULT_RETRY, ...(client || {}), ...(call || {}) };
   merged.retries = Math.max(0, Math.floor(merged.retries));
@@ -120,20 +120,20 @@ export function retryPolicy(client: RetryOptions | false | undefined, call: Retr
 }
 
 /** Exponential backoff with equal jitter: a delay in [d/2, d] for d = min(maxDelayMs, baseDelayMs · 2^(retry-1)). */
-export function backoffDelay(policy: Required<RetryOptions>, retry: number, random: () => number = Math.random): number {
+function backoffDelay(policy: Required<RetryOptions>, retry: number): number {
   const d = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
-  return Math.round(d / 2 + (random() * d) / 2);
+  return Math.round(d / 2 + (Math.random() * d) / 2);
 }
 
 /** A `Retry-After` value (delta-seconds or HTTP-date) in ms from now; undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+function parseRetryAfter(value: string | null): number | undefined {
   if (value === null) return undefined;
   const v = value.trim();
   if (/^\d+$/.test(v)) return Number(v) * 1000;
   // an HTTP-date always names a weekday and GMT; anything else is not one
   if (!/^[A-Za-z]{3},? .*GMT$/.test(v)) return undefined;
   const at = Date.parse(v);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 
 function abortError(request: RequestInfo, signal: AbortSignal): AbortError {

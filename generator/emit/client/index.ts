@@ -200,8 +200,7 @@ function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext
     })),
     body: op.requestBody ? { required: op.requestBody.required, contentType: body?.contentType ?? "application/json" } : undefined,
     response: responseKind(op),
-    // the runtime defaults idempotency by method; only a spec override is written
-    idempotent: op.idempotent === ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"].includes(op.transport.method.toUpperCase()) ? undefined : op.idempotent,
+    idempotent: op.idempotent || undefined,
     apiKey: key ? { name: key.name, in: key.in } : undefined,
     returns: returns.length > 0 ? returns : undefined,
     ...refs,
