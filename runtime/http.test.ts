@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "./errors.js";
 import { buildRequest, resolveHttpConfig, type HttpOperation, type ParamSpec } from "./http.js";
+import { pathStyle, queryStyle } from "./styles.js";
 
 const config = resolveHttpConfig({ baseUrl: "https://api.test/" }, "https://unused");
-const op = (params: ParamSpec[], extra: Partial<HttpOperation> = {}): HttpOperation => ({ id: "op", method: "GET", path: "/r", params, response: "json", ...extra });
+// as the generator does: a style encoder only where the style or explode is not the location's default
+const withEncoder = (p: ParamSpec): ParamSpec =>
+  p.in === "path" && ((p.style ?? "simple") !== "simple" || p.explode === true) ? { ...p, encode: pathStyle } : p.in === "query" && ((p.style ?? "form") !== "form" || p.explode === false) ? { ...p, encode: queryStyle } : p;
+const op = (params: ParamSpec[], extra: Partial<HttpOperation> = {}): HttpOperation => ({ id: "op", method: "GET", path: "/r", params: params.map(withEncoder), response: "json", ...extra });
 const query = (spec: ParamSpec, value: unknown) => buildRequest(config, op([spec]), { [spec.name]: value }).url.replace("https://api.test/r", "");
 
 describe("query serialization (OpenAPI styles)", () => {
@@ -32,6 +36,15 @@ describe("path serialization", () => {
     [{ name: "id", in: "path", required: true, style: "label" }, "v", "/x/.v"],
     [{ name: "id", in: "path", required: true, style: "matrix" }, "v", "/x/;id=v"],
     [{ name: "id", in: "path", required: true, style: "matrix", explode: true }, [1, 2], "/x/;id=1;id=2"],
+    // RFC 6570 for the rest of the table
+    [{ name: "id", in: "path", required: true }, { R: 100, G: 200 }, "/x/R,100,G,200"],
+    [{ name: "id", in: "path", required: true, explode: true }, { R: 100, G: 200 }, "/x/R=100,G=200"],
+    [{ name: "id", in: "path", required: true, style: "label" }, ["a", "b"], "/x/.a,b"],
+    [{ name: "id", in: "path", required: true, style: "label", explode: true }, ["a", "b"], "/x/.a.b"],
+    [{ name: "id", in: "path", required: true, style: "label", explode: true }, { R: 100, G: 200 }, "/x/.R=100.G=200"],
+    [{ name: "id", in: "path", required: true, style: "matrix" }, ["a", "b"], "/x/;id=a,b"],
+    [{ name: "id", in: "path", required: true, style: "matrix" }, { R: 100, G: 200 }, "/x/;id=R,100,G,200"],
+    [{ name: "id", in: "path", required: true, style: "matrix", explode: true }, { R: 100, G: 200 }, "/x/;R=100;G=200"],
   ] as [ParamSpec, unknown, string][])("%o with %j → %s", (spec, value, want) => {
     const r = buildRequest(config, op([spec], { path: "/x/{id}" }), { id: value });
     expect(r.url).toBe(`https://api.test${want}`);
@@ -57,6 +70,17 @@ describe("hostile and bad values", () => {
 
   it("rejects a non-object parameter bag", () => {
     expect(() => buildRequest(config, op([]), "x" as never)).toThrow(/parameters must be an object/);
+  });
+
+  it.each([".", "..", ""])("refuses %j as a whole path segment, in any style", (value) => {
+    for (const style of [undefined, "label", "matrix"] as const) {
+      const spec: ParamSpec = { name: "id", in: "path", required: true, ...(style ? { style } : {}) };
+      const build = () => buildRequest(config, op([spec], { path: "/x/{id}" }), { id: value });
+      // label "" and "." make the segment "." and "..": refused too; matrix ";id=." is not a dot segment
+      if (style === "matrix") expect(build().url).toBe(`https://api.test/x/;id=${value}`);
+      else if (style === "label" && value === "..") expect(build().url).toBe("https://api.test/x/...");
+      else expect(build, `${style} ${value}`).toThrow(/must not be/);
+    }
   });
 
   it("sends cookies and headers", () => {

@@ -4,14 +4,19 @@
  * object); responses matched by id; explicit and automatic batching.
  */
 import { AvaspecError, ResponseParseError, RpcError, ValidationError, apiError, isRecord, type RequestInfo } from "./errors.js";
-import { checkParams, checkResult, headerProblem, parseJson, withoutCredentials, type CallOptions, type HttpClientOptions } from "./http.js";
+import { checkParams, headerProblem, parseJson, requireResults, withoutCredentials, type CallOptions, type HttpClientOptions, type ResultChecks } from "./http.js";
 import { exchange, type RetryOptions, type SendConfig } from "./send.js";
 import { hasOwn, setOwn, type Check } from "./validate.js";
 
 export type RpcParamForm = "by-name" | "by-position" | "one-object";
 
-/** Everything the runtime needs to know about one JSON-RPC method. */
-export interface RpcMethod {
+declare const methodTypes: unique symbol;
+
+/**
+ * Everything the runtime needs to know about one JSON-RPC method. `P` and
+ * `R` are the params and result types (type-level only), so calls infer them.
+ */
+export interface RpcMethod<P = any, R = unknown> {
   /** Method name on the wire. */
   readonly method: string;
   /** Path of the endpoint below the base URL (`/ext/info`), or "". */
@@ -23,8 +28,8 @@ export interface RpcMethod {
   readonly params: readonly { readonly name: string; readonly required?: boolean }[];
   /** Generated check of the params object; runs before anything is sent. */
   readonly check?: Check;
-  /** Generated check of the result; runs when response validation is on. */
-  readonly result?: Check;
+  /** Never set: carries the params and result types. */
+  readonly [methodTypes]?: { params: P; result: R };
 }
 
 export interface BatchOptions {
@@ -44,7 +49,7 @@ export interface RpcClientOptions extends HttpClientOptions {
 export type BatchResult<T> = { ok: true; value: T } | { ok: false; error: AvaspecError };
 export type BatchResults<T extends readonly unknown[]> = { -readonly [K in keyof T]: BatchResult<Awaited<T[K]>> };
 
-export type RpcCall = <T>(method: RpcMethod, params: object | undefined, options?: CallOptions) => Promise<T>;
+export type RpcCall = <P, R>(method: RpcMethod<P, R>, params: P, options?: CallOptions) => Promise<R>;
 
 export interface RpcTransport {
   call: RpcCall;
@@ -104,7 +109,12 @@ function allTransient(text: string, policy: Required<RetryOptions>): boolean {
   return replies.length > 0 && replies.every((r) => isRecord(r) && isRecord(r["error"]) && policy.retryOnRpcCodes.includes(r["error"]["code"] as number));
 }
 
-export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: string): RpcTransport {
+/**
+ * A JSON-RPC transport for the given options. `results` (the generated
+ * `…Results` map) is needed only when `validateResponse` is on.
+ */
+export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: string, results?: ResultChecks): RpcTransport {
+  const checks = requireResults(options.validateResponse, results);
   const baseUrl = (options.baseUrl ?? defaultBaseUrl).replace(/\/+$/, "");
   const maxSize = Math.max(1, Math.floor(options.batch?.maxSize ?? 40));
   const auto = options.batch?.auto ?? false;
@@ -143,7 +153,7 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
       item.reject(new RpcError({ request, method: item.method.method, code: typeof e["code"] === "number" ? e["code"] : 0, message: typeof e["message"] === "string" ? e["message"] : "", data: e["data"], statusCode: status }));
     } else if (hasOwn(reply, "result")) {
       try {
-        checkResult(options.validateResponse ?? "off", { ...request, operationId: item.method.method }, item.method.result, reply["result"], status, JSON.stringify(reply));
+        checks?.apply(options.validateResponse ?? "off", { ...request, operationId: item.method.method }, item.method, reply["result"], status, JSON.stringify(reply));
         item.resolve(reply["result"]);
       } catch (error) {
         item.reject(error);
@@ -232,9 +242,9 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
     dispatch(items, false);
   }
 
-  const call: RpcCall = <T>(m: RpcMethod, params: object | undefined, callOptions?: CallOptions) =>
-    new Promise<T>((resolve, reject) => {
-      const item = prepare(m, params, resolve as Pending["resolve"], reject);
+  const call: RpcCall = <P, R>(m: RpcMethod<P, R>, params: P, callOptions?: CallOptions) =>
+    new Promise<R>((resolve, reject) => {
+      const item = prepare(m, params as object | undefined, resolve as Pending["resolve"], reject);
       // a call with its own signal, headers, retry or timeout goes alone
       if (!auto || (callOptions !== undefined && Object.values(callOptions).some((v) => v !== undefined))) {
         void send([item], false, callOptions);
@@ -246,9 +256,9 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
 
   async function batch<const T extends readonly Promise<unknown>[]>(build: (call: RpcCall) => T): Promise<BatchResults<T>> {
     const collected: Pending[] = [];
-    const collect: RpcCall = <U>(m: RpcMethod, params: object | undefined) =>
-      new Promise<U>((resolve, reject) => {
-        collected.push(prepare(m, params, resolve as Pending["resolve"], reject));
+    const collect: RpcCall = <P, R>(m: RpcMethod<P, R>, params: P) =>
+      new Promise<R>((resolve, reject) => {
+        collected.push(prepare(m, params as object | undefined, resolve as Pending["resolve"], reject));
       });
     const calls = build(collect);
     if (collected.length > 0) dispatch(collected, true);

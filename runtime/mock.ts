@@ -12,7 +12,7 @@
  * params, batches, notifications).
  */
 import type { ValidationIssue } from "./errors.js";
-import type { HttpOperation } from "./http.js";
+import type { HttpOperation, ResultChecks } from "./http.js";
 import type { RpcMethod } from "./jsonrpc.js";
 import { hasOwn, setOwn } from "./validate.js";
 
@@ -87,6 +87,8 @@ export interface MockRpcEntry {
 export interface MockTable {
   defs: Record<string, MockSchema>;
   entries: (MockHttpEntry | MockRpcEntry)[];
+  /** The module's result checks: a synthesized body must pass its operation's. */
+  results?: ResultChecks;
 }
 
 /** One test's steering of one operation or method. */
@@ -412,7 +414,7 @@ export function createMockService(tables: readonly MockTable[], options: MockSer
   /** The body an entry serves before paging, checked against its validator. */
   function body(entry: MockHttpEntry | MockRpcEntry, table: MockTable, salt: string): unknown {
     const id = entry.kind === "http" ? entry.op.id : entry.method.method;
-    const check = entry.kind === "http" ? entry.op.result : entry.method.result;
+    const check = table.results?.get(entry.kind === "http" ? entry.op : entry.method);
     if (useExamples && entry.example !== undefined) return structuredClone(entry.example);
     if (entry.schema === undefined) return entry.kind === "rpc" ? null : undefined;
     const next = rng(hash(`${seed}:${id}:${salt}`));

@@ -181,7 +181,7 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     securitySchemes,
     schemas: [...schemas.named.values()],
     operations,
-    names: { factory: "", client: "", options: "", defaultBaseUrl: "" },
+    names: { factory: "", client: "", options: "", defaultBaseUrl: "", results: "" },
   };
 }
 

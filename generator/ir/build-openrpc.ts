@@ -117,6 +117,6 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     securitySchemes: [],
     schemas: [...schemas.named.values()],
     operations,
-    names: { factory: "", client: "", options: "", defaultBaseUrl: "" },
+    names: { factory: "", client: "", options: "", defaultBaseUrl: "", results: "" },
   };
 }

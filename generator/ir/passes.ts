@@ -9,7 +9,7 @@ import { deriveOperationName, isIdentifierName, NameRegistry, pascalCase, toIden
 import type { IrDocument, IrHttpOperation, IrOperation, IrSchema } from "./types.js";
 
 /** Names the emitted modules import or use themselves. */
-const RESERVED_EXPORTS = ["T", "HttpOperation", "RpcMethod", "CallOptions", "HttpClientOptions", "RpcClientOptions", "BatchResults", "RpcCall", "callHttp", "resolveHttpConfig", "createRpcTransport", "Promise", "Record"];
+const RESERVED_EXPORTS = ["T", "HttpOperation", "RpcMethod", "CallOptions", "HttpClientOptions", "RpcClientOptions", "BatchResults", "RpcCall", "callHttp", "resolveHttpConfig", "createRpcTransport", "resultChecks", "ResultChecks", "pathStyle", "queryStyle", "Map", "Promise", "Record"];
 
 /** Client members that are not operations. */
 const RESERVED_MEMBERS = ["batch"];
@@ -23,6 +23,7 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
     client: exported.claim(`${base}Client`),
     options: exported.claim(`${base}ClientOptions`),
     defaultBaseUrl: exported.claim(`${toConstant(base)}_DEFAULT_BASE_URL`),
+    results: exported.claim(toIdentifier(`${base} Results`, "camel")),
   };
   for (const s of ir.schemas) {
     const source = s.id.startsWith("#") ? (ptr.parse(s.id)?.at(-1) ?? "Schema") : s.id;

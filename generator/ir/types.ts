@@ -284,6 +284,8 @@ export interface ClientNames {
   client: string;
   options: string;
   defaultBaseUrl: string;
+  /** The map of result checks by descriptor (`dataApiResults`). */
+  results: string;
 }
 
 export interface IrServer {

@@ -2,7 +2,7 @@
 // Regenerate with: npm run generate
 
 import type { MockTable } from "../runtime/mock.js";
-import { getAddressesByBalanceOverTimeOperation, getAvgTpsOperation } from "./client.js";
+import { getAddressesByBalanceOverTimeOperation, getAvgTpsOperation, metricsApiResults } from "./client.js";
 
 /** What the mock service serves for this module's operations (see runtime/mock.ts). */
 export const mocks: MockTable = {
@@ -11,4 +11,5 @@ export const mocks: MockTable = {
     { kind: "http", op: getAddressesByBalanceOverTimeOperation, .../*#__PURE__*/ JSON.parse("{\"status\":200,\"types\":{\"chainId\":\"string\",\"address\":\"string\",\"threshold\":\"string\",\"startTimestamp\":\"integer\",\"endTimestamp\":\"integer\",\"pageToken\":\"string\",\"pageSize\":\"integer\"},\"schema\":{\"$ref\":\"ListAddressesByBalanceOverTimeResponse\"},\"example\":{\"nextPageToken\":\"3b5f8e2a-9c41-4d7e-8a10-6f2c5d9e7b14\",\"addresses\":[{\"address\":\"0x9f8c163cBA728e99993ABe7495F06c0A3c8Ac8b9\",\"sortKey\":1689800249},{\"address\":\"0x4aeFa39caEAdD662aE31ab0CE7c8C2c9c0a013E8\",\"sortKey\":1689712000}]},\"paging\":{\"token\":\"pageToken\",\"nextToken\":\"nextPageToken\",\"items\":\"addresses\",\"tokenLifetime\":86400,\"size\":{\"name\":\"pageSize\",\"default\":1000}}}") },
     { kind: "http", op: getAvgTpsOperation, .../*#__PURE__*/ JSON.parse("{\"status\":200,\"types\":{\"chainId\":\"string\",\"pageToken\":\"string\"},\"schema\":{\"$ref\":\"AvgTpsResponse\"},\"example\":{\"results\":[{\"timestamp\":1717200000,\"value\":4.37},{\"timestamp\":1717113600,\"value\":3.92}],\"status\":200,\"lastRun\":1717243200,\"nextPageToken\":\"7d1e4c90-2b8a-4f63-9e55-0a3c6b8d2f71\"},\"paging\":{\"token\":\"pageToken\",\"nextToken\":\"nextPageToken\",\"items\":\"results\",\"tokenLifetime\":86400}}") },
   ],
+  results: metricsApiResults,
 };

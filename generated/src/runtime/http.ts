@@ -9,19 +9,39 @@ import { hasOwn, type Check } from "./validate.js";
 
 export type ParamLocation = "path" | "query" | "header" | "cookie";
 
+export type ParamStyleName = "simple" | "label" | "matrix" | "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
+
+/**
+ * Serializes a parameter in a non-default style: the path segment, or the
+ * query's `name=value` pairs, already percent-encoded. `text` turns one
+ * scalar into a string (or throws a ValidationError naming the parameter).
+ */
+export type ParamEncoder = (spec: ParamSpec, value: unknown, text: (value: unknown) => string) => string | string[];
+
 /** How one parameter travels, as the spec's `in`, `style` and `explode` say. */
 export interface ParamSpec {
   readonly name: string;
   readonly in: ParamLocation;
   readonly required?: boolean;
   /** OpenAPI style; defaults: `simple` for path/header, `form` for query/cookie. */
-  readonly style?: "simple" | "label" | "matrix" | "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
+  readonly style?: ParamStyleName;
   /** Defaults to true for `form`, false otherwise. */
   readonly explode?: boolean;
+  /**
+   * The serializer of a non-default style or explode (`pathStyle`,
+   * `queryStyle`); the generator sets it only where the spec asks for one,
+   * so bundles of default-style operations do not carry style code.
+   */
+  readonly encode?: ParamEncoder;
 }
 
-/** Everything the runtime needs to know about one HTTP operation. */
-export interface HttpOperation {
+declare const operationTypes: unique symbol;
+
+/**
+ * Everything the runtime needs to know about one HTTP operation. `P` and `R`
+ * are the params and result types (type-level only), so `callHttp` infers them.
+ */
+export interface HttpOperation<P = any, R = unknown> {
   readonly id: string;
   readonly method: string;
   /** Path template, e.g. `/v1/chains/{chainId}`. */
@@ -38,8 +58,38 @@ export interface HttpOperation {
   readonly returns?: readonly number[];
   /** Generated check of the params object; runs before anything is sent. */
   readonly check?: Check;
-  /** Generated check of the 2XX body; runs when response validation is on. */
-  readonly result?: Check;
+  /** Never set: carries the params and result types. */
+  readonly [operationTypes]?: { params: P; result: R };
+}
+
+/**
+ * A module's response validation: the check of each descriptor's 2XX body
+ * (the generated `…Results`). Kept apart from the descriptors, so that a
+ * bundle which does not validate responses carries neither the validators
+ * nor this code.
+ */
+export interface ResultChecks {
+  /** The check of one descriptor's result. */
+  get(descriptor: object): Check | undefined;
+  /** Applies a `validateResponse` mode to one result: nothing, a warning, or a ValidationError. */
+  apply(mode: ResponseValidation, request: RequestInfo, descriptor: object, value: unknown, statusCode: number, rawBody: string): void;
+}
+
+/** Builds a module's ResultChecks from `[descriptor, check]` pairs (generated code calls it). */
+export function resultChecks(entries: readonly (readonly [object, Check])[]): ResultChecks {
+  const checks = new Map(entries);
+  return {
+    get: (descriptor) => checks.get(descriptor),
+    apply(mode, request, descriptor, value, statusCode, rawBody) {
+      const check = checks.get(descriptor);
+      if (mode === "off" || check === undefined || check(value, "", null)) return;
+      const issues: ValidationIssue[] = [];
+      check(value, "", issues);
+      const message = `${request.operationId}: the ${statusCode} response does not match the spec: ${issues[0]!.path || "/"} ${issues[0]!.message}`;
+      if (mode === "strict") throw new ValidationError(message, { request, issues, statusCode, rawBody });
+      console.warn(`[avaspec] ${message}`);
+    },
+  };
 }
 
 /**
@@ -72,17 +122,27 @@ export interface HttpConfig extends SendConfig {
   readonly headers: Readonly<Record<string, string>>;
   readonly apiKey: string | undefined;
   readonly validateResponse: ResponseValidation;
+  readonly results: ResultChecks | undefined;
 }
 
-export function resolveHttpConfig(options: HttpClientOptions & { apiKey?: string }, defaultBaseUrl: string): HttpConfig {
-  const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(options.headers ?? {})) headers[k] = v;
+/** The checks `validateResponse` needs, or a clear error when they were not given. */
+export function requireResults(validateResponse: ResponseValidation | undefined, results: ResultChecks | undefined): ResultChecks | undefined {
+  if (validateResponse && validateResponse !== "off" && !results) throw new TypeError(`validateResponse "${validateResponse}" needs the module's …Results (the generated factory passes them)`);
+  return results;
+}
+
+/**
+ * Settles client options into a config for `callHttp`. `results` (the
+ * generated `…Results` map) is needed only when `validateResponse` is on.
+ */
+export function resolveHttpConfig(options: HttpClientOptions & { apiKey?: string }, defaultBaseUrl: string, results?: ResultChecks): HttpConfig {
   return {
     baseUrl: (options.baseUrl ?? defaultBaseUrl).replace(/\/+$/, ""),
     fetch: options.fetch,
-    headers,
-    apiKey: options.apiKey === "" ? undefined : options.apiKey,
+    headers: { ...options.headers },
+    apiKey: options.apiKey || undefined,
     validateResponse: options.validateResponse ?? "off",
+    results: requireResults(options.validateResponse, results),
     retry: options.retry,
     timeoutMs: options.timeoutMs,
     onRequest: options.onRequest,
@@ -130,49 +190,28 @@ function describe(value: unknown): string {
   return typeof value === "object" ? "an object" : typeof value;
 }
 
-function entriesOf(value: Record<string, unknown>): [string, unknown][] {
-  return Object.keys(value).filter((k) => value[k] !== undefined).map((k) => [k, value[k]]);
-}
-
 const enc = encodeURIComponent;
 
-function pathValue(op: HttpOperation, spec: ParamSpec, value: unknown): string {
-  const style = spec.style ?? "simple";
-  const explode = spec.explode ?? false;
-  const prefix = style === "label" ? "." : style === "matrix" ? `;${enc(spec.name)}=` : "";
-  let out: string;
-  if (Array.isArray(value)) {
-    const parts = value.map((v) => enc(scalar(op, spec.name, v)));
-    out = style === "matrix" && explode ? parts.map((p) => `;${enc(spec.name)}=${p}`).join("") : prefix + parts.join(explode && style === "label" ? "." : ",");
-  } else if (isRecord(value)) {
-    const kv = entriesOf(value).map(([k, v]) => [enc(k), enc(scalar(op, spec.name, v))] as const);
-    out = prefix + (explode ? kv.map(([k, v]) => `${k}=${v}`).join(",") : kv.map(([k, v]) => `${k},${v}`).join(","));
-  } else {
-    const s = scalar(op, spec.name, value);
-    // A whole segment of dots would be removed by URL normalisation and change the target.
-    if (s === "" || s === "." || s === "..") fail(op, op.path, `/${spec.name}`, `path parameter "${spec.name}" must not be ${s === "" ? "empty" : `"${s}"`}`);
-    out = prefix + enc(s);
-  }
-  return out;
+/** Keys and values of an object parameter, percent-encoded, undefined values left out. */
+export function encodedEntries(value: Record<string, unknown>, text: (v: unknown) => string): [string, string][] {
+  return Object.keys(value)
+    .filter((k) => value[k] !== undefined)
+    .map((k) => [enc(k), enc(text(value[k]))]);
 }
 
-function queryPairs(op: HttpOperation, spec: ParamSpec, value: unknown): string[] {
-  const style = spec.style ?? "form";
-  const explode = spec.explode ?? style === "form";
-  const name = enc(spec.name);
+/** Default styles: path `simple` (`a,b`, `k,v`), query `form` exploded (`n=a&n=b`, `k=v`). */
+function defaultEncode(spec: ParamSpec, value: unknown, text: (v: unknown) => string): string | string[] {
+  const query = spec.in === "query";
   if (Array.isArray(value)) {
-    const parts = value.map((v) => enc(scalar(op, spec.name, v)));
-    if (explode) return parts.map((p) => `${name}=${p}`);
-    const sep = style === "spaceDelimited" ? "%20" : style === "pipeDelimited" ? "|" : ",";
-    return [`${name}=${parts.join(sep)}`];
+    const parts = value.map((v) => enc(text(v)));
+    return query ? parts.map((p) => `${enc(spec.name)}=${p}`) : parts.join(",");
   }
   if (isRecord(value)) {
-    const kv = entriesOf(value);
-    if (style === "deepObject") return kv.map(([k, v]) => `${name}%5B${enc(k)}%5D=${enc(scalar(op, spec.name, v))}`);
-    if (explode) return kv.map(([k, v]) => `${enc(k)}=${enc(scalar(op, spec.name, v))}`);
-    return [`${name}=${kv.map(([k, v]) => `${enc(k)},${enc(scalar(op, spec.name, v))}`).join(",")}`];
+    const kv = encodedEntries(value, text);
+    return query ? kv.map(([k, v]) => `${k}=${v}`) : kv.flat().join(",");
   }
-  return [`${name}=${enc(scalar(op, spec.name, value))}`];
+  const s = text(value);
+  return query ? [`${enc(spec.name)}=${enc(s)}`] : enc(s);
 }
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -206,19 +245,15 @@ export function buildRequest(config: HttpConfig, op: HttpOperation, params: Para
       if (spec.required) fail(op, op.path, `/${spec.name}`, `missing required ${spec.in} parameter "${spec.name}"`);
       continue;
     }
-    switch (spec.in) {
-      case "path":
-        pathValues.set(spec.name, pathValue(op, spec, value));
-        break;
-      case "query":
-        query.push(...queryPairs(op, spec, value));
-        break;
-      case "header":
-        headers[spec.name.toLowerCase()] = headerValue(op, spec.name, Array.isArray(value) ? value.map((v) => scalar(op, spec.name, v)).join(",") : scalar(op, spec.name, value));
-        break;
-      case "cookie":
-        cookies.push(`${enc(spec.name)}=${enc(scalar(op, spec.name, value))}`);
-        break;
+    const text = (v: unknown) => scalar(op, spec.name, v);
+    if (spec.in === "header") headers[spec.name.toLowerCase()] = headerValue(op, spec.name, Array.isArray(value) ? value.map(text).join(",") : text(value));
+    else if (spec.in === "cookie") cookies.push(`${enc(spec.name)}=${enc(text(value))}`);
+    else {
+      const encoded = (spec.encode ?? defaultEncode)(spec, value, text);
+      if (typeof encoded !== "string") query.push(...encoded);
+      // A whole segment of dots would be removed by URL normalisation and change the target.
+      else if (/^\.{0,2}$/.test(encoded)) fail(op, op.path, `/${spec.name}`, `path parameter "${spec.name}" must not be ${encoded === "" ? "empty" : `"${decodeURIComponent(encoded)}"`}`);
+      else pathValues.set(spec.name, encoded);
     }
   }
   if (cookies.length > 0) headers["cookie"] = cookies.join("; ");
@@ -261,16 +296,6 @@ export function checkParams(operationId: string, method: string, url: string, ch
   throw new ValidationError(`${operationId}: ${where} ${first.message}${more}`, { request: { operationId, method, url }, issues });
 }
 
-/** Applies the response-validation setting to a parsed body. */
-export function checkResult(mode: ResponseValidation, request: RequestInfo, check: Check | undefined, value: unknown, statusCode: number, rawBody: string): void {
-  if (mode === "off" || !check || check(value, "", null)) return;
-  const issues: ValidationIssue[] = [];
-  check(value, "", issues);
-  const message = `${request.operationId}: the ${statusCode} response does not match the spec: ${issues[0]!.path || "/"} ${issues[0]!.message}`;
-  if (mode === "strict") throw new ValidationError(message, { request, issues, statusCode, rawBody });
-  console.warn(`[avaspec] ${message}`);
-}
-
 export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: unknown } {
   try {
     return { ok: true, value: JSON.parse(text) };
@@ -280,8 +305,8 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
 }
 
 /** Sends one call and returns the typed 2XX body (or a body the spec lists in `returns`); throws a typed error otherwise. */
-export async function callHttp<T>(config: HttpConfig, op: HttpOperation, params: Params | undefined, options?: CallOptions): Promise<T> {
-  const { url, safeUrl, init } = buildRequest(config, op, params, options);
+export async function callHttp<P, R>(config: HttpConfig, op: HttpOperation<P, R>, params: P, options?: CallOptions): Promise<R> {
+  const { url, safeUrl, init } = buildRequest(config, op, params as Params | undefined, options);
   const method = init.method ?? "GET";
   const { response, text, request, retryAfterMs } = await exchange(
     config,
@@ -308,10 +333,10 @@ export async function callHttp<T>(config: HttpConfig, op: HttpOperation, params:
       retryAfterMs,
     });
   }
-  if (op.response === "none" || response.status === 204 || response.status === 205) return undefined as T;
+  if (op.response === "none" || response.status === 204 || response.status === 205) return undefined as R;
   if (op.response === "text") {
-    checkResult(config.validateResponse, request, op.result, text, response.status, text);
-    return text as T;
+    config.results?.apply(config.validateResponse, request, op, text, response.status, text);
+    return text as R;
   }
   if (text.trim() === "") {
     throw new ResponseParseError(`${op.id}: expected a JSON body but the ${response.status} response was empty`, { request, statusCode: response.status, rawBody: text, contentType });
@@ -320,6 +345,6 @@ export async function callHttp<T>(config: HttpConfig, op: HttpOperation, params:
   if (!parsed.ok) {
     throw new ResponseParseError(`${op.id}: expected a JSON body but the ${response.status} response (${contentType ?? "no content-type"}) is not valid JSON`, { request, statusCode: response.status, rawBody: text, contentType, cause: parsed.error });
   }
-  checkResult(config.validateResponse, request, op.result, parsed.value, response.status, text);
-  return parsed.value as T;
+  config.results?.apply(config.validateResponse, request, op, parsed.value, response.status, text);
+  return parsed.value as R;
 }

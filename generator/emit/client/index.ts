@@ -79,13 +79,25 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
   };
 
   const used = new Set<string>();
+  const styles = new Set<string>();
+  const results: [CodeRef, CodeRef][] = [];
   for (const op of ir.operations) {
     const c = checks.get(op);
-    const refs = c ? { check: new CodeRef(c.params), ...(c.result ? { result: new CodeRef(c.result) } : {}) } : {};
+    const check = c ? new CodeRef(c.params) : undefined;
     if (c) [c.params, c.result].forEach((n) => n && used.add(n));
-    if (op.protocol === "http") emitHttpOperation(ir, op, ctx, schemaNames, out, refs);
-    else emitRpcOperation(op, ctx, schemaNames, byKey, out, refs);
+    if (c?.result) results.push([new CodeRef(identifier(op.names.descriptor)), new CodeRef(c.result)]);
+    const optional = op.protocol === "http" ? !op.parameters.some((p) => p.required) && !op.requestBody?.required : !op.params.some((p) => p.required);
+    const types = `<${identifier(op.names.params)}${optional ? " | undefined" : ""}, ${resultType(op)}>`;
+    if (op.protocol === "http") emitHttpOperation(ir, op, ctx, schemaNames, out, check, types, styles);
+    else emitRpcOperation(op, ctx, schemaNames, byKey, out, check, types);
   }
+  // result checks live apart from the descriptors: a bundle that does not validate responses drops them
+  out.statements.push((w) => {
+    writeDocs(w, `Result checks by descriptor: what \`validateResponse\` checks 2XX bodies against (the third argument of ${hasHttp ? "`resolveHttpConfig`" : "`createRpcTransport`"} when descriptors are called directly).`);
+    w.write(`export const ${identifier(ir.names.results)}: ResultChecks = /* @__PURE__ */ resultChecks(`);
+    writeValue(w, results);
+    w.write(");").newLine();
+  });
 
   const optionsBase = hasRpc ? "RpcClientOptions" : "HttpClientOptions";
   const optionsDocs = `Options of {@link ${identifier(ir.names.factory)}}.`;
@@ -132,9 +144,11 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
     writeDocs(w, `Creates a client for ${comment(ir.info.title)}: one method per operation.`);
     const client = identifier(ir.names.client);
     w.write(`export function ${identifier(ir.names.factory)}(options: ${identifier(ir.names.options)} = {}): ${client} `).inlineBlock(() => {
-      if (hasHttp) w.writeLine(`const http = resolveHttpConfig(options, ${identifier(ir.names.defaultBaseUrl)});`);
+      const base = identifier(ir.names.defaultBaseUrl);
+      const results = identifier(ir.names.results);
+      if (hasHttp) w.writeLine(`const http = resolveHttpConfig(options, ${base}, ${results});`);
       if (hasRpc) {
-        w.writeLine(`const rpc = createRpcTransport(options, ${identifier(ir.names.defaultBaseUrl)});`);
+        w.writeLine(`const rpc = createRpcTransport(options, ${base}, ${results});`);
         w.write(`const build = (call: RpcCall): Omit<${client}, "batch"> => (`);
         writeFactoryObject(w, tree, paging);
         w.write(");").newLine();
@@ -151,7 +165,10 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
     ...(hasHttp ? ["callHttp", "resolveHttpConfig"] : []),
     ...(hasRpc ? ["createRpcTransport"] : []),
     ...(anyPaged ? ["paged"] : []),
+    "resultChecks",
+    ...[...styles].sort(),
     { name: "CallOptions", isTypeOnly: true },
+    { name: "ResultChecks", isTypeOnly: true },
     ...(anyPaged ? [{ name: "PagedMethod", isTypeOnly: true }] : []),
     ...(hasHttp ? [{ name: "HttpOperation", isTypeOnly: true }] : []),
     ...(hasRpc ? [{ name: "BatchResults", isTypeOnly: true }, { name: "RpcCall", isTypeOnly: true }, { name: "RpcClientOptions", isTypeOnly: true }, { name: "RpcMethod", isTypeOnly: true }] : [{ name: "HttpClientOptions", isTypeOnly: true }]),
@@ -169,9 +186,14 @@ function methodDocs(op: IrOperation): string {
     .join("\n\n");
 }
 
-type CheckRefs = { check?: CodeRef; result?: CodeRef };
+/** The runtime encoder of a parameter's style, when it is not the location's default (path `simple`, query `form` exploded). */
+function encoderOf(p: IrParameter): "pathStyle" | "queryStyle" | undefined {
+  if (p.in === "path") return p.style !== "simple" || p.explode ? "pathStyle" : undefined;
+  if (p.in === "query") return p.style !== "form" || !p.explode ? "queryStyle" : undefined;
+  return undefined;
+}
 
-function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext, schemaNames: Set<string>, out: Emitted, refs: CheckRefs): void {
+function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext, schemaNames: Set<string>, out: Emitted, check: CodeRef | undefined, types: string, styles: Set<string>): void {
   const members: Member[] = op.parameters.map((p: IrParameter) => {
     const docs = docsOf(p.description, p.deprecated, p.schema);
     return { key: propertyKey(p.name), optional: !p.required, type: toTypeNode(p.schema, ctx), ...(docs ? { docs } : {}) };
@@ -191,24 +213,29 @@ function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext
     id: op.id || op.names.method,
     method: op.transport.method.toUpperCase(),
     path: op.endpoint + op.transport.path,
-    params: op.parameters.map((p) => ({
-      name: p.name,
-      in: p.in,
-      required: p.required || undefined,
-      style: p.style === (p.in === "query" || p.in === "cookie" ? "form" : "simple") ? undefined : p.style,
-      explode: p.explode === (p.style === "form") ? undefined : p.explode,
-    })),
+    params: op.parameters.map((p) => {
+      const encode = encoderOf(p);
+      if (encode) styles.add(encode);
+      return {
+        name: p.name,
+        in: p.in,
+        required: p.required || undefined,
+        style: p.style === (p.in === "query" || p.in === "cookie" ? "form" : "simple") ? undefined : p.style,
+        explode: p.explode === (p.style === "form") ? undefined : p.explode,
+        encode: encode ? new CodeRef(encode) : undefined,
+      };
+    }),
     body: op.requestBody ? { required: op.requestBody.required, contentType: body?.contentType ?? "application/json" } : undefined,
     response: responseKind(op),
     idempotent: op.idempotent || undefined,
     apiKey: key ? { name: key.name, in: key.in } : undefined,
     returns: returns.length > 0 ? returns : undefined,
-    ...refs,
+    check,
   };
-  out.statements.push(constValue(op.names.descriptor, `Wire description of \`${comment(op.names.method)}\` (${descriptor.method} ${comment(descriptor.path)}).`, "HttpOperation", descriptor));
+  out.statements.push(constValue(op.names.descriptor, `Wire description of \`${comment(op.names.method)}\` (${descriptor.method} ${comment(descriptor.path)}).`, `HttpOperation${types}`, descriptor));
 }
 
-function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, schemaNames: Set<string>, byKey: Map<string, IrDocument["schemas"][number]>, out: Emitted, refs: CheckRefs): void {
+function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, schemaNames: Set<string>, byKey: Map<string, IrDocument["schemas"][number]>, out: Emitted, check: CodeRef | undefined, types: string): void {
   const docs = `Params of \`${comment([...op.group, op.names.method].join("."))}\` (JSON-RPC \`${comment(op.transport.method)}\`, sent ${op.transport.form === "by-name" ? "by name" : op.transport.form === "by-position" ? "by position" : "as an array holding one object"}).`;
   if (op.transport.form === "one-object") {
     out.statements.push(typeAlias(op.names.params, docs, toTypeNode(op.params[0]!.schema, ctx)));
@@ -224,8 +251,8 @@ function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, schemaNames: Set
     const t: TypeNode = op.result ? toTypeNode(op.result.schema, ctx) : { k: "raw", text: "void" };
     out.statements.push(typeAlias(op.names.response, `Result of \`${comment(op.transport.method)}\`.${op.result?.description ? `\n\n${comment(op.result.description)}` : ""}`, t));
   }
-  const descriptor = { method: op.transport.method, endpoint: op.endpoint, form: op.transport.form, idempotent: op.idempotent || undefined, params: fields, ...refs };
-  out.statements.push(constValue(op.names.descriptor, `Wire description of JSON-RPC \`${comment(op.transport.method)}\`.`, "RpcMethod", descriptor));
+  const descriptor = { method: op.transport.method, endpoint: op.endpoint, form: op.transport.form, idempotent: op.idempotent || undefined, params: fields, check };
+  out.statements.push(constValue(op.names.descriptor, `Wire description of JSON-RPC \`${comment(op.transport.method)}\`.`, `RpcMethod${types}`, descriptor));
 }
 
 type Paging = Map<IrOperation, NonNullable<ReturnType<typeof pagingOf>>>;

@@ -118,7 +118,7 @@ function rpcEntry(r: Reducer, op: Extract<IrOperation, { protocol: "json-rpc" }>
 export function emitMocks(ir: IrDocument): (StatementStructures | WriterFunction)[] {
   const r = new Reducer(ir);
   const entries = ir.operations.map((op) => ({ op, fields: op.protocol === "http" ? httpEntry(r, op) : rpcEntry(r, op) }));
-  const descriptors = [...new Set(ir.operations.map((op) => op.names.descriptor))].sort();
+  const descriptors = [...new Set([...ir.operations.map((op) => op.names.descriptor), ir.names.results])].sort();
   const defs = Object.fromEntries([...r.defs.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return [
     (w) => {
@@ -137,6 +137,7 @@ export function emitMocks(ir: IrDocument): (StatementStructures | WriterFunction
           }
         });
         w.writeLine("],");
+        w.writeLine(`results: ${identifier(ir.names.results)},`);
       });
       w.writeLine("};");
     },
