@@ -1,6 +1,7 @@
 /** Running the interop tools (installed in test/interop/node_modules by `npm run test:interop`). */
-import { execFile } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,4 +39,36 @@ export function run(file: string, args: string[], options: { cwd?: string; env?:
 
 export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `avaspec-${prefix}-`));
+}
+
+/** A port that was free on 127.0.0.1 a moment ago. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on("error", reject);
+  });
+}
+
+/** Starts a long-running tool, adds it to `children` (for the caller's afterAll to kill) and resolves once its output matches `ready`. */
+export function startProcess(file: string, args: string[], ready: RegExp, children: ChildProcess[]): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { cwd: INTEROP, env: { ...process.env, NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] });
+    children.push(child);
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`${file} did not start:\n${out}`)), 60_000);
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      if (ready.test(out)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.on("error", (e) => reject(e));
+    child.on("exit", (code) => reject(new Error(`${file} exited (${code}):\n${out}`)));
+  });
 }

@@ -5,50 +5,22 @@
  * Metrics APIs. Responses are checked with
  * `validateResponse: "strict"`, so a disagreement either way fails.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDataApiClient, type DataApiClient } from "@avaspec/client/data-api";
 import { createMetricsApiClient } from "@avaspec/client/metrics-api";
 import { dataApiCases, TOKEN } from "../helpers/data-calls.js";
-import { BUNDLED_DIR, INTEROP } from "./helpers.js";
+import { BUNDLED_DIR, freePort, INTEROP, startProcess } from "./helpers.js";
 
 const dataSpec = JSON.parse(readFileSync(join(BUNDLED_DIR, "data-api.openapi.json"), "utf8")) as { paths: Record<string, Record<string, { operationId: string }>> };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
 
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.kill("SIGTERM")));
 
-/** Starts a tool and resolves once its output matches `ready`. */
-function start(bin: string, args: string[], ready: RegExp): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(join(INTEROP, "node_modules", ".bin", bin), args, { cwd: INTEROP, env: { ...process.env, NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] });
-    children.push(child);
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`${bin} did not start:\n${out}`)), 60_000);
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      if (ready.test(out)) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.on("exit", (code) => reject(new Error(`${bin} exited (${code}):\n${out}`)));
-  });
-}
+/** Starts a tool of test/interop/node_modules/.bin and resolves once its output matches `ready`. */
+const start = (bin: string, args: string[], ready: RegExp) => startProcess(join(INTEROP, "node_modules", ".bin", bin), args, ready, children);
 
 async function prism(doc: string): Promise<string> {
   const port = await freePort();

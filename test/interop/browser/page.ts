@@ -1,0 +1,33 @@
+/**
+ * The page browser.test.ts bundles with esbuild and loads in headless
+ * Chromium: one Data API call and two node JSON-RPC calls through the
+ * generated clients, against the API origin given as `?api=`. Each result is
+ * rendered as JSON into an <output>, or the error's name when the call fails;
+ * `<body data-done>` marks the end.
+ */
+import { createDataApiClient } from "@avaspec/client/data-api";
+import { createNodeClient } from "@avaspec/client/node";
+
+const options = { baseUrl: new URLSearchParams(location.search).get("api") ?? "", validateResponse: "strict", retry: false } as const;
+const data = createDataApiClient(options);
+const node = createNodeClient(options);
+
+async function show(id: string, call: () => Promise<unknown>): Promise<void> {
+  const out = document.createElement("output");
+  out.id = id;
+  try {
+    out.textContent = JSON.stringify(await call());
+    out.dataset["outcome"] = "ok";
+  } catch (e) {
+    out.textContent = e instanceof Error ? e.name : String(e);
+    out.dataset["outcome"] = "error";
+  }
+  document.body.append(out);
+}
+
+await Promise.all([
+  show("chain", () => data.getChainInfo({ chainId: "43114" })),
+  show("node-version", () => node.info.getNodeVersion()),
+  show("eth-chain-id", () => node.cChain.eth.chainId()),
+]);
+document.body.dataset["done"] = "true";
