@@ -1,7 +1,7 @@
 // Type-checked by `npm run typecheck`: the README's examples must compile against the generated client.
-import { AbortError, ApiError, RateLimitError, TimeoutError } from "@avaspec/client";
-import { createDataApiClient } from "@avaspec/client/data-api";
-import { createNodeClient } from "@avaspec/client/node";
+import { AbortError, ApiError, RateLimitError, TimeoutError, callHttp, createRpcTransport, resolveHttpConfig } from "@avaspec/client";
+import { DATA_API_DEFAULT_BASE_URL, createDataApiClient, dataApiResults, getChainInfoOperation, type ChainInfo } from "@avaspec/client/data-api";
+import { NODE_DEFAULT_BASE_URL, createNodeClient, infoGetNodeVersionMethod } from "@avaspec/client/node";
 
 export async function readmeNodeExample(): Promise<void> {
   const node = createNodeClient({ baseUrl: "http://127.0.0.1:9650" });
@@ -39,4 +39,17 @@ export async function readmeReliabilityExample(address: string, signal: AbortSig
     else if (e instanceof ApiError) console.error(e.statusCode, e.messages, `after ${e.attempts} attempts`);
     else throw e;
   }
+}
+
+// The README's "Smallest bundles" example: descriptors are typed, so calls infer params and results.
+export async function readmeDescriptorExample(): Promise<void> {
+  const api = resolveHttpConfig({ apiKey: process.env["AVAX_API_KEY"] }, DATA_API_DEFAULT_BASE_URL);
+  const chain: ChainInfo = await callHttp(api, getChainInfoOperation, { chainId: "43114" });
+  // @ts-expect-error a wrong param name is a type error
+  await callHttp(api, getChainInfoOperation, { chain: "43114" });
+  const rpc = createRpcTransport({}, NODE_DEFAULT_BASE_URL);
+  const { version } = await rpc.call(infoGetNodeVersionMethod, {});
+  const [a, b] = await rpc.batch((call) => [call(infoGetNodeVersionMethod, {}), call(infoGetNodeVersionMethod, {})] as const);
+  const checked = resolveHttpConfig({ validateResponse: "strict" }, DATA_API_DEFAULT_BASE_URL, dataApiResults);
+  console.log(chain.chainName, version, a.ok && a.value.version, b.ok, checked.validateResponse);
 }

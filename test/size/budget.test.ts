@@ -1,0 +1,77 @@
+/**
+ * Size budgets of the lean forms (`npm run bench:size` prints them next to
+ * peer libraries). Measured here with the root's esbuild, without the peers:
+ * the same bundle settings as the benchmark (minified, tree-shaken, ESM,
+ * browser; gzip level 9).
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { AVASPEC_DATA_OP, AVASPEC_ENTRIES, AVASPEC_RPC_METHOD, AVASPEC_WHOLE_PACKAGE, BUDGETS, ROOT_DIR, bundleText, measure, type SizeResult } from "../../bench/size/entries.js";
+
+const entry = (name: string) => {
+  const e = AVASPEC_ENTRIES.find((x) => x.name === name);
+  if (!e) throw new Error(`no size entry named "${name}"`);
+  return e;
+};
+
+const sizes = new Map<string, SizeResult>();
+const texts = new Map<string, string>();
+
+beforeAll(async () => {
+  for (const name of [AVASPEC_DATA_OP, AVASPEC_RPC_METHOD, AVASPEC_WHOLE_PACKAGE]) {
+    sizes.set(name, await measure(entry(name).code, ROOT_DIR));
+    texts.set(name, await bundleText(entry(name).code, ROOT_DIR));
+  }
+});
+
+/**
+ * Issue 7 asks for at most 2.0 KB gzip (one Data API operation) and 3.0 KB
+ * (one JSON-RPC method incl. batching). Those budgets are not met: in the
+ * same run openapi-fetch alone, with no retries, timeouts or validation, is
+ * 2.6 KB (see `npm run bench:size`). Until that is decided, these ceilings
+ * hold today's sizes (5.0 KB and 5.2 KB gzip, about 3% headroom) so that the
+ * lean forms cannot grow unnoticed; `bench:size` still prints the budgets.
+ */
+const CEILINGS = { dataOp: 5_300, rpcMethod: 5_450 };
+
+describe("bundle size ceilings (gzip)", () => {
+  it("the issue's budgets are the ones the benchmark reports", () => {
+    expect(BUDGETS["data-op"]!.gzip).toBe(2048);
+    expect(BUDGETS["rpc-method"]!.gzip).toBe(3072);
+  });
+
+  it(`one Data API operation (callHttp + one descriptor) stays within ${CEILINGS.dataOp} B gzip`, () => {
+    const { gzip, min } = sizes.get(AVASPEC_DATA_OP)!;
+    expect(gzip, `one Data API operation: ${gzip} B gzip (${min} B minified), ceiling ${CEILINGS.dataOp} B, budget 2048 B`).toBeLessThanOrEqual(CEILINGS.dataOp);
+  });
+
+  it(`one JSON-RPC method incl. batching stays within ${CEILINGS.rpcMethod} B gzip`, () => {
+    const { gzip, min } = sizes.get(AVASPEC_RPC_METHOD)!;
+    expect(gzip, `one JSON-RPC method incl. batching: ${gzip} B gzip (${min} B minified), ceiling ${CEILINGS.rpcMethod} B, budget 3072 B`).toBeLessThanOrEqual(CEILINGS.rpcMethod);
+  });
+});
+
+describe("tree-shaking", () => {
+  // Markers of code the one-op entry must not hold. Each must be in the whole
+  // package's bundle, or its absence from the one-op bundle proves nothing.
+  const otherOperations = ["listErc20Transactions", "transactions:listErc20", "getNativeBalance", "balances:getNative"];
+  const styleCode = ["deepObject", "pipeDelimited", "%5B"];
+
+  it("the markers are in the whole package's bundle", () => {
+    const whole = texts.get(AVASPEC_WHOLE_PACKAGE)!;
+    for (const marker of [...otherOperations, ...styleCode]) expect(whole.includes(marker), `"${marker}" in the whole package's bundle`).toBe(true);
+  });
+
+  it("one Data API operation holds neither other operations nor non-default parameter styles", () => {
+    const one = texts.get(AVASPEC_DATA_OP)!;
+    expect(one).toContain("getChainInfo");
+    for (const marker of otherOperations) expect(one.includes(marker), `"${marker}" (another operation) in the one-op bundle`).toBe(false);
+    for (const marker of styleCode) expect(one.includes(marker), `"${marker}" (parameter style code) in the one-op bundle`).toBe(false);
+  });
+
+  it("the whole package is larger than one operation", () => {
+    const one = sizes.get(AVASPEC_DATA_OP)!;
+    const whole = sizes.get(AVASPEC_WHOLE_PACKAGE)!;
+    expect(whole.min).toBeGreaterThan(one.min);
+    expect(whole.gzip, `whole package ${whole.gzip} B gzip vs one operation ${one.gzip} B`).toBeGreaterThan(one.gzip);
+  });
+});
