@@ -39,7 +39,6 @@ export function specEntries(input: InputConfig): SpecEntry[] {
 
 export interface PackageConfig {
   name: string;
-  version: string;
   description?: string;
   license?: string;
   devDependencies?: Record<string, string>;
@@ -78,7 +77,8 @@ export function loadConfig(file: string): ResolvedConfig {
   };
   if (typeof c !== "object" || c === null) fail("the config must be a JSON object");
   if (typeof c.out !== "string" || c.out === "") fail('"out" must name the output folder');
-  if (!c.package || typeof c.package.name !== "string" || typeof c.package.version !== "string") fail('"package" needs "name" and "version"');
+  if (!c.package || typeof c.package.name !== "string") fail('"package" needs a "name"');
+  if ((c.package as { version?: unknown }).version !== undefined) fail('"package.version" is not set by hand: it follows the specs\' info.version (see versions.json in the output); remove it');
   if (!Array.isArray(c.inputs) || c.inputs.length === 0) fail('"inputs" must list at least one spec');
   const seen = new Set<string>();
   c.inputs!.forEach((input, i) => {

@@ -20,7 +20,7 @@ function scratch(specText: string, file = "api.yaml"): string {
   writeFileSync(join(dir, file), specText);
   writeFileSync(
     join(dir, "avaspec.config.json"),
-    JSON.stringify({ out: "out", package: { name: "scratch", version: "1.0.0" }, inputs: [{ spec: file, output: "api", clientName: "Api" }] }),
+    JSON.stringify({ out: "out", package: { name: "scratch" }, inputs: [{ spec: file, output: "api", clientName: "Api" }] }),
   );
   return dir;
 }

@@ -12,6 +12,7 @@ import { ROOT, run, tempDir, tool } from "./helpers.js";
 
 interface PackResult {
   filename: string;
+  version: string;
   files: { path: string; size: number }[];
   entryCount: number;
   size: number;
@@ -39,10 +40,14 @@ beforeAll(async () => {
 }, 600_000);
 
 describe("the tarball", () => {
-  it("holds dist (JS + .d.ts), src, the bundled spec documents and the README, and nothing else", () => {
+  it("holds dist (JS + .d.ts), src, the bundled spec documents, the README and the CHANGELOG, and nothing else", () => {
     const paths = packed.files.map((f) => f.path);
     const top = [...new Set(paths.map((p) => p.split("/")[0]))].sort();
-    expect(top).toEqual(["README.md", "dist", "package.json", "spec", "src"]);
+    expect(top).toEqual(["CHANGELOG.md", "README.md", "dist", "package.json", "spec", "src"]);
+    // the version is the one the ledger derived from the specs' info.version
+    const ledger = JSON.parse(readFileSync(join(ROOT, "generated/versions.json"), "utf8")) as { version: string };
+    expect(packed.version).toBe(ledger.version);
+    expect(paths).not.toContain("versions.json");
     for (const entry of ["index", "data-api/index", "metrics-api/index", "node/index", "mocks/index", "mock-server/index"]) {
       expect(paths).toContain(`dist/${entry}.js`);
       expect(paths).toContain(`dist/${entry}.d.ts`);
