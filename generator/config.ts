@@ -1,9 +1,15 @@
 /**
- * avaspec.config.json: which specs to read and where the package goes.
- * Paths are relative to the config file's folder.
+ * avaspec.config.(ts|json): which specs to read and where the package goes.
+ * Paths are relative to the config file's folder. A TypeScript or JavaScript
+ * config default-exports the same object (`defineConfig` types it).
  */
-import { readFileSync } from "node:fs";
-import { dirname, relative, resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { basename, dirname, extname, relative, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+/** What an input emits; each needs the ones before it (a client's param checks are validators, mocks serve a client's descriptors). */
+export const TARGETS = ["types", "validators", "client", "mocks"] as const;
+export type Target = (typeof TARGETS)[number];
 
 export interface SpecEntry {
   /** Spec document (YAML or JSON): OpenAPI 3.0/3.1 or OpenRPC 1.x. */
@@ -30,6 +36,18 @@ export interface InputConfig {
   baseUrl?: string;
   /** `format` in validators: "annotate" (default, as JSON Schema 2020-12 says) or "assert" the common formats. */
   formats?: "annotate" | "assert";
+  /** What to emit (default all): "types", "validators", "client", "mocks"; each needs the ones before it. */
+  targets?: Target[];
+}
+
+/** An input's targets, defaults applied. */
+export function targetsOf(input: InputConfig): ReadonlySet<Target> {
+  return new Set(input.targets ?? TARGETS);
+}
+
+/** Types a TypeScript config: `export default defineConfig({ … })`. */
+export function defineConfig(config: Config): Config {
+  return config;
 }
 
 /** Every input's specs as a list. */
@@ -63,7 +81,19 @@ export interface ResolvedConfig extends Config {
 export class ConfigError extends Error {}
 
 const SUBPATH = /^[a-z0-9][a-z0-9._-]*$/;
+/** Folders of the package that an input's output would collide with. */
+const RESERVED_OUTPUTS = ["spec", "mocks", "mock-server", "runtime", "dist", "node_modules"];
 
+/** The config files looked for, in order, when none is named. */
+export const DEFAULT_CONFIGS = ["avaspec.config.ts", "avaspec.config.mts", "avaspec.config.js", "avaspec.config.mjs", "avaspec.config.json"];
+
+/** The config named, or the first default one in `cwd`. */
+export function findConfig(named: string | undefined, cwd = process.cwd()): string {
+  if (named !== undefined) return named;
+  return DEFAULT_CONFIGS.find((f) => existsSync(resolve(cwd, f))) ?? "avaspec.config.json";
+}
+
+/** Reads a JSON config (synchronously). */
 export function loadConfig(file: string): ResolvedConfig {
   let raw: unknown;
   try {
@@ -71,6 +101,40 @@ export function loadConfig(file: string): ResolvedConfig {
   } catch (e) {
     throw new ConfigError(`${file}: cannot read config: ${(e as Error).message}`);
   }
+  return resolveConfig(raw, file);
+}
+
+/** Reads a config of any kind: JSON, or a module whose default export is the config (TypeScript runs through tsx's loader). */
+export async function loadConfigFile(file: string): Promise<ResolvedConfig> {
+  if (extname(file) === ".json") return loadConfig(file);
+  if (!existsSync(file)) throw new ConfigError(`${file}: cannot read config: no such file`);
+  let mod: { default?: unknown };
+  try {
+    mod = (await import(pathToFileURL(resolve(file)).href)) as { default?: unknown };
+  } catch (e) {
+    throw new ConfigError(`${file}: cannot load config: ${(e as Error).message}`);
+  }
+  if (mod.default === undefined) throw new ConfigError(`${file}: the config module must default-export the config`);
+  return resolveConfig(mod.default, file);
+}
+
+/** A config for one spec, from the command line: `generate --input <file> --out <dir>`. */
+export function oneOffConfig(input: string, out: string, options: { name?: string; clientName?: string; targets?: string } = {}): ResolvedConfig {
+  const stem = basename(input, extname(input)).replace(/\.(openapi|openrpc|swagger)$/i, "");
+  const derived = stem.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[^a-z0-9]+/, "");
+  const output = derived === "" || RESERVED_OUTPUTS.includes(derived) ? "api" : derived;
+  const clientName = options.clientName ?? (output.replace(/(^|[^a-z0-9])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, "").replace(/^[0-9]+/, "") || "Api");
+  const raw = {
+    out: relative(process.cwd(), resolve(out)) || ".",
+    regenerate: `avaspec generate --input ${input} --out ${out}`,
+    package: { name: options.name ?? basename(resolve(out)).toLowerCase().replace(/[^a-z0-9._-]+/g, "-") },
+    inputs: [{ spec: relative(process.cwd(), resolve(input)), output, clientName, ...(options.targets ? { targets: options.targets.split(",").map((t) => t.trim()) } : {}) }],
+  };
+  return resolveConfig(raw, "(command line)", process.cwd());
+}
+
+/** Checks a parsed config and settles its paths. */
+export function resolveConfig(raw: unknown, file: string, root = dirname(resolve(file))): ResolvedConfig {
   const c = raw as Partial<Config>;
   const fail = (msg: string): never => {
     throw new ConfigError(`${file}: ${msg}`);
@@ -89,8 +153,18 @@ export function loadConfig(file: string): ResolvedConfig {
     });
     if (typeof input.output !== "string" || !SUBPATH.test(input.output)) fail(`inputs[${i}].output must be a lowercase subpath like "data-api"`);
     if (typeof input.clientName !== "string" || !/^[A-Za-z][A-Za-z0-9]*$/.test(input.clientName)) fail(`inputs[${i}].clientName must be alphanumeric, like "DataApi"`);
+    if (RESERVED_OUTPUTS.includes(input.output)) fail(`inputs[${i}].output "${input.output}" is a folder of the package itself; pick another`);
     if (seen.has(input.output)) fail(`inputs[${i}].output "${input.output}" is used twice`);
     if (input.formats !== undefined && input.formats !== "annotate" && input.formats !== "assert") fail(`inputs[${i}].formats must be "annotate" or "assert"`);
+    if (input.targets !== undefined) {
+      if (!Array.isArray(input.targets) || input.targets.length === 0) fail(`inputs[${i}].targets must list at least one of ${TARGETS.join(", ")}`);
+      for (const t of input.targets) if (!TARGETS.includes(t)) fail(`inputs[${i}].targets: unknown target ${JSON.stringify(t)}; known: ${TARGETS.join(", ")}`);
+      const wanted = new Set(input.targets);
+      for (const t of input.targets) {
+        const needs = TARGETS.slice(0, TARGETS.indexOf(t)).filter((n) => !wanted.has(n));
+        if (needs.length > 0) fail(`inputs[${i}].targets: "${t}" needs ${needs.map((n) => `"${n}"`).join(" and ")} too`);
+      }
+    }
     seen.add(input.output);
   });
   return {
@@ -98,7 +172,7 @@ export function loadConfig(file: string): ResolvedConfig {
     regenerate: typeof c.regenerate === "string" ? c.regenerate : "npm run generate",
     package: c.package!,
     inputs: c.inputs!,
-    root: dirname(resolve(file)),
+    root,
     file,
   };
 }

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, extname } from "node:path";
 import Handlebars from "handlebars";
-import type { PackageConfig } from "../../config.js";
+import type { PackageConfig, Target } from "../../config.js";
 import { LEDGER_FILE, type Ledger, type VersionChange } from "../../versions.js";
 import { rpcFields } from "../../ir/resolve.js";
 import type { IrDocument, IrHttpOperation, IrOperation, IrRpcOperation, JsonValue } from "../../ir/types.js";
@@ -17,6 +17,8 @@ export interface PackageInput {
   output: string;
   /** The loaded spec documents, bundled as JSON for other tools. */
   documents: { file: string; root: unknown }[];
+  /** What the input emits. */
+  targets: ReadonlySet<Target>;
 }
 
 const RUNTIME_DIR = new URL("../../../runtime/", import.meta.url);
@@ -41,7 +43,8 @@ export function emitPackageFiles(pkg: PackageConfig, inputs: PackageInput[], led
     ".": { types: "./dist/index.d.ts", import: "./dist/index.js", default: "./dist/index.js" },
   };
   for (const i of inputs) exportsMap[`./${i.output}`] = { types: `./dist/${i.output}/index.d.ts`, import: `./dist/${i.output}/index.js`, default: `./dist/${i.output}/index.js` };
-  for (const entry of ["mocks", "mock-server"]) exportsMap[`./${entry}`] = { types: `./dist/${entry}/index.d.ts`, import: `./dist/${entry}/index.js`, default: `./dist/${entry}/index.js` };
+  const mocked = inputs.some((i) => i.targets.has("mocks"));
+  for (const entry of mocked ? ["mocks", "mock-server"] : []) exportsMap[`./${entry}`] = { types: `./dist/${entry}/index.d.ts`, import: `./dist/${entry}/index.js`, default: `./dist/${entry}/index.js` };
   exportsMap["./spec/*"] = "./spec/*";
   exportsMap["./package.json"] = "./package.json";
   const packageJson = {
@@ -56,9 +59,8 @@ export function emitPackageFiles(pkg: PackageConfig, inputs: PackageInput[], led
     types: "./dist/index.d.ts",
     files: ["dist", "src", "spec", "README.md", "CHANGELOG.md"],
     engines: { node: ">=18" },
-    // only @avaspec/client/mocks imports msw
-    peerDependencies: { msw: "^2.0.0" },
-    peerDependenciesMeta: { msw: { optional: true } },
+    // only ./mocks imports msw
+    ...(mocked ? { peerDependencies: { msw: "^2.0.0" }, peerDependenciesMeta: { msw: { optional: true } } } : {}),
     scripts: { build: "tsc -p tsconfig.json", prepack: "tsc -p tsconfig.json" },
     ...(pkg.devDependencies ? { devDependencies: pkg.devDependencies } : {}),
   };
@@ -213,6 +215,8 @@ function renderReadme(pkg: PackageConfig, inputs: PackageInput[]): string {
     const setup = `import { ${i.ir.names.factory} } from ${stringLiteral(`${pkg.name}/${i.output}`)};\n\nconst ${varName} = ${i.ir.names.factory}(${hasApiKey ? "{ apiKey: process.env.API_KEY }" : ""});`;
     return {
       varName,
+      client: i.targets.has("client"),
+      validators: i.targets.has("validators"),
       title: i.ir.info.title,
       version: i.ir.info.version,
       description: i.ir.info.description ?? "",
@@ -231,8 +235,9 @@ function renderReadme(pkg: PackageConfig, inputs: PackageInput[]): string {
     };
   });
   // the shortest call of the first client makes the clearest example
-  const first = clients[0]!;
-  const shortest = inputs[0]!.ir.operations.map((op) => exampleCall(first.varName, op)).sort((a, b) => a.length - b.length)[0];
+  const firstClient = inputs.findIndex((i) => i.targets.has("client"));
+  const first = clients[Math.max(0, firstClient)]!;
+  const shortest = inputs[Math.max(0, firstClient)]!.ir.operations.map((op) => exampleCall(first.varName, op)).sort((a, b) => a.length - b.length)[0];
   const errorsExample = [
     `import { ApiError } from ${stringLiteral(pkg.name)};`,
     "",

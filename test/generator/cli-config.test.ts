@@ -1,0 +1,199 @@
+/**
+ * Config and command line beyond the repo's own config: one-off generation
+ * (`--input` / `--out`), per-input targets, a TypeScript config, and
+ * `--watch`.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { ROOT, runCli } from "../helpers/cli.js";
+
+const PETSTORE = join(ROOT, "test/fixtures/petstore-30/spec.yaml");
+const RPC = join(ROOT, "test/fixtures/rpc-by-name/spec.yaml");
+const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
+const TSX = fileURLToPath(new URL("../../node_modules/tsx/dist/cli.mjs", import.meta.url));
+const CLI = fileURLToPath(new URL("../../generator/cli.ts", import.meta.url));
+
+const dirs: string[] = [];
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const c of children.splice(0)) c.kill("SIGKILL");
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+function temp(): string {
+  const dir = mkdtempSync(join(tmpdir(), "avaspec-cfg-"));
+  dirs.push(dir);
+  return dir;
+}
+const json = (path: string) => JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
+
+/** Type-checks a generated package strictly, with the repo's node_modules (msw, @types/node) in reach. */
+function typecheck(pkg: string): { status: number | null; output: string } {
+  if (!existsSync(join(pkg, "node_modules"))) symlinkSync(join(ROOT, "node_modules"), join(pkg, "node_modules"));
+  const r = spawnSync(process.execPath, [TSC, "-p", join(pkg, "tsconfig.json"), "--noEmit"], { encoding: "utf8" });
+  return { status: r.status, output: r.stdout + r.stderr };
+}
+
+describe("generate --input <spec> --out <dir>", () => {
+  it("generates a whole package from one document without a config, and --check agrees", () => {
+    const dir = temp();
+    const r = runCli(["generate", "--input", PETSTORE, "--out", "pets-client"], dir);
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    const pkg = join(dir, "pets-client");
+    expect(json(join(pkg, "package.json"))).toMatchObject({ name: "pets-client", version: "1.0.0" });
+    // spec.yaml would be "spec", a folder of the package itself: the module is "api"
+    for (const f of ["src/api/client.ts", "src/api/validators.ts", "src/api/mocks.ts", "src/mocks/index.ts"]) expect(existsSync(join(pkg, f)), f).toBe(true);
+    expect(readFileSync(join(pkg, "src/api/client.ts"), "utf8")).toContain("export function createApiClient(");
+    expect(runCli(["generate", "--input", PETSTORE, "--out", "pets-client", "--check"], dir).status).toBe(0);
+    expect(typecheck(pkg)).toMatchObject({ status: 0 });
+  }, 120_000);
+
+  it("takes the package name, client name and targets from flags; types and validators only leave out client, mocks and msw", () => {
+    const dir = temp();
+    const r = runCli(["generate", "--input", RPC, "--out", "out", "--name", "@me/rpc-types", "--client-name", "Chain", "--targets", "types,validators"], dir);
+    expect(r.status).toBe(0);
+    const pkg = join(dir, "out");
+    const manifest = json(join(pkg, "package.json"));
+    expect(manifest["name"]).toBe("@me/rpc-types");
+    expect(manifest["peerDependencies"]).toBeUndefined();
+    expect(Object.keys(manifest["exports"] as object)).toEqual([".", "./api", "./spec/*", "./package.json"]);
+    for (const f of ["src/api/types.ts", "src/api/validators.ts", "src/api/index.ts"]) expect(existsSync(join(pkg, f)), f).toBe(true);
+    for (const f of ["src/api/client.ts", "src/api/mocks.ts", "src/mocks/index.ts", "src/mock-server/index.ts", "src/runtime/msw.ts", "src/runtime/mock.ts"]) expect(existsSync(join(pkg, f)), f).toBe(false);
+    expect(readFileSync(join(pkg, "src/api/index.ts"), "utf8")).not.toContain("client.js");
+    expect(readFileSync(join(pkg, "README.md"), "utf8")).toContain("Types and validators only");
+    expect(typecheck(pkg)).toMatchObject({ status: 0 });
+  }, 120_000);
+
+  it.each([
+    [["--input", PETSTORE], "--input and --out go together"],
+    [["--out", "x"], "--input and --out go together"],
+    [["--input", PETSTORE, "--out", "x", "--config", "c.json"], "without --config"],
+    [["--name", "x"], "--name, --client-name and --targets are for --input"],
+    [["--input", PETSTORE, "--out", "x", "--targets", "client"], '"client" needs "types" and "validators" too'],
+    [["--input", PETSTORE, "--out", "x", "--targets", "types,sdk"], 'unknown target "sdk"'],
+    [["--input", PETSTORE, "--out", "x", "--watch", "--check"], "--watch and --check do not go together"],
+  ])("refuses %j", (args, message) => {
+    const dir = temp();
+    const r = runCli(["generate", ...args], dir);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(existsSync(join(dir, "x"))).toBe(false);
+  });
+});
+
+describe("avaspec.config.ts", () => {
+  it("is found without --config, runs as TypeScript, and gives each input its own output, client name and targets", () => {
+    const dir = temp();
+    writeFileSync(
+      join(dir, "avaspec.config.ts"),
+      [
+        `import { defineConfig, type Target } from ${JSON.stringify(join(ROOT, "generator/config.ts"))};`,
+        `const typesOnly: Target[] = ["types"];`,
+        `export default defineConfig({`,
+        `  out: "pkg",`,
+        `  package: { name: "@scratch/two" },`,
+        `  inputs: [`,
+        `    { spec: ${JSON.stringify(PETSTORE)}, output: "pets", clientName: "Pets" },`,
+        `    { spec: ${JSON.stringify(RPC)}, output: "chain", clientName: "Chain", targets: typesOnly },`,
+        `  ],`,
+        `});`,
+      ].join("\n"),
+    );
+    writeFileSync(join(dir, "avaspec.config.json"), "{ not the one to read");
+    const r = runCli(["generate"], dir);
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    const pkg = join(dir, "pkg");
+    expect(readFileSync(join(pkg, "src/pets/client.ts"), "utf8")).toContain("export function createPetsClient(");
+    expect(existsSync(join(pkg, "src/chain/types.ts"))).toBe(true);
+    expect(existsSync(join(pkg, "src/chain/validators.ts"))).toBe(false);
+    expect(existsSync(join(pkg, "src/chain/client.ts"))).toBe(false);
+    // mocks of the input that has them
+    expect(readFileSync(join(pkg, "src/mocks/index.ts"), "utf8")).toContain("../pets/mocks.js");
+    expect(readFileSync(join(pkg, "src/mocks/index.ts"), "utf8")).not.toContain("../chain/");
+    expect(typecheck(pkg)).toMatchObject({ status: 0 });
+  }, 120_000);
+
+  it("reports a config module that throws, or has no default export, as a config error", () => {
+    const dir = temp();
+    writeFileSync(join(dir, "avaspec.config.ts"), "export const config = {};\n");
+    expect(runCli(["generate"], dir)).toMatchObject({ status: 2, stderr: expect.stringContaining("must default-export the config") });
+    writeFileSync(join(dir, "avaspec.config.ts"), 'throw new Error("boom");\nexport default {};\n');
+    expect(runCli(["generate"], dir)).toMatchObject({ status: 2, stderr: expect.stringContaining("cannot load config: boom") });
+  });
+
+  it("refuses an output that is a folder of the package itself", () => {
+    const dir = temp();
+    writeFileSync(join(dir, "avaspec.config.json"), JSON.stringify({ out: "pkg", package: { name: "x" }, inputs: [{ spec: PETSTORE, output: "spec", clientName: "Api" }] }));
+    expect(runCli(["generate"], dir)).toMatchObject({ status: 2, stderr: expect.stringContaining('output "spec" is a folder of the package itself') });
+  });
+});
+
+describe("generate --watch", () => {
+  /** Lines of a child's stream, with a way to wait for one. */
+  function lines(child: ChildProcess, stream: "stdout" | "stderr") {
+    const seen: { text: string; at: number }[] = [];
+    let buffer = "";
+    child[stream]!.setEncoding("utf8").on("data", (chunk: string) => {
+      buffer += chunk;
+      const parts = buffer.split("\n");
+      buffer = parts.pop()!;
+      for (const text of parts) seen.push({ text, at: Date.now() });
+    });
+    return {
+      seen,
+      async next(pattern: RegExp, after: number, timeoutMs = 15_000): Promise<{ text: string; at: number }> {
+        const until = Date.now() + timeoutMs;
+        for (;;) {
+          const hit = seen.find((l) => l.at >= after && pattern.test(l.text));
+          if (hit) return hit;
+          if (Date.now() > until) throw new Error(`no ${stream} line like ${pattern} within ${timeoutMs} ms; got:\n${seen.map((l) => l.text).join("\n")}`);
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      },
+    };
+  }
+
+  it("regenerates within a second of a spec change, reports a broken spec without exiting, and recovers", async () => {
+    const dir = temp();
+    const spec = readFileSync(PETSTORE, "utf8");
+    writeFileSync(join(dir, "api.yaml"), spec);
+    writeFileSync(join(dir, "avaspec.config.json"), JSON.stringify({ out: "out", package: { name: "w" }, inputs: [{ spec: "api.yaml", output: "api", clientName: "Api" }] }));
+    const child = spawn(process.execPath, [TSX, CLI, "generate", "--watch"], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
+    children.push(child);
+    const out = lines(child, "stdout");
+    const err = lines(child, "stderr");
+    await out.next(/^avaspec: watching 2 files/, 0, 60_000);
+    const types = join(dir, "out/src/api/types.ts");
+    expect(readFileSync(types, "utf8")).not.toContain("Watched change");
+
+    // a change: regenerated within a second of the write
+    let wrote = Date.now();
+    writeFileSync(join(dir, "api.yaml"), spec.replace("title: Petstore (OpenAPI 3.0 fixture)", "title: Watched change one"));
+    const done = await out.next(/^avaspec: regenerated in \d+ ms/, wrote);
+    expect(done.at - wrote, "from the write to the regenerated output").toBeLessThan(1000);
+    expect(readFileSync(join(dir, "out/src/api/client.ts"), "utf8")).toContain("Watched change one");
+
+    // broken: diagnostics with file:line:col, the output keeps its last good state, the watch goes on
+    wrote = Date.now();
+    writeFileSync(join(dir, "api.yaml"), spec.replace("operationId: listPets", "operationId: 42"));
+    await err.next(/^api\.yaml:\d+:\d+ at #\/paths\/~1pets\/get\/operationId: /, wrote);
+    await out.next(/^avaspec: kept the last good output/, wrote);
+    expect(child.exitCode).toBeNull();
+    expect(readFileSync(join(dir, "out/src/api/client.ts"), "utf8")).toContain("Watched change one");
+
+    // fixed again
+    wrote = Date.now();
+    writeFileSync(join(dir, "api.yaml"), spec.replace("title: Petstore (OpenAPI 3.0 fixture)", "title: Watched change two"));
+    await out.next(/^avaspec: regenerated/, wrote);
+    expect(readFileSync(join(dir, "out/src/api/client.ts"), "utf8")).toContain("Watched change two");
+
+    const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    child.kill("SIGTERM");
+    expect(await exit).toBe(0);
+  }, 120_000);
+});
