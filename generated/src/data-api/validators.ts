@@ -9293,8 +9293,6 @@ function $326(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  else {
-  }
   return ok;
 }
 

@@ -11,8 +11,6 @@ function $EmptyResult(x: unknown, p: string, e: ValidationIssue[] | null): boole
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
   }
-  else {
-  }
   return ok;
 }
 
@@ -2331,8 +2329,6 @@ function $80(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
   }
   return ok;
 }

@@ -28,11 +28,14 @@ class Lines {
     this.out.push("  ".repeat(this.depth) + s);
   }
   block(head: string, body: () => void): void {
+    const start = this.out.length;
     this.line(head === "" ? "{" : `${head} {`);
     this.depth++;
     body();
     this.depth--;
-    this.line("}");
+    // an else with nothing in it is noise
+    if (head === "else" && this.out.length === start + 1) this.out.pop();
+    else this.line("}");
   }
 }
 
@@ -274,7 +277,7 @@ export class ValidatorCompiler {
     const parts: string[] = [];
     if (s.types && s.types.length > 0) {
       const types = s.types.includes("number") ? s.types.filter((t) => t !== "integer") : s.types;
-      parts.push(`(${types.map((t) => TYPE_TEST[t]!.replace(/\bx\b/g, v)).join(" || ")})`);
+      parts.push(`(${this.typeTest(types, v)})`);
     }
     if (s.const) {
       if (!isScalar(s.const.value)) return undefined;
@@ -389,13 +392,19 @@ export class ValidatorCompiler {
     });
   }
 
+  /** The test of a `type` list on `v`; registers the helpers it calls (the only way TYPE_TEST is read). */
+  private typeTest(types: readonly string[], v: string): string {
+    if (types.includes("object")) this.helpers.add("isObject");
+    return types.map((t) => TYPE_TEST[t]!.replace(/\bx\b/g, v)).join(" || ");
+  }
+
   private body(L: Lines, s: IrObjectLikeSchema, inline = false): void {
     if (!inline) L.line("let ok = true;");
     if (s.types && s.types.length > 0) {
       const types = s.types.includes("number") ? s.types.filter((t) => t !== "integer") : s.types;
       // a single object or array type: its keywords go in the else branch, so the type is tested once
       const single = types.length === 1 && (types[0] === "object" || types[0] === "array") ? types[0] : undefined;
-      L.block(`if (!(${types.map((t) => TYPE_TEST[t]).join(" || ")}))`, () => this.failStmt(L, "type", stringLiteral(`must be ${types.join(" or ")}`), literal(types.join(","))));
+      L.block(`if (!(${this.typeTest(types, "x")}))`, () => this.failStmt(L, "type", stringLiteral(`must be ${types.join(" or ")}`), literal(types.join(","))));
       if (single) {
         L.block("else", () => (single === "object" ? this.objectKeywords(L, s, true) : this.arrayKeywords(L, s, true)));
         this.rest(L, s, single, inline);
