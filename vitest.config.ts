@@ -8,8 +8,8 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts", "runtime/**/*.test.ts"],
-    // third-party tools, installed on their own: `npm run test:interop`
-    exclude: ["test/interop/**", "**/node_modules/**"],
+    // third-party tools, installed on their own: `npm run test:interop`; real-world documents (minutes): `npm run test:corpus`
+    exclude: ["test/interop/**", "test/corpus/**", "**/node_modules/**"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -1,0 +1,15 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// `npm run test:corpus`: real-world documents from npm (test/corpus/package.json) generated and type-checked.
+export default defineConfig({
+  root: fileURLToPath(new URL("../../", import.meta.url)),
+  test: {
+    include: ["test/corpus/**/*.test.ts"],
+    exclude: ["test/corpus/.out/**", "**/node_modules/**"],
+    // per document in corpus.test.ts; GitHub's takes minutes
+    testTimeout: 180_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+  },
+});
