@@ -212,7 +212,16 @@ export function synthesize(schema: MockSchema, defs: Record<string, MockSchema>,
   return synth({ defs, next }, schema, 0);
 }
 
+/** Deeper than this, a schema can only be recursing through required members: it has no finite value. */
+const MAX_DEPTH = 64;
+
+/** Thrown when a schema has no finite value to synthesize (a required member leads back to itself). */
+export class UnsatisfiableSchemaError extends Error {
+  override name = "UnsatisfiableSchemaError";
+}
+
 function synth(c: Ctx, raw: MockSchema, depth: number): unknown {
+  if (depth > MAX_DEPTH) throw new UnsatisfiableSchemaError(`no finite value: the schema recurses more than ${MAX_DEPTH} levels through required properties or minimum item counts`);
   let s = deref(c, raw);
   if (s === true) return "mock";
   if (s === false) return null;
@@ -419,14 +428,24 @@ export function createMockService(tables: readonly MockTable[], options: MockSer
     if (entry.schema === undefined) return entry.kind === "rpc" ? null : undefined;
     const next = rng(hash(`${seed}:${id}:${salt}`));
     let last: ValidationIssue[] = [];
+    let unsatisfiable: UnsatisfiableSchemaError | undefined;
     for (let attempt = 0; attempt < 25; attempt++) {
-      const v = synthesize(entry.schema, table.defs, next);
+      let v: unknown;
+      try {
+        v = synthesize(entry.schema, table.defs, next);
+      } catch (error) {
+        // a random branch may have recursed too deep: another attempt may pick a finite one
+        if (!(error instanceof UnsatisfiableSchemaError)) throw error;
+        unsatisfiable = error;
+        continue;
+      }
       if (!check) return v;
       const issues: ValidationIssue[] = [];
       if (check(v, "", issues)) return v;
       last = issues;
     }
     if (entry.example !== undefined) return structuredClone(entry.example);
+    if (last.length === 0 && unsatisfiable) throw new Error(`avaspec mock: cannot synthesize a body for ${id}: ${unsatisfiable.message}; give the operation an example, or steer it with an override`);
     throw new Error(`avaspec mock: could not synthesize a valid body for ${id}: ${last.map((i) => `${i.path} ${i.message}`).join("; ")}`);
   }
 

@@ -38,10 +38,62 @@ export function loadFile(file: string): LoadResult {
   return loadText(file, text);
 }
 
+/**
+ * Deepest nesting accepted. Real specs stay far below it (GitHub's REST
+ * document: 21 levels); every later stage walks the tree recursively, and a
+ * hostile document must get a diagnostic, not a stack overflow.
+ */
+export const MAX_NESTING = 256;
+/** YAML aliases resolved at most: more is the "billion laughs" expansion attack. */
+const MAX_ALIASES = 100;
+
+/** The offset where flow nesting (`{`, `[`, as in JSON) first goes deeper than MAX_NESTING, outside strings and comments. */
+function tooDeepFlow(text: string): number | undefined {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
+    } else if (ch === "'") {
+      for (i++; i < text.length; i++) if (text[i] === "'" && text[i + 1] !== "'") break;
+      else if (text[i] === "'") i++;
+    } else if (ch === "#" && (i === 0 || /\s/.test(text[i - 1]!))) {
+      while (i < text.length && text[i] !== "\n") i++;
+    } else if (ch === "{" || ch === "[") {
+      if (++depth > MAX_NESTING) return i;
+    } else if (ch === "}" || ch === "]") depth = Math.max(0, depth - 1);
+  }
+  return undefined;
+}
+
+/** The pointer of the first node deeper than MAX_NESTING (iterative: the tree may be deep). */
+function tooDeepTree(root: unknown): string[] | undefined {
+  const stack: [unknown, string[]][] = [[root, []]];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (path.length > MAX_NESTING) return path;
+    if (typeof value === "object" && value !== null) for (const [k, v] of Object.entries(value)) stack.push([v, [...path, k]]);
+  }
+  return undefined;
+}
+
 export function loadText(file: string, text: string): LoadResult {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true });
   const diagnostics: Diagnostic[] = [];
+  const fail = (code: string, offset: number, message: string, hint: string, pointer = "#"): LoadResult => {
+    const before = text.slice(0, offset);
+    const pos = { line: before.split("\n").length, col: offset - before.lastIndexOf("\n") };
+    return { document: undefined, diagnostics: [{ code, severity: "error", message, file, pointer, line: pos.line, col: pos.col, hint }] };
+  };
+  const deepAt = tooDeepFlow(text);
+  if (deepAt !== undefined) return fail("load/depth", deepAt, `nesting deeper than ${MAX_NESTING} levels`, "a real spec nests a few dozen levels at most; this looks generated or hostile");
+  let doc: Document.Parsed;
+  try {
+    doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true });
+  } catch (error) {
+    if (error instanceof RangeError) return fail("load/depth", 0, "the document nests too deeply to parse", "a real spec nests a few dozen levels at most");
+    throw error;
+  }
   for (const e of [...doc.errors, ...doc.warnings]) {
     const pos = lineCounter.linePos(e.pos[0]);
     diagnostics.push({
@@ -56,11 +108,27 @@ export function loadText(file: string, text: string): LoadResult {
     });
   }
   if (doc.errors.length > 0) return { document: undefined, diagnostics };
-  const root = doc.toJS({ maxAliasCount: 100 }) as unknown;
+  let root: unknown;
+  try {
+    root = doc.toJS({ maxAliasCount: MAX_ALIASES }) as unknown;
+  } catch (error) {
+    if (error instanceof ReferenceError && /alias/i.test(error.message)) {
+      const first = /(^|[\s[{,:-])\*[^\s,\]}]+/m.exec(text);
+      return fail("load/aliases", first ? first.index + first[1]!.length : 0, `YAML aliases expand more than ${MAX_ALIASES} times (the "billion laughs" pattern)`, "write the repeated parts out, or use $ref");
+    }
+    if (error instanceof RangeError) return fail("load/depth", 0, "the document nests too deeply to read", "a real spec nests a few dozen levels at most");
+    throw error;
+  }
   const locate = (pointer: string) => {
     const offset = offsetOf(doc, ptr.parse(pointer) ?? []);
     return lineCounter.linePos(offset);
   };
+  const deep = tooDeepTree(root);
+  if (deep) {
+    const pointer = "#" + deep.map((t) => "/" + ptr.escapeToken(t)).join("");
+    const pos = locate(pointer);
+    return { document: undefined, diagnostics: [...diagnostics, { code: "load/depth", severity: "error", message: `nesting deeper than ${MAX_NESTING} levels`, file, pointer, line: pos.line, col: pos.col, hint: "a real spec nests a few dozen levels at most; this looks generated or hostile" }] };
+  }
   const lookup = (tokens: string[] | undefined) => {
     if (tokens === undefined) return undefined;
     const r = ptr.get(root, tokens);

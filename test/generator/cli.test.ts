@@ -142,6 +142,48 @@ describe("other bad input", () => {
     expect(r.stderr).toMatch(/at #\/components\/schemas\/NewPet\/properties\/category\/allOf\/0\/\$ref: external \$ref/);
   });
 
+  it.each(["./common.yaml#/components/schemas/Category", "file:///etc/passwd", "http://127.0.0.1:1/x.json#/Category"])("refuses the external $ref %s by default, reading nothing", (ref) => {
+    const dir = scratch(GOOD.replace("$ref: '#/components/schemas/Category'", `$ref: '${ref}'`));
+    writeFileSync(join(dir, "common.yaml"), "components: { schemas: { Category: { type: string } } }\n");
+    const r = runCli(["generate"], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^api\.yaml:\d+:\d+ at #\/components\/schemas\/NewPet\/properties\/category\/allOf\/0\/\$ref: external \$ref/);
+    expect(r.stderr).toContain("left untouched");
+  });
+
+  it("rejects a YAML alias bomb with a diagnostic, at its first alias", () => {
+    const levels = ["a", "b", "c", "d", "e", "f", "g", "h", "i"];
+    const bomb = [`  a: &a [${Array(9).fill('"lol"').join(", ")}]`, ...levels.slice(1).map((n, i) => `  ${n}: &${n} [${Array(9).fill(`*${levels[i]}`).join(", ")}]`)];
+    const dir = scratch(GOOD.replace("paths:", `x-bomb:\n${bomb.join("\n")}\npaths:`));
+    const r = runCli(["generate"], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^api\.yaml:(\d+):(\d+) at #: YAML aliases expand more than 100 times \(the "billion laughs" pattern\) \[load\/aliases\]/);
+    const [, line, col] = /^api\.yaml:(\d+):(\d+)/.exec(r.stderr)!;
+    expect(readFileSync(join(dir, "api.yaml"), "utf8").split("\n")[Number(line) - 1]!.slice(Number(col) - 1)).toMatch(/^\*a\b/);
+    expect(r.stderr).not.toContain("    at ");
+  });
+
+  it("reports a 10,000-deep nested schema as too deep, not as a stack overflow", () => {
+    const depth = 10_000;
+    const deep = `{"openapi":"3.1.0","info":{"title":"D","version":"1"},"paths":{},"components":{"schemas":{"Deep":${'{"type":"object","properties":{"a":'.repeat(depth)}{"type":"string"}${"}}".repeat(depth)}}}}`;
+    const dir = scratch(deep, "api.json");
+    const r = runCli(["generate"], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^api\.json:1:\d+ at #: nesting deeper than 256 levels \[load\/depth\]/);
+    expect(r.stderr).not.toMatch(/call stack|RangeError/);
+    expect(r.stderr).toContain("left untouched");
+  });
+
+  it("reports deep block YAML at the pointer where it goes too deep", () => {
+    let yaml = "openapi: 3.1.0\ninfo: {title: D, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    Deep:\n";
+    let indent = "      ";
+    for (let i = 0; i < 300; i++, indent += "    ") yaml += `${indent}type: object\n${indent}properties:\n${indent}  a:\n`;
+    const dir = scratch(yaml + `${indent}type: string\n`);
+    const r = runCli(["generate"], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^api\.yaml:\d+:\d+ at #\/components\/schemas\/Deep(\/properties\/a){127}: nesting deeper than 256 levels \[load\/depth\]/);
+  });
+
   it("reports a pattern that is not a regular expression, at its position", () => {
     const dir = scratch(GOOD.replace(/(\n\s+)minLength: 1/, '$1minLength: 1$1pattern: "([a-z"'));
     const r = runCli(["generate"], dir);
