@@ -3,6 +3,18 @@
  * a constant header (no timestamps, no machine paths).
  */
 import { IndentationText, StructureKind, NewLineKind, Project, QuoteKind, type StatementStructures, type WriterFunction } from "ts-morph";
+import { stringLiteral } from "./emit/escape.js";
+
+/**
+ * Text that is already formatted TypeScript at the top level (a validator
+ * function the compiler wrote line by line): printed as is, without passing
+ * through a writer that would scan it again character by character.
+ */
+export class RawText {
+  constructor(readonly text: string) {}
+}
+
+export type Statement = StatementStructures | WriterFunction | RawText;
 
 export class Printer {
   private readonly project = new Project({
@@ -16,18 +28,79 @@ export class Printer {
   });
   private count = 0;
 
-  /** Prints statements to text; `header` lines become `//` comments. */
-  print(header: string[], statements: (StatementStructures | WriterFunction)[]): string {
-    // a blank line between top-level statements, except between consecutive imports/exports
-    const spaced = statements.flatMap((s, i) => (i === 0 || (isModuleDecl(s) && isModuleDecl(statements[i - 1]!)) ? [s] : [(w: Parameters<WriterFunction>[0]) => w.blankLineIfLastNot(), s]));
-    const sf = this.project.createSourceFile(`/f${this.count++}.ts`, { statements: spaced }, { overwrite: true });
+  /**
+   * Prints statements to text; `header` lines become `//` comments. Writer
+   * functions write straight into one writer; a ts-morph structure (imports,
+   * exports, interfaces) is printed by ts-morph in a scratch file of its own,
+   * so the generated text is never parsed back into an AST (on a spec the size
+   * of GitHub's, re-parsing the output took longer than generating it).
+   */
+  print(header: string[], statements: Statement[]): string {
+    const parts: string[] = [];
+    statements.forEach((s, i) => {
+      // a blank line between top-level statements, except between consecutive imports/exports
+      if (i > 0 && !(isModuleDecl(s) && isModuleDecl(statements[i - 1]!))) parts.push("\n");
+      parts.push(this.statementText(s));
+    });
+    return lineComments(header) + "\n" + parts.join("").replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
+  }
+
+  /** One statement's text, ending in a line break. */
+  private statementText(s: Statement): string {
+    let text: string;
+    if (s instanceof RawText) text = s.text;
+    else if (typeof s === "function") {
+      const w = this.project.createWriter();
+      s(w);
+      text = w.toString();
+    } else text = moduleDeclText(s) ?? this.structureText(s);
+    return text.endsWith("\n") ? text : text + "\n";
+  }
+
+  private structureText(s: StatementStructures): string {
+    const sf = this.project.createSourceFile(`/s${this.count++}.ts`, { statements: [s] }, { overwrite: true });
     const text = sf.getFullText();
     this.project.removeSourceFile(sf);
-    return lineComments(header) + "\n" + text.replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
+    return text.trimEnd();
   }
 }
 
-function isModuleDecl(s: StatementStructures | WriterFunction): boolean {
+type Named = string | { name: string; isTypeOnly?: boolean; alias?: string };
+
+/**
+ * Import and export declarations, printed as ts-morph prints them but without
+ * a scratch file: an index's export list can name thousands of validators.
+ * Undefined for any shape this does not cover (ts-morph prints those).
+ */
+function moduleDeclText(s: StatementStructures): string | undefined {
+  // import and export lists may name contextual keywords (`unique`), so the check is syntactic: nothing but an identifier name
+  const name = (n: string) => {
+    if (!/^[A-Za-z_$][\w$]*$/.test(n)) throw new Error(`internal: ${JSON.stringify(n)} is not an identifier name`);
+    return n;
+  };
+  const list = (names: readonly Named[]) =>
+    names.map((n) => (typeof n === "string" ? name(n) : n.alias === undefined ? `${n.isTypeOnly ? "type " : ""}${name(n.name)}` : undefined));
+  const from = (m: string | undefined) => (m === undefined ? "" : ` from ${stringLiteral(m)}`);
+  if (s.kind === StructureKind.ImportDeclaration) {
+    const { moduleSpecifier, namedImports, namespaceImport, defaultImport, isTypeOnly, attributes } = s;
+    if (defaultImport !== undefined || attributes !== undefined || typeof namedImports === "function") return undefined;
+    const type = isTypeOnly ? "type " : "";
+    if (namespaceImport !== undefined) return namedImports === undefined ? `import ${type}* as ${name(namespaceImport)}${from(moduleSpecifier)};` : undefined;
+    const names = list((namedImports ?? []) as Named[]);
+    return names.includes(undefined) || names.length === 0 ? undefined : `import ${type}{ ${names.join(", ")} }${from(moduleSpecifier)};`;
+  }
+  if (s.kind === StructureKind.ExportDeclaration) {
+    const { moduleSpecifier, namedExports, namespaceExport, isTypeOnly, attributes } = s;
+    if (namespaceExport !== undefined || attributes !== undefined || isTypeOnly || typeof namedExports === "function") return undefined;
+    if (namedExports === undefined) return moduleSpecifier === undefined ? undefined : `export *${from(moduleSpecifier)};`;
+    const names = list(namedExports as Named[]);
+    return names.includes(undefined) ? undefined : `export { ${names.join(", ")} }${from(moduleSpecifier)};`;
+  }
+  return undefined;
+}
+
+function isModuleDecl(s: Statement): boolean {
+  if (s instanceof RawText) return false;
   return typeof s === "object" && (s.kind === StructureKind.ImportDeclaration || s.kind === StructureKind.ExportDeclaration);
 }
 

@@ -6,6 +6,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import YAML from "yaml";
 import { ROOT, runCli } from "../helpers/cli.js";
 
 const dirs: string[] = [];
@@ -182,6 +183,41 @@ describe("other bad input", () => {
     const r = runCli(["generate"], dir);
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/^api\.yaml:\d+:\d+ at #\/components\/schemas\/Deep(\/properties\/a){127}: nesting deeper than 256 levels \[load\/depth\]/);
+  });
+
+  describe("a JSON spec (read by JSON.parse, positions found only when a diagnostic needs them)", () => {
+    const json = JSON.stringify(YAML.parse(GOOD), null, 2);
+
+    it("generates the same package as the YAML form, byte for byte but for the source name", () => {
+      const fromYaml = scratch(GOOD);
+      const fromJson = scratch("\uFEFF" + json, "api.json");
+      writeFileSync(join(fromJson, "avaspec.config.json"), readFileSync(join(fromJson, "avaspec.config.json"), "utf8").replace('"api.yaml"', '"api.json"'));
+      expect(runCli(["generate"], fromYaml).status).toBe(0);
+      expect(runCli(["generate"], fromJson).status).toBe(0);
+      for (const f of ["src/api/types.ts", "src/api/validators.ts", "src/api/client.ts"]) {
+        expect(readFileSync(join(fromJson, "out", f), "utf8").replace("api.json", "api.yaml"), f).toBe(readFileSync(join(fromYaml, "out", f), "utf8"));
+      }
+    });
+
+    it("points a diagnostic at the line and column of the JSON text", () => {
+      const broken = json.replace('"#/components/schemas/Category"', '"#/components/schemas/Categroy"');
+      const dir = scratch(broken, "api.json");
+      writeFileSync(join(dir, "avaspec.config.json"), readFileSync(join(dir, "avaspec.config.json"), "utf8").replace('"api.yaml"', '"api.json"'));
+      const r = runCli(["generate"], dir);
+      expect(r.status).toBe(1);
+      const [, line, col] = /^api\.json:(\d+):(\d+) at #\/components\/schemas\/NewPet\/properties\/category\/allOf\/0\/\$ref: /.exec(r.stderr) ?? [];
+      expect(line, r.stderr).toBeDefined();
+      expect(broken.split("\n")[Number(line) - 1]!.slice(Number(col) - 1)).toMatch(/^"\$ref": "#\/components\/schemas\/Categroy"/);
+    });
+
+    it("still refuses a duplicate key, which JSON.parse would drop silently", () => {
+      const dup = json.replace('"title": "Petstore (OpenAPI 3.0 fixture)",', '"title": "Petstore (OpenAPI 3.0 fixture)",\n    "title": "Again",');
+      const dir = scratch(dup, "api.json");
+      writeFileSync(join(dir, "avaspec.config.json"), readFileSync(join(dir, "avaspec.config.json"), "utf8").replace('"api.yaml"', '"api.json"'));
+      const r = runCli(["generate"], dir);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(/^api\.json:\d+:\d+ at #: Map keys must be unique \[load\/syntax\]/);
+    });
   });
 
   it("reports a pattern that is not a regular expression, at its position", () => {

@@ -156,8 +156,8 @@ export interface GenesisData {
   airdropHash?: HexString;
   /** Genesis allocation - a map from account address to its initial account state. */
   alloc?: {
-      [key: string]: GenesisAccount;
-    };
+    [key: string]: GenesisAccount;
+  };
   /**
    * Base fee per gas of the genesis block (hex), or null.
    * @pattern ^0x[0-9a-fA-F]*$
@@ -205,8 +205,8 @@ export interface GenesisAccount {
   code?: HexString;
   /** Initial contract storage - a map from storage slot to value (both hex strings). */
   storage?: {
-      [key: string]: string;
-    };
+    [key: string]: string;
+  };
 }
 
 /** Chain configuration of an EVM genesis (fork activation blocks/timestamps and precompile settings). Keys depend on the genesis file; none is guaranteed. */
@@ -1104,8 +1104,8 @@ export interface L1ValidatorDetails {
   balanceChange?: number;
   /** BLS credentials of the L1 validator (an object; typically `publicKey` and `proofOfPossession`). */
   blsCredentials?: {
-      [key: string]: unknown;
-    };
+    [key: string]: unknown;
+  };
 }
 
 /** Owner of a subnet (for `CreateSubnetTx` and `TransferSubnetOwnershipTx`). */

@@ -37,8 +37,8 @@ export interface LoggerLevels {
 export interface LoggerLevelsResult {
   /** Map from logger name to its levels. */
   loggerLevels: {
-      [key: string]: LoggerLevels;
-    };
+    [key: string]: LoggerLevels;
+  };
 }
 
 /**
@@ -49,20 +49,20 @@ export interface LoggerLevelsResult {
 export interface SetLoggerLevelResult {
   /** Optional map from logger name to its levels after the change (only some releases send it). */
   loggerLevels?: {
-      [key: string]: LoggerLevels;
-    };
+    [key: string]: LoggerLevels;
+  };
 }
 
 /** Result of `admin.loadVMs`. */
 export interface LoadVMsResult {
   /** Map from the ID (cb58) of each VM loaded by this call to its aliases. */
   newVMs: {
-      [key: string]: string[];
-    };
+    [key: string]: string[];
+  };
   /** Map from the ID (cb58) of each VM that failed to load to the error text. Present only when at least one VM failed. */
   failedVMs?: {
-      [key: string]: string;
-    };
+    [key: string]: string;
+  };
 }
 
 /**
@@ -157,8 +157,8 @@ export interface NodeVersion {
   gitCommit: string;
   /** Map from VM name (e.g. `avm`, `evm`, `platform`) to the version of that VM this node runs. */
   vmVersions: {
-      [key: string]: string;
-    };
+    [key: string]: string;
+  };
 }
 
 /** Result of the deprecated `info.getTxFee`; every fee is a decimal string in nAVAX. */
@@ -187,12 +187,12 @@ export interface TxFees {
 export interface VmsResult {
   /** Map from VM ID (cb58) to the aliases of that VM. */
   vms: {
-      [key: string]: string[];
-    };
+    [key: string]: string[];
+  };
   /** Map from feature extension (Fx) ID (cb58) to its name. Sent by recent releases only. */
   fxs?: {
-      [key: string]: string;
-    };
+    [key: string]: string;
+  };
 }
 
 /** Description of one peer connection (an entry of `info.peers`). */
@@ -347,8 +347,8 @@ export interface Acp {
 export interface AcpsResult {
   /** Map from ACP number (a uint32, as a decimal object key) to the preferences on that ACP. */
   acps: {
-      [key: string]: Acp;
-    };
+    [key: string]: Acp;
+  };
 }
 
 /** Tags selecting health checks; subnet IDs (cb58) are valid tags, e.g. `29uVeLPJB1eQJkzRemU8g8wZDw5uJRqpab5U2mX9euieVwiEbL`. */
@@ -409,8 +409,8 @@ export interface HealthResult {
    * router; empty for liveness.
    */
   checks: {
-      [key: string]: HealthCheck;
-    };
+    [key: string]: HealthCheck;
+  };
   /** True when every included check passes. */
   healthy: boolean;
 }
@@ -523,8 +523,8 @@ export interface Credential {
 export interface JsonBlockTx {
   /** The unsigned transaction, decoded; its fields depend on the transaction type (numbers inside it are JSON numbers). */
   unsignedTx: {
-      [key: string]: unknown;
-    };
+    [key: string]: unknown;
+  };
   /** One credential per input of the transaction, in input order. */
   credentials: Credential[];
   /** ID of the transaction; sent by recent releases. */
@@ -1254,7 +1254,6 @@ export interface SyncProgress {
 
 /** Chain configuration returned by eth_getChainConfig. Fork activations are JSON integers: `...Block` fields are block heights, `...Time` and `...Timestamp` fields Unix seconds. Every field is optional and unknown fields (later upgrades, Subnet-EVM fee and precompile settings) are allowed. */
 export interface ChainConfig {
-  [key: string]: unknown;
   /** EVM chain id (43114 on the C-Chain Mainnet). */
   chainId?: number;
   /** Homestead activation height. */
@@ -1319,6 +1318,7 @@ export interface ChainConfig {
   graniteTimestamp?: number;
   /** Helicon activation time, when scheduled. */
   heliconTimestamp?: number;
+  [key: string]: unknown;
 }
 
 /** Result of eth_config (EIP-7910). */
@@ -1343,12 +1343,12 @@ export interface EthConfigFork {
   forkId: Bytes4;
   /** Precompile name to address. */
   precompiles: {
-      [key: string]: Address;
-    };
+    [key: string]: Address;
+  };
   /** System contract name to address. */
   systemContracts: {
-      [key: string]: Address;
-    };
+    [key: string]: Address;
+  };
 }
 
 /** Blob fee parameters of a fork (EIP-7840). */

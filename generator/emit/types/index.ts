@@ -2,11 +2,11 @@
  * Target `types`: one TypeScript declaration per named schema, with JSDoc from
  * the spec. Plain object schemas become interfaces; everything else a type alias.
  */
-import { StructureKind, type InterfaceDeclarationStructure, type StatementStructures, type WriterFunction } from "ts-morph";
+import type { StatementStructures, WriterFunction } from "ts-morph";
 import type { IrDocument, IrNamedSchema, IrObjectLikeSchema } from "../../ir/types.js";
 import { identifier } from "../escape.js";
 import { typeAlias } from "../statements.js";
-import { jsDoc, objectMembers, printType, toTypeNode, type TypeContext } from "./type-node.js";
+import { jsDoc, objectMembers, printType, toTypeNode, writeDocs, writeMember, type TypeContext } from "./type-node.js";
 
 function localTypeContext(ir: IrDocument): TypeContext {
   const byKey = new Map(ir.schemas.map((s) => [s.key, s.name]));
@@ -26,18 +26,22 @@ export function emitTypes(ir: IrDocument): (StatementStructures | WriterFunction
   const ctx = localTypeContext(ir);
   return ir.schemas.map((named): StatementStructures | WriterFunction => {
     const docs = jsDoc(named.schema);
-    const base = { name: identifier(named.name), isExported: true, ...(docs ? { docs: [docs] } : {}) };
     const s = named.schema;
     if (isPlainObject(s)) {
+      // keys come from objectMembers, which escapes them; docs were escaped by jsDoc
       const { members, index } = objectMembers(s, ctx);
-      const decl: InterfaceDeclarationStructure = {
-        ...base,
-        kind: StructureKind.Interface,
-        // keys come from objectMembers, which escapes them; docs were escaped by jsDoc
-        properties: members.map((m) => ({ name: m.key, hasQuestionToken: m.optional, type: (w) => printType(w, m.type), ...(m.docs ? { docs: [m.docs] } : {}) })),
-        ...(index ? { indexSignatures: [{ keyName: "key", keyType: "string", returnType: (w) => printType(w, index) }] } : {}),
+      return (w) => {
+        if (docs) writeDocs(w, docs);
+        w.write(`export interface ${identifier(named.name)} `).inlineBlock(() => {
+          for (const m of members) writeMember(w, m);
+          if (index) {
+            w.write("[key: string]: ");
+            printType(w, index);
+            w.write(";").newLine();
+          }
+        });
+        w.newLine();
       };
-      return decl;
     }
     return typeAlias(named.name, docs, toTypeNode(s, ctx));
   });

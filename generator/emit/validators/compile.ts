@@ -6,6 +6,7 @@
  * and draft-07 forms. Spec strings reach the output only through escape.ts.
  */
 import type { WriterFunction } from "ts-morph";
+import { RawText } from "../../print.js";
 import type { IrDocument, IrObjectLikeSchema, IrSchema, JsonValue } from "../../ir/types.js";
 import { patternFlags } from "../../ir/resolve.js";
 import { escapeToken } from "../../load/pointer.js";
@@ -108,7 +109,7 @@ export class ValidatorCompiler {
   /** Format functions the output uses (imported from runtime/formats.js). */
   readonly formatsUsed = new Set<string>();
   /** Hoisted constants (regexes, sets, literal values), then functions, in creation order. */
-  readonly decls: WriterFunction[] = [];
+  readonly decls: (WriterFunction | RawText)[] = [];
   readonly problems: CompileProblem[] = [];
   /** Runtime helpers the output uses. */
   readonly helpers = new Set<string>();
@@ -251,11 +252,8 @@ export class ValidatorCompiler {
       if (same) return same;
       this.bodies.set(key, fn);
     }
-    this.decls[slot] = (w) => {
-      w.writeLine(`function ${fn}(x: unknown, p: string, e: ValidationIssue[] | null): boolean {`);
-      for (const l of lines) w.writeLine(`  ${l}`);
-      w.writeLine("}");
-    };
+    // the bulk of a large module's output: already formatted, so printed as is
+    this.decls[slot] = new RawText(`function ${fn}(x: unknown, p: string, e: ValidationIssue[] | null): boolean {\n${lines.map((l) => `  ${l}\n`).join("")}}\n`);
     return fn;
   }
 

@@ -4,7 +4,8 @@
  * Schema v1 object. Checks are plain functions; only the schemas an exported
  * validator reaches end up in a bundle that imports it.
  */
-import { StructureKind, type StatementStructures, type WriterFunction } from "ts-morph";
+import { StructureKind, type WriterFunction } from "ts-morph";
+import type { Statement } from "../../print.js";
 import { successBodies } from "../../ir/passes.js";
 import type { IrDocument, IrObjectLikeSchema, IrOperation, IrSchema } from "../../ir/types.js";
 import { comment, identifier } from "../escape.js";
@@ -28,7 +29,7 @@ function resultSchema(op: IrOperation): IrSchema | undefined {
 }
 
 export interface ValidatorModule {
-  statements: (StatementStructures | WriterFunction)[];
+  statements: Statement[];
   problems: CompileProblem[];
   /** Per operation: check function names for params and result, for the client's descriptors. */
   checks: Map<IrOperation, { params: string; result?: string }>;
@@ -67,7 +68,7 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions = {}): V
     if (resultCheck) exports.push(exported(op.names.validateResult, undefined, resultCheck, "unknown", `the result of \`${label}\``));
   }
   const helpers = [...compiler.helpers].sort();
-  const statements: (StatementStructures | WriterFunction)[] = [
+  const statements: Statement[] = [
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: "../runtime/validate.js",
