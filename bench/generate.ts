@@ -184,7 +184,8 @@ function measure(jobs: Job[], runs: number, label: string): Row[] {
   }
   if (process.stderr.isTTY) process.stderr.write("\r".padEnd(111) + "\r");
   rows.forEach((row, i) => {
-    if (row.samples.length === 0) return;
+    // a run that failed makes the row a failure: no figures from the runs that did not
+    if (row.samples.length === 0 || row.error !== undefined) return;
     const walls = row.samples.map((s) => s.wall);
     row.wall = median(walls);
     row.minWall = Math.min(...walls);
@@ -494,17 +495,18 @@ if (linearity.length > 0) {
 }
 
 const find = (key: string, tool: Row["tool"]) => allRows.find((r) => r.inputKey === key && r.tool === tool);
-const targets: { label: string; value?: number; limit: number; unit: string; pass?: boolean }[] = [];
+const targets: { label: string; value?: number; limit: number; unit: string; pass?: boolean; failed?: boolean }[] = [];
 if (sections.has("github")) {
   const a = find("github", "avaspec");
-  targets.push({ label: "GitHub: avaspec (full output) ÷ openapi-typescript (types only), median wall", value: a?.ratio, limit: 1.0, unit: "×" });
-  targets.push({ label: "GitHub: avaspec peak RSS", value: a?.peakRssMb, limit: 1024, unit: " MB" });
+  const failed = a?.error !== undefined || find("github", "openapi-typescript")?.error !== undefined;
+  targets.push({ label: "GitHub: avaspec (full output) ÷ openapi-typescript (types only), median wall", value: a?.ratio, limit: 1.0, unit: "×", failed });
+  targets.push({ label: "GitHub: avaspec peak RSS", value: a?.peakRssMb, limit: 1024, unit: " MB", failed });
 }
-if (sections.has("own")) targets.push({ label: "own specs: avaspec full regenerate, median wall", value: find("own-all", "avaspec")?.wall, limit: 2.0, unit: " s" });
-for (const t of targets) t.pass = t.value === undefined ? undefined : t.value <= t.limit;
+if (sections.has("own")) targets.push({ label: "own specs: avaspec full regenerate, median wall", value: find("own-all", "avaspec")?.wall, limit: 2.0, unit: " s", failed: find("own-all", "avaspec")?.error !== undefined });
+for (const t of targets) t.pass = t.failed ? false : t.value === undefined ? undefined : t.value <= t.limit;
 if (targets.length > 0) {
   const show = (t: (typeof targets)[number]) => (t.value === undefined ? "-" : t.unit === " MB" ? String(Math.round(t.value)) : t.value.toFixed(2));
-  console.log(`\ntargets: ${targets.map((t) => `${t.label} ${show(t)}${t.unit} (≤ ${t.unit === " MB" ? t.limit : t.limit.toFixed(1)}${t.unit}) ${t.pass === undefined ? "NOT MEASURED" : t.pass ? "PASS" : "OVER"}`).join("; ")}`);
+  console.log(`\ntargets: ${targets.map((t) => `${t.label} ${show(t)}${t.unit} (≤ ${t.unit === " MB" ? t.limit : t.limit.toFixed(1)}${t.unit}) ${t.failed ? "FAILED" : t.pass === undefined ? "NOT MEASURED" : t.pass ? "PASS" : "OVER"}`).join("; ")}`);
 }
 
 mkdirSync(join(ROOT, ".tmp"), { recursive: true });

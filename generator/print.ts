@@ -4,6 +4,7 @@
  */
 import { IndentationText, StructureKind, NewLineKind, Project, QuoteKind, type StatementStructures, type WriterFunction } from "ts-morph";
 import { stringLiteral } from "./emit/escape.js";
+import { isIdentifierName } from "./ir/naming.js";
 
 /**
  * Text that is already formatted TypeScript at the top level (a validator
@@ -75,7 +76,7 @@ type Named = string | { name: string; isTypeOnly?: boolean; alias?: string };
 function moduleDeclText(s: StatementStructures): string | undefined {
   // import and export lists may name contextual keywords (`unique`), so the check is syntactic: nothing but an identifier name
   const name = (n: string) => {
-    if (!/^[A-Za-z_$][\w$]*$/.test(n)) throw new Error(`internal: ${JSON.stringify(n)} is not an identifier name`);
+    if (!isIdentifierName(n)) throw new Error(`internal: ${JSON.stringify(n)} is not an identifier name`);
     return n;
   };
   const list = (names: readonly Named[]) =>

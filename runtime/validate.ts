@@ -136,3 +136,8 @@ export function multipleOf(x: number, m: number): boolean {
   if (!Number.isFinite(q)) return false;
   return Number.isInteger(q) || Math.abs(q - Math.round(q)) <= Number.EPSILON * Math.abs(q);
 }
+
+/** Raw bytes as fetch sends them: a Blob (or File), an ArrayBuffer or a typed array / DataView. */
+export function isBinary(x: unknown): boolean {
+  return (typeof Blob !== "undefined" && x instanceof Blob) || x instanceof ArrayBuffer || ArrayBuffer.isView(x);
+}

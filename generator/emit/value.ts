@@ -1,11 +1,12 @@
 /** Writes a JSON-like value as a TypeScript expression; keys and strings go through the escaping choke point. */
 import type { CodeBlockWriter } from "ts-morph";
+import { isIdentifierName } from "../ir/naming.js";
 import { literal, propertyKey } from "./escape.js";
 
 /** A reference to a generated binding inside a value (written as the bare name, not as data). */
 export class CodeRef {
   constructor(readonly name: string) {
-    if (!/^[$A-Za-z_][$\w]*$/.test(name)) throw new Error(`internal: ${JSON.stringify(name)} is not a generated binding`);
+    if (!isIdentifierName(name)) throw new Error(`internal: ${JSON.stringify(name)} is not a generated binding`);
   }
 }
 

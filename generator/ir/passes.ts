@@ -9,7 +9,7 @@ import { deriveOperationName, isIdentifierName, NameRegistry, pascalCase, toIden
 import type { IrDocument, IrHttpOperation, IrOperation, IrSchema } from "./types.js";
 
 /** Names the emitted modules import or use themselves. */
-const RESERVED_EXPORTS = ["T", "HttpOperation", "RpcMethod", "CallOptions", "HttpClientOptions", "RpcClientOptions", "BatchResults", "RpcCall", "callHttp", "resolveHttpConfig", "createRpcTransport", "resultChecks", "ResultChecks", "pathStyle", "queryStyle", "Map", "Promise", "Record"];
+const RESERVED_EXPORTS = ["T", "HttpOperation", "RpcMethod", "CallOptions", "HttpClientOptions", "RpcClientOptions", "BatchResults", "RpcCall", "callHttp", "resolveHttpConfig", "createRpcTransport", "resultChecks", "ResultChecks", "pathStyle", "queryStyle", "formBody", "multipartBody", "Map", "Promise", "Record"];
 
 /** Client members that are not operations. */
 const RESERVED_MEMBERS = ["batch"];
@@ -31,6 +31,9 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
   }
   // validators after every type name, so a schema never loses its own name to a validator
   for (const s of ir.schemas) s.names = { validate: exported.claim(`validate${s.name}`), standard: exported.claim(`${s.name}Schema`), guard: exported.claim(`is${s.name}`) };
+  // request shapes of schemas whose members depend on the direction (readOnly / writeOnly)
+  const twoWay = directional(ir);
+  for (const s of ir.schemas) if (twoWay.has(s.key)) s.names.input = exported.claim(`${s.name}Input`);
   // one registry per group; child group names are taken first so a method cannot shadow a group
   const levels = new Map<string, NameRegistry>();
   const level = (path: string[]) => {
@@ -68,6 +71,40 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
   }
 }
 
+/** Visits every schema node under `node` (refs are not followed). */
+function eachSchema(node: unknown, visit: (s: IrSchema) => void): void {
+  if (Array.isArray(node)) {
+    for (const v of node) eachSchema(v, visit);
+    return;
+  }
+  if (typeof node !== "object" || node === null) return;
+  const kind = (node as { kind?: unknown }).kind;
+  if (kind === "ref" || kind === "schema" || kind === "boolean") visit(node as IrSchema);
+  for (const v of Object.values(node)) if (typeof v === "object" && v !== null) eachSchema(v, visit);
+}
+
+/**
+ * Keys of the named schemas whose request and response shapes differ: those
+ * with a readOnly or writeOnly property, and those that reach one through refs.
+ */
+export function directional(ir: IrDocument): Set<string> {
+  const refs = new Map<string, Set<string>>();
+  const out = new Set<string>();
+  for (const named of ir.schemas) {
+    const targets = new Set<string>();
+    eachSchema(named.schema, (s) => {
+      if (s.kind === "ref") targets.add(s.target);
+      else if (s.kind === "schema" && s.properties?.some((p) => p.schema.readOnly === true || p.schema.writeOnly === true)) out.add(named.key);
+    });
+    refs.set(named.key, targets);
+  }
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [key, targets] of refs) if (!out.has(key) && [...targets].some((t) => out.has(t))) (out.add(key), (grew = true));
+  }
+  return out;
+}
+
 /** A response that is exactly one named schema is typed by that schema's name: no alias. */
 function onlyNamedBody(ir: IrDocument, op: IrOperation): string | undefined {
   const bodies = op.protocol === "http" ? successBodies(op) : op.result ? [op.result.schema] : [];
@@ -77,6 +114,14 @@ function onlyNamedBody(ir: IrDocument, op: IrOperation): string | undefined {
 }
 
 /** The distinct schemas of an operation's 2XX bodies (first media type each). */
+/** What a 2XX body is: JSON, text, bytes (any other media type: octet-stream, images, PDF…), or nothing. */
+export function responseKind(op: IrHttpOperation): "json" | "text" | "binary" | "none" {
+  const c = op.responses.find((r) => r.success && r.content.length > 0)?.content[0];
+  if (!c) return "none";
+  if (/json/i.test(c.contentType)) return "json";
+  return /^text\/|xml|^\*\/\*$/i.test(c.contentType) ? "text" : "binary";
+}
+
 export function successBodies(op: IrHttpOperation): IrSchema[] {
   const out: IrSchema[] = [];
   for (const r of op.responses) {

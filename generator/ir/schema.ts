@@ -197,6 +197,9 @@ export class SchemaBuilder {
     }
     if ("const" in node) s.const = { value: node["const"] as JsonValue };
     if (typeof node["format"] === "string") s.format = node["format"];
+    // 3.1 spells raw bytes as contentMediaType (3.0: format: binary); base64 text (contentEncoding) stays a string
+    const media = node["contentMediaType"];
+    if (s.format === undefined && typeof media === "string" && node["contentEncoding"] === undefined && !/^text\/|json|xml/i.test(media)) s.format = "binary";
     for (const k of ["minLength", "maxLength", "minimum", "maximum", "multipleOf", "minProperties", "maxProperties", "minItems", "maxItems", "minContains", "maxContains"] as const) {
       const v = num(node[k]);
       if (v !== undefined) s[k] = v;
@@ -224,7 +227,13 @@ export class SchemaBuilder {
         required: required.includes(name),
       }));
     }
-    if (Array.isArray(node["required"])) s.required = (node["required"] as unknown[]).filter((r): r is string => typeof r === "string");
+    if (Array.isArray(node["required"])) {
+      // OpenAPI: a required readOnly property is required in responses only, a writeOnly one in requests only.
+      // One validator checks both directions, so neither is required there; the types keep the direction
+      // (property.required), each shape with its own members.
+      const oneWay = new Set((s.properties ?? []).filter((p) => p.schema.readOnly === true || p.schema.writeOnly === true).map((p) => p.name));
+      s.required = (node["required"] as unknown[]).filter((r): r is string => typeof r === "string" && !oneWay.has(r));
+    }
     const ap = this.sub(node, "additionalProperties", pointer);
     if (ap) s.additionalProperties = ap;
     if (isObj(node["patternProperties"])) {

@@ -107,8 +107,8 @@ export interface IrNamedSchema {
   id: string;
   /** TypeScript name, assigned by the naming pass. */
   name: string;
-  /** Exported validator names, assigned by the naming pass. */
-  names: { validate: string; standard: string; guard: string };
+  /** Exported validator names, assigned by the naming pass; `input` names the request shape of a schema with readOnly/writeOnly members. */
+  names: { validate: string; standard: string; guard: string; input?: string };
   pointer: string;
   schema: IrSchema;
 }

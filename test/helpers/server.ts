@@ -8,12 +8,14 @@ export interface RecordedRequest {
   url: string;
   headers: IncomingHttpHeaders;
   body: string;
+  /** The body's bytes, as received. */
+  raw: Buffer;
 }
 
 export interface Reply {
   status?: number;
   headers?: Record<string, string>;
-  /** A string is sent as is; anything else as JSON. */
+  /** A string or Buffer is sent as is; anything else as JSON. */
   body?: unknown;
   /** Accept the request and never answer (the socket stays open until close()). */
   hang?: boolean;
@@ -34,12 +36,13 @@ export async function startServer(): Promise<TestServer> {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const rec: RecordedRequest = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") };
+      const raw = Buffer.concat(chunks);
+      const rec: RecordedRequest = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body: raw.toString("utf8"), raw };
       requests.push(rec);
       const r = answer(rec);
       if (r.hang) return;
-      const isText = typeof r.body === "string";
-      const payload = r.body === undefined ? "" : isText ? (r.body as string) : JSON.stringify(r.body);
+      const isText = typeof r.body === "string" || Buffer.isBuffer(r.body);
+      const payload = r.body === undefined ? "" : isText ? (r.body as string | Buffer) : JSON.stringify(r.body);
       res.writeHead(r.status ?? 200, { "content-type": isText ? "text/plain" : "application/json", ...r.headers });
       res.end(payload);
     });

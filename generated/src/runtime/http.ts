@@ -35,6 +35,9 @@ export interface ParamSpec {
   readonly encode?: ParamEncoder;
 }
 
+/** Turns the params' `body` into what fetch sends, with its content type (none for FormData: fetch sets the boundary). */
+export type BodyEncoder = (body: unknown) => { body: BodyInit; contentType?: string };
+
 declare const operationTypes: unique symbol;
 
 /**
@@ -47,9 +50,10 @@ export interface HttpOperation<P = any, R = unknown> {
   /** Path template, e.g. `/v1/chains/{chainId}`. */
   readonly path: string;
   readonly params: readonly ParamSpec[];
-  readonly body?: { readonly required: boolean; readonly contentType: string };
-  /** What a 2XX body is: JSON, text, or nothing. */
-  readonly response: "json" | "text" | "none";
+  /** The request body: JSON unless `encode` says otherwise (`formBody`, `multipartBody`); raw bytes and text go as given. */
+  readonly body?: { readonly required: boolean; readonly contentType: string; readonly encode?: BodyEncoder };
+  /** What a 2XX body is: JSON, text, bytes (returned as a Blob), or nothing. */
+  readonly response: "json" | "text" | "binary" | "none";
   /** The API-key scheme the operation accepts, if any. */
   readonly apiKey?: { readonly name: string; readonly in: "header" | "query" };
   /** Safe to repeat, so retried by default (the generator sets it for GET, HEAD, OPTIONS, PUT, DELETE and `x-avaspec-idempotent`). */
@@ -270,12 +274,16 @@ export function buildRequest(config: HttpConfig, op: HttpOperation, params: Para
   }
   if (query.length > 0) url += `?${query.join("&")}`;
   for (const [k, v] of Object.entries(options?.headers ?? {})) headers[k.toLowerCase()] = headerValue(op, k, v);
-  headers["accept"] ??= op.response === "text" ? "text/plain" : "application/json";
+  headers["accept"] ??= op.response === "text" ? "text/plain" : op.response === "binary" ? "*/*" : "application/json";
   const init: RequestInit & { headers: Record<string, string> } = { method: op.method.toUpperCase(), headers };
   const body = read(params, "body");
   if (op.body) {
     if (body === undefined) {
       if (op.body.required) fail(op, safeUrl, "/body", "missing required request body \"body\"");
+    } else if (op.body.encode) {
+      const encoded = op.body.encode(body);
+      if (encoded.contentType) headers["content-type"] = encoded.contentType;
+      init.body = encoded.body;
     } else {
       headers["content-type"] = op.body.contentType;
       init.body = op.body.contentType.includes("json") ? JSON.stringify(body) : (body as BodyInit);
@@ -308,7 +316,7 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
 export async function callHttp<P, R>(config: HttpConfig, op: HttpOperation<P, R>, params: P, options?: CallOptions): Promise<R> {
   const { url, safeUrl, init } = buildRequest(config, op, params as Params | undefined, options);
   const method = init.method ?? "GET";
-  const { response, text, request, retryAfterMs } = await exchange(
+  const { response, text, bytes, request, retryAfterMs } = await exchange(
     config,
     {
       request: { operationId: op.id, method, url: safeUrl },
@@ -316,6 +324,7 @@ export async function callHttp<P, R>(config: HttpConfig, op: HttpOperation<P, R>
       init,
       idempotent: op.idempotent === true,
       secrets: config.apiKey === undefined ? [] : [config.apiKey],
+      binary: op.response === "binary",
     },
     options,
     (name, value) => headerValue(op, name, value),
@@ -334,6 +343,7 @@ export async function callHttp<P, R>(config: HttpConfig, op: HttpOperation<P, R>
     });
   }
   if (op.response === "none" || response.status === 204 || response.status === 205) return undefined as R;
+  if (op.response === "binary") return new Blob(bytes ? [bytes] : [], { type: contentType ?? "application/octet-stream" }) as R;
   if (op.response === "text") {
     config.results?.apply(config.validateResponse, request, op, text, response.status, text);
     return text as R;

@@ -98,13 +98,18 @@ export interface Outgoing {
   idempotent: boolean;
   /** Values hooks must not see (the API key). */
   secrets: readonly string[];
+  /** Read a 2XX body as bytes (`bytes`), not text. */
+  binary?: boolean;
   /** Whether a 2XX body is itself a transient failure (JSON-RPC error codes); checked only when retries remain. */
   transient?: (text: string, policy: Required<RetryOptions>) => boolean;
 }
 
 export interface Exchange {
   response: Response;
+  /** The body as text ("" for a 2XX read as bytes). */
   text: string;
+  /** The 2XX body, when the request asked for bytes. */
+  bytes?: ArrayBuffer;
   /** The request info with the attempt count. */
   request: RequestInfo;
   /** The server's Retry-After, in ms, when it sent one. */
@@ -156,14 +161,14 @@ function sleep(ms: number, signal: AbortSignal | undefined, request: RequestInfo
   });
 }
 
-type Attempt = { ok: true; response: Response; text: string } | { ok: false; timedOut: boolean; cause: unknown };
+type Attempt = { ok: true; response: Response; text: string; bytes?: ArrayBuffer } | { ok: false; timedOut: boolean; cause: unknown };
 
 /**
  * One attempt: fetch and read the whole body under a signal that aborts on
  * the caller's signal or after `timeoutMs`. Settles even when a custom fetch
  * ignores its signal.
  */
-async function attemptOnce(doFetch: typeof fetch, url: string, init: RequestInit, signal: AbortSignal | undefined, timeoutMs: number): Promise<Attempt> {
+async function attemptOnce(doFetch: typeof fetch, url: string, init: RequestInit, signal: AbortSignal | undefined, timeoutMs: number, binary: boolean): Promise<Attempt> {
   const controller = new AbortController();
   let timedOut = false;
   let stop: (reason: unknown) => void = () => {};
@@ -178,6 +183,7 @@ async function attemptOnce(doFetch: typeof fetch, url: string, init: RequestInit
   try {
     const work = (async () => {
       const response = await doFetch(url, { ...init, signal: controller.signal });
+      if (binary && response.ok) return { ok: true as const, response, text: "", bytes: await response.arrayBuffer() };
       return { ok: true as const, response, text: await response.text() };
     })();
     return await Promise.race([work, stopped]);
@@ -227,7 +233,7 @@ export async function exchange(config: SendConfig, out: Outgoing, options: SendO
       });
     }
     const started = Date.now();
-    const result = await attemptOnce(doFetch, out.url, { ...out.init, headers }, signal, timeoutMs);
+    const result = await attemptOnce(doFetch, out.url, { ...out.init, headers }, signal, timeoutMs, out.binary === true);
     if (signal?.aborted) throw abortError(request, signal);
     const last = attempt >= maxAttempts;
     let error: AvaspecError | undefined;
@@ -261,7 +267,7 @@ export async function exchange(config: SendConfig, out: Outgoing, options: SendO
     });
     if (retryInMs === undefined) {
       if (!result.ok) throw error!;
-      return { response: result.response, text: result.text, request, retryAfterMs };
+      return { response: result.response, text: result.text, ...(result.bytes ? { bytes: result.bytes } : {}), request, retryAfterMs };
     }
     await sleep(retryInMs, signal, request);
   }

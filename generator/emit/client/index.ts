@@ -4,7 +4,7 @@
  * by group — and its factory. Generated code is wiring; behaviour is in runtime/.
  */
 import { StructureKind, type CodeBlockWriter, type StatementStructures, type WriterFunction } from "ts-morph";
-import { successBodies } from "../../ir/passes.js";
+import { responseKind, successBodies } from "../../ir/passes.js";
 import { pagingOf, rpcFields } from "../../ir/resolve.js";
 import type { IrDocument, IrHttpOperation, IrOperation, IrParameter, IrRpcOperation, IrRpcParam, IrSchema } from "../../ir/types.js";
 import { comment, identifier, propertyKey, stringLiteral } from "../escape.js";
@@ -19,11 +19,6 @@ function apiKeyScheme(ir: IrDocument, op: IrHttpOperation) {
   return ir.securitySchemes.find((s) => op.security.schemes.includes(s.id) && s.in !== "cookie");
 }
 
-function responseKind(op: IrHttpOperation): "json" | "text" | "none" {
-  const c = op.responses.find((r) => r.success && r.content.length > 0)?.content[0];
-  if (!c) return "none";
-  return /json/i.test(c.contentType) ? "json" : "text";
-}
 
 /** Non-2XX statuses that carry the very schema of a 2XX body: results, not errors (a health check's 503). */
 function returnedStatuses(op: IrHttpOperation): number[] {
@@ -52,14 +47,18 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
   const schemaNames = new Set(ir.schemas.map((s) => s.name));
   const byKey = new Map(ir.schemas.map((s) => [s.key, s]));
   const out: Emitted = { statements: [], usesTypes: false };
-  const ctx: TypeContext = {
+  // results are response shapes, params request shapes (readOnly members out, writeOnly in)
+  const typeRef = (direction: "request" | "response"): TypeContext => ({
+    direction,
     refName: (target) => {
       const s = byKey.get(target);
       if (!s) return "unknown";
       out.usesTypes = true;
-      return `${TYPES_NS}.${s.name}`;
+      return `${TYPES_NS}.${(direction === "request" ? s.names.input : undefined) ?? s.name}`;
     },
-  };
+  });
+  const ctx = typeRef("response");
+  const requestCtx = typeRef("request");
   // list operations, once: the interface and the factory both need them
   const paging: Paging = new Map();
   for (const op of ir.operations) {
@@ -88,8 +87,8 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
     if (c?.result) results.push([new CodeRef(identifier(op.names.descriptor)), new CodeRef(c.result)]);
     const optional = op.protocol === "http" ? !op.parameters.some((p) => p.required) && !op.requestBody?.required : !op.params.some((p) => p.required);
     const types = `<${identifier(op.names.params)}${optional ? " | undefined" : ""}, ${resultType(op)}>`;
-    if (op.protocol === "http") emitHttpOperation(ir, op, ctx, schemaNames, out, check, types, styles);
-    else emitRpcOperation(op, ctx, schemaNames, byKey, out, check, types);
+    if (op.protocol === "http") emitHttpOperation(ir, op, ctx, requestCtx, schemaNames, out, check, types, styles);
+    else emitRpcOperation(op, ctx, requestCtx, schemaNames, byKey, out, check, types);
   }
   // result checks live apart from the descriptors: a bundle that does not validate responses drops them
   out.statements.push((w) => {
@@ -193,18 +192,26 @@ function encoderOf(p: IrParameter): "pathStyle" | "queryStyle" | undefined {
   return undefined;
 }
 
-function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext, schemaNames: Set<string>, out: Emitted, check: CodeRef | undefined, types: string, styles: Set<string>): void {
+/** The runtime encoder of a request body that is neither JSON nor raw (form fields, multipart parts). */
+function bodyEncoder(contentType: string | undefined, runtime: Set<string>): CodeRef | undefined {
+  const name = contentType === undefined ? undefined : /^application\/x-www-form-urlencoded\b/i.test(contentType) ? "formBody" : /^multipart\/form-data\b/i.test(contentType) ? "multipartBody" : undefined;
+  if (name) runtime.add(name);
+  return name ? new CodeRef(name) : undefined;
+}
+
+function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: Set<string>, out: Emitted, check: CodeRef | undefined, types: string, styles: Set<string>): void {
   const members: Member[] = op.parameters.map((p: IrParameter) => {
     const docs = docsOf(p.description, p.deprecated, p.schema);
-    return { key: propertyKey(p.name), optional: !p.required, type: toTypeNode(p.schema, ctx), ...(docs ? { docs } : {}) };
+    return { key: propertyKey(p.name), optional: !p.required, type: toTypeNode(p.schema, requestCtx), ...(docs ? { docs } : {}) };
   });
   const body = op.requestBody?.content[0];
   if (op.requestBody) {
-    members.push({ key: "body", optional: !op.requestBody.required, type: body ? toTypeNode(body.schema, ctx) : UNKNOWN, docs: comment(op.requestBody.description ?? "The request body.") });
+    members.push({ key: "body", optional: !op.requestBody.required, type: body ? toTypeNode(body.schema, requestCtx) : UNKNOWN, docs: comment(op.requestBody.description ?? "The request body.") });
   }
   out.statements.push(typeAlias(op.names.params, `Parameters of \`${comment([...op.group, op.names.method].join("."))}\`.`, (w) => writeObjectType(w, members)));
   if (!schemaNames.has(op.names.response)) {
-    const bodies = successBodies(op).map((s) => toTypeNode(s, ctx));
+    // bytes arrive as a Blob, whatever the schema says about them
+    const bodies = responseKind(op) === "binary" ? [{ k: "raw", text: "Blob" } as const] : successBodies(op).map((s) => toTypeNode(s, ctx));
     out.statements.push(typeAlias(op.names.response, `Successful (2XX) response body of \`${comment(op.names.method)}\`.`, bodies.length === 0 ? { k: "raw", text: "void" } : bodies.length === 1 ? bodies[0]! : { k: "union", parts: bodies }));
   }
   const key = apiKeyScheme(ir, op);
@@ -225,7 +232,7 @@ function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext
         encode: encode ? new CodeRef(encode) : undefined,
       };
     }),
-    body: op.requestBody ? { required: op.requestBody.required, contentType: body?.contentType ?? "application/json" } : undefined,
+    body: op.requestBody ? { required: op.requestBody.required, contentType: body?.contentType ?? "application/json", encode: bodyEncoder(body?.contentType, styles) } : undefined,
     response: responseKind(op),
     idempotent: op.idempotent || undefined,
     apiKey: key ? { name: key.name, in: key.in } : undefined,
@@ -235,14 +242,14 @@ function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext
   out.statements.push(constValue(op.names.descriptor, `Wire description of \`${comment(op.names.method)}\` (${descriptor.method} ${comment(descriptor.path)}).`, `HttpOperation${types}`, descriptor));
 }
 
-function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, schemaNames: Set<string>, byKey: Map<string, IrDocument["schemas"][number]>, out: Emitted, check: CodeRef | undefined, types: string): void {
+function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: Set<string>, byKey: Map<string, IrDocument["schemas"][number]>, out: Emitted, check: CodeRef | undefined, types: string): void {
   const docs = `Params of \`${comment([...op.group, op.names.method].join("."))}\` (JSON-RPC \`${comment(op.transport.method)}\`, sent ${op.transport.form === "by-name" ? "by name" : op.transport.form === "by-position" ? "by position" : "as an array holding one object"}).`;
   if (op.transport.form === "one-object") {
-    out.statements.push(typeAlias(op.names.params, docs, toTypeNode(op.params[0]!.schema, ctx)));
+    out.statements.push(typeAlias(op.names.params, docs, toTypeNode(op.params[0]!.schema, requestCtx)));
   } else {
     const members: Member[] = op.params.map((p: IrRpcParam) => {
       const d = docsOf(p.description, p.deprecated, p.schema);
-      return { key: propertyKey(p.name), optional: !p.required, type: toTypeNode(p.schema, ctx), ...(d ? { docs: d } : {}) };
+      return { key: propertyKey(p.name), optional: !p.required, type: toTypeNode(p.schema, requestCtx), ...(d ? { docs: d } : {}) };
     });
     out.statements.push(typeAlias(op.names.params, docs, (w) => writeObjectType(w, members)));
   }

@@ -8,9 +8,15 @@ import { identifier } from "../escape.js";
 import { typeAlias } from "../statements.js";
 import { jsDoc, objectMembers, printType, toTypeNode, writeDocs, writeMember, type TypeContext } from "./type-node.js";
 
-function localTypeContext(ir: IrDocument): TypeContext {
-  const byKey = new Map(ir.schemas.map((s) => [s.key, s.name]));
-  return { refName: (target) => byKey.get(target) ?? "unknown" };
+function localTypeContext(ir: IrDocument, direction: "request" | "response"): TypeContext {
+  const byKey = new Map(ir.schemas.map((s) => [s.key, s]));
+  return {
+    direction,
+    refName: (target) => {
+      const s = byKey.get(target);
+      return (direction === "request" ? s?.names.input : undefined) ?? s?.name ?? "unknown";
+    },
+  };
 }
 
 function isPlainObject(s: IrNamedSchema["schema"]): s is IrObjectLikeSchema {
@@ -23,27 +29,34 @@ function isPlainObject(s: IrNamedSchema["schema"]): s is IrObjectLikeSchema {
 }
 
 export function emitTypes(ir: IrDocument): (StatementStructures | WriterFunction)[] {
-  const ctx = localTypeContext(ir);
-  return ir.schemas.map((named): StatementStructures | WriterFunction => {
+  const response = localTypeContext(ir, "response");
+  const request = localTypeContext(ir, "request");
+  return ir.schemas.flatMap((named) => {
     const docs = jsDoc(named.schema);
-    const s = named.schema;
-    if (isPlainObject(s)) {
-      // keys come from objectMembers, which escapes them; docs were escaped by jsDoc
-      const { members, index } = objectMembers(s, ctx);
-      return (w) => {
-        if (docs) writeDocs(w, docs);
-        w.write(`export interface ${identifier(named.name)} `).inlineBlock(() => {
-          for (const m of members) writeMember(w, m);
-          if (index) {
-            w.write("[key: string]: ");
-            printType(w, index);
-            w.write(";").newLine();
-          }
-        });
-        w.newLine();
-      };
-    }
-    return typeAlias(named.name, docs, toTypeNode(s, ctx));
+    // a schema with readOnly/writeOnly members: the name is the response shape, `…Input` the request shape
+    const input = named.names.input;
+    const shapes: [string, TypeContext, string | undefined][] = [[named.name, response, docs]];
+    if (input) shapes.push([input, request, [docs, `What requests send as \`${named.name}\`: readOnly members left out, writeOnly ones in.`].filter(Boolean).join("\n\n")]);
+    return shapes.map(([name, ctx, text]) => declaration(named.schema, name, text, ctx));
   });
 }
 
+function declaration(s: IrNamedSchema["schema"], name: string, docs: string | undefined, ctx: TypeContext): WriterFunction {
+  if (isPlainObject(s)) {
+    // keys come from objectMembers, which escapes them; docs were escaped by jsDoc
+    const { members, index } = objectMembers(s, ctx);
+    return (w) => {
+      if (docs) writeDocs(w, docs);
+      w.write(`export interface ${identifier(name)} `).inlineBlock(() => {
+        for (const m of members) writeMember(w, m);
+        if (index) {
+          w.write("[key: string]: ");
+          printType(w, index);
+          w.write(";").newLine();
+        }
+      });
+      w.newLine();
+    };
+  }
+  return typeAlias(name, docs, toTypeNode(s, ctx));
+}

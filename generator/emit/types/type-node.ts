@@ -25,6 +25,8 @@ export interface Member {
 export interface TypeContext {
   /** TypeScript name for a ref target (named schema pointer), possibly qualified. */
   refName(target: string): string;
+  /** Which shape: a request leaves readOnly members out, a response writeOnly ones (default: both in). */
+  direction?: "request" | "response";
 }
 
 const raw = (text: string): TypeNode => ({ k: "raw", text });
@@ -93,6 +95,8 @@ function shapeNode(s: IrObjectLikeSchema, ctx: TypeContext): TypeNode | undefine
         case "number":
           return raw("number");
         case "string":
+          // raw bytes (format: binary, or a 3.1 contentMediaType): what fetch can send
+          return s.format === "binary" ? raw("Blob | ArrayBuffer | ArrayBufferView | string") : raw(t);
         case "boolean":
         case "null":
           return raw(t);
@@ -115,7 +119,8 @@ function arrayNode(s: IrObjectLikeSchema, ctx: TypeContext): TypeNode {
 }
 
 export function objectMembers(s: IrObjectLikeSchema, ctx: TypeContext): { members: Member[]; index?: TypeNode } {
-  const members: Member[] = (s.properties ?? []).map((p) => {
+  const skip = ctx.direction === "request" ? "readOnly" : ctx.direction === "response" ? "writeOnly" : undefined;
+  const members: Member[] = (s.properties ?? []).filter((p) => skip === undefined || p.schema[skip] !== true).map((p) => {
     const docs = jsDoc(p.schema);
     return { key: propertyKey(p.name), optional: !p.required, type: toTypeNode(p.schema, ctx), ...(docs ? { docs } : {}) };
   });

@@ -275,7 +275,7 @@ export class ValidatorCompiler {
     const parts: string[] = [];
     if (s.types && s.types.length > 0) {
       const types = s.types.includes("number") ? s.types.filter((t) => t !== "integer") : s.types;
-      parts.push(`(${this.typeTest(types, v)})`);
+      parts.push(`(${this.typeTest(types, v, s.format)})`);
     }
     if (s.const) {
       if (!isScalar(s.const.value)) return undefined;
@@ -391,9 +391,12 @@ export class ValidatorCompiler {
   }
 
   /** The test of a `type` list on `v`; registers the helpers it calls (the only way TYPE_TEST is read). */
-  private typeTest(types: readonly string[], v: string): string {
+  private typeTest(types: readonly string[], v: string, format?: string): string {
     if (types.includes("object")) this.helpers.add("isObject");
-    return types.map((t) => TYPE_TEST[t]!.replace(/\bx\b/g, v)).join(" || ");
+    // raw bytes may also come as a Blob, an ArrayBuffer or a typed array
+    const binary = format === "binary" && types.includes("string");
+    if (binary) this.helpers.add("isBinary");
+    return [...types.map((t) => TYPE_TEST[t]!.replace(/\bx\b/g, v)), ...(binary ? [`isBinary(${v})`] : [])].join(" || ");
   }
 
   private body(L: Lines, s: IrObjectLikeSchema, inline = false): void {
@@ -402,7 +405,7 @@ export class ValidatorCompiler {
       const types = s.types.includes("number") ? s.types.filter((t) => t !== "integer") : s.types;
       // a single object or array type: its keywords go in the else branch, so the type is tested once
       const single = types.length === 1 && (types[0] === "object" || types[0] === "array") ? types[0] : undefined;
-      L.block(`if (!(${this.typeTest(types, "x")}))`, () => this.failStmt(L, "type", stringLiteral(`must be ${types.join(" or ")}`), literal(types.join(","))));
+      L.block(`if (!(${this.typeTest(types, "x", s.format)}))`, () => this.failStmt(L, "type", stringLiteral(`must be ${types.join(" or ")}`), literal(types.join(","))));
       if (single) {
         L.block("else", () => (single === "object" ? this.objectKeywords(L, s, true) : this.arrayKeywords(L, s, true)));
         this.rest(L, s, single, inline);

@@ -6,7 +6,7 @@
  */
 import { StructureKind, type WriterFunction } from "ts-morph";
 import type { Statement } from "../../print.js";
-import { successBodies } from "../../ir/passes.js";
+import { responseKind, successBodies } from "../../ir/passes.js";
 import type { IrDocument, IrObjectLikeSchema, IrOperation, IrSchema } from "../../ir/types.js";
 import { comment, identifier } from "../escape.js";
 import { writeDocs } from "../types/type-node.js";
@@ -23,6 +23,8 @@ function paramsSchema(op: IrOperation): IrSchema {
 /** The schema of a successful response body / JSON-RPC result, if the spec gives one. */
 function resultSchema(op: IrOperation): IrSchema | undefined {
   if (op.protocol === "json-rpc") return op.result?.schema;
+  // bytes are not JSON: nothing to validate
+  if (responseKind(op) === "binary") return undefined;
   const bodies = successBodies(op);
   if (bodies.length === 0) return undefined;
   return bodies.length === 1 ? bodies[0] : { kind: "schema", pointer: op.pointer, anyOf: bodies };
