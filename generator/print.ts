@@ -2,7 +2,7 @@
  * Print: ts-morph structures → text, once per file, with pinned settings and
  * a constant header (no timestamps, no machine paths).
  */
-import { IndentationText, StructureKind, NewLineKind, Project, QuoteKind, type StatementStructures, type WriterFunction } from "ts-morph";
+import { IndentationText, StructureKind, NewLineKind, Project, QuoteKind, type CodeBlockWriter, type StatementStructures, type WriterFunction } from "ts-morph";
 import { stringLiteral } from "./emit/escape.js";
 import { isIdentifierName } from "./ir/naming.js";
 
@@ -38,24 +38,32 @@ export class Printer {
    */
   print(header: string[], statements: Statement[]): string {
     const parts: string[] = [];
+    // consecutive writer functions share one writer; text (raw, imports, structures) is appended as is
+    let w: CodeBlockWriter | undefined;
+    const flush = () => {
+      if (w) parts.push(endLine(w.toString()));
+      w = undefined;
+    };
     statements.forEach((s, i) => {
       // a blank line between top-level statements, except between consecutive imports/exports
-      if (i > 0 && !(isModuleDecl(s) && isModuleDecl(statements[i - 1]!))) parts.push("\n");
-      parts.push(this.statementText(s));
+      const blank = i > 0 && !(isModuleDecl(s) && isModuleDecl(statements[i - 1]!));
+      if (typeof s === "function") {
+        if (w) {
+          if (blank) w.blankLineIfLastNot();
+        } else {
+          if (blank) parts.push("\n");
+          w = this.project.createWriter();
+        }
+        s(w);
+        w.newLineIfLastNot();
+        return;
+      }
+      flush();
+      if (blank) parts.push("\n");
+      parts.push(endLine(s instanceof RawText ? s.text : (moduleDeclText(s) ?? this.structureText(s))));
     });
+    flush();
     return lineComments(header) + "\n" + parts.join("").replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
-  }
-
-  /** One statement's text, ending in a line break. */
-  private statementText(s: Statement): string {
-    let text: string;
-    if (s instanceof RawText) text = s.text;
-    else if (typeof s === "function") {
-      const w = this.project.createWriter();
-      s(w);
-      text = w.toString();
-    } else text = moduleDeclText(s) ?? this.structureText(s);
-    return text.endsWith("\n") ? text : text + "\n";
   }
 
   private structureText(s: StatementStructures): string {
@@ -98,6 +106,10 @@ function moduleDeclText(s: StatementStructures): string | undefined {
     return names.includes(undefined) ? undefined : `export { ${names.join(", ")} }${from(moduleSpecifier)};`;
   }
   return undefined;
+}
+
+function endLine(text: string): string {
+  return text.endsWith("\n") ? text : text + "\n";
 }
 
 function isModuleDecl(s: Statement): boolean {
