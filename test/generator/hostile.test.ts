@@ -3,8 +3,13 @@
  * context (comments, string literals, keys, identifiers, template literals);
  * loading and calling its generated client must execute none of it.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { isAbsolute, join, normalize } from "node:path";
+import { pathToFileURL } from "node:url";
+import { loadConfig } from "../../generator/config.js";
+import { generate } from "../../generator/generate.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../helpers/cli.js";
 import { startServer, type TestServer } from "../helpers/server.js";
@@ -80,4 +85,69 @@ describe("generated code from a hostile spec", () => {
     // the description's "@deprecated not really" is text, not a tag
     expect(client).not.toMatch(/^\s*\* @deprecated not really/m);
   });
+
+  it("imported in a fresh process, every module only defines things: no output, nothing set, nothing left running", () => {
+    const modules = ["index.ts", "api/index.ts", "api/types.ts", "api/validators.ts", "api/client.ts", "api/mocks.ts", "mocks/index.ts", "mock-server/index.ts"];
+    const dir = mkdtempSync(join(tmpdir(), "avaspec-hostile-"));
+    try {
+      const script = join(dir, "import-all.mts");
+      writeFileSync(
+        script,
+        [
+          ...modules.map((m, i) => `import * as m${i} from ${JSON.stringify(pathToFileURL(join(golden, m)).href)};`),
+          `const exported = [${modules.map((_, i) => `m${i}`).join(", ")}].map((m) => Object.keys(m).length);`,
+          `process.stdout.write(JSON.stringify({ pwned: (globalThis as { __pwned?: unknown }).__pwned ?? null, polluted: ({} as Record<string, unknown>)["polluted"] ?? null, exported }));`,
+        ].join("\n"),
+      );
+      const r = spawnSync(process.execPath, [join(ROOT, "node_modules/tsx/dist/cli.mjs"), script], { encoding: "utf8", timeout: 60_000 });
+      expect(r.stderr).toBe("");
+      expect(r.status, "the process exits by itself: nothing left running").toBe(0);
+      const out = JSON.parse(r.stdout) as { pwned: unknown; polluted: unknown; exported: number[] };
+      expect(out.pwned).toBeNull();
+      expect(out.polluted).toBeNull();
+      // the modules did load: each exports something, except types (type-only)
+      expect(out.exported.filter((n, i) => modules[i] !== "api/types.ts" && n === 0)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it("writes only its own fixed layout: no spec string (operationIds like ../../x, tags like CON) becomes a file name", () => {
+    const { files } = generate(loadConfig(join(ROOT, "test/fixtures/hostile-31/avaspec.config.json")));
+    const allowed = /^(package\.json|tsconfig\.json|README\.md|CHANGELOG\.md|versions\.json|spec\/spec\.json|src\/index\.ts|src\/(mocks|mock-server)\/index\.ts|src\/runtime\/[a-z-]+\.ts|src\/api\/(types|validators|client|mocks|index)\.ts)$/;
+    for (const path of files.keys()) {
+      expect(path, path).toMatch(allowed);
+      expect(isAbsolute(path) || normalize(path).startsWith("..")).toBe(false);
+    }
+    expect([...files.keys()].some((p) => /CON|x = 1|\.\./.test(p))).toBe(false);
+  });
+
+  it("names operations from hostile operationIds safely, and calls them", async () => {
+    const { createApiClient } = await import(join(golden, "api/client.ts"));
+    const api = createApiClient({ baseUrl: server.url, retry: false });
+    server.reply(() => ({ body: { level: 1 } }));
+    expect(await api["x1Y"]()).toEqual({ level: 1 });
+    expect(server.requests.at(-1)!.url).toBe("/con");
+    server.reply(() => ({ status: 204 }));
+    await api.delete();
+    expect(server.requests.at(-1)!.url).toBe("/reserved");
+    expect(g.__pwned).toBeUndefined();
+  });
+
+  it("keeps enum values whose type disagrees with the schema type, and validates by JSON Schema rules", async () => {
+    const { validateCon } = await import(join(golden, "api/validators.ts"));
+    expect(validateCon({ level: 1 }).ok).toBe(true);
+    // "2", "x\"y" and null are enum members but not integers: type and enum must both hold
+    for (const level of ["2", 'x"y', null, 3]) expect(validateCon({ level }).ok, JSON.stringify(level)).toBe(false);
+    expect(readFileSync(join(golden, "api/types.ts"), "utf8")).toContain('level?: 1 | "2" | "x\\"y" | null;');
+  });
+
+  it("keeps hostile defaults, examples, media types and U+2029 inert: comments closed, strings escaped", () => {
+    const client = readFileSync(join(golden, "api/client.ts"), "utf8");
+    // a U+2029 in a summary ends no comment line and leaves no raw separator in the file
+    expect(client).not.toContain("\u2029");
+    expect(client).toContain("*\\/ globalThis.__pwned = 'u2029'; /*");
+    expect(readFileSync(join(golden, "api/mocks.ts"), "utf8")).not.toContain("\u2029");
+  });
 });
+
