@@ -17,7 +17,7 @@ import { formatDiagnostic } from "./load/diagnostics.js";
 import { checkTree, writeTree } from "./write.js";
 
 const USAGE = `usage: avaspec generate [--config <file>] [--check | --watch] [--dump-ir <file>]
-       avaspec generate --input <spec> --out <dir> [--name <package>] [--client-name <Name>] [--targets <list>] [--check | --watch]
+       avaspec generate --input <spec> --out <dir> [--name <package>] [--client-name <Name>] [--targets <list>] [--allow-ref <prefix>…] [--check | --watch]
        avaspec mock [--config <file>] [--port <n>] [--host <addr>] [--seed <n>] [--synthesize]
 
 generate:
@@ -27,6 +27,7 @@ generate:
   --name <package>   with --input: the package name (default: the folder's name)
   --client-name <N>  with --input: the client name (default: from the spec's file name)
   --targets <list>   with --input: what to emit, from types,validators,client,mocks (default all)
+  --allow-ref <pre>  with --input: follow external $refs whose target starts with this folder or URL (repeatable; default none)
   --check            do not write; exit 1 and list the files that differ
   --watch            regenerate on every change to a spec or the config; diagnostics do not stop it
   --dump-ir <file>   also write the IR of every input as JSON (debugging)
@@ -121,6 +122,7 @@ export async function main(argv: string[]): Promise<number> {
         name: { type: "string" },
         "client-name": { type: "string" },
         targets: { type: "string" },
+        "allow-ref": { type: "string", multiple: true },
         check: { type: "boolean", default: false },
         watch: { type: "boolean", default: false },
         "dump-ir": { type: "string" },
@@ -146,8 +148,8 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`avaspec: --input and --out go together, without --config\n\n${USAGE}`);
     return 2;
   }
-  if (!oneOff && (v.name !== undefined || v["client-name"] !== undefined || v.targets !== undefined)) {
-    console.error(`avaspec: --name, --client-name and --targets are for --input; set them in the config otherwise\n\n${USAGE}`);
+  if (!oneOff && (v.name !== undefined || v["client-name"] !== undefined || v.targets !== undefined || v["allow-ref"] !== undefined)) {
+    console.error(`avaspec: --name, --client-name, --targets and --allow-ref are for --input; set them in the config otherwise\n\n${USAGE}`);
     return 2;
   }
   if (v.watch && v.check) {
@@ -156,7 +158,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const configFile = oneOff ? undefined : findConfig(v.config);
   const load = async (): Promise<ResolvedConfig> =>
-    configFile === undefined ? oneOffConfig(v.input!, v.out!, { name: v.name, clientName: v["client-name"], targets: v.targets }) : await loadConfigFile(configFile);
+    configFile === undefined ? oneOffConfig(v.input!, v.out!, { name: v.name, clientName: v["client-name"], targets: v.targets, allowRefs: v["allow-ref"] }) : await loadConfigFile(configFile);
   let config: ResolvedConfig;
   try {
     config = await load();

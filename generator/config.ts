@@ -38,6 +38,8 @@ export interface InputConfig {
   formats?: "annotate" | "assert";
   /** What to emit (default all): "types", "validators", "client", "mocks"; each needs the ones before it. */
   targets?: Target[];
+  /** External `$ref`s are refused unless their target starts with one of these: a folder (relative to the config) or a URL prefix. */
+  refs?: { allow?: string[] };
 }
 
 /** An input's targets, defaults applied. */
@@ -119,7 +121,7 @@ export async function loadConfigFile(file: string): Promise<ResolvedConfig> {
 }
 
 /** A config for one spec, from the command line: `generate --input <file> --out <dir>`. */
-export function oneOffConfig(input: string, out: string, options: { name?: string; clientName?: string; targets?: string } = {}): ResolvedConfig {
+export function oneOffConfig(input: string, out: string, options: { name?: string; clientName?: string; targets?: string; allowRefs?: string[] } = {}): ResolvedConfig {
   const stem = basename(input, extname(input)).replace(/\.(openapi|openrpc|swagger)$/i, "");
   const derived = stem.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[^a-z0-9]+/, "");
   const output = derived === "" || RESERVED_OUTPUTS.includes(derived) ? "api" : derived;
@@ -128,7 +130,7 @@ export function oneOffConfig(input: string, out: string, options: { name?: strin
     out: relative(process.cwd(), resolve(out)) || ".",
     regenerate: `avaspec generate --input ${input} --out ${out}`,
     package: { name: options.name ?? basename(resolve(out)).toLowerCase().replace(/[^a-z0-9._-]+/g, "-") },
-    inputs: [{ spec: relative(process.cwd(), resolve(input)), output, clientName, ...(options.targets ? { targets: options.targets.split(",").map((t) => t.trim()) } : {}) }],
+    inputs: [{ spec: relative(process.cwd(), resolve(input)), output, clientName, ...(options.targets ? { targets: options.targets.split(",").map((t) => t.trim()) } : {}), ...(options.allowRefs?.length ? { refs: { allow: options.allowRefs } } : {}) }],
   };
   return resolveConfig(raw, "(command line)", process.cwd());
 }
@@ -156,6 +158,9 @@ export function resolveConfig(raw: unknown, file: string, root = dirname(resolve
     if (RESERVED_OUTPUTS.includes(input.output)) fail(`inputs[${i}].output "${input.output}" is a folder of the package itself; pick another`);
     if (seen.has(input.output)) fail(`inputs[${i}].output "${input.output}" is used twice`);
     if (input.formats !== undefined && input.formats !== "annotate" && input.formats !== "assert") fail(`inputs[${i}].formats must be "annotate" or "assert"`);
+    if (input.refs !== undefined && (typeof input.refs !== "object" || input.refs === null || (input.refs.allow !== undefined && !(Array.isArray(input.refs.allow) && input.refs.allow.every((a) => typeof a === "string" && a !== ""))))) {
+      fail(`inputs[${i}].refs must be { "allow": ["./shared/", "https://schemas.example.com/"] }`);
+    }
     if (input.targets !== undefined) {
       if (!Array.isArray(input.targets) || input.targets.length === 0) fail(`inputs[${i}].targets must list at least one of ${TARGETS.join(", ")}`);
       for (const t of input.targets) if (!TARGETS.includes(t)) fail(`inputs[${i}].targets: unknown target ${JSON.stringify(t)}; known: ${TARGETS.join(", ")}`);

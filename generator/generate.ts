@@ -17,6 +17,7 @@ import { mergeModule, type ModulePart } from "./ir/module.js";
 import { assignNames } from "./ir/passes.js";
 import type { IrDocument } from "./ir/types.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./load/diagnostics.js";
+import { allowList, bundleExternalRefs } from "./load/bundle.js";
 import { loadFile, type LoadedDocument } from "./load/load.js";
 import { Printer } from "./print.js";
 import { validateOpenApi } from "./validate/openapi.js";
@@ -32,12 +33,15 @@ export interface GenerateResult {
 }
 
 /** Front end for one spec: load, validate, build its IR. */
-function buildDocument(file: string, diagnostics: Diagnostic[], sources?: Map<string, string>): { ir: IrDocument; doc: LoadedDocument } | undefined {
+function buildDocument(file: string, diagnostics: Diagnostic[], allowRefs: readonly string[], sources?: Map<string, string>): { ir: IrDocument; doc: LoadedDocument } | undefined {
   const loaded = loadFile(file);
   diagnostics.push(...loaded.diagnostics);
   const doc = loaded.document;
   if (!doc) return undefined;
   sources?.set(doc.file, doc.text);
+  const bundled = bundleExternalRefs(doc, allowRefs);
+  diagnostics.push(...bundled);
+  if (hasErrors(bundled)) return undefined;
   const root = doc.root as Record<string, unknown> | null;
   const isRpc = typeof root === "object" && root !== null && "openrpc" in root;
   const found = isRpc ? validateOpenRpc(doc) : validateOpenApi(doc);
@@ -55,7 +59,7 @@ export function buildModule(config: ResolvedConfig, input: InputConfig, diagnost
   const docs = new Map<string, LoadedDocument>();
   for (const entry of specEntries(input)) {
     const file = displayPath(inputPath(config, entry.spec));
-    const built = buildDocument(file, diagnostics, sources);
+    const built = buildDocument(file, diagnostics, allowList(input.refs?.allow ?? [], config.root), sources);
     if (!built) continue;
     docs.set(file, built.doc);
     parts.push({ ir: built.ir, group: entry.group ? entry.group.split(".") : [], splitNamespaces: entry.splitNamespaces ?? true });

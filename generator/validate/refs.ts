@@ -11,9 +11,10 @@ const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "definiti
 
 export type Report = (code: string, pointer: string, message: string, hint?: string) => void;
 
-export function checkRefs(doc: LoadedDocument, node: unknown, pointer: string, ownKey: string, report: (code: string, pointer: string, message: string, hint?: string) => void): void {
+/** Calls `visit` for every structural `$ref` under `node` (not those inside examples, defaults, enums or `x-` extensions), with the object holding it. */
+export function forEachRef(node: unknown, pointer: string, visit: (holder: Record<string, unknown>, ref: string, pointer: string) => void, ownKey = ""): void {
   if (Array.isArray(node)) {
-    node.forEach((v, i) => checkRefs(doc, v, ptr.join(pointer, i), "", report));
+    node.forEach((v, i) => forEachRef(v, ptr.join(pointer, i), visit));
     return;
   }
   const isNameMap = NAME_MAPS.has(ownKey);
@@ -21,14 +22,20 @@ export function checkRefs(doc: LoadedDocument, node: unknown, pointer: string, o
   for (const [key, value] of Object.entries(node)) {
     const here = ptr.join(pointer, key);
     if (key === "$ref" && typeof value === "string" && !isNameMap) {
-      if (!value.startsWith("#")) {
-        report("ref/external", here, `external $ref ${JSON.stringify(value)} is not allowed`, "avaspec resolves local references only; bundle the document first");
-      } else if (!doc.resolve(value)) {
-        report("ref/dangling", here, `$ref ${JSON.stringify(value)} does not resolve`, "check the spelling of the target, or add it under components");
-      }
+      visit(node, value, here);
       continue;
     }
     if (!isNameMap && (DATA_KEYS.has(key) || key.startsWith("x-") || (key === "examples" && Array.isArray(value)))) continue;
-    checkRefs(doc, value, here, isNameMap ? "" : key, report);
+    forEachRef(value, here, visit, isNameMap ? "" : key);
   }
+}
+
+export function checkRefs(doc: LoadedDocument, node: unknown, pointer: string, _ownKey: string, report: Report): void {
+  forEachRef(node, pointer, (_holder, ref, here) => {
+    if (!ref.startsWith("#")) {
+      report("ref/external", here, `external $ref ${JSON.stringify(ref)} is not allowed`, "avaspec reads local references only unless the input allows the target: add its folder or URL prefix to the input's refs.allow (or --allow-ref)");
+    } else if (!doc.resolve(ref)) {
+      report("ref/dangling", here, `$ref ${JSON.stringify(ref)} does not resolve`, "check the spelling of the target, or add it under components");
+    }
+  });
 }
