@@ -28,10 +28,10 @@ beforeAll(async () => {
  * (one JSON-RPC method incl. batching). Those budgets are not met: in the
  * same run openapi-fetch alone, with no retries, timeouts or validation, is
  * 2.6 KB (see `npm run bench:size`). Until that is decided, these ceilings
- * hold today's sizes (5.0 KB and 5.2 KB gzip, about 3% headroom) so that the
+ * hold today's sizes (5.15 KB and 5.22 KB gzip, about 3% headroom) so that the
  * lean forms cannot grow unnoticed; `bench:size` still prints the budgets.
  */
-const CEILINGS = { dataOp: 5_300, rpcMethod: 5_450 };
+const CEILINGS = { dataOp: 5_430, rpcMethod: 5_500 };
 
 describe("bundle size ceilings (gzip)", () => {
   it("the issue's budgets are the ones the benchmark reports", () => {
