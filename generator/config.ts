@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, extname, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { pascalCase } from "./ir/naming.js";
 
 /** What an input emits; each needs the ones before it (a client's param checks are validators, mocks serve a client's descriptors). */
 export const TARGETS = ["types", "validators", "client", "mocks"] as const;
@@ -125,7 +126,8 @@ export function oneOffConfig(input: string, out: string, options: { name?: strin
   const stem = basename(input, extname(input)).replace(/\.(openapi|openrpc|swagger)$/i, "");
   const derived = stem.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[^a-z0-9]+/, "");
   const output = derived === "" || RESERVED_OUTPUTS.includes(derived) ? "api" : derived;
-  const clientName = options.clientName ?? (output.replace(/(^|[^a-z0-9])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, "").replace(/^[0-9]+/, "") || "Api");
+  // the config allows ASCII letters and digits only
+  const clientName = options.clientName ?? (pascalCase(output).replace(/[^A-Za-z0-9]/g, "").replace(/^[0-9]+/, "") || "Api");
   const raw = {
     out: relative(process.cwd(), resolve(out)) || ".",
     regenerate: `avaspec generate --input ${input} --out ${out}`,

@@ -138,6 +138,6 @@ export function multipleOf(x: number, m: number): boolean {
 }
 
 /** Raw bytes as fetch sends them: a Blob (or File), an ArrayBuffer or a typed array / DataView. */
-export function isBinary(x: unknown): boolean {
+export function isBinary(x: unknown): x is Blob | ArrayBuffer | ArrayBufferView {
   return (typeof Blob !== "undefined" && x instanceof Blob) || x instanceof ArrayBuffer || ArrayBuffer.isView(x);
 }

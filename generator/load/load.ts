@@ -44,6 +44,7 @@ export function loadFile(file: string): LoadResult {
  * hostile document must get a diagnostic, not a stack overflow.
  */
 export const MAX_NESTING = 256;
+const DEPTH_HINT = "a real spec nests a few dozen levels at most; this looks generated or hostile";
 /** YAML aliases resolved at most: more is the "billion laughs" expansion attack. */
 const MAX_ALIASES = 100;
 
@@ -86,14 +87,14 @@ export function loadText(file: string, text: string): LoadResult {
     return { document: undefined, diagnostics: [{ code, severity: "error", message, file, pointer, line: pos.line, col: pos.col, hint }] };
   };
   const deepAt = tooDeepFlow(text);
-  if (deepAt !== undefined) return fail("load/depth", deepAt, `nesting deeper than ${MAX_NESTING} levels`, "a real spec nests a few dozen levels at most; this looks generated or hostile");
+  if (deepAt !== undefined) return fail("load/depth", deepAt, `nesting deeper than ${MAX_NESTING} levels`, DEPTH_HINT);
   const json = loadJson(file, text);
   if (json) return json;
   let doc: Document.Parsed;
   try {
     doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true });
   } catch (error) {
-    if (error instanceof RangeError) return fail("load/depth", 0, "the document nests too deeply to parse", "a real spec nests a few dozen levels at most");
+    if (error instanceof RangeError) return fail("load/depth", 0, "the document nests too deeply to parse", DEPTH_HINT);
     throw error;
   }
   for (const e of [...doc.errors, ...doc.warnings]) {
@@ -118,7 +119,7 @@ export function loadText(file: string, text: string): LoadResult {
       const first = /(^|[\s[{,:-])\*[^\s,\]}]+/m.exec(text);
       return fail("load/aliases", first ? first.index + first[1]!.length : 0, `YAML aliases expand more than ${MAX_ALIASES} times (the "billion laughs" pattern)`, "write the repeated parts out, or use $ref");
     }
-    if (error instanceof RangeError) return fail("load/depth", 0, "the document nests too deeply to read", "a real spec nests a few dozen levels at most");
+    if (error instanceof RangeError) return fail("load/depth", 0, "the document nests too deeply to read", DEPTH_HINT);
     throw error;
   }
   return loaded(file, text, root, (pointer) => lineCounter.linePos(offsetOf(doc, ptr.parse(pointer) ?? [])), diagnostics);
@@ -130,7 +131,7 @@ function loaded(file: string, text: string, root: unknown, locate: LoadedDocumen
   if (deep) {
     const pointer = "#" + deep.map((t) => "/" + ptr.escapeToken(t)).join("");
     const pos = locate(pointer);
-    return { document: undefined, diagnostics: [...diagnostics, { code: "load/depth", severity: "error", message: `nesting deeper than ${MAX_NESTING} levels`, file, pointer, line: pos.line, col: pos.col, hint: "a real spec nests a few dozen levels at most; this looks generated or hostile" }] };
+    return { document: undefined, diagnostics: [...diagnostics, { code: "load/depth", severity: "error", message: `nesting deeper than ${MAX_NESTING} levels`, file, pointer, line: pos.line, col: pos.col, hint: DEPTH_HINT }] };
   }
   const lookup = (tokens: string[] | undefined) => {
     if (tokens === undefined) return undefined;

@@ -35,7 +35,7 @@ export function validateOpenApi(doc: LoadedDocument): Diagnostic[] {
     if (typeof info["version"] !== "string") report("openapi/info", "#/info", 'missing "info.version" (a string)');
   }
 
-  checkRefs(doc, root, "#", "", report);
+  checkRefs(doc, root, "#", report);
 
   const paths = root["paths"];
   if (paths !== undefined && !isObj(paths)) report("openapi/paths", "#/paths", '"paths" must be an object');

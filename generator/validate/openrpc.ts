@@ -51,7 +51,7 @@ export function validateOpenRpc(doc: LoadedDocument): Diagnostic[] {
     }
     return out;
   }
-  checkRefs(doc, root, "#", "", report);
+  checkRefs(doc, root, "#", report);
   const seen = new Map<string, string>();
   (root["methods"] as unknown[]).forEach((m, i) => {
     const at = ptr.join("#/methods", i);

@@ -30,7 +30,7 @@ export function forEachRef(node: unknown, pointer: string, visit: (holder: Recor
   }
 }
 
-export function checkRefs(doc: LoadedDocument, node: unknown, pointer: string, _ownKey: string, report: Report): void {
+export function checkRefs(doc: LoadedDocument, node: unknown, pointer: string, report: Report): void {
   forEachRef(node, pointer, (_holder, ref, here) => {
     if (!ref.startsWith("#")) {
       report("ref/external", here, `external $ref ${JSON.stringify(ref)} is not allowed`, "avaspec reads local references only unless the input allows the target: add its folder or URL prefix to the input's refs.allow (or --allow-ref)");

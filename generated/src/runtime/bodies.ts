@@ -6,8 +6,7 @@
  * encoder: fetch sends a Blob, an ArrayBuffer, a typed array or a string as is.
  */
 import type { BodyEncoder } from "./http.js";
-
-const isBytes = (v: unknown): v is Blob | ArrayBuffer | ArrayBufferView => (typeof Blob !== "undefined" && v instanceof Blob) || v instanceof ArrayBuffer || ArrayBuffer.isView(v);
+import { isBinary } from "./validate.js";
 
 /** One field's values as text: arrays repeat the field, objects travel as JSON. */
 function fieldValues(value: unknown): string[] {
@@ -35,7 +34,7 @@ export const multipartBody: BodyEncoder = (body) => {
   for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
     for (const item of Array.isArray(v) ? v : [v]) {
       if (item === undefined || item === null) continue;
-      if (isBytes(item)) {
+      if (isBinary(item)) {
         const blob = item instanceof Blob ? item : new Blob([item as ArrayBuffer]);
         form.append(k, blob, typeof File !== "undefined" && blob instanceof File ? blob.name : k);
       } else form.append(k, fieldValues(item)[0]!);

@@ -10,7 +10,7 @@ import type { IrDocument, IrHttpOperation, IrOperation, IrParameter, IrRpcOperat
 import { comment, identifier, propertyKey, stringLiteral } from "../escape.js";
 import { constValue, typeAlias } from "../statements.js";
 import { CodeRef, writeValue } from "../value.js";
-import { jsDoc, toTypeNode, UNKNOWN, writeDocs, writeMember, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
+import { jsDoc, shapeName, toTypeNode, UNKNOWN, writeDocs, writeMember, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
 
 /** The import name of the types module inside client.ts. */
 const TYPES_NS = "T";
@@ -54,7 +54,7 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
       const s = byKey.get(target);
       if (!s) return "unknown";
       out.usesTypes = true;
-      return `${TYPES_NS}.${(direction === "request" ? s.names.input : undefined) ?? s.name}`;
+      return `${TYPES_NS}.${shapeName(s, direction)}`;
     },
   });
   const ctx = typeRef("response");
@@ -78,7 +78,8 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
   };
 
   const used = new Set<string>();
-  const styles = new Set<string>();
+  /** Runtime encoders the descriptors name (parameter styles, body encoders): imported by name. */
+  const encoders = new Set<string>();
   const results: [CodeRef, CodeRef][] = [];
   for (const op of ir.operations) {
     const c = checks.get(op);
@@ -87,7 +88,7 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
     if (c?.result) results.push([new CodeRef(identifier(op.names.descriptor)), new CodeRef(c.result)]);
     const optional = op.protocol === "http" ? !op.parameters.some((p) => p.required) && !op.requestBody?.required : !op.params.some((p) => p.required);
     const types = `<${identifier(op.names.params)}${optional ? " | undefined" : ""}, ${resultType(op)}>`;
-    if (op.protocol === "http") emitHttpOperation(ir, op, ctx, requestCtx, schemaNames, out, check, types, styles);
+    if (op.protocol === "http") emitHttpOperation(ir, op, ctx, requestCtx, schemaNames, out, check, types, encoders);
     else emitRpcOperation(op, ctx, requestCtx, schemaNames, byKey, out, check, types);
   }
   // result checks live apart from the descriptors: a bundle that does not validate responses drops them
@@ -165,7 +166,7 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
     ...(hasRpc ? ["createRpcTransport"] : []),
     ...(anyPaged ? ["paged"] : []),
     "resultChecks",
-    ...[...styles].sort(),
+    ...[...encoders].sort(),
     { name: "CallOptions", isTypeOnly: true },
     { name: "ResultChecks", isTypeOnly: true },
     ...(anyPaged ? [{ name: "PagedMethod", isTypeOnly: true }] : []),
@@ -199,7 +200,7 @@ function bodyEncoder(contentType: string | undefined, runtime: Set<string>): Cod
   return name ? new CodeRef(name) : undefined;
 }
 
-function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: Set<string>, out: Emitted, check: CodeRef | undefined, types: string, styles: Set<string>): void {
+function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: Set<string>, out: Emitted, check: CodeRef | undefined, types: string, encoders: Set<string>): void {
   const members: Member[] = op.parameters.map((p: IrParameter) => {
     const docs = docsOf(p.description, p.deprecated, p.schema);
     return { key: propertyKey(p.name), optional: !p.required, type: toTypeNode(p.schema, requestCtx), ...(docs ? { docs } : {}) };
@@ -222,7 +223,7 @@ function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext
     path: op.endpoint + op.transport.path,
     params: op.parameters.map((p) => {
       const encode = encoderOf(p);
-      if (encode) styles.add(encode);
+      if (encode) encoders.add(encode);
       return {
         name: p.name,
         in: p.in,
@@ -232,7 +233,7 @@ function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext
         encode: encode ? new CodeRef(encode) : undefined,
       };
     }),
-    body: op.requestBody ? { required: op.requestBody.required, contentType: body?.contentType ?? "application/json", encode: bodyEncoder(body?.contentType, styles) } : undefined,
+    body: op.requestBody ? { required: op.requestBody.required, contentType: body?.contentType ?? "application/json", encode: bodyEncoder(body?.contentType, encoders) } : undefined,
     response: responseKind(op),
     idempotent: op.idempotent || undefined,
     apiKey: key ? { name: key.name, in: key.in } : undefined,

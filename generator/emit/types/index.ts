@@ -6,7 +6,7 @@ import type { StatementStructures, WriterFunction } from "ts-morph";
 import type { IrDocument, IrNamedSchema, IrObjectLikeSchema } from "../../ir/types.js";
 import { identifier } from "../escape.js";
 import { typeAlias } from "../statements.js";
-import { jsDoc, objectMembers, printType, toTypeNode, writeDocs, writeMember, type TypeContext } from "./type-node.js";
+import { jsDoc, objectMembers, printType, shapeName, toTypeNode, writeDocs, writeMember, type TypeContext } from "./type-node.js";
 
 function localTypeContext(ir: IrDocument, direction: "request" | "response"): TypeContext {
   const byKey = new Map(ir.schemas.map((s) => [s.key, s]));
@@ -14,7 +14,7 @@ function localTypeContext(ir: IrDocument, direction: "request" | "response"): Ty
     direction,
     refName: (target) => {
       const s = byKey.get(target);
-      return (direction === "request" ? s?.names.input : undefined) ?? s?.name ?? "unknown";
+      return s ? shapeName(s, direction) : "unknown";
     },
   };
 }

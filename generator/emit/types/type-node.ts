@@ -3,7 +3,7 @@
  * Every spec string reaches the output through emit/escape.ts.
  */
 import type { CodeBlockWriter } from "ts-morph";
-import type { IrObjectLikeSchema, IrSchema, JsonValue } from "../../ir/types.js";
+import type { IrNamedSchema, IrObjectLikeSchema, IrSchema, JsonValue } from "../../ir/types.js";
 import { comment, commentValue, literal, propertyKey } from "../escape.js";
 
 export type TypeNode =
@@ -27,6 +27,11 @@ export interface TypeContext {
   refName(target: string): string;
   /** Which shape: a request leaves readOnly members out, a response writeOnly ones (default: both in). */
   direction?: "request" | "response";
+}
+
+/** A named schema's type in a direction: `XInput` for a request when its shapes differ (readOnly/writeOnly), else `X`. */
+export function shapeName(s: IrNamedSchema, direction: TypeContext["direction"]): string {
+  return (direction === "request" ? s.names.input : undefined) ?? s.name;
 }
 
 const raw = (text: string): TypeNode => ({ k: "raw", text });
