@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, extname } from "node:path";
 import Handlebars from "handlebars";
+import { assetDir } from "../../assets.js";
 import type { PackageConfig, Target } from "../../config.js";
 import { LEDGER_FILE, type Ledger, type VersionChange } from "../../versions.js";
 import { rpcFields } from "../../ir/resolve.js";
@@ -21,8 +22,8 @@ export interface PackageInput {
   targets: ReadonlySet<Target>;
 }
 
-const RUNTIME_DIR = new URL("../../../runtime/", import.meta.url);
-const TEMPLATES_DIR = new URL("../../../templates/", import.meta.url);
+const RUNTIME_DIR = assetDir("runtime");
+const TEMPLATES_DIR = assetDir("templates");
 
 /** The runtime sources, copied verbatim (tests stay behind). */
 export function runtimeFiles(): Map<string, string> {
