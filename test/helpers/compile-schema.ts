@@ -40,7 +40,7 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 function preloaded(draft7: boolean): SchemaResources {
   const docs: { doc: LoadedDocument; uri: string }[] = [];
   const add = (path: string, uri: string) => docs.push({ doc: loadText(path, readFileSync(path, "utf8")).document!, uri });
-  const remotes = here("../../../shared/json-schema-test-suite/remotes");
+  const remotes = here("../json-schema-test-suite/remotes");
   const walk = (dir: string): void => {
     for (const f of readdirSync(dir)) {
       const p = join(dir, f);

@@ -15,7 +15,7 @@ type Doc = Record<string, any>;
 const load = (f: string): Doc => parse(readFileSync(join(ROOT, "spec", f), "utf8")) as Doc;
 const data = load("data-api.openapi.yaml");
 const metrics = load("metrics-api.openapi.yaml");
-const seed = readFileSync(join(ROOT, "../shared/seeds/000_a1543f43d0d41df8.txt"), "utf8");
+const seed = readFileSync(join(ROOT, "docs/requirements/data-and-metrics-api.txt"), "utf8");
 
 const deref = (doc: Doc, node: any): any => {
   while (node && typeof node.$ref === "string") node = node.$ref.slice(2).split("/").reduce((o: any, k: string) => o[k.replace(/~1/g, "/").replace(/~0/g, "~")], doc);

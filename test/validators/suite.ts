@@ -5,7 +5,7 @@ import type { Dialect } from "../../generator/ir/schema.js";
 import { ROOT } from "../helpers/cli.js";
 import { compileSchema } from "../helpers/compile-schema.js";
 
-export const SUITE = join(ROOT, "../shared/json-schema-test-suite/tests");
+export const SUITE = join(ROOT, "test/json-schema-test-suite/tests");
 export const DRAFTS: { draft: "draft2020-12" | "draft7"; dialect: Dialect }[] = [
   { draft: "draft2020-12", dialect: "openapi-3.1" },
   { draft: "draft7", dialect: "draft-07" },
