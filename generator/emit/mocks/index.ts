@@ -157,9 +157,9 @@ export function emitMockEntries(modules: { ir: IrDocument; output: string }[]): 
     w.writeLine(`export const mockTables: ${tablesType} = { ${mods.map((m) => `${m.key}: ${m.key}Mocks`).join(", ")} };`);
   };
   const mocks: WriterFunction = (w) => {
-    w.writeLine(`import type { HttpHandler } from "msw";`);
     w.writeLine(`import { createMockService, type MockOverride, type MockService, type MockServiceOptions, type MockTable } from "../runtime/mock.js";`);
-    w.writeLine(`import { createMswHandlers } from "../runtime/msw.js";`);
+    // msw is named in runtime/msw.ts only, so the package builds without it
+    w.writeLine(`import { createMswHandlers, type HttpHandler } from "../runtime/msw.js";`);
     imports(w, true);
     w.blankLine();
     w.writeLine(`export type { MockOverride, MockService, MockServiceOptions, MockTable } from "../runtime/mock.js";`);
