@@ -8,6 +8,7 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts", "runtime/**/*.test.ts"],
+    globalSetup: ["test/global-setup.ts"],
     // third-party tools, installed on their own: `npm run test:interop`; real-world documents (minutes): `npm run test:corpus`
     exclude: ["test/interop/**", "test/corpus/**", "**/node_modules/**"],
     testTimeout: 60_000,

@@ -1,48 +1,80 @@
 /**
- * avaspec CLI.
- *   avaspec generate [--config avaspec.config.(ts|json)] [--check | --watch] [--dump-ir <file>]
- *   avaspec generate --input <spec> --out <dir> [--name <pkg>] [--client-name <Name>] [--targets <list>]
- *   avaspec mock [--port 4010] [--host 127.0.0.1] [--seed N] [--synthesize]
- * Exit codes: 0 ok, 1 diagnostics or drift, 2 usage/config error.
+ * The avaspec command line: `generate` (the default) and `mock`; `--help`
+ * and `--version`. Exit codes: 0 ok, 1 diagnostics, drift or a refused
+ * write, 2 usage or config error. Nothing here throws at the user: every
+ * failure is one line on stderr (70 for an internal error).
  */
-import { existsSync, watch as fsWatch, writeFileSync, type FSWatcher } from "node:fs";
+import { existsSync, readFileSync, watch as fsWatch, writeFileSync, type FSWatcher } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import type { MockServiceOptions } from "../runtime/mock.js";
 import type { MockServerOptions, RunningMockServer } from "../runtime/mock-server.js";
-import { ConfigError, findConfig, inputPath, loadConfigFile, oneOffConfig, specEntries, type ResolvedConfig } from "./config.js";
+import { packageRoot } from "./assets.js";
+import { ConfigError, displayPath, findConfig, inputPath, loadConfigFile, oneOffConfig, specEntries, type ResolvedConfig } from "./config.js";
 import { generate } from "./generate.js";
 import { formatDiagnostic } from "./load/diagnostics.js";
-import { checkTree, writeTree } from "./write.js";
+import { checkTree, isInside, MANIFEST_FILE, WriteError, writeTree } from "./write.js";
 
-const USAGE = `usage: avaspec generate [--config <file>] [--check | --watch] [--dump-ir <file>]
-       avaspec generate --input <spec> --out <dir> [--name <package>] [--client-name <Name>] [--targets <list>] [--allow-ref <prefix>…] [--check | --watch]
-       avaspec mock [--config <file>] [--port <n>] [--host <addr>] [--seed <n>] [--synthesize]
+const USAGE = `avaspec: TypeScript clients, validators and mocks from OpenAPI 3.0/3.1 and OpenRPC 1.x documents
+
+usage:
+  avaspec generate [--config <file>] [--check | --watch] [--force] [--dump-ir <file>]
+  avaspec generate --input <spec> --out <dir> [--name <package>] [--client-name <Name>] [--targets <list>] [--allow-ref <prefix>]… [--check | --watch] [--force]
+  avaspec mock [--config <file> | --dir <package>] [--port <n>] [--host <addr>] [--seed <n>] [--synthesize]
+  avaspec --help | --version
+
+commands:
+  generate           write the package the config (or --input/--out) describes; the default command
+  mock               serve the generated package's mocks of every API on one origin (needs the package built: npm run build in it)
 
 generate:
   --config <file>    config file (default: the first of avaspec.config.ts, .mts, .js, .mjs, .json)
-  --input <spec>     one OpenAPI or OpenRPC document, without a config…
-  --out <dir>        …generated into this folder
+  --input <spec>     one OpenAPI or OpenRPC document (YAML or JSON), without a config…
+  --out <dir>        …generated into this folder (a new, empty or earlier avaspec output folder)
   --name <package>   with --input: the package name (default: the folder's name)
   --client-name <N>  with --input: the client name (default: from the spec's file name)
   --targets <list>   with --input: what to emit, from types,validators,client,mocks (default all)
   --allow-ref <pre>  with --input: follow external $refs whose target starts with this folder or URL (repeatable; default none)
   --check            do not write; exit 1 and list the files that differ
   --watch            regenerate on every change to a spec or the config; diagnostics do not stop it
+  --force            generate into a non-empty folder that has no ${MANIFEST_FILE}, replacing files in the way
+                     (avaspec never removes a file it did not write: other files are always kept)
   --dump-ir <file>   also write the IR of every input as JSON (debugging)
-mock (serves the generated package's mocks of every API on one origin):
-  --config <file>    whose generated package to serve (default: avaspec.config.json)
-  --port <n>         port (default 4010)
+
+mock:
+  --config <file>    whose generated package to serve (default: as for generate)
+  --dir <package>    …or the generated package in this folder (e.g. the --out of a one-off generate)
+  --port <n>         port (default 4010; 0 picks a free one)
   --host <addr>      interface (default 127.0.0.1)
   --seed <n>         seed of the synthesized data (default 1)
-  --synthesize       synthesize every body from the schemas, ignoring the spec's examples`;
+  --synthesize       synthesize every body from the schemas, ignoring the spec's examples
+
+options:
+  -h, --help         this text
+  -v, --version      avaspec's version
+
+examples:
+  npx avaspec generate --input openapi.yaml --out client        # one spec → ./client (package "client")
+  npx avaspec generate --input rpc.openrpc.json --out rpc-client --name @acme/rpc --client-name Chain
+  npx avaspec generate                                           # as avaspec.config.ts says
+  npx avaspec generate --check                                   # CI: fail when the output is stale
+  npx avaspec generate --watch                                   # regenerate on save
+  (cd client && npm install && npm run build) && npx avaspec mock --dir client --port 4010
+
+The output folder holds ${MANIFEST_FILE}, the list of files avaspec wrote there: a new run replaces
+and removes only those. Exit codes: 0 ok; 1 diagnostics, drift or a refused write; 2 usage or config error.`;
+
+/** avaspec's own version, from its package.json. */
+function version(): string {
+  return (JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { version: string }).version;
+}
 
 /** \`avaspec mock\`: the standalone mock server, until SIGINT or SIGTERM. */
 async function mock(argv: string[]): Promise<number> {
   let args;
   try {
-    args = parseArgs({ args: argv, options: { config: { type: "string" }, port: { type: "string", default: "4010" }, host: { type: "string", default: "127.0.0.1" }, seed: { type: "string", default: "1" }, synthesize: { type: "boolean", default: false } } });
+    args = parseArgs({ args: argv, options: { config: { type: "string" }, dir: { type: "string" }, port: { type: "string", default: "4010" }, host: { type: "string", default: "127.0.0.1" }, seed: { type: "string", default: "1" }, synthesize: { type: "boolean", default: false } } });
   } catch (e) {
     console.error(`avaspec: ${(e as Error).message}\n\n${USAGE}`);
     return 2;
@@ -53,19 +85,26 @@ async function mock(argv: string[]): Promise<number> {
     console.error(`avaspec: --port must be 0–65535 and --seed an integer\n\n${USAGE}`);
     return 2;
   }
+  if (args.values.dir !== undefined && args.values.config !== undefined) {
+    console.error(`avaspec: --dir and --config do not go together\n\n${USAGE}`);
+    return 2;
+  }
   let entry: string;
   let out: string;
   try {
-    const config = await loadConfigFile(findConfig(args.values.config));
-    out = config.out;
-    entry = join(inputPath(config, config.out), "src/mock-server/index.ts");
+    if (args.values.dir !== undefined) out = args.values.dir.replace(/\/+$/, "") || ".";
+    else {
+      const config = await loadConfigFile(findConfig(args.values.config));
+      out = displayPath(inputPath(config, config.out));
+    }
+    entry = join(resolve(out), "dist/mock-server/index.js");
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;
     console.error(`avaspec: ${e.message}`);
     return 2;
   }
   if (!existsSync(entry)) {
-    console.error(`avaspec: ${entry} does not exist; run \`avaspec generate\` first`);
+    console.error(`avaspec: ${displayPath(entry)} does not exist; generate the package (with the mocks target) and build it first: avaspec generate && (cd ${out} && npm install && npm run build)`);
     return 1;
   }
   const { startMockServer } = (await import(pathToFileURL(entry).href)) as { startMockServer: (o: MockServiceOptions & MockServerOptions) => Promise<RunningMockServer> };
@@ -80,8 +119,26 @@ async function mock(argv: string[]): Promise<number> {
   return 0;
 }
 
+/** The config's output folder, or a message when it would swallow an input (the spec or the config itself). */
+function outputProblem(config: ResolvedConfig, configFile: string | undefined): string | undefined {
+  const outDir = inputPath(config, config.out);
+  for (const input of config.inputs) {
+    for (const e of specEntries(input)) {
+      const spec = inputPath(config, e.spec);
+      if (isInside(spec, outDir)) return `the output folder ${config.out}/ holds the input ${e.spec}; generate into a folder of its own (e.g. --out client)`;
+    }
+  }
+  if (configFile !== undefined && isInside(resolve(configFile), outDir)) return `the output folder ${config.out}/ holds the config ${configFile}; set "out" to a folder of its own`;
+  return undefined;
+}
+
 /** One generation: diagnostics to stderr, then write (or compare, with --check). Returns the exit code. */
-function runOnce(config: ResolvedConfig, options: { check: boolean; dumpIr?: string }): number {
+async function runOnce(config: ResolvedConfig, options: { check: boolean; force: boolean; dumpIr?: string; configFile?: string }): Promise<number> {
+  const problem = outputProblem(config, options.configFile);
+  if (problem) {
+    console.error(`avaspec: ${problem}`);
+    return 1;
+  }
   const result = generate(config);
   for (const d of result.diagnostics) console.error(formatDiagnostic(d, result.sources.get(d.file)) + "\n");
   if (options.dumpIr) writeFileSync(options.dumpIr, JSON.stringify(result.irs, null, 2) + "\n");
@@ -91,22 +148,31 @@ function runOnce(config: ResolvedConfig, options: { check: boolean; dumpIr?: str
     console.error(`avaspec: ${errors} error${errors === 1 ? "" : "s"}; ${config.out}/ was left untouched`);
     return 1;
   }
-  if (options.check) {
-    const drift = checkTree(outDir, result.files);
-    const total = drift.changed.length + drift.missing.length + drift.extra.length;
-    if (total === 0) {
-      console.log(`avaspec: ${config.out}/ is up to date (${result.files.size} files)`);
-      return 0;
+  try {
+    if (options.check) {
+      const drift = checkTree(outDir, result.files);
+      const total = drift.changed.length + drift.missing.length + drift.extra.length;
+      if (total === 0) {
+        console.log(`avaspec: ${config.out}/ is up to date (${result.files.size} files)`);
+        return 0;
+      }
+      console.error(`avaspec: ${config.out}/ is not what the specs produce (${total} file${total === 1 ? "" : "s"}); run \`${config.regenerate}\``);
+      for (const f of drift.changed) console.error(`  changed: ${config.out}/${f}`);
+      for (const f of drift.missing) console.error(`  missing: ${config.out}/${f}`);
+      for (const f of drift.extra) console.error(`  extra:   ${config.out}/${f}`);
+      return 1;
     }
-    console.error(`avaspec: ${config.out}/ is not what the specs produce (${total} file${total === 1 ? "" : "s"}); run \`${config.regenerate}\``);
-    for (const f of drift.changed) console.error(`  changed: ${config.out}/${f}`);
-    for (const f of drift.missing) console.error(`  missing: ${config.out}/${f}`);
-    for (const f of drift.extra) console.error(`  extra:   ${config.out}/${f}`);
+    const written = await writeTree(outDir, result.files, { force: options.force });
+    if (written.recovered === "finished journal") console.log(`avaspec: finished the write a killed run had started in ${config.out}/`);
+    if (written.replaced.length > 0) console.log(`avaspec: --force replaced ${written.replaced.length} file${written.replaced.length === 1 ? "" : "s"} avaspec had not written: ${written.replaced.join(", ")}`);
+    const removed = written.removed.length > 0 ? `, removed ${written.removed.length} no longer generated` : "";
+    console.log(`avaspec: wrote ${written.written} files to ${config.out}/${removed}`);
+    return 0;
+  } catch (e) {
+    if (!(e instanceof WriteError)) throw e;
+    console.error(`avaspec: ${e.message}`);
     return 1;
   }
-  writeTree(outDir, result.files);
-  console.log(`avaspec: wrote ${result.files.size} files to ${config.out}/`);
-  return 0;
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -126,7 +192,9 @@ export async function main(argv: string[]): Promise<number> {
         check: { type: "boolean", default: false },
         watch: { type: "boolean", default: false },
         "dump-ir": { type: "string" },
+        force: { type: "boolean", default: false },
         help: { type: "boolean", short: "h" },
+        version: { type: "boolean", short: "v" },
       },
     });
   } catch (e) {
@@ -136,6 +204,10 @@ export async function main(argv: string[]): Promise<number> {
   const v = args.values;
   if (v.help) {
     console.log(USAGE);
+    return 0;
+  }
+  if (v.version) {
+    console.log(version());
     return 0;
   }
   const [command = "generate"] = args.positionals;
@@ -167,7 +239,7 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`avaspec: ${e.message}`);
     return 2;
   }
-  const options = { check: v.check!, ...(v["dump-ir"] ? { dumpIr: v["dump-ir"] } : {}) };
+  const options = { check: v.check!, force: v.force!, ...(v["dump-ir"] ? { dumpIr: v["dump-ir"] } : {}), ...(configFile ? { configFile } : {}) };
   if (!v.watch) return runOnce(config, options);
   return watch(config, configFile, load, options);
 }
@@ -177,9 +249,9 @@ export async function main(argv: string[]): Promise<number> {
  * config), until SIGINT/SIGTERM. Diagnostics are printed and the watch goes
  * on; the output keeps its last good state.
  */
-async function watch(first: ResolvedConfig, configFile: string | undefined, load: () => Promise<ResolvedConfig>, options: { check: boolean; dumpIr?: string }): Promise<number> {
+async function watch(first: ResolvedConfig, configFile: string | undefined, load: () => Promise<ResolvedConfig>, options: Parameters<typeof runOnce>[1]): Promise<number> {
   let config = first;
-  runOnce(config, options);
+  await runOnce(config, options);
   const watchers: FSWatcher[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running = Promise.resolve();
@@ -208,7 +280,7 @@ async function watch(first: ResolvedConfig, configFile: string | undefined, load
       console.error(`avaspec: ${e.message}`);
       return;
     }
-    const code = runOnce(config, options);
+    const code = await runOnce(config, options);
     console.log(`avaspec: ${code === 0 ? "regenerated" : "kept the last good output"} in ${Date.now() - started} ms`);
     rewatch();
   };
@@ -224,6 +296,15 @@ async function watch(first: ResolvedConfig, configFile: string | undefined, load
   return 0;
 }
 
-const argv = process.argv.slice(2);
-if (argv[0] === "mock") process.exitCode = await mock(argv.slice(1));
-else process.exitCode = await main(argv);
+/** Runs a command; a failure nobody foresaw is one line too (AVASPEC_DEBUG=1 prints its stack). */
+async function run(argv: string[]): Promise<number> {
+  try {
+    if (argv[0] === "mock" && !argv.includes("--help") && !argv.includes("-h")) return await mock(argv.slice(1));
+    return await main(argv[0] === "mock" ? ["--help"] : argv);
+  } catch (e) {
+    console.error(`avaspec: internal error: ${e instanceof Error ? e.message : String(e)}${process.env["AVASPEC_DEBUG"] ? `\n${(e as Error).stack ?? ""}` : " (AVASPEC_DEBUG=1 shows where)"}`);
+    return 70;
+  }
+}
+
+process.exitCode = await run(process.argv.slice(2));

@@ -3,8 +3,9 @@
  * Paths are relative to the config file's folder. A TypeScript or JavaScript
  * config default-exports the same object (`defineConfig` types it).
  */
-import { existsSync, readFileSync } from "node:fs";
-import { basename, dirname, extname, relative, resolve } from "node:path";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { basename, dirname, extname, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { pascalCase } from "./ir/naming.js";
 
@@ -107,18 +108,42 @@ export function loadConfig(file: string): ResolvedConfig {
   return resolveConfig(raw, file);
 }
 
-/** Reads a config of any kind: JSON, or a module whose default export is the config (TypeScript runs through tsx's loader). */
+/** Reads a config of any kind: JSON, or a module whose default export is the config. */
 export async function loadConfigFile(file: string): Promise<ResolvedConfig> {
   if (extname(file) === ".json") return loadConfig(file);
   if (!existsSync(file)) throw new ConfigError(`${file}: cannot read config: no such file`);
   let mod: { default?: unknown };
   try {
-    mod = (await import(pathToFileURL(resolve(file)).href)) as { default?: unknown };
+    mod = /\.(ts|mts|cts)$/.test(file) ? await importTypeScript(resolve(file)) : ((await import(pathToFileURL(resolve(file)).href)) as { default?: unknown });
   } catch (e) {
     throw new ConfigError(`${file}: cannot load config: ${(e as Error).message}`);
   }
   if (mod.default === undefined) throw new ConfigError(`${file}: the config module must default-export the config`);
   return resolveConfig(mod.default, file);
+}
+
+/**
+ * A TypeScript config, without a TypeScript loader: its types are stripped by
+ * the compiler ts-morph ships, and the JavaScript is imported from a file
+ * beside it (so its imports, `avaspec` included, resolve from the project, as
+ * Vite does with vite.config.ts), removed right after.
+ */
+async function importTypeScript(file: string): Promise<{ default?: unknown }> {
+  const { ts } = await import("ts-morph");
+  const source = readFileSync(file, "utf8");
+  const out = ts.transpileModule(source, { fileName: file, reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, sourceMap: false } });
+  const problem = out.diagnostics?.find((d) => d.category === ts.DiagnosticCategory.Error);
+  if (problem) {
+    const at = problem.file && problem.start !== undefined ? problem.file.getLineAndCharacterOfPosition(problem.start) : undefined;
+    throw new Error(`${at ? `${at.line + 1}:${at.character + 1}: ` : ""}${ts.flattenDiagnosticMessageText(problem.messageText, " ")}`);
+  }
+  const compiled = join(dirname(file), `.${basename(file)}.${process.pid}-${randomBytes(4).toString("hex")}.mjs`);
+  writeFileSync(compiled, out.outputText, { flag: "wx" });
+  try {
+    return (await import(pathToFileURL(compiled).href)) as { default?: unknown };
+  } finally {
+    rmSync(compiled, { force: true });
+  }
 }
 
 /** A config for one spec, from the command line: `generate --input <file> --out <dir>`. */

@@ -4,6 +4,7 @@
  * too (JSON is YAML 1.2), so both get the same locator.
  */
 import { readFileSync } from "node:fs";
+import jsYaml from "js-yaml";
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
 import type { Diagnostic } from "./diagnostics.js";
 import * as ptr from "./pointer.js";
@@ -90,6 +91,8 @@ export function loadText(file: string, text: string): LoadResult {
   if (deepAt !== undefined) return fail("load/depth", deepAt, `nesting deeper than ${MAX_NESTING} levels`, DEPTH_HINT);
   const json = loadJson(file, text);
   if (json) return json;
+  const fast = loadYamlFast(file, text);
+  if (fast) return fast;
   let doc: Document.Parsed;
   try {
     doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true });
@@ -160,8 +163,13 @@ function loadJson(file: string, text: string): LoadResult | undefined {
     return undefined;
   }
   if (hasDuplicateKey(body)) return undefined;
-  let located: ((pointer: string) => { line: number; col: number }) | undefined;
-  const locate = (pointer: string) => {
+  return loaded(file, text, root, lazyLocator(text), []);
+}
+
+/** Positions from a YAML parse made the first time a diagnostic asks for one. */
+function lazyLocator(text: string): LoadedDocument["locate"] {
+  let located: LoadedDocument["locate"] | undefined;
+  return (pointer) => {
     if (!located) {
       const lineCounter = new LineCounter();
       const doc = parseDocument(text, { lineCounter, prettyErrors: false });
@@ -169,7 +177,52 @@ function loadJson(file: string, text: string): LoadResult | undefined {
     }
     return located(pointer);
   };
-  return loaded(file, text, root, locate, []);
+}
+
+const scalar = (tag: string, test: RegExp, construct: (s: string) => unknown) => new jsYaml.Type(`tag:yaml.org,2002:${tag}`, { kind: "scalar", resolve: (s: string | null) => test.test(s ?? ""), construct: (s: string | null) => construct(s ?? "") });
+/**
+ * YAML 1.2's core schema exactly as the \`yaml\` package resolves it (js-yaml's
+ * own core schema also reads \`1_000\`, \`0b1\` and \`0o\`-less octals).
+ */
+const CORE_1_2 = jsYaml.FAILSAFE_SCHEMA.extend({
+  implicit: [
+    scalar("null", /^(?:~|[Nn]ull|NULL)?$/, () => null),
+    scalar("bool", /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/, (s) => s[0] === "t" || s[0] === "T"),
+    scalar("int", /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/, (s) => (s.startsWith("0o") ? parseInt(s.slice(2), 8) : s.startsWith("0x") ? parseInt(s.slice(2), 16) : parseInt(s, 10))),
+    scalar("float", /^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/, (s) =>
+      /nan$/i.test(s) ? NaN : /inf$/i.test(s) ? (s.startsWith("-") ? -Infinity : Infinity) : parseFloat(s),
+    ),
+  ],
+});
+/**
+ * An explicit key (\`? …\`) or a one-line flow collection used as a key: js-yaml
+ * would join such a key as a string where the yaml package writes it as YAML.
+ */
+const COLLECTION_KEY = /^[ \t-]*\?(\s|$)|(^[ \t-]*|[{,][ \t]*)[[{][^\n]*[\]}][ \t]*:(\s|$)/m;
+/** Thrown from js-yaml's node listener at the first anchor: the slow path counts alias expansions. */
+const HAS_ANCHOR = new Error("anchor");
+
+/**
+ * The common case, a well-formed YAML document without aliases, is read by
+ * js-yaml (five times faster than the \`yaml\` package, which builds a node
+ * tree with positions), with positions parsed only when a diagnostic needs one.
+ * Anything js-yaml refuses (syntax, duplicate keys, tags, several documents,
+ * depth) or may read otherwise (aliases, collection keys) goes the \`yaml\`
+ * way, which reports problems at their position.
+ */
+function loadYamlFast(file: string, text: string): LoadResult | undefined {
+  if (COLLECTION_KEY.test(text)) return undefined;
+  let root: unknown;
+  // an alias needs an anchor: none, no alias
+  const listener = (event: jsYaml.EventType, state: jsYaml.State) => {
+    if (event === "close" && Object.keys((state as unknown as { anchorMap: object }).anchorMap).length > 0) throw HAS_ANCHOR;
+  };
+  try {
+    root = jsYaml.load(text, { schema: CORE_1_2, filename: file, json: false, listener });
+  } catch {
+    return undefined;
+  }
+  return loaded(file, text, root, lazyLocator(text), []);
 }
 
 /** Whether some object of valid JSON text repeats a key (compared as written). */

@@ -2,33 +2,21 @@
  * OpenRPC 1.x documents: the official meta-schema (@open-rpc/meta-schema),
  * then avaspec's own rules. Findings are diagnostics; nothing is thrown.
  */
-import { createRequire } from "node:module";
 import type { ValidateFunction } from "ajv";
 import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
 import { checkIdempotent } from "./extensions.js";
+import { openRpcMetaValidator } from "./openrpc-meta.js";
 import { checkRefs } from "./refs.js";
 
-const require = createRequire(import.meta.url);
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 let metaValidator: ValidateFunction | undefined;
 
-/** The OpenRPC meta-schema compiled once; it refers to the JSON Schema meta-schema of json-schema.tools. */
+/** The OpenRPC meta-schema validator, made once (compiled here; precompiled in the bundled CLI). */
 function meta(): ValidateFunction {
-  if (metaValidator) return metaValidator;
-  const Ajv = (require("ajv") as { default: typeof import("ajv").default }).default;
-  const openrpc = { ...(require("@open-rpc/meta-schema") as { default: Record<string, unknown> }).default };
-  const jsonSchemaMod = require("@json-schema-tools/meta-schema") as { default?: Record<string, unknown> } & Record<string, unknown>;
-  const jsonSchema = { ...(jsonSchemaMod.default ?? jsonSchemaMod) };
-  // both declare a `$schema` Ajv does not know; their content is draft-07
-  delete openrpc["$schema"];
-  delete jsonSchema["$schema"];
-  const ajv = new Ajv({ strict: false, logger: false, allErrors: false, validateFormats: false });
-  ajv.addSchema(jsonSchema, "https://meta.json-schema.tools");
-  metaValidator = ajv.compile(openrpc);
-  return metaValidator;
+  return (metaValidator ??= openRpcMetaValidator());
 }
 
 export function validateOpenRpc(doc: LoadedDocument): Diagnostic[] {

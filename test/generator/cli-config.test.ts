@@ -4,18 +4,15 @@
  * `--watch`.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { ROOT, runCli } from "../helpers/cli.js";
+import { CLI, ROOT, runCli } from "../helpers/cli.js";
 
 const PETSTORE = join(ROOT, "test/fixtures/petstore-30/spec.yaml");
 const RPC = join(ROOT, "test/fixtures/rpc-by-name/spec.yaml");
 const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
-const TSX = fileURLToPath(new URL("../../node_modules/tsx/dist/cli.mjs", import.meta.url));
-const CLI = fileURLToPath(new URL("../../generator/cli.ts", import.meta.url));
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -92,7 +89,7 @@ describe("avaspec.config.ts", () => {
     writeFileSync(
       join(dir, "avaspec.config.ts"),
       [
-        `import { defineConfig, type Target } from ${JSON.stringify(join(ROOT, "generator/config.ts"))};`,
+        `import { defineConfig, type Target } from "avaspec";`,
         `const typesOnly: Target[] = ["types"];`,
         `export default defineConfig({`,
         `  out: "pkg",`,
@@ -105,6 +102,9 @@ describe("avaspec.config.ts", () => {
       ].join("\n"),
     );
     writeFileSync(join(dir, "avaspec.config.json"), "{ not the one to read");
+    // avaspec installed in the project, as `npm install -D avaspec` leaves it
+    mkdirSync(join(dir, "node_modules"));
+    symlinkSync(ROOT, join(dir, "node_modules/avaspec"), "dir");
     const r = runCli(["generate"], dir);
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
@@ -164,7 +164,7 @@ describe("generate --watch", () => {
     const spec = readFileSync(PETSTORE, "utf8");
     writeFileSync(join(dir, "api.yaml"), spec);
     writeFileSync(join(dir, "avaspec.config.json"), JSON.stringify({ out: "out", package: { name: "w" }, inputs: [{ spec: "api.yaml", output: "api", clientName: "Api" }] }));
-    const child = spawn(process.execPath, [TSX, CLI, "generate", "--watch"], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
+    const child = spawn(process.execPath, [CLI, "generate", "--watch"], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
     children.push(child);
     const out = lines(child, "stdout");
     const err = lines(child, "stderr");

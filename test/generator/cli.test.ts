@@ -42,23 +42,36 @@ describe("npm run generate -- --check", () => {
     writeFileSync(join(dir, "out/src/api/types.ts"), "// edited by hand\n");
     rmSync(join(dir, "out/README.md"));
     writeFileSync(join(dir, "out/src/stray.ts"), "export {};\n");
+    // a file an earlier run wrote that the specs no longer produce
+    writeFileSync(join(dir, "out/src/old.ts"), "export {};\n");
+    const manifest = JSON.parse(readFileSync(join(dir, "out/.avaspec-manifest.json"), "utf8")) as { files: string[] };
+    writeFileSync(join(dir, "out/.avaspec-manifest.json"), JSON.stringify({ ...manifest, files: [...manifest.files, "src/old.ts"].sort() }, null, 2) + "\n");
     const r = runCli(["generate", "--check"], dir);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain("changed: out/src/api/types.ts");
     expect(r.stderr).toContain("missing: out/README.md");
-    expect(r.stderr).toContain("extra:   out/src/stray.ts");
+    expect(r.stderr).toContain("extra:   out/src/old.ts");
+    expect(r.stderr).toContain("changed: out/.avaspec-manifest.json");
+    // a file avaspec did not write is the user's business, not drift
+    expect(r.stderr).not.toContain("stray");
     // --check writes nothing
     expect(readFileSync(join(dir, "out/src/api/types.ts"), "utf8")).toBe("// edited by hand\n");
   });
 
-  it("regenerating keeps dist/ and node_modules/ but replaces everything else", () => {
+  it("regenerating keeps dist/, node_modules/ and every file avaspec did not write, and removes what it wrote and no longer generates", () => {
     const dir = scratch(GOOD);
     runCli(["generate"], dir);
     cpSync(join(dir, "out/package.json"), join(dir, "out/dist/keep.json"), { recursive: true });
     writeFileSync(join(dir, "out/src/stray.ts"), "export {};\n");
-    expect(runCli(["generate"], dir).status).toBe(0);
+    writeFileSync(join(dir, "out/src/old.ts"), "export {};\n");
+    const manifest = JSON.parse(readFileSync(join(dir, "out/.avaspec-manifest.json"), "utf8")) as { files: string[] };
+    writeFileSync(join(dir, "out/.avaspec-manifest.json"), JSON.stringify({ ...manifest, files: [...manifest.files, "src/old.ts"].sort() }, null, 2) + "\n");
+    const r = runCli(["generate"], dir);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("removed 1 no longer generated");
     expect(readFileSync(join(dir, "out/dist/keep.json"), "utf8")).toContain('"name": "scratch"');
-    expect(() => readFileSync(join(dir, "out/src/stray.ts"))).toThrow();
+    expect(readFileSync(join(dir, "out/src/stray.ts"), "utf8")).toBe("export {};\n");
+    expect(() => readFileSync(join(dir, "out/src/old.ts"))).toThrow();
   });
 });
 
@@ -243,9 +256,22 @@ describe("other bad input", () => {
     expect(r.stderr).toContain("path template parameter {extra}");
   });
 
+  it("--help lists every command and every option of parseArgs, with examples; --version is the package's", () => {
+    const h = runCli(["--help"]);
+    expect(h.status).toBe(0);
+    const cli = readFileSync(join(ROOT, "generator/cli.ts"), "utf8");
+    const options = [...cli.matchAll(/^\s+"?([a-z][a-z-]*)"?: \{ type: "(?:string|boolean)"/gm), ...cli.matchAll(/[{,] ([a-z]+): \{ type: "(?:string|boolean)"/g)].map((m) => m[1]!);
+    expect(new Set(options).size).toBeGreaterThan(15);
+    for (const o of new Set(options)) expect(h.stdout, o).toContain(`--${o}`);
+    for (const c of ["avaspec generate", "avaspec mock", "examples:"]) expect(h.stdout).toContain(c);
+    expect(runCli(["mock", "--help"]).stdout).toBe(h.stdout);
+    const v = runCli(["--version"]);
+    expect(v.stdout.trim()).toBe((JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version);
+  });
+
   it("rejects an unknown command with usage", () => {
     const r = runCli(["frobnicate"]);
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain("usage: avaspec generate");
+    expect(r.stderr).toContain("usage:\n  avaspec generate [--config <file>]");
   });
 });

@@ -1,11 +1,10 @@
 /** `npm run mock` (avaspec mock): the README's curl calls against the real process, and a clean SIGINT. */
 import { spawn } from "node:child_process";
-import { join } from "node:path";
 import { expect, it } from "vitest";
-import { ROOT } from "../helpers/cli.js";
+import { CLI, ROOT } from "../helpers/cli.js";
 
 it("avaspec mock serves a Data API operation and a JSON-RPC method, logs them, and stops on SIGINT", async () => {
-  const child = spawn(process.execPath, [join(ROOT, "node_modules/tsx/dist/cli.mjs"), "generator/cli.ts", "mock", "--port", "0", "--seed", "7"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [CLI, "mock", "--port", "0", "--seed", "7"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   child.stdout.on("data", (d: Buffer) => (out += d));
   child.stderr.on("data", (d: Buffer) => (out += d));

@@ -2,10 +2,17 @@
 /**
  * A standalone mock server (Node): every API of a mock service on one origin,
  * 127.0.0.1 by default, with CORS, one log line per request, and a clean
- * shutdown on close(). `npx avaspec mock` / `npm run mock` start it.
+ * shutdown on close(). `npx avaspec mock` / `npm run mock` start it, and so
+ * does a generated package's own command (its package.json `bin`, through
+ * `mockServerCommand`).
+ *
+ * Node only: the reference above brings Node's types to this file and to the
+ * `mock-server` entry that imports it; every other entry point of a generated
+ * package is built without them (its tsconfig has `types: []`).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { MockService } from "./mock.js";
+import { parseArgs } from "node:util";
+import type { MockService, MockServiceOptions } from "./mock.js";
 
 export interface MockServerOptions {
   /** Port (default 4010; 0 picks a free one). */
@@ -82,4 +89,60 @@ async function answer(service: MockService, req: IncomingMessage, res: ServerRes
   } catch (e) {
     write(500, { "content-type": "application/json" }, JSON.stringify({ message: String((e as Error).message ?? e), statusCode: 500, error: "Internal Server Error" }), "error");
   }
+}
+
+/** A package's `startMockServer` (its `mock-server` entry). */
+export type StartMockServer = (options: MockServiceOptions & MockServerOptions) => Promise<RunningMockServer>;
+
+function usage(name: string): string {
+  return `usage: ${name} [--port 4010] [--host 127.0.0.1] [--seed 1] [--synthesize]
+
+Serves the mocks of every API of the package on one origin, until Ctrl-C.
+  --port <n>      port (default 4010; 0 picks a free one)
+  --host <addr>   interface (default 127.0.0.1)
+  --seed <n>      seed of the synthesized data (default 1)
+  --synthesize    synthesize every body from the schemas, ignoring the spec's examples`;
+}
+
+/**
+ * A generated package's mock server command (`bin` in its package.json):
+ * parses the arguments, serves until SIGINT or SIGTERM and resolves with the
+ * exit code (0; 1 when the server cannot listen; 2 for a usage error).
+ */
+export async function mockServerCommand(name: string, start: StartMockServer, argv: readonly string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: { port: { type: "string", default: "4010" }, host: { type: "string", default: "127.0.0.1" }, seed: { type: "string", default: "1" }, synthesize: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } },
+    }));
+  } catch (e) {
+    process.stderr.write(`${name}: ${(e as Error).message}\n\n${usage(name)}\n`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(`${usage(name)}\n`);
+    return 0;
+  }
+  const port = Number(values.port);
+  const seed = Number(values.seed);
+  if (!/^\d+$/.test(values.port) || port > 65535 || !/^-?\d+$/.test(values.seed) || !Number.isSafeInteger(seed)) {
+    process.stderr.write(`${name}: --port must be 0–65535 and --seed an integer\n\n${usage(name)}\n`);
+    return 2;
+  }
+  let server: RunningMockServer;
+  try {
+    server = await start({ port, host: values.host, seed, examples: !values.synthesize });
+  } catch (e) {
+    process.stderr.write(`${name}: cannot listen on ${values.host}:${port}: ${(e as Error).message}\n`);
+    return 1;
+  }
+  process.stdout.write(`${name}: every API on ${server.url} (seed ${seed}); Ctrl-C stops\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => void server.close().then(resolve);
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+  process.stdout.write(`${name}: stopped\n`);
+  return 0;
 }

@@ -2,9 +2,20 @@
  * MSW handlers over a mock service: one per HTTP operation and one per
  * JSON-RPC endpoint, at each API's base URL. Only `@avaspec/client/mocks`
  * imports this file, so MSW (an optional peer dependency) is loaded only there.
+ *
+ * This is the one module that names MSW, and the package must still build
+ * without it: the namespace import below is the only line that can fail to
+ * resolve, and only that line's error is ignored. With MSW installed every use
+ * of `msw.` below is checked against MSW's own types (a namespace import
+ * cannot hide a missing export); without it they are `any`, and the other
+ * entry points never import this file.
  */
-import { http, HttpResponse, type HttpHandler } from "msw";
+// @ts-ignore: msw is an optional peer dependency; without it this import is `any`
+import * as msw from "msw";
 import { escapeRegExp, pathPattern, type MockService, type MockTable } from "./mock.js";
+
+/** MSW's request handler type (`any` when MSW is not installed). */
+export type HttpHandler = msw.HttpHandler;
 
 /** `tables` pairs each API's mock table with the base URL its client calls. */
 export function createMswHandlers(service: MockService, tables: readonly { table: MockTable; baseUrl: string }[]): HttpHandler[] {
@@ -16,8 +27,8 @@ export function createMswHandlers(service: MockService, tables: readonly { table
     const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.text();
     const r = await service.handle({ method: request.method, url: request.url, headers, ...(body !== undefined ? { body } : {}) });
     if (!r) return undefined;
-    if (r.networkError) return HttpResponse.error();
-    return new HttpResponse(r.body === "" ? null : r.body, { status: r.status, headers: r.headers });
+    if (r.networkError) return msw.HttpResponse.error();
+    return new msw.HttpResponse(r.body === "" ? null : r.body, { status: r.status, headers: r.headers });
   };
   for (const { table, baseUrl } of tables) {
     const base = escapeRegExp(baseUrl.replace(/\/+$/, ""));
@@ -27,12 +38,12 @@ export function createMswHandlers(service: MockService, tables: readonly { table
         if (seen.has(key)) continue;
         seen.add(key);
         const method = entry.op.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete" | "head" | "options";
-        handlers.push(http[method](new RegExp(`^${base}${pathPattern(entry.op.path)}(?:[?#].*)?$`), resolver));
+        handlers.push(msw.http[method](new RegExp(`^${base}${pathPattern(entry.op.path)}(?:[?#].*)?$`), resolver));
       } else {
         const key = `POST ${baseUrl}${entry.method.endpoint}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        handlers.push(http.post(new RegExp(`^${base}${escapeRegExp(entry.method.endpoint)}(?:[?#].*)?$`), resolver));
+        handlers.push(msw.http.post(new RegExp(`^${base}${escapeRegExp(entry.method.endpoint)}(?:[?#].*)?$`), resolver));
       }
     }
   }

@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+/**
+ * Builds the avaspec CLI as the npm package ships it (no tsx at run time):
+ *   dist/cli.mjs    the generator and CLI bundled by esbuild into one ES module;
+ *                   ts-morph, handlebars and yaml stay dependencies, loaded with
+ *                   require (no ESM/CJS export scan of ts-morph's big files)
+ *   dist/index.js   the public module (`defineConfig` and the config types)
+ *   dist/types/     its declarations
+ * The OpenRPC meta-schema validator is compiled ahead of time by Ajv's
+ * standalone code instead of at every run (generator/validate/openrpc-meta.ts
+ * is replaced in the bundle). Run by `npm run build:cli` and on `npm pack`.
+ */
+import { spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import * as esbuild from "esbuild";
+
+const require = createRequire(import.meta.url);
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const DIST = join(ROOT, "dist");
+/** Packages the CLI needs at run time: `dependencies` of package.json, never bundled. */
+const RUNTIME_DEPENDENCIES = Object.keys(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).dependencies ?? {});
+
+/** Ajv's standalone module for the OpenRPC meta-schema, with the options the sources use. */
+function openRpcMetaModule() {
+  const Ajv = require("ajv").default;
+  const standaloneCode = require("ajv/dist/standalone").default;
+  const strip = (schema) => {
+    const copy = { ...schema };
+    delete copy.$schema;
+    return copy;
+  };
+  const openrpc = strip(require("@open-rpc/meta-schema").default);
+  const jsonSchemaMod = require("@json-schema-tools/meta-schema");
+  const jsonSchema = strip(jsonSchemaMod.default ?? jsonSchemaMod);
+  // keep in step with AJV_OPTIONS in generator/validate/openrpc-meta.ts
+  const ajv = new Ajv({ strict: false, logger: false, allErrors: false, validateFormats: false, code: { source: true, esm: true } });
+  ajv.addSchema(jsonSchema, "https://meta.json-schema.tools");
+  const validate = ajv.compile(openrpc);
+  return `${standaloneCode(ajv, validate)}\nexport function openRpcMetaValidator() { return validate; }\n`;
+}
+
+const plugin = {
+  name: "avaspec-cli",
+  setup(build) {
+    build.onResolve({ filter: /\/openrpc-meta\.js$/ }, () => ({ path: "openrpc-meta", namespace: "avaspec-aot" }));
+    build.onLoad({ filter: /.*/, namespace: "avaspec-aot" }, () => ({ contents: openRpcMetaModule(), loader: "js", resolveDir: ROOT }));
+    // dependencies load through require: Node then skips the ESM export scan of their CommonJS
+    const deps = new RegExp(`^(${RUNTIME_DEPENDENCIES.map((d) => d.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|")})$`);
+    build.onResolve({ filter: deps }, (args) => (args.namespace === "avaspec-dep" ? { path: args.path, external: true } : { path: args.path, namespace: "avaspec-dep" }));
+    build.onLoad({ filter: /.*/, namespace: "avaspec-dep" }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: "js" }));
+  },
+};
+
+const banner = `import { createRequire as __avaspecCreateRequire } from "node:module";\nconst require = __avaspecCreateRequire(import.meta.url);`;
+
+export async function build() {
+  rmSync(DIST, { recursive: true, force: true });
+  mkdirSync(DIST, { recursive: true });
+  const common = { bundle: true, platform: "node", format: "esm", target: "node20", logLevel: "warning", legalComments: "none", charset: "utf8" };
+  await esbuild.build({ ...common, entryPoints: [join(ROOT, "generator/cli.ts")], outfile: join(DIST, "cli.mjs"), plugins: [plugin], banner: { js: banner } });
+  await esbuild.build({ ...common, entryPoints: [join(ROOT, "generator/public.ts")], outfile: join(DIST, "index.js"), packages: "external" });
+  declarations();
+}
+
+/** dist/types/: declarations of generator/public.ts and what it re-exports, by the project's TypeScript compiler. */
+function declarations() {
+  const tsc = join(dirname(require.resolve("typescript/package.json")), "bin/tsc");
+  const args = [tsc, "--ignoreConfig", "--declaration", "--emitDeclarationOnly", "--strict", "--skipLibCheck", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--types", "node", "--rootDir", join(ROOT, "generator"), "--outDir", join(DIST, "types"), join(ROOT, "generator/public.ts")];
+  const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`declarations of generator/public.ts failed:\n${r.stdout}${r.stderr}`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await build();
