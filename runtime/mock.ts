@@ -396,6 +396,11 @@ interface HttpRoute {
   names: string[];
 }
 
+/** A JSON-RPC endpoint as a lookup key: "" (a document served at the base URL itself), "/" and "/x/" are "/" and "/x". */
+function endpointKey(path: string): string {
+  return "/" + path.replace(/^\/+|\/+$/g, "");
+}
+
 /** A mock service over the generated tables of one or more APIs. */
 export function createMockService(tables: readonly MockTable[], options: MockServiceOptions = {}): MockService {
   const seed = options.seed ?? 1;
@@ -412,8 +417,8 @@ export function createMockService(tables: readonly MockTable[], options: MockSer
         routes.push({ entry, table, match: new RegExp(`^${pathPattern(entry.op.path)}$`), names });
         byId.set(entry.op.id, { entry, table });
       } else {
-        let methods = rpc.get(entry.method.endpoint);
-        if (!methods) rpc.set(entry.method.endpoint, (methods = new Map()));
+        let methods = rpc.get(endpointKey(entry.method.endpoint));
+        if (!methods) rpc.set(endpointKey(entry.method.endpoint), (methods = new Map()));
         methods.set(entry.method.method, { entry, table });
         byId.set(entry.method.method, { entry, table });
       }
@@ -568,7 +573,7 @@ export function createMockService(tables: readonly MockTable[], options: MockSer
       }
       const method = request.method.toUpperCase();
       if (method === "POST") {
-        const methods = rpc.get(url.pathname);
+        const methods = rpc.get(endpointKey(url.pathname));
         if (methods) return handleRpc(methods, request);
       }
       for (const route of routes) {

@@ -144,13 +144,13 @@ console.log(JSON.stringify({ list, sum, refused, seen }));
     expect(out.seen).toEqual(["GET /v1/pets?limit=5&status=available", "POST /rpc"]);
   });
 
-  it("the generated mock server answers: programmatically and through npx avaspec mock --dir", async () => {
+  it("the generated mock server answers: programmatically and through the installed `avaspec mock --dir`", async () => {
     writeFileSync(
       join(project, "mock.mjs"),
       `import { startMockServer } from "./calc-client/dist/mock-server/index.js";
 import { createCalcClient } from "./calc-client/dist/calc/index.js";
 const server = await startMockServer({ port: 0, seed: 3, log: () => {} });
-const calc = createCalcClient({ baseUrl: server.url + "/rpc", validateResponse: "strict" });
+const calc = createCalcClient({ baseUrl: server.url, validateResponse: "strict" });
 const pong = await calc.calc.ping();
 await server.close();
 console.log(JSON.stringify({ pong }));
@@ -160,7 +160,8 @@ console.log(JSON.stringify({ pong }));
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ pong: "pong" });
 
-    const child = spawn("npx", ["--no-install", "avaspec", "mock", "--dir", "pets-client", "--port", "0"], { cwd: project, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+    // the bin npx runs, started directly so that SIGINT reaches it (npx would stand between)
+    const child = spawn(join(project, "node_modules/.bin/avaspec"), ["mock", "--dir", "pets-client", "--port", "0"], { cwd: project, stdio: ["ignore", "pipe", "pipe"] });
     let log = "";
     child.stdout.on("data", (d: Buffer) => (log += d));
     child.stderr.on("data", (d: Buffer) => (log += d));
@@ -174,12 +175,13 @@ console.log(JSON.stringify({ pong }));
       child.stdout.on("data", look);
       child.on("exit", () => (clearTimeout(timer), reject(new Error(`exited: ${log}`))));
     });
-    const res = await fetch(`${url}/v1/pets/1`);
+    const res = await fetch(`${url}/pets/1`);
     expect(res.status).toBe(200);
     const pet = (await res.json()) as { id: number; name: string };
     expect(typeof pet.id).toBe("number");
     expect(typeof pet.name).toBe("string");
     child.kill("SIGINT");
     expect(await exited).toBe(0);
+    expect(log).toMatch(/GET \/pets\/1 → 200 \(getPetById\)/);
   }, 120_000);
 });
