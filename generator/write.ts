@@ -135,6 +135,10 @@ function recover(outDir: string): WriteResult["recovered"] {
   if (owner.pid !== undefined && owner.pid !== process.pid && alive(owner.pid)) {
     throw new WriteError(`another avaspec (process ${owner.pid}) is writing ${show(outDir)} right now; wait for it to finish`);
   }
+  // no owner yet: a run may have made the folder a moment ago; a leftover is older
+  if (owner.pid === undefined && Date.now() - statSync(staging).mtimeMs < 10_000) {
+    throw new WriteError(`another avaspec is starting to write ${show(outDir)} (${STAGING_DIR}/ is seconds old); wait for it to finish`);
+  }
   let journal: Journal | undefined;
   try {
     journal = JSON.parse(readFileSync(join(staging, JOURNAL), "utf8")) as Journal;
@@ -157,7 +161,7 @@ function apply(outDir: string, journal: Journal): void {
     const from = join(staged, path);
     if (!existsSync(from)) continue; // moved by the run that was killed
     const to = join(outDir, path);
-    mkdirSync(dirname(to), { recursive: true });
+    makeDirs(dirname(to));
     // a folder where a file goes was refused before the journal; a file is replaced by the rename
     renameSync(from, to);
   }
@@ -167,6 +171,22 @@ function apply(outDir: string, journal: Journal): void {
   }
   const manifest = join(staged, MANIFEST_FILE);
   if (existsSync(manifest)) renameSync(manifest, join(outDir, MANIFEST_FILE));
+}
+
+/**
+ * `mkdir -p`, one level at a time: Node's recursive mkdirSync spins forever on
+ * some paths (e.g. under /proc, where mkdir answers ENOENT below an existing
+ * folder); this one fails with that error instead.
+ */
+function makeDirs(dir: string): void {
+  if (isDir(dir)) return;
+  const parent = dirname(dir);
+  if (parent !== dir) makeDirs(parent);
+  try {
+    mkdirSync(dir);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST" || !isDir(dir)) throw e;
+  }
 }
 
 /** Removes the folders a removed file leaves empty, up to (not including) the output folder. */
@@ -219,7 +239,7 @@ export async function writeTree(outDir: string, files: ReadonlyMap<string, strin
   } catch (e) {
     if (e instanceof WriteError) throw e;
     const err = e as NodeJS.ErrnoException;
-    if (typeof err.code === "string") throw new WriteError(`cannot write ${show(outDir)}: ${err.code}${err.path ? ` at ${show(err.path)}` : ""} (${err.syscall ?? "write"}); an interrupted write is finished or undone by the next run, and files avaspec did not write are untouched`);
+    if (typeof err.code === "string") throw new WriteError(`cannot write ${show(outDir)}: ${err.code}${err.path ? ` at ${show(err.path)}` : ""} (${err.syscall ?? "write"}); files avaspec did not write are untouched, and the next run finishes or undoes what this one left`);
     throw e;
   }
 }
@@ -260,7 +280,12 @@ async function writeChecked(outDir: string, files: ReadonlyMap<string, string>, 
   const remove = [...owned].filter((p) => !files.has(p)).sort();
   const journal: Journal = { files: [...files.keys()].sort(), remove };
 
-  mkdirSync(outDir, { recursive: true });
+  try {
+    makeDirs(outDir);
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    throw new WriteError(`cannot create the output folder ${show(outDir)}: ${err.code ?? err.message}${err.path && err.path !== outDir ? ` at ${show(err.path)}` : ""}; nothing was written`);
+  }
   const staging = join(outDir, STAGING_DIR);
   // the staging folder is also the lock: mkdir fails if another run made it since recover()
   try {

@@ -5,7 +5,7 @@
  * (or, past its commit point, the new one) and nothing temporary once the
  * next run has looked.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -131,6 +131,16 @@ describe("--out and user files", () => {
     expect(r.stderr).toContain(message);
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
     expect(snapshot(dir)).toEqual(before);
+  });
+
+  it.runIf(existsSync("/proc/self"))("--out in a folder nobody can write (/proc) is a one-line diagnostic, not a hang or a stack trace", () => {
+    const dir = temp();
+    writeFileSync(join(dir, "api.yaml"), PETSTORE);
+    const r = spawnSync(process.execPath, [CLI, "generate", "--input", "api.yaml", "--out", "/proc/avaspec-cannot-write"], { cwd: dir, encoding: "utf8", timeout: 30_000 });
+    expect(r.signal).toBeNull();
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("cannot create the output folder /proc/avaspec-cannot-write: ENOENT; nothing was written");
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
   });
 
   it("--check compares only what avaspec writes: user files are no drift, a stale generated file is", () => {
