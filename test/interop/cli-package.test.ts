@@ -11,16 +11,8 @@ import { spawn } from "node:child_process";
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ROOT, run, tempDir } from "./helpers.js";
+import { ROOT, run, tempDir, type PackResult } from "./helpers.js";
 
-interface PackResult {
-  filename: string;
-  version: string;
-  files: { path: string; size: number }[];
-  entryCount: number;
-  size: number;
-  unpackedSize: number;
-}
 
 const env = { npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false" };
 const npm = (args: string[], cwd: string) => run("npm", args, { cwd, env, timeout: 300_000 });

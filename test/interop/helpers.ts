@@ -17,6 +17,16 @@ export const openapiDocs = readdirSync(SPEC_DIR).filter((f) => f.endsWith(".open
 export const openrpcDocs = readdirSync(SPEC_DIR).filter((f) => f.endsWith(".openrpc.yaml")).sort();
 export const bundledDocs = readdirSync(BUNDLED_DIR).filter((f) => f.endsWith(".json")).sort();
 
+/** One entry of `npm pack --json`. */
+export interface PackResult {
+  filename: string;
+  version: string;
+  files: { path: string; size: number }[];
+  entryCount: number;
+  size: number;
+  unpackedSize: number;
+}
+
 export interface Run {
   code: number;
   stdout: string;

@@ -8,15 +8,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ROOT, run, tempDir, tool } from "./helpers.js";
+import { ROOT, run, tempDir, tool, type PackResult } from "./helpers.js";
 
-interface PackResult {
-  filename: string;
-  version: string;
-  files: { path: string; size: number }[];
-  entryCount: number;
-  size: number;
-}
 
 let tarball: string;
 let packed: PackResult;
