@@ -199,6 +199,8 @@ const CORE_1_2 = jsYaml.FAILSAFE_SCHEMA.extend({
  * would join such a key as a string where the yaml package writes it as YAML.
  */
 const COLLECTION_KEY = /^[ \t-]*\?(\s|$)|(^[ \t-]*|[{,][ \t]*)[[{][^\n]*[\]}][ \t]*:(\s|$)/m;
+/** A directive line (`%YAML`, `%TAG`, unknown ones the yaml package warns about). */
+const DIRECTIVE = /^%/m;
 /** Thrown from js-yaml's node listener at the first anchor: the slow path counts alias expansions. */
 const HAS_ANCHOR = new Error("anchor");
 
@@ -207,11 +209,11 @@ const HAS_ANCHOR = new Error("anchor");
  * js-yaml (five times faster than the \`yaml\` package, which builds a node
  * tree with positions), with positions parsed only when a diagnostic needs one.
  * Anything js-yaml refuses (syntax, duplicate keys, tags, several documents,
- * depth) or may read otherwise (aliases, collection keys) goes the \`yaml\`
+ * depth) or may read otherwise (aliases, collection keys, directives) goes the \`yaml\`
  * way, which reports problems at their position.
  */
 function loadYamlFast(file: string, text: string): LoadResult | undefined {
-  if (COLLECTION_KEY.test(text)) return undefined;
+  if (COLLECTION_KEY.test(text) || DIRECTIVE.test(text)) return undefined;
   let root: unknown;
   // an alias needs an anchor: none, no alias
   const listener = (event: jsYaml.EventType, state: jsYaml.State) => {

@@ -21,8 +21,8 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CORPUS = fileURLToPath(new URL("./", import.meta.url));
 const MODULES = join(CORPUS, "node_modules");
 const OUT = join(CORPUS, ".out");
-const TSX = join(ROOT, "node_modules/tsx/dist/cli.mjs");
-const CLI = join(ROOT, "generator/cli.ts");
+/** The avaspec bin (the bundled CLI; test/global-setup.ts builds it). */
+const CLI = join(ROOT, "bin/avaspec.mjs");
 const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
 
 interface CorpusDocument {
@@ -127,10 +127,10 @@ describe("real-world corpus: generate, then tsc --strict", () => {
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(dir, { recursive: true });
       const config = join(dir, "avaspec.config.json");
-      const command = `node node_modules/tsx/dist/cli.mjs generator/cli.ts generate --config ${relative(ROOT, config)}`;
+      const command = `node bin/avaspec.mjs generate --config ${relative(ROOT, config)}`;
       writeFileSync(config, JSON.stringify({ out: "package", regenerate: command, package: { name: `corpus-${d.name}` }, inputs: [{ spec: relative(dir, spec), output: "api", clientName: "Api" }] }, null, 2) + "\n");
 
-      const gen = await run([TSX, CLI, "generate", "--config", config], d.timeout ?? 180_000);
+      const gen = await run([CLI, "generate", "--config", config], d.timeout ?? 180_000);
       const diagnostics = diagnosticLines(gen.stderr);
       const row: Row = { name: d.name, source: `${d.pkg}@${version}`, kind, ops, specBytes: statSync(spec).size, genMs: gen.ms, diagnostics: diagnostics.length, outBytes: 0, outFiles: 0, pass: false };
       rows.push(row);

@@ -6,6 +6,7 @@ export default defineConfig({
   root: fileURLToPath(new URL("../../", import.meta.url)),
   test: {
     include: ["test/corpus/**/*.test.ts"],
+    globalSetup: ["test/global-setup.ts"],
     exclude: ["test/corpus/.out/**", "**/node_modules/**"],
     // per document in corpus.test.ts; GitHub's takes minutes
     testTimeout: 180_000,

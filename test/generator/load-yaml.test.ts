@@ -53,6 +53,12 @@ describe("YAML loading", () => {
     expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
   });
 
+  it("reports an unknown directive as the yaml package does (a warning), and reads the document", () => {
+    const r = loaded("%FOO bar\n---\na: 1\n");
+    expect(r.diagnostics).toEqual([expect.objectContaining({ code: "load/syntax", severity: "warning" })]);
+    expect(r.document!.root).toEqual({ a: 1 });
+  });
+
   it("reports duplicate keys and bad syntax at their position (the yaml package's path)", () => {
     expect(loaded("a: 1\nb: 2\na: 3\n").diagnostics[0]).toMatchObject({ code: "load/syntax", severity: "error", line: 3 });
     expect(loaded("a: [1, 2\nb: 3\n").diagnostics[0]).toMatchObject({ code: "load/syntax", severity: "error" });
