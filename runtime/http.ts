@@ -21,6 +21,8 @@ export type ParamEncoder = (spec: ParamSpec, value: unknown, text: (value: unkno
 /** How one parameter travels, as the spec's `in`, `style` and `explode` say. */
 export interface ParamSpec {
   readonly name: string;
+  /** Its property in the params object when that is not `name` (two parameters of one name in different locations). */
+  readonly key?: string;
   readonly in: ParamLocation;
   readonly required?: boolean;
   /** OpenAPI style; defaults: `simple` for path/header, `form` for query/cookie. */
@@ -244,9 +246,10 @@ export function buildRequest(config: HttpConfig, op: HttpOperation, params: Para
   const cookies: string[] = [];
   for (const [k, v] of Object.entries(config.headers)) headers[k.toLowerCase()] = headerValue(op, k, v);
   for (const spec of op.params) {
-    const value = read(params, spec.name);
+    const key = spec.key ?? spec.name;
+    const value = read(params, key);
     if (value === undefined || value === null) {
-      if (spec.required) fail(op, op.path, `/${spec.name}`, `missing required ${spec.in} parameter "${spec.name}"`);
+      if (spec.required) fail(op, op.path, `/${key}`, `missing required ${spec.in} parameter "${key}"`);
       continue;
     }
     const text = (v: unknown) => scalar(op, spec.name, v);

@@ -19,8 +19,10 @@ const BARE_KEY = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  * plain identifiers are quoted. In value position `__proto__` is written as a
  * computed key, because `{ "__proto__": x }` would set the prototype.
  */
-export function propertyKey(name: string, position: "type" | "value" = "type"): string {
+export function propertyKey(name: string, position: "type" | "value" | "method" = "type"): string {
   if (position === "value" && name === "__proto__") return `[${stringLiteral(name)}]`;
+  // a bare \`new(…)\` in an interface is a construct signature, not a method
+  if (position === "method" && name === "new") return stringLiteral(name);
   return BARE_KEY.test(name) ? name : stringLiteral(name);
 }
 

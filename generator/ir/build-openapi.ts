@@ -87,6 +87,7 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
       kind: "parameter",
       pointer: d.pointer,
       name: p["name"],
+      key: p["name"],
       in: where,
       required: p["required"] === true,
       deprecated: p["deprecated"] === true,

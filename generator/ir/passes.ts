@@ -6,7 +6,7 @@
 import type { Diagnostic } from "../load/diagnostics.js";
 import * as ptr from "../load/pointer.js";
 import { deriveOperationName, isIdentifierName, NameRegistry, pascalCase, toIdentifier } from "./naming.js";
-import type { IrDocument, IrHttpOperation, IrOperation, IrSchema } from "./types.js";
+import type { IrDocument, IrHttpOperation, IrOperation, IrParameter, IrSchema } from "./types.js";
 
 /** What validators.ts imports from runtime/validate.ts and runtime/formats.ts (a schema named `Object` must not get the guard `isObject`); a test keeps it in step with the runtime. */
 export const VALIDATOR_RUNTIME_NAMES = ["run", "pathSegments", "standard", "fail", "hasOwn", "setOwn", "OP", "isObject", "esc", "equal", "unique", "length", "multipleOf", "isBinary", "date", "time", "dateTime", "hostname", "ipv4", "ipv6", "email", "uuid", "uri", "Check", "StandardSchemaV1", "StandardResult", "StandardIssue", "ValidationResult", "ValidationIssue"];
@@ -16,6 +16,8 @@ const RESERVED_EXPORTS = [...VALIDATOR_RUNTIME_NAMES, "T", "HttpOperation", "Rpc
 
 /** Client members that are not operations. */
 const RESERVED_MEMBERS = ["batch"];
+/** Never a member of a client or group object: \`await\` (and an async function's return) would take the object for a promise. */
+const THENABLE = "then";
 
 export function assignNames(ir: IrDocument, clientName: string, diagnostics: Diagnostic[], locate: (file: string, pointer: string) => { line: number; col: number }): void {
   const exported = new NameRegistry();
@@ -42,7 +44,10 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
   const level = (path: string[]) => {
     const key = path.join(".");
     let r = levels.get(key);
-    if (!r) levels.set(key, (r = new NameRegistry()));
+    if (!r) {
+      levels.set(key, (r = new NameRegistry()));
+      r.reserve(THENABLE);
+    }
     return r;
   };
   if (ir.operations.some((op) => op.protocol === "json-rpc")) level([]).reserve(...RESERVED_MEMBERS);
@@ -67,10 +72,41 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
       validateResult: "",
     };
   }
+  for (const op of ir.operations) if (op.protocol === "http") assignParamKeys(op, diagnostics, locate);
   for (const op of ir.operations) {
     const type = pascalCase([...op.group, op.names.method].join(" ")) || "Operation";
     op.names.validateParams = exported.claim(`validate${type}Params`);
     op.names.validateResult = exported.claim(`validate${type}${op.protocol === "http" ? "Response" : "Result"}`);
+  }
+}
+
+/** Where a parameter keeps its own name when several share it: the path's (required, always there) first. */
+const LOCATION_ORDER = ["path", "query", "header", "cookie"] as const;
+
+/**
+ * Each parameter's property in the params object. OpenAPI identifies a
+ * parameter by name and location, so `id` may be in the path, the query and a
+ * header at once; and `body` is the request body's property. The first by
+ * location keeps its name, the others become `<name>_<location>`.
+ */
+function assignParamKeys(op: IrHttpOperation, diagnostics: Diagnostic[], locate: (file: string, pointer: string) => { line: number; col: number }): void {
+  const taken = new Set<string>(op.requestBody ? ["body"] : []);
+  const byName = new Map<string, number>();
+  for (const p of op.parameters) byName.set(p.name, (byName.get(p.name) ?? 0) + 1);
+  const ordered = [...op.parameters].sort((a, b) => LOCATION_ORDER.indexOf(a.in) - LOCATION_ORDER.indexOf(b.in));
+  // names that are nobody else's stay as they are
+  const settled = new Set<IrParameter>();
+  for (const p of ordered) if (byName.get(p.name) === 1 && !taken.has(p.name)) (taken.add((p.key = p.name)), settled.add(p));
+  for (const p of ordered) {
+    if (settled.has(p)) continue;
+    let key = taken.has(p.name) ? `${p.name}_${p.in}` : p.name;
+    for (let i = 2; taken.has(key); i++) key = `${p.name}_${p.in}${i}`;
+    p.key = key;
+    taken.add(key);
+    if (key !== p.name) {
+      const { line, col } = locate(op.file, p.pointer);
+      diagnostics.push({ code: "naming/parameter", severity: "warning", message: `${p.in} parameter ${JSON.stringify(p.name)} shares its name with ${p.name === "body" && op.requestBody ? "the request body" : "another parameter of the operation"}; it is ${JSON.stringify(key)} in the params object`, file: op.file, pointer: p.pointer, line, col });
+    }
   }
 }
 

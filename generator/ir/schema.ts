@@ -9,7 +9,7 @@ import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
 import { patternFlags } from "./resolve.js";
 import type { SchemaResources } from "./resources.js";
-import type { IrNamedSchema, IrObjectLikeSchema, IrSchema, IrSchemaMeta, JsonType, JsonValue } from "./types.js";
+import { fitsTypes, type IrNamedSchema, type IrObjectLikeSchema, type IrSchema, type IrSchemaMeta, type JsonType, type JsonValue } from "./types.js";
 
 export type Dialect = "openapi-3.0" | "openapi-3.1" | "draft-07";
 
@@ -38,9 +38,9 @@ export class SchemaBuilder {
     this.doc = doc;
   }
 
-  private report(code: string, pointer: string, message: string): void {
+  private report(code: string, pointer: string, message: string, severity: "error" | "warning" = "error", hint?: string): void {
     const { line, col } = this.doc.locate(pointer);
-    this.diagnostics.push({ code, severity: "error", message, file: this.doc.file, pointer, line, col });
+    this.diagnostics.push({ code, severity, message, file: this.doc.file, pointer, line, col, ...(hint ? { hint } : {}) });
   }
 
   /** Registers every schema under the named prefix, then builds their bodies. */
@@ -194,8 +194,19 @@ export class SchemaBuilder {
     if (Array.isArray(node["enum"])) {
       s.enum = [...(node["enum"] as JsonValue[])];
       if (nullable && !s.enum.includes(null)) s.enum.push(null);
+      const types = s.types;
+      const misfits = types && types.length > 0 ? s.enum.filter((v) => !fitsTypes(v, types)) : [];
+      if (misfits.length > 0) {
+        const none = misfits.length === s.enum.length;
+        this.report("schema/enum-type", ptr.join(pointer, "enum"), `enum value${misfits.length === 1 ? "" : "s"} ${misfits.slice(0, 5).map((v) => JSON.stringify(v)).join(", ")}${misfits.length > 5 ? ", …" : ""} ${misfits.length === 1 ? "is" : "are"} not of type ${types!.join(" | ")}, so ${none ? "no value can match this schema" : `${misfits.length === 1 ? "it" : "they"} can never match`}`, "warning", `quote the values (${misfits.slice(0, 2).map((v) => JSON.stringify(String(v))).join(", ")}) if the API sends strings, or fix the type`);
+      }
     }
-    if ("const" in node) s.const = { value: node["const"] as JsonValue };
+    if ("const" in node) {
+      s.const = { value: node["const"] as JsonValue };
+      if (s.types && s.types.length > 0 && !fitsTypes(s.const.value, s.types)) {
+        this.report("schema/enum-type", ptr.join(pointer, "const"), `const ${JSON.stringify(s.const.value)} is not of type ${s.types.join(" | ")}, so no value can match this schema`, "warning", "quote the value if the API sends a string, or fix the type");
+      }
+    }
     if (typeof node["format"] === "string") s.format = node["format"];
     // 3.1 spells raw bytes as contentMediaType (3.0: format: binary); base64 text (contentEncoding) stays a string
     const media = node["contentMediaType"];

@@ -12,6 +12,24 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 
 export type JsonType = "string" | "number" | "integer" | "boolean" | "null" | "array" | "object";
 
+/** Whether a JSON value is of one of the types (an integral number is an "integer" too, any number a "number"). */
+export function fitsTypes(value: unknown, types: readonly JsonType[]): boolean {
+  if (value === null) return types.includes("null");
+  if (Array.isArray(value)) return types.includes("array");
+  switch (typeof value) {
+    case "string":
+      return types.includes("string");
+    case "boolean":
+      return types.includes("boolean");
+    case "number":
+      return types.includes("number") || (types.includes("integer") && Number.isInteger(value));
+    case "object":
+      return types.includes("object");
+    default:
+      return false;
+  }
+}
+
 /** Annotations shared by every schema node. */
 export interface IrSchemaMeta {
   /** JSON pointer of the spec node this schema was built from. */
@@ -118,7 +136,10 @@ export type ParameterLocation = "path" | "query" | "header" | "cookie";
 export interface IrParameter {
   kind: "parameter";
   pointer: string;
+  /** The name on the wire. */
   name: string;
+  /** Its property in the params object: the name, unless another parameter of the operation (or its body) has it (the naming pass decides). */
+  key: string;
   in: ParameterLocation;
   required: boolean;
   deprecated: boolean;

@@ -128,7 +128,7 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
           // a list operation: the call, plus .pages() and .iterate() over every page
           const result = resultType(op);
           w.writeLine(`readonly ${propertyKey(op.names.method)}: PagedMethod<${identifier(op.names.params)}${optional ? " | void" : ""}, ${result}, NonNullable<${result}[${stringLiteral(paged.items)}]>[number]>;`);
-        } else w.writeLine(`${propertyKey(op.names.method)}(params${optional ? "?" : ""}: ${identifier(op.names.params)}, options?: CallOptions): Promise<${resultType(op)}>;`);
+        } else w.writeLine(`${propertyKey(op.names.method, "method")}(params${optional ? "?" : ""}: ${identifier(op.names.params)}, options?: CallOptions): Promise<${resultType(op)}>;`);
       });
       if (hasRpc) {
         writeDocs(w, "Sends every JSON-RPC call `build` makes in one batch (chunks of at most `batch.maxSize`, default 40).\nResults come back in call order; one failing call does not fail the others.");
@@ -203,7 +203,7 @@ function bodyEncoder(contentType: string | undefined, runtime: Set<string>): Cod
 function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext, requestCtx: TypeContext, schemaNames: Set<string>, out: Emitted, check: CodeRef | undefined, types: string, encoders: Set<string>): void {
   const members: Member[] = op.parameters.map((p: IrParameter) => {
     const docs = docsOf(p.description, p.deprecated, p.schema);
-    return { key: propertyKey(p.name), optional: !p.required, type: toTypeNode(p.schema, requestCtx), ...(docs ? { docs } : {}) };
+    return { key: propertyKey(p.key), optional: !p.required, type: toTypeNode(p.schema, requestCtx), ...(docs ? { docs } : {}) };
   });
   const body = op.requestBody?.content[0];
   if (op.requestBody) {
@@ -226,6 +226,7 @@ function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext
       if (encode) encoders.add(encode);
       return {
         name: p.name,
+        key: p.key === p.name ? undefined : p.key,
         in: p.in,
         required: p.required || undefined,
         style: p.style === (p.in === "query" || p.in === "cookie" ? "form" : "simple") ? undefined : p.style,

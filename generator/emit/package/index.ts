@@ -11,7 +11,7 @@ import type { PackageConfig, Target } from "../../config.js";
 import { LEDGER_FILE, type Ledger, type VersionChange } from "../../versions.js";
 import { followRefs, objectWithProperties, pagingOf, rpcFields } from "../../ir/resolve.js";
 import { isIdentifierName, toIdentifier } from "../../ir/naming.js";
-import type { IrDocument, IrHttpOperation, IrOperation, IrRpcOperation, IrSchema, JsonValue } from "../../ir/types.js";
+import type { IrDocument, IrHttpOperation, IrOperation, IrParameter, IrRpcOperation, IrSchema, JsonValue } from "../../ir/types.js";
 import { identifier, propertyKey, stringLiteral } from "../escape.js";
 
 export interface PackageInput {
@@ -295,8 +295,7 @@ function propertyOf(s: IrSchema | undefined, name: string, lookup: Lookup, depth
   return undefined;
 }
 
-function httpParamValue(op: IrHttpOperation, name: string, lookup: Lookup): JsonValue {
-  const p = op.parameters.find((x) => x.name === name)!;
+function httpParamValue(p: IrParameter, lookup: Lookup): JsonValue {
   return p.example !== undefined ? fit(p.example, p.schema, lookup) : sampleOf(p.schema, lookup);
 }
 
@@ -305,7 +304,7 @@ function exampleArgs(ir: IrDocument, op: IrOperation): Record<string, JsonValue>
   const lookup: Lookup = (key) => ir.schemas.find((n) => n.key === key)?.schema;
   if (op.protocol === "json-rpc") return rpcExampleArgs(op, lookup);
   const args: Record<string, JsonValue> = {};
-  for (const p of op.parameters) if (p.required) setOwn(args, p.name, httpParamValue(op, p.name, lookup));
+  for (const p of op.parameters) if (p.required) setOwn(args, p.key, httpParamValue(p, lookup));
   if (op.requestBody?.required) {
     const c = op.requestBody.content[0];
     args["body"] = c ? (c.example !== undefined ? fit(c.example, c.schema, lookup) : sampleOf(c.schema, lookup)) : {};
@@ -363,7 +362,7 @@ function wireOf(op: IrOperation): string {
 
 function paramsOf(ir: IrDocument, op: IrOperation): string {
   let list: { name: string; required: boolean }[];
-  if (op.protocol === "http") list = [...op.parameters.map((p) => ({ name: p.name, required: p.required })), ...(op.requestBody ? [{ name: "body", required: op.requestBody.required }] : [])];
+  if (op.protocol === "http") list = [...op.parameters.map((p) => ({ name: p.key, required: p.required })), ...(op.requestBody ? [{ name: "body", required: op.requestBody.required }] : [])];
   // for one-object methods callers pass the object's fields
   else list = rpcFields(op, (key) => ir.schemas.find((n) => n.key === key)?.schema);
   const form = op.protocol === "json-rpc" ? ` (${op.transport.form})` : "";

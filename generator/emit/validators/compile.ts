@@ -7,7 +7,7 @@
  */
 import type { WriterFunction } from "ts-morph";
 import { RawText } from "../../print.js";
-import type { IrDocument, IrObjectLikeSchema, IrSchema, JsonValue } from "../../ir/types.js";
+import { fitsTypes, type IrDocument, type IrObjectLikeSchema, type IrSchema, type JsonValue } from "../../ir/types.js";
 import { patternFlags } from "../../ir/resolve.js";
 import { escapeToken } from "../../load/pointer.js";
 import { literal, stringLiteral } from "../escape.js";
@@ -277,13 +277,16 @@ export class ValidatorCompiler {
       const types = s.types.includes("number") ? s.types.filter((t) => t !== "integer") : s.types;
       parts.push(`(${this.typeTest(types, v, s.format)})`);
     }
+    // a value the type test rules out can never match; comparing with it would not type-check after the narrowing (TS2367)
+    const possible = (x: unknown) => !s.types || s.types.length === 0 || fitsTypes(x, s.types);
     if (s.const) {
       if (!isScalar(s.const.value)) return undefined;
-      parts.push(`${v} === ${literal(s.const.value)}`);
+      parts.push(possible(s.const.value) ? `${v} === ${literal(s.const.value)}` : "false");
     }
     if (s.enum) {
       if (!s.enum.every(isScalar) || s.enum.length > 32) return undefined;
-      parts.push(s.enum.length === 0 ? "false" : `(${s.enum.map((x) => `${v} === ${literal(x)}`).join(" || ")})`);
+      const values = s.enum.filter(possible);
+      parts.push(values.length === 0 ? "false" : `(${values.map((x) => `${v} === ${literal(x)}`).join(" || ")})`);
     }
     const str: string[] = [];
     if (s.minLength !== undefined) (this.helpers.add("length"), str.push(`length(${v}) >= ${s.minLength}`));

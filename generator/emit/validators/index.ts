@@ -15,7 +15,7 @@ import { ValidatorCompiler, type CompileProblem, type CompilerOptions } from "./
 /** The schema a call's params object must match (path/query/header params and `body`, or the JSON-RPC params). */
 function paramsSchema(op: IrOperation): IrSchema {
   if (op.protocol === "json-rpc" && op.transport.form === "one-object") return op.params[0]!.schema;
-  const list = op.protocol === "http" ? [...op.parameters.map((p) => ({ name: p.name, schema: p.schema, required: p.required })), ...(op.requestBody ? [{ name: "body", schema: op.requestBody.content[0]?.schema ?? { kind: "boolean" as const, value: true, pointer: op.requestBody.pointer }, required: op.requestBody.required }] : [])] : op.params.map((p) => ({ name: p.name, schema: p.schema, required: p.required }));
+  const list = op.protocol === "http" ? [...op.parameters.map((p) => ({ name: p.key, schema: p.schema, required: p.required })), ...(op.requestBody ? [{ name: "body", schema: op.requestBody.content[0]?.schema ?? { kind: "boolean" as const, value: true, pointer: op.requestBody.pointer }, required: op.requestBody.required }] : [])] : op.params.map((p) => ({ name: p.name, schema: p.schema, required: p.required }));
   const s: IrObjectLikeSchema = { kind: "schema", pointer: op.pointer, types: ["object"], properties: list, required: list.filter((p) => p.required).map((p) => p.name) };
   return s;
 }
