@@ -29,14 +29,47 @@ export interface LoadResult {
 }
 
 export function loadFile(file: string): LoadResult {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(file, "utf8");
+    bytes = readFileSync(file);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "file not found" : (error as Error).message;
     return { document: undefined, diagnostics: [{ code: "load/read", severity: "error", message: `cannot read spec: ${reason}`, file, pointer: "#", line: 1, col: 1 }] };
   }
-  return loadText(file, text);
+  const encoding = otherEncoding(bytes);
+  if (encoding) {
+    return { document: undefined, diagnostics: [{ code: "load/encoding", severity: "error", message: `the file is ${encoding}; avaspec reads UTF-8`, file, pointer: "#", line: 1, col: 1, hint: `save it as UTF-8 (e.g. \`iconv -f ${encoding.split(" ")[0]} -t UTF-8 ${file} > spec.yaml\`)` }] };
+  }
+  const text = bytes.toString("utf8");
+  const result = loadText(file, text);
+  const bad = text.indexOf("\uFFFD");
+  if (bad >= 0 && !isValidUtf8(bytes)) {
+    const before = text.slice(0, bad);
+    result.diagnostics.push({ code: "load/encoding", severity: "warning", message: "bytes that are not UTF-8 were read as U+FFFD (�)", file, pointer: "#", line: before.split("\n").length, col: bad - before.lastIndexOf("\n"), hint: "save the file as UTF-8; the strings with � in them are not what the author wrote" });
+  }
+  return result;
+}
+
+/** A byte-order mark or NUL pattern of an encoding other than UTF-8, named; undefined for UTF-8 (or ASCII). */
+function otherEncoding(bytes: Buffer): string | undefined {
+  const [a, b, c, d] = [bytes[0], bytes[1], bytes[2], bytes[3]];
+  if (a === 0xff && b === 0xfe && c === 0 && d === 0) return "UTF-32 (little-endian)";
+  if (a === 0 && b === 0 && c === 0xfe && d === 0xff) return "UTF-32 (big-endian)";
+  if (a === 0xff && b === 0xfe) return "UTF-16 (little-endian)";
+  if (a === 0xfe && b === 0xff) return "UTF-16 (big-endian)";
+  // no mark: ASCII text in UTF-16 has a NUL in every other byte
+  if (bytes.length >= 4 && b === 0 && d === 0 && a !== 0) return "UTF-16 (little-endian)";
+  if (bytes.length >= 4 && a === 0 && c === 0 && b !== 0) return "UTF-16 (big-endian)";
+  return undefined;
+}
+
+function isValidUtf8(bytes: Buffer): boolean {
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -91,6 +124,8 @@ export function loadText(file: string, text: string): LoadResult {
   if (deepAt !== undefined) return fail("load/depth", deepAt, `nesting deeper than ${MAX_NESTING} levels`, DEPTH_HINT);
   const json = loadJson(file, text);
   if (json) return json;
+  const comment = jsonComment(text);
+  if (comment !== undefined) return fail("load/json-comments", comment, "JSON does not allow comments", "remove the comments: JSON with comments (JSONC) is not JSON, and the YAML parser would misread the file");
   const fast = loadYamlFast(file, text);
   if (fast) return fast;
   let doc: Document.Parsed;
@@ -225,6 +260,14 @@ function loadYamlFast(file: string, text: string): LoadResult | undefined {
     return undefined;
   }
   return loaded(file, text, root, lazyLocator(text), []);
+}
+
+/** The offset of a `//` or `/*` comment at the start of a line of a document that looks like JSON, or undefined. */
+function jsonComment(text: string): number | undefined {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (!/^\s*[{[]/.test(body)) return undefined;
+  const m = /^[ \t]*(\/\/|\/\*)/m.exec(text);
+  return m ? m.index + m[0].length - m[1]!.length : undefined;
 }
 
 /** Whether some object of valid JSON text repeats a key (compared as written). */

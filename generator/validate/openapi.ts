@@ -24,6 +24,10 @@ export function validateOpenApi(doc: LoadedDocument): Diagnostic[] {
     report("openapi/root", "#", "the document must be an object");
     return out;
   }
+  if (root["openapi"] === undefined && root["swagger"] !== undefined) {
+    report("openapi/swagger-2", "#/swagger", `this is a Swagger ${JSON.stringify(root["swagger"])} (OpenAPI 2.0) document; avaspec reads OpenAPI 3.0 and 3.1`, "convert it to OpenAPI 3 first, e.g. with `npx swagger2openapi spec.yaml -o spec.openapi.yaml` (or Swagger Editor: Edit → Convert to OpenAPI 3), then generate from the result");
+    return out;
+  }
   const version = root["openapi"];
   if (typeof version !== "string" || !/^3\.[01]\.\d+(-.+)?$/.test(version)) {
     report("openapi/version", isObj(root) && "openapi" in root ? "#/openapi" : "#", `unsupported or missing "openapi" version ${JSON.stringify(version ?? null)}`, 'avaspec reads OpenAPI 3.0.x and 3.1.x: set "openapi: 3.1.0"');
