@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { StructureKind, type ExportDeclarationStructure } from "ts-morph";
+import { append } from "./append.js";
 import { displayPath, inputPath, specEntries, targetsOf, type InputConfig, type ResolvedConfig } from "./config.js";
 import { emitClient } from "./emit/client/index.js";
 import { emitMockEntries, emitMocks } from "./emit/mocks/index.js";
@@ -14,7 +15,7 @@ import { emitValidators, type ValidatorModule } from "./emit/validators/index.js
 import { buildOpenApiIr } from "./ir/build-openapi.js";
 import { buildOpenRpcIr } from "./ir/build-openrpc.js";
 import { mergeModule, type ModulePart } from "./ir/module.js";
-import { assignNames } from "./ir/passes.js";
+import { assignNames, breakRefCycles } from "./ir/passes.js";
 import type { IrDocument } from "./ir/types.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./load/diagnostics.js";
 import { allowList, bundleExternalRefs } from "./load/bundle.js";
@@ -35,21 +36,21 @@ export interface GenerateResult {
 /** Front end for one spec: load, validate, build its IR. */
 function buildDocument(file: string, diagnostics: Diagnostic[], allowRefs: readonly string[], sources?: Map<string, string>): { ir: IrDocument; doc: LoadedDocument } | undefined {
   const loaded = loadFile(file);
-  diagnostics.push(...loaded.diagnostics);
+  append(diagnostics, loaded.diagnostics);
   const doc = loaded.document;
   if (!doc) return undefined;
   sources?.set(doc.file, doc.text);
   const bundled = bundleExternalRefs(doc, allowRefs);
-  diagnostics.push(...bundled);
+  append(diagnostics, bundled);
   if (hasErrors(bundled)) return undefined;
   const root = doc.root as Record<string, unknown> | null;
   const isRpc = typeof root === "object" && root !== null && "openrpc" in root;
   const found = isRpc ? validateOpenRpc(doc) : validateOpenApi(doc);
-  diagnostics.push(...found);
+  append(diagnostics, found);
   if (hasErrors(found)) return undefined;
   const irDiagnostics: Diagnostic[] = [];
   const ir = isRpc ? buildOpenRpcIr(doc, irDiagnostics) : buildOpenApiIr(doc, irDiagnostics);
-  diagnostics.push(...irDiagnostics);
+  append(diagnostics, irDiagnostics);
   return hasErrors(irDiagnostics) ? undefined : { ir, doc };
 }
 
@@ -67,8 +68,10 @@ export function buildModule(config: ResolvedConfig, input: InputConfig, diagnost
   if (parts.length !== specEntries(input).length) return undefined;
   const ir = mergeModule(parts, { ...(input.title ? { title: input.title } : {}), ...(input.description ? { description: input.description } : {}), ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}) });
   const naming: Diagnostic[] = [];
-  assignNames(ir, input.clientName, naming, (file, pointer) => docs.get(file)?.locate(pointer) ?? { line: 1, col: 1 });
-  diagnostics.push(...naming);
+  const locate = (file: string, pointer: string) => docs.get(file)?.locate(pointer) ?? { line: 1, col: 1 };
+  breakRefCycles(ir, naming, locate);
+  assignNames(ir, input.clientName, naming, locate);
+  append(diagnostics, naming);
   const loaded = specEntries(input).map((e) => ({ spec: e.spec, doc: docs.get(displayPath(inputPath(config, e.spec)))! }));
   return {
     ir,
@@ -100,10 +103,10 @@ export function generate(config: ResolvedConfig): GenerateResult {
   for (const input of config.inputs) {
     const built = buildModule(config, input, diagnostics, sources);
     if (built) inputs.push({ ir: built.ir, output: input.output, documents: built.documents, targets: targetsOf(input) });
-    if (built) versions.push(...built.versions);
+    if (built) append(versions, built.versions);
   }
   const { ledger, diagnostics: versionDiagnostics } = nextLedger(previousLedger(config, diagnostics), versions);
-  diagnostics.push(...versionDiagnostics);
+  append(diagnostics, versionDiagnostics);
   const validators = new Map<PackageInput, ValidatorModule>();
   for (const i of inputs) {
     const v = emitValidators(i.ir, { formats: config.inputs.find((c) => c.output === i.output)?.formats ?? "annotate" });

@@ -12,7 +12,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
@@ -57,11 +57,18 @@ const plugin = {
 const banner = `import { createRequire as __avaspecCreateRequire } from "node:module";\nconst require = __avaspecCreateRequire(import.meta.url);`;
 
 export async function build() {
-  rmSync(DIST, { recursive: true, force: true });
   mkdirSync(DIST, { recursive: true });
-  const common = { bundle: true, platform: "node", format: "esm", target: "node20", logLevel: "warning", legalComments: "none", charset: "utf8" };
-  await esbuild.build({ ...common, entryPoints: [join(ROOT, "generator/cli.ts")], outfile: join(DIST, "cli.mjs"), plugins: [plugin], banner: { js: banner } });
-  await esbuild.build({ ...common, entryPoints: [join(ROOT, "generator/public.ts")], outfile: join(DIST, "index.js"), packages: "external" });
+  const common = { bundle: true, platform: "node", format: "esm", target: "node20", logLevel: "warning", legalComments: "none", charset: "utf8", write: false };
+  const outputs = [
+    ...(await esbuild.build({ ...common, entryPoints: [join(ROOT, "generator/cli.ts")], outfile: join(DIST, "cli.mjs"), plugins: [plugin], banner: { js: banner } })).outputFiles,
+    ...(await esbuild.build({ ...common, entryPoints: [join(ROOT, "generator/public.ts")], outfile: join(DIST, "index.js"), packages: "external" })).outputFiles,
+  ];
+  // each file replaced by a rename: a CLI started meanwhile (a test, a watch) reads the old or the new one, never half of one
+  for (const f of outputs) {
+    writeFileSync(`${f.path}.${process.pid}.tmp`, f.contents);
+    renameSync(`${f.path}.${process.pid}.tmp`, f.path);
+  }
+  rmSync(join(DIST, "types"), { recursive: true, force: true });
   declarations();
 }
 

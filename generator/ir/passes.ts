@@ -6,7 +6,7 @@
 import type { Diagnostic } from "../load/diagnostics.js";
 import * as ptr from "../load/pointer.js";
 import { deriveOperationName, isIdentifierName, NameRegistry, pascalCase, toIdentifier } from "./naming.js";
-import type { IrDocument, IrHttpOperation, IrOperation, IrParameter, IrSchema } from "./types.js";
+import type { IrDocument, IrHttpOperation, IrOperation, IrParameter, IrRefSchema, IrSchema } from "./types.js";
 
 /** What validators.ts imports from runtime/validate.ts and runtime/formats.ts (a schema named `Object` must not get the guard `isObject`); a test keeps it in step with the runtime. */
 export const VALIDATOR_RUNTIME_NAMES = ["run", "pathSegments", "standard", "fail", "hasOwn", "setOwn", "OP", "isObject", "esc", "equal", "unique", "length", "multipleOf", "isBinary", "date", "time", "dateTime", "hostname", "ipv4", "ipv6", "email", "uuid", "uri", "Check", "StandardSchemaV1", "StandardResult", "StandardIssue", "ValidationResult", "ValidationIssue"];
@@ -172,4 +172,56 @@ export function successBodies(op: IrHttpOperation): IrSchema[] {
 
 function toConstant(pascal: string): string {
   return pascal.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase();
+}
+
+/**
+ * A named schema that is nothing but refs to itself (`A: {$ref: B}`, `B:
+ * {$ref: A}`; `A: {allOf: [{$ref: A}]}`) has no type (TypeScript: "circularly
+ * references itself") and no finite check. Refs reached through properties
+ * or items are fine; the ones reached through refs and allOf/anyOf/oneOf
+ * alone are followed, and the ref that closes a cycle is read as any value,
+ * with a ref/cycle warning there. Iterative: chains may be thousands long.
+ */
+export function breakRefCycles(ir: IrDocument, diagnostics: Diagnostic[], locate: (file: string, pointer: string) => { line: number; col: number }): void {
+  const byKey = new Map(ir.schemas.map((s) => [s.key, s]));
+  const direct = (s: IrSchema): IrRefSchema[] => {
+    const out: IrRefSchema[] = [];
+    const stack = [s];
+    while (stack.length > 0) {
+      const x = stack.pop()!;
+      if (x.kind === "ref") out.push(x);
+      else if (x.kind === "schema") for (const k of ["allOf", "anyOf", "oneOf"] as const) for (const m of x[k] ?? []) stack.push(m);
+    }
+    return out.reverse();
+  };
+  const state = new Map<string, "open" | "done">();
+  for (const root of ir.schemas) {
+    if (state.has(root.key)) continue;
+    const path: { key: string; refs: IrRefSchema[]; next: number }[] = [{ key: root.key, refs: direct(root.schema), next: 0 }];
+    state.set(root.key, "open");
+    while (path.length > 0) {
+      const top = path.at(-1)!;
+      const ref = top.refs[top.next++];
+      if (!ref) {
+        state.set(top.key, "done");
+        path.pop();
+        continue;
+      }
+      const target = byKey.get(ref.target);
+      if (!target) continue;
+      if (state.get(target.key) === "open") {
+        const from = path.findIndex((p) => p.key === target.key);
+        const names = [...path.slice(from).map((p) => byKey.get(p.key)!.id), target.id];
+        const file = target.key.slice(0, target.key.length - target.pointer.length);
+        const { line, col } = locate(file, ref.pointer);
+        diagnostics.push({ code: "ref/cycle", severity: "warning", message: `$ref cycle with nothing in between: ${names.join(" → ")}; it describes no value, so this $ref is read as any value`, file, pointer: ref.pointer, line, col, hint: "put the recursion inside a property or array items, or remove the $ref" });
+        const node = ref as unknown as Record<string, unknown>;
+        for (const k of Object.keys(node)) if (k !== "pointer" && k !== "description") delete node[k];
+        Object.assign(node, { kind: "boolean", value: true });
+      } else if (!state.has(target.key)) {
+        state.set(target.key, "open");
+        path.push({ key: target.key, refs: direct(target.schema), next: 0 });
+      }
+    }
+  }
 }

@@ -67,14 +67,35 @@ export class SchemaBuilder {
   }
 
   private readonly built = new Set<string>();
+  /** Named schemas waiting for their bodies, each with its document. */
+  private readonly pending: { doc: LoadedDocument; pointer: string }[] = [];
+  private draining = false;
 
+  /**
+   * Builds a named schema's body, after the one being built: a ref only needs
+   * its target's key, so chains of thousands of refs are built one after the
+   * other instead of one inside the other (which overflowed the stack).
+   */
   private ensureBuilt(pointer: string): void {
     const key = this.keyOf(pointer);
     if (this.built.has(key)) return;
     this.built.add(key);
-    const n = this.named.get(key)!;
-    const r = this.doc.at(pointer);
-    n.schema = this.build(r?.value, pointer);
+    this.pending.push({ doc: this.doc, pointer });
+    if (this.draining) return;
+    this.draining = true;
+    const back = this.doc;
+    try {
+      for (let i = 0; i < this.pending.length; i++) {
+        const next = this.pending[i]!;
+        this.doc = next.doc;
+        const n = this.named.get(this.keyOf(next.pointer))!;
+        n.schema = this.build(this.doc.at(next.pointer)?.value, next.pointer);
+      }
+    } finally {
+      this.pending.length = 0;
+      this.doc = back;
+      this.draining = false;
+    }
   }
 
   /** Id of a named schema for a ref target, promoting non-component targets. */

@@ -101,6 +101,39 @@ function tooDeepFlow(text: string): number | undefined {
   return undefined;
 }
 
+/**
+ * Where block (indentation) nesting first goes deeper than MAX_NESTING, with
+ * the pointer of the keys down to it: both parsers recurse per level, so a
+ * 10,000-deep mapping must be refused before either sees it. Lines of block
+ * scalars (`|`, `>`) are text, not nesting; `- ` entries on one line count.
+ */
+function tooDeepBlock(text: string): { offset: number; pointer: string } | undefined {
+  const stack: { indent: number; key: string }[] = [];
+  let scalarIndent = -1;
+  let offset = 0;
+  for (const line of text.split("\n")) {
+    const start = offset;
+    offset += line.length + 1;
+    const indent = line.length - line.trimStart().length;
+    const body = line.trim();
+    if (body === "" || body.startsWith("#")) continue;
+    if (scalarIndent >= 0) {
+      if (indent > scalarIndent) continue;
+      scalarIndent = -1;
+    }
+    while (stack.length > 0 && stack[stack.length - 1]!.indent >= indent) stack.pop();
+    const dashes = /^(?:-[ \t]+)*/.exec(body)![0];
+    const rest = body.slice(dashes.length);
+    const key = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^#:{[\s][^#:]*?)[ \t]*:(?:[ \t]|$)/.exec(rest)?.[1]?.replace(/^["']|["']$/g, "") ?? "";
+    // each "- " opens a sequence item at its column; a key opens a mapping entry at its column
+    for (let i = 0; i < dashes.length; i++) if (dashes[i] === "-") stack.push({ indent: indent + i, key: "0" });
+    if (key !== "") stack.push({ indent: indent + dashes.length, key });
+    if (stack.length > MAX_NESTING) return { offset: start + indent, pointer: "#" + stack.slice(0, MAX_NESTING + 1).map((s) => "/" + ptr.escapeToken(s.key)).join("") };
+    if (/(?:^|[ \t:-])[|>][+-]?[0-9]?[ \t]*(?:#.*)?$/.test(body)) scalarIndent = indent;
+  }
+  return undefined;
+}
+
 /** The pointer of the first node deeper than MAX_NESTING (iterative: the tree may be deep). */
 function tooDeepTree(root: unknown): string[] | undefined {
   const stack: [unknown, string[]][] = [[root, []]];
@@ -122,6 +155,8 @@ export function loadText(file: string, text: string): LoadResult {
   };
   const deepAt = tooDeepFlow(text);
   if (deepAt !== undefined) return fail("load/depth", deepAt, `nesting deeper than ${MAX_NESTING} levels`, DEPTH_HINT);
+  const deepBlock = tooDeepBlock(text);
+  if (deepBlock) return fail("load/depth", deepBlock.offset, `nesting deeper than ${MAX_NESTING} levels`, DEPTH_HINT, deepBlock.pointer);
   const json = loadJson(file, text);
   if (json) return json;
   const comment = jsonComment(text);

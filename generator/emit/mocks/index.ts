@@ -27,10 +27,32 @@ class Reducer {
     const s = this.byKey.get(key)!;
     if (!this.defs.has(s.name)) {
       this.defs.set(s.name, true); // claimed first, so a recursive schema refers to itself instead of recursing
-      this.defs.set(s.name, this.reduce(s.schema));
+      // a long chain of refs waits in a queue instead of deepening the stack (the claim keeps its place in defs)
+      if (this.depth >= 200) this.pending.push(s);
+      else {
+        this.depth++;
+        try {
+          this.defs.set(s.name, this.reduce(s.schema));
+        } finally {
+          this.depth--;
+        }
+        if (this.depth === 0) {
+          for (let next = this.pending.pop(); next; next = this.pending.pop()) {
+            this.depth++;
+            try {
+              this.defs.set(next.name, this.reduce(next.schema));
+            } finally {
+              this.depth--;
+            }
+          }
+        }
+      }
     }
     return s.name;
   }
+
+  private depth = 0;
+  private readonly pending: IrDocument["schemas"][number][] = [];
 
   reduce(s: IrSchema): Json {
     if (s.kind === "boolean") return s.value;

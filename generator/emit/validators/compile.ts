@@ -105,6 +105,9 @@ export interface CompilerOptions {
   formats?: "annotate" | "assert";
 }
 
+/** Named schemas compiled one inside the other before the rest are queued (each level costs a few stack frames). */
+const MAX_NAMED_DEPTH = 200;
+
 export class ValidatorCompiler {
   /** Format functions the output uses (imported from runtime/formats.js). */
   readonly formatsUsed = new Set<string>();
@@ -148,9 +151,35 @@ export class ValidatorCompiler {
     }
     const fn = `$${s.name}`;
     this.named.set(key, fn);
-    this.emitFunction(fn, s.schema);
+    // Past a few hundred named schemas inside each other (a chain of $refs), the rest wait
+    // in a queue instead of deepening the stack; their functions keep the place asked for.
+    if (this.depth >= MAX_NAMED_DEPTH) {
+      const slot = this.decls.length;
+      this.decls.push(() => undefined);
+      this.deferred.push({ fn, schema: s.schema, slot });
+      return fn;
+    }
+    this.depth++;
+    try {
+      this.emitFunction(fn, s.schema);
+    } finally {
+      this.depth--;
+    }
+    if (this.depth === 0) {
+      for (let next = this.deferred.pop(); next; next = this.deferred.pop()) {
+        this.depth++;
+        try {
+          this.emitFunction(next.fn, next.schema, false, next.slot);
+        } finally {
+          this.depth--;
+        }
+      }
+    }
     return fn;
   }
+
+  private depth = 0;
+  private readonly deferred: { fn: string; schema: IrSchema; slot: number }[] = [];
 
   /** Check functions per schema node, so asking twice never emits a second copy. */
   private readonly checks = new Map<IrSchema, string>();
@@ -230,9 +259,9 @@ export class ValidatorCompiler {
   }
 
   /** Emits the function for `s` as `fn`; an anonymous one may come back as an identical existing function. */
-  private emitFunction(fn: string, s: IrSchema, anonymous = false): string {
-    const slot = this.decls.length;
-    this.decls.push(() => undefined);
+  private emitFunction(fn: string, s: IrSchema, anonymous = false, reserved?: number): string {
+    const slot = reserved ?? this.decls.length;
+    if (reserved === undefined) this.decls.push(() => undefined);
     const L = new Lines();
     if (s.kind === "ref") {
       const target = this.namedCheck(s.target);

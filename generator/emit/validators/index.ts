@@ -5,6 +5,7 @@
  * validator reaches end up in a bundle that imports it.
  */
 import { StructureKind, type WriterFunction } from "ts-morph";
+import { append } from "../../append.js";
 import type { Statement } from "../../print.js";
 import { responseKind, successBodies } from "../../ir/passes.js";
 import type { IrDocument, IrObjectLikeSchema, IrOperation, IrSchema } from "../../ir/types.js";
@@ -80,7 +81,7 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions = {}): V
   ];
   if (compiler.formatsUsed.size > 0) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/formats.js", namedImports: [...compiler.formatsUsed].sort() });
   if (usesTypes) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: "T", moduleSpecifier: "./types.js" });
-  statements.push(...compiler.decls, ...exports);
+  append(statements, compiler.decls, exports);
   // the client's descriptors use the checks directly; the module index does not re-export them
   const internal = [...new Set([...checks.values()].flatMap((c) => [c.params, ...(c.result ? [c.result] : [])]))].sort();
   if (internal.length > 0) statements.push({ kind: StructureKind.ExportDeclaration, namedExports: internal });
