@@ -88,3 +88,11 @@ it("does not take block scalars or sequences for nesting", () => {
   expect(r.stderr).toBe("");
   expect(r.status).toBe(0);
 });
+
+it("generates a 200,000-value enum (the type's union is deduplicated in one pass)", () => {
+  const r = generate({ E: { type: "string", enum: Array.from({ length: 200_000 }, (_, i) => `v${i}`) } });
+  expect(r.stderr).toBe("");
+  expect(r.status).toBe(0);
+  const types = readFileSync(join(r.dir, "out/src/scale/types.ts"), "utf8");
+  expect(types).toContain('| "v199999"');
+}, 120_000);

@@ -38,8 +38,18 @@ const raw = (text: string): TypeNode => ({ k: "raw", text });
 export const UNKNOWN = raw("unknown");
 
 function union(parts: TypeNode[]): TypeNode {
+  // only raw types can be the same type: a set of their texts keeps this linear in the parts (an enum may have 200,000)
   const flat: TypeNode[] = [];
-  for (const p of parts) for (const q of p.k === "union" ? p.parts : [p]) if (!flat.some((f) => same(f, q))) flat.push(q);
+  const seen = new Set<string>();
+  for (const p of parts) {
+    for (const q of p.k === "union" ? p.parts : [p]) {
+      if (q.k === "raw") {
+        if (seen.has(q.text)) continue;
+        seen.add(q.text);
+      }
+      flat.push(q);
+    }
+  }
   if (flat.some((f) => f.k === "raw" && f.text === "unknown")) return UNKNOWN;
   const nonNever = flat.filter((f) => !(f.k === "raw" && f.text === "never"));
   if (nonNever.length === 0) return raw("never");
@@ -50,10 +60,6 @@ function inter(parts: TypeNode[]): TypeNode {
   const kept = parts.filter((p) => !(p.k === "raw" && p.text === "unknown"));
   if (kept.length === 0) return UNKNOWN;
   return kept.length === 1 ? kept[0]! : { k: "inter", parts: kept };
-}
-
-function same(a: TypeNode, b: TypeNode): boolean {
-  return a.k === "raw" && b.k === "raw" && a.text === b.text;
 }
 
 const isScalar = (v: JsonValue): boolean => v === null || typeof v !== "object";
