@@ -14,7 +14,7 @@
 import type { ValidationIssue } from "./errors.js";
 import type { HttpOperation, ResultChecks } from "./http.js";
 import type { RpcMethod } from "./jsonrpc.js";
-import { hasOwn, setOwn } from "./validate.js";
+import { equal, hasOwn, setOwn } from "./validate.js";
 
 /** A JSON Schema, reduced to what synthesis needs; `$ref` names a schema in the table's `defs`. */
 export type MockSchema = boolean | MockSchemaObject;
@@ -82,6 +82,8 @@ export interface MockRpcEntry {
   method: RpcMethod;
   schema?: MockSchema;
   example?: unknown;
+  /** Every example's params (named) and result, when the spec has several: a call whose params equal one's gets its result. */
+  pairs?: readonly { params: Record<string, unknown>; result: unknown }[];
 }
 
 export interface MockTable {
@@ -558,7 +560,15 @@ export function createMockService(tables: readonly MockTable[], options: MockSer
     // an override's status and headers apply to the HTTP response of a single call
     const http = { ...(o?.status ? { status: o.status } : {}), ...(o?.headers ? { headers: o.headers } : {}) };
     if (o?.rpcError) return { reply: rpcError(id, o.rpcError.code, o.rpcError.message, o.rpcError.data), handled: name, ...http };
-    const result = o?.body !== undefined ? o.body : body(entry, table, "0");
+    // as @open-rpc/mock-server does: the example whose params are the call's, else the first example, else synthesis
+    const pair = o?.body === undefined && useExamples ? entry.pairs?.find((p) => equal(p.params, named)) : undefined;
+    let result: unknown;
+    try {
+      result = o?.body !== undefined ? o.body : pair ? structuredClone(pair.result) : body(entry, table, "0");
+    } catch (e) {
+      // this call alone fails, as JSON-RPC says: the other calls of a batch keep their replies
+      return { reply: rpcError(id, -32603, "Internal error", { reason: `the mock cannot make a result for ${name}: ${e instanceof Error ? e.message : String(e)}` }), handled: name };
+    }
     return { reply: { jsonrpc: "2.0", id, result }, handled: name, ...http };
   }
 

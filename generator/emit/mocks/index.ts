@@ -131,8 +131,15 @@ function httpEntry(r: Reducer, op: IrHttpOperation): Record<string, unknown> {
 function rpcEntry(r: Reducer, op: Extract<IrOperation, { protocol: "json-rpc" }>): Record<string, unknown> {
   const entry: Record<string, unknown> = {};
   if (op.result) entry["schema"] = r.reduce(op.result.schema);
-  const example = op.examples.find((e) => e.result !== undefined);
-  if (example) entry["example"] = example.result;
+  const examples = op.examples.filter((e) => e.result !== undefined);
+  if (examples[0]) entry["example"] = examples[0].result;
+  // several examples: each pairs its params with its result (params as the mock reads a call's: by name, nulls left out)
+  if (examples.length > 1) {
+    entry["pairs"] = examples.map((e) => ({
+      params: op.transport.form === "one-object" ? (e.params[0]?.value ?? {}) : Object.fromEntries(e.params.filter((p) => p.value !== null).map((p) => [p.name, p.value])),
+      result: e.result,
+    }));
+  }
   return entry;
 }
 
