@@ -30,8 +30,11 @@ beforeAll(async () => {
  * 2.6 KB (see `npm run bench:size`). Until that is decided, these ceilings
  * hold today's sizes (5.15 KB and 5.22 KB gzip, about 3% headroom) so that the
  * lean forms cannot grow unnoticed; `bench:size` still prints the budgets.
+ * The JSON-RPC ceiling rose by 100 B (issue 15) for RpcServerError,
+ * RpcProtocolError and the checks that tell a reply breaking JSON-RPC 2.0
+ * from an error object (5,503 B with them).
  */
-const CEILINGS = { dataOp: 5_430, rpcMethod: 5_500 };
+const CEILINGS = { dataOp: 5_430, rpcMethod: 5_600 };
 
 describe("bundle size ceilings (gzip)", () => {
   it("the issue's budgets are the ones the benchmark reports", () => {

@@ -197,6 +197,24 @@ export class RpcError extends AvaspecError {
   }
 }
 
+/** A JSON-RPC error in the range -32000 to -32099, which JSON-RPC 2.0 reserves for the server's own errors. */
+export class RpcServerError extends RpcError {
+  override name = "RpcServerError";
+}
+
+/**
+ * A reply that breaks JSON-RPC 2.0: both \`result\` and \`error\`, or an error
+ * object whose \`code\` is not an integer. \`reply\` is the reply as received.
+ */
+export class RpcProtocolError extends ResponseParseError {
+  override name = "RpcProtocolError";
+  readonly reply: unknown;
+  constructor(message: string, init: { request: RequestInfo; statusCode: number; reply: unknown }) {
+    super(message, { request: init.request, statusCode: init.statusCode, rawBody: JSON.stringify(init.reply) ?? "", contentType: "application/json" });
+    this.reply = init.reply;
+  }
+}
+
 /** The request could not be sent or no response arrived (DNS, refused connection, reset…). */
 export class NetworkError extends AvaspecError {
   override name = "NetworkError";

@@ -3,7 +3,7 @@
  * form out (`by-name` object, `by-position` array, or an array holding one
  * object); responses matched by id; explicit and automatic batching.
  */
-import { AvaspecError, ResponseParseError, RpcError, ValidationError, apiError, isRecord, type RequestInfo } from "./errors.js";
+import { AvaspecError, ResponseParseError, RpcError, RpcProtocolError, RpcServerError, ValidationError, apiError, isRecord, type RequestInfo } from "./errors.js";
 import { checkParams, headerProblem, parseJson, requireResults, withoutCredentials, type CallOptions, type HttpClientOptions, type ResultChecks } from "./http.js";
 import { exchange, type RetryOptions, type SendConfig } from "./send.js";
 import { hasOwn, setOwn, type Check } from "./validate.js";
@@ -148,9 +148,15 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
   function settle(item: Pending, reply: unknown, request: RequestInfo, status: number): void {
     if (!isRecord(reply)) {
       item.reject(new ResponseParseError(`${item.method.method}: the response is not a JSON-RPC response object`, { request, statusCode: status, rawBody: JSON.stringify(reply) ?? "", contentType: "application/json" }));
+    } else if (isRecord(reply["error"]) && hasOwn(reply, "result")) {
+      item.reject(new RpcProtocolError(`${item.method.method}: the JSON-RPC reply has both "result" and "error"`, { request, statusCode: status, reply }));
+    } else if (isRecord(reply["error"]) && !Number.isInteger(reply["error"]["code"])) {
+      item.reject(new RpcProtocolError(`${item.method.method}: the JSON-RPC error's code ${JSON.stringify(reply["error"]["code"]) ?? "(missing)"} is not an integer`, { request, statusCode: status, reply }));
     } else if (isRecord(reply["error"])) {
       const e = reply["error"];
-      item.reject(new RpcError({ request, method: item.method.method, code: typeof e["code"] === "number" ? e["code"] : 0, message: typeof e["message"] === "string" ? e["message"] : "", data: e["data"], statusCode: status }));
+      const code = e["code"] as number;
+      const init = { request, method: item.method.method, code, message: typeof e["message"] === "string" ? e["message"] : "", data: e["data"], statusCode: status };
+      item.reject(code <= -32000 && code >= -32099 ? new RpcServerError(init) : new RpcError(init));
     } else if (hasOwn(reply, "result")) {
       try {
         checks?.apply(options.validateResponse ?? "off", { ...request, operationId: item.method.method }, item.method, reply["result"], status, JSON.stringify(reply));
