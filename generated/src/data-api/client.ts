@@ -695,62 +695,20 @@ export const getTxByHashOperation: HttpOperation<GetTxByHashParams, T.PChainTran
 
 /** Result checks by descriptor: what `validateResponse` checks 2XX bodies against (the third argument of `resolveHttpConfig` when descriptors are called directly). */
 export const dataApiResults: ResultChecks = /* @__PURE__ */ resultChecks([
-  [
-    aggregateSignaturesOperation,
-    $SignedMessage,
-  ],
-  [
-    getAggregatedSignaturesOperation,
-    $SignedMessage,
-  ],
-  [
-    listBlockchainsOperation,
-    $ListBlockchainsResponse,
-  ],
-  [
-    listErc20TransactionsOperation,
-    $ListErc20TransactionsResponse,
-  ],
-  [
-    getTransactionsForBlockOperation,
-    $ListNativeTransactionsResponse,
-  ],
-  [
-    getSingleValidatorDetailsOperation,
-    $ListValidatorDetailsResponse,
-  ],
-  [
-    listContractDeploymentsOperation,
-    $ListContractsResponse,
-  ],
-  [
-    getNativeBalanceOperation,
-    $GetNativeBalanceResponse,
-  ],
-  [
-    getTransactionOperation,
-    $GetTransactionResponse,
-  ],
-  [
-    supportedChainsOperation,
-    $ListChainsResponse,
-  ],
-  [
-    getChainInfoOperation,
-    $ChainInfo,
-  ],
-  [
-    getContractMetadataOperation,
-    $ContractMetadata,
-  ],
-  [
-    getChainIdsForAddressesOperation,
-    $ListChainIdsForAddressesResponse,
-  ],
-  [
-    getTxByHashOperation,
-    $PChainTransaction,
-  ],
+  [aggregateSignaturesOperation as object, $SignedMessage],
+  [getAggregatedSignaturesOperation as object, $SignedMessage],
+  [listBlockchainsOperation as object, $ListBlockchainsResponse],
+  [listErc20TransactionsOperation as object, $ListErc20TransactionsResponse],
+  [getTransactionsForBlockOperation as object, $ListNativeTransactionsResponse],
+  [getSingleValidatorDetailsOperation as object, $ListValidatorDetailsResponse],
+  [listContractDeploymentsOperation as object, $ListContractsResponse],
+  [getNativeBalanceOperation as object, $GetNativeBalanceResponse],
+  [getTransactionOperation as object, $GetTransactionResponse],
+  [supportedChainsOperation as object, $ListChainsResponse],
+  [getChainInfoOperation as object, $ChainInfo],
+  [getContractMetadataOperation as object, $ContractMetadata],
+  [getChainIdsForAddressesOperation as object, $ListChainIdsForAddressesResponse],
+  [getTxByHashOperation as object, $PChainTransaction],
 ]);
 
 /** Options of {@link createDataApiClient}. */

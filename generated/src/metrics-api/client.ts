@@ -111,14 +111,8 @@ export const getAvgTpsOperation: HttpOperation<GetAvgTpsParams, T.AvgTpsResponse
 
 /** Result checks by descriptor: what `validateResponse` checks 2XX bodies against (the third argument of `resolveHttpConfig` when descriptors are called directly). */
 export const metricsApiResults: ResultChecks = /* @__PURE__ */ resultChecks([
-  [
-    getAddressesByBalanceOverTimeOperation,
-    $ListAddressesByBalanceOverTimeResponse,
-  ],
-  [
-    getAvgTpsOperation,
-    $AvgTpsResponse,
-  ],
+  [getAddressesByBalanceOverTimeOperation as object, $ListAddressesByBalanceOverTimeResponse],
+  [getAvgTpsOperation as object, $AvgTpsResponse],
 ]);
 
 /** Options of {@link createMetricsApiClient}. */

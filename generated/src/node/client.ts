@@ -3212,550 +3212,142 @@ export const httpGetLivenessOperation: HttpOperation<HttpGetLivenessParams | und
 
 /** Result checks by descriptor: what `validateResponse` checks 2XX bodies against (the third argument of `resolveHttpConfig` when descriptors are called directly). */
 export const nodeResults: ResultChecks = /* @__PURE__ */ resultChecks([
-  [
-    adminAliasMethod,
-    $EmptyResult,
-  ],
-  [
-    adminAliasChainMethod,
-    $EmptyResult,
-  ],
-  [
-    adminGetChainAliasesMethod,
-    $ChainAliasesResult,
-  ],
-  [
-    adminGetLoggerLevelMethod,
-    $LoggerLevelsResult,
-  ],
-  [
-    adminLoadVMsMethod,
-    $LoadVMsResult,
-  ],
-  [
-    adminLockProfileMethod,
-    $EmptyResult,
-  ],
-  [
-    adminMemoryProfileMethod,
-    $EmptyResult,
-  ],
-  [
-    adminSetLoggerLevelMethod,
-    $SetLoggerLevelResult,
-  ],
-  [
-    adminStartCpuProfilerMethod,
-    $EmptyResult,
-  ],
-  [
-    adminStopCpuProfilerMethod,
-    $EmptyResult,
-  ],
-  [
-    infoAcpsMethod,
-    $AcpsResult,
-  ],
-  [
-    infoIsBootstrappedMethod,
-    $IsBootstrappedResult,
-  ],
-  [
-    infoGetBlockchainIdMethod,
-    $BlockchainIdResult,
-  ],
-  [
-    infoGetNetworkIdMethod,
-    $NetworkIdResult,
-  ],
-  [
-    infoGetNetworkNameMethod,
-    $NetworkNameResult,
-  ],
-  [
-    infoGetNodeIdMethod,
-    $NodeIdResult,
-  ],
-  [
-    infoGetNodeIpMethod,
-    $NodeIpResult,
-  ],
-  [
-    infoGetNodeVersionMethod,
-    $NodeVersion,
-  ],
-  [
-    infoGetTxFeeMethod,
-    $TxFees,
-  ],
-  [
-    infoGetVMsMethod,
-    $VmsResult,
-  ],
-  [
-    infoPeersMethod,
-    $PeersResult,
-  ],
-  [
-    infoUptimeMethod,
-    $UptimeResult,
-  ],
-  [
-    infoUpgradesMethod,
-    $UpgradeSchedule,
-  ],
-  [
-    healthHealthMethod,
-    $HealthResult,
-  ],
-  [
-    healthReadinessMethod,
-    $HealthResult,
-  ],
-  [
-    healthLivenessMethod,
-    $HealthResult,
-  ],
-  [
-    platformGetBalanceMethod,
-    $BalanceResult,
-  ],
-  [
-    platformGetBlockMethod,
-    $BlockResult,
-  ],
-  [
-    platformGetBlockByHeightMethod,
-    $BlockResult,
-  ],
-  [
-    platformGetBlockchainsMethod,
-    $BlockchainsResult,
-  ],
-  [
-    platformGetBlockchainStatusMethod,
-    $BlockchainStatusResult,
-  ],
-  [
-    platformGetCurrentSupplyMethod,
-    $CurrentSupplyResult,
-  ],
-  [
-    platformGetCurrentValidatorsMethod,
-    $CurrentValidatorsResult,
-  ],
-  [
-    indexCBlockGetContainerByIdMethod,
-    $Container,
-  ],
-  [
-    indexCBlockGetContainerByIndexMethod,
-    $Container,
-  ],
-  [
-    indexCBlockGetContainerRangeMethod,
-    $ContainerList,
-  ],
-  [
-    indexCBlockGetIndexMethod,
-    $GetIndexResult,
-  ],
-  [
-    indexCBlockGetLastAcceptedMethod,
-    $Container,
-  ],
-  [
-    indexCBlockIsAcceptedMethod,
-    $IsAcceptedResult,
-  ],
-  [
-    indexPBlockGetContainerByIdMethod,
-    $Container,
-  ],
-  [
-    indexPBlockGetContainerByIndexMethod,
-    $Container,
-  ],
-  [
-    indexPBlockGetContainerRangeMethod,
-    $ContainerList,
-  ],
-  [
-    indexPBlockGetIndexMethod,
-    $GetIndexResult,
-  ],
-  [
-    indexPBlockGetLastAcceptedMethod,
-    $Container,
-  ],
-  [
-    indexPBlockIsAcceptedMethod,
-    $IsAcceptedResult,
-  ],
-  [
-    indexXTxGetContainerByIdMethod,
-    $Container,
-  ],
-  [
-    indexXTxGetContainerByIndexMethod,
-    $Container,
-  ],
-  [
-    indexXTxGetContainerRangeMethod,
-    $ContainerList,
-  ],
-  [
-    indexXTxGetIndexMethod,
-    $GetIndexResult,
-  ],
-  [
-    indexXTxGetLastAcceptedMethod,
-    $Container,
-  ],
-  [
-    indexXTxIsAcceptedMethod,
-    $IsAcceptedResult,
-  ],
-  [
-    indexXBlockGetContainerByIdMethod,
-    $Container,
-  ],
-  [
-    indexXBlockGetContainerByIndexMethod,
-    $Container,
-  ],
-  [
-    indexXBlockGetContainerRangeMethod,
-    $ContainerList,
-  ],
-  [
-    indexXBlockGetIndexMethod,
-    $GetIndexResult,
-  ],
-  [
-    indexXBlockGetLastAcceptedMethod,
-    $Container,
-  ],
-  [
-    indexXBlockIsAcceptedMethod,
-    $IsAcceptedResult,
-  ],
-  [
-    indexXVtxGetContainerByIdMethod,
-    $Container,
-  ],
-  [
-    indexXVtxGetContainerByIndexMethod,
-    $Container,
-  ],
-  [
-    indexXVtxGetContainerRangeMethod,
-    $ContainerList,
-  ],
-  [
-    indexXVtxGetIndexMethod,
-    $GetIndexResult,
-  ],
-  [
-    indexXVtxGetLastAcceptedMethod,
-    $Container,
-  ],
-  [
-    indexXVtxIsAcceptedMethod,
-    $IsAcceptedResult,
-  ],
-  [
-    cChainEthChainIdMethod,
-    $Uint,
-  ],
-  [
-    cChainEthSyncingMethod,
-    $SyncingStatus,
-  ],
-  [
-    cChainEthCoinbaseMethod,
-    $Address,
-  ],
-  [
-    cChainEthAccountsMethod,
-    $146,
-  ],
-  [
-    cChainEthBlockNumberMethod,
-    $Uint,
-  ],
-  [
-    cChainEthConfigMethod,
-    $EthConfig,
-  ],
-  [
-    cChainEthGasPriceMethod,
-    $Uint,
-  ],
-  [
-    cChainEthBaseFeeMethod,
-    $Uint,
-  ],
-  [
-    cChainEthBlobBaseFeeMethod,
-    $Uint,
-  ],
-  [
-    cChainEthMaxPriorityFeePerGasMethod,
-    $Uint,
-  ],
-  [
-    cChainEthFeeHistoryMethod,
-    $FeeHistoryResults,
-  ],
-  [
-    cChainEthGetBlockByHashMethod,
-    $379,
-  ],
-  [
-    cChainEthGetBlockByNumberMethod,
-    $379,
-  ],
-  [
-    cChainEthGetHeaderByHashMethod,
-    $384,
-  ],
-  [
-    cChainEthGetHeaderByNumberMethod,
-    $384,
-  ],
-  [
-    cChainEthGetBlockTransactionCountByHashMethod,
-    $388,
-  ],
-  [
-    cChainEthGetBlockTransactionCountByNumberMethod,
-    $388,
-  ],
-  [
-    cChainEthGetUncleCountByBlockHashMethod,
-    $388,
-  ],
-  [
-    cChainEthGetUncleCountByBlockNumberMethod,
-    $388,
-  ],
-  [
-    cChainEthGetBlockReceiptsMethod,
-    $396,
-  ],
-  [
-    cChainEthGetBlockAccessListMethod,
-    $399,
-  ],
-  [
-    cChainEthGetBalanceMethod,
-    $Uint,
-  ],
-  [
-    cChainEthGetStorageAtMethod,
-    $Bytes,
-  ],
-  [
-    cChainEthGetTransactionCountMethod,
-    $Uint,
-  ],
-  [
-    cChainEthGetCodeMethod,
-    $Bytes,
-  ],
-  [
-    cChainEthGetProofMethod,
-    $AccountProof,
-  ],
-  [
-    cChainEthCallMethod,
-    $Bytes,
-  ],
-  [
-    cChainEthEstimateGasMethod,
-    $Uint,
-  ],
-  [
-    cChainEthCreateAccessListMethod,
-    $AccessListResult,
-  ],
-  [
-    cChainEthSimulateV1Method,
-    $411,
-  ],
-  [
-    cChainEthNewFilterMethod,
-    $FilterId,
-  ],
-  [
-    cChainEthNewBlockFilterMethod,
-    $FilterId,
-  ],
-  [
-    cChainEthNewPendingTransactionFilterMethod,
-    $FilterId,
-  ],
-  [
-    cChainEthUninstallFilterMethod,
-    $20,
-  ],
-  [
-    cChainEthGetFilterChangesMethod,
-    $FilterResults,
-  ],
-  [
-    cChainEthGetFilterLogsMethod,
-    $FilterResults,
-  ],
-  [
-    cChainEthGetLogsMethod,
-    $FilterResults,
-  ],
-  [
-    cChainEthGetTransactionByHashMethod,
-    $419,
-  ],
-  [
-    cChainEthGetTransactionByBlockHashAndIndexMethod,
-    $419,
-  ],
-  [
-    cChainEthGetTransactionByBlockNumberAndIndexMethod,
-    $419,
-  ],
-  [
-    cChainEthGetTransactionReceiptMethod,
-    $425,
-  ],
-  [
-    cChainEthSendRawTransactionMethod,
-    $Hash32,
-  ],
-  [
-    cChainEthSendTransactionMethod,
-    $Hash32,
-  ],
-  [
-    cChainEthFillTransactionMethod,
-    $FillTransactionResult,
-  ],
-  [
-    cChainEthSignMethod,
-    $Bytes65,
-  ],
-  [
-    cChainEthSignTransactionMethod,
-    $SignTransactionResult,
-  ],
-  [
-    cChainEthSubscribeMethod,
-    $SubscriptionId,
-  ],
-  [
-    cChainEthUnsubscribeMethod,
-    $20,
-  ],
-  [
-    cChainEthCapabilitiesMethod,
-    $EthCapabilities,
-  ],
-  [
-    cChainEthGetChainConfigMethod,
-    $ChainConfig,
-  ],
-  [
-    cChainWeb3ClientVersionMethod,
-    $3,
-  ],
-  [
-    cChainWeb3Sha3Method,
-    $Hash32,
-  ],
-  [
-    cChainNetVersionMethod,
-    $63,
-  ],
-  [
-    cChainNetListeningMethod,
-    $20,
-  ],
-  [
-    cChainNetPeerCountMethod,
-    $Uint,
-  ],
-  [
-    cChainTxpoolStatusMethod,
-    $TxpoolStatus,
-  ],
-  [
-    cChainTxpoolContentMethod,
-    $TxpoolContent,
-  ],
-  [
-    cChainTxpoolInspectMethod,
-    $TxpoolInspect,
-  ],
-  [
-    cChainAdminStartCpuProfilerMethod,
-    $EmptyResult2,
-  ],
-  [
-    cChainAdminStopCpuProfilerMethod,
-    $EmptyResult2,
-  ],
-  [
-    cChainAdminMemoryProfileMethod,
-    $EmptyResult2,
-  ],
-  [
-    cChainAdminLockProfileMethod,
-    $EmptyResult2,
-  ],
-  [
-    cChainAdminSetLogLevelMethod,
-    $EmptyResult2,
-  ],
-  [
-    cChainAdminGetVmConfigMethod,
-    $GetVmConfigResult,
-  ],
-  [
-    cChainNativeGetUtxOsMethod,
-    $GetUtxOsResult,
-  ],
-  [
-    cChainNativeIssueTxMethod,
-    $IssueTxResult,
-  ],
-  [
-    cChainNativeGetAtomicTxStatusMethod,
-    $GetAtomicTxStatusResult,
-  ],
-  [
-    cChainNativeGetAtomicTxMethod,
-    $GetAtomicTxResult,
-  ],
-  [
-    cChainNativeVersionMethod,
-    $VersionResult,
-  ],
-  [
-    httpGetHealthOperation,
-    $HealthResult,
-  ],
-  [
-    httpGetHealthCheckOperation,
-    $HealthResult,
-  ],
-  [
-    httpGetReadinessOperation,
-    $HealthResult,
-  ],
-  [
-    httpGetLivenessOperation,
-    $HealthResult,
-  ],
+  [adminAliasMethod as object, $EmptyResult],
+  [adminAliasChainMethod as object, $EmptyResult],
+  [adminGetChainAliasesMethod as object, $ChainAliasesResult],
+  [adminGetLoggerLevelMethod as object, $LoggerLevelsResult],
+  [adminLoadVMsMethod as object, $LoadVMsResult],
+  [adminLockProfileMethod as object, $EmptyResult],
+  [adminMemoryProfileMethod as object, $EmptyResult],
+  [adminSetLoggerLevelMethod as object, $SetLoggerLevelResult],
+  [adminStartCpuProfilerMethod as object, $EmptyResult],
+  [adminStopCpuProfilerMethod as object, $EmptyResult],
+  [infoAcpsMethod as object, $AcpsResult],
+  [infoIsBootstrappedMethod as object, $IsBootstrappedResult],
+  [infoGetBlockchainIdMethod as object, $BlockchainIdResult],
+  [infoGetNetworkIdMethod as object, $NetworkIdResult],
+  [infoGetNetworkNameMethod as object, $NetworkNameResult],
+  [infoGetNodeIdMethod as object, $NodeIdResult],
+  [infoGetNodeIpMethod as object, $NodeIpResult],
+  [infoGetNodeVersionMethod as object, $NodeVersion],
+  [infoGetTxFeeMethod as object, $TxFees],
+  [infoGetVMsMethod as object, $VmsResult],
+  [infoPeersMethod as object, $PeersResult],
+  [infoUptimeMethod as object, $UptimeResult],
+  [infoUpgradesMethod as object, $UpgradeSchedule],
+  [healthHealthMethod as object, $HealthResult],
+  [healthReadinessMethod as object, $HealthResult],
+  [healthLivenessMethod as object, $HealthResult],
+  [platformGetBalanceMethod as object, $BalanceResult],
+  [platformGetBlockMethod as object, $BlockResult],
+  [platformGetBlockByHeightMethod as object, $BlockResult],
+  [platformGetBlockchainsMethod as object, $BlockchainsResult],
+  [platformGetBlockchainStatusMethod as object, $BlockchainStatusResult],
+  [platformGetCurrentSupplyMethod as object, $CurrentSupplyResult],
+  [platformGetCurrentValidatorsMethod as object, $CurrentValidatorsResult],
+  [indexCBlockGetContainerByIdMethod as object, $Container],
+  [indexCBlockGetContainerByIndexMethod as object, $Container],
+  [indexCBlockGetContainerRangeMethod as object, $ContainerList],
+  [indexCBlockGetIndexMethod as object, $GetIndexResult],
+  [indexCBlockGetLastAcceptedMethod as object, $Container],
+  [indexCBlockIsAcceptedMethod as object, $IsAcceptedResult],
+  [indexPBlockGetContainerByIdMethod as object, $Container],
+  [indexPBlockGetContainerByIndexMethod as object, $Container],
+  [indexPBlockGetContainerRangeMethod as object, $ContainerList],
+  [indexPBlockGetIndexMethod as object, $GetIndexResult],
+  [indexPBlockGetLastAcceptedMethod as object, $Container],
+  [indexPBlockIsAcceptedMethod as object, $IsAcceptedResult],
+  [indexXTxGetContainerByIdMethod as object, $Container],
+  [indexXTxGetContainerByIndexMethod as object, $Container],
+  [indexXTxGetContainerRangeMethod as object, $ContainerList],
+  [indexXTxGetIndexMethod as object, $GetIndexResult],
+  [indexXTxGetLastAcceptedMethod as object, $Container],
+  [indexXTxIsAcceptedMethod as object, $IsAcceptedResult],
+  [indexXBlockGetContainerByIdMethod as object, $Container],
+  [indexXBlockGetContainerByIndexMethod as object, $Container],
+  [indexXBlockGetContainerRangeMethod as object, $ContainerList],
+  [indexXBlockGetIndexMethod as object, $GetIndexResult],
+  [indexXBlockGetLastAcceptedMethod as object, $Container],
+  [indexXBlockIsAcceptedMethod as object, $IsAcceptedResult],
+  [indexXVtxGetContainerByIdMethod as object, $Container],
+  [indexXVtxGetContainerByIndexMethod as object, $Container],
+  [indexXVtxGetContainerRangeMethod as object, $ContainerList],
+  [indexXVtxGetIndexMethod as object, $GetIndexResult],
+  [indexXVtxGetLastAcceptedMethod as object, $Container],
+  [indexXVtxIsAcceptedMethod as object, $IsAcceptedResult],
+  [cChainEthChainIdMethod as object, $Uint],
+  [cChainEthSyncingMethod as object, $SyncingStatus],
+  [cChainEthCoinbaseMethod as object, $Address],
+  [cChainEthAccountsMethod as object, $146],
+  [cChainEthBlockNumberMethod as object, $Uint],
+  [cChainEthConfigMethod as object, $EthConfig],
+  [cChainEthGasPriceMethod as object, $Uint],
+  [cChainEthBaseFeeMethod as object, $Uint],
+  [cChainEthBlobBaseFeeMethod as object, $Uint],
+  [cChainEthMaxPriorityFeePerGasMethod as object, $Uint],
+  [cChainEthFeeHistoryMethod as object, $FeeHistoryResults],
+  [cChainEthGetBlockByHashMethod as object, $379],
+  [cChainEthGetBlockByNumberMethod as object, $379],
+  [cChainEthGetHeaderByHashMethod as object, $384],
+  [cChainEthGetHeaderByNumberMethod as object, $384],
+  [cChainEthGetBlockTransactionCountByHashMethod as object, $388],
+  [cChainEthGetBlockTransactionCountByNumberMethod as object, $388],
+  [cChainEthGetUncleCountByBlockHashMethod as object, $388],
+  [cChainEthGetUncleCountByBlockNumberMethod as object, $388],
+  [cChainEthGetBlockReceiptsMethod as object, $396],
+  [cChainEthGetBlockAccessListMethod as object, $399],
+  [cChainEthGetBalanceMethod as object, $Uint],
+  [cChainEthGetStorageAtMethod as object, $Bytes],
+  [cChainEthGetTransactionCountMethod as object, $Uint],
+  [cChainEthGetCodeMethod as object, $Bytes],
+  [cChainEthGetProofMethod as object, $AccountProof],
+  [cChainEthCallMethod as object, $Bytes],
+  [cChainEthEstimateGasMethod as object, $Uint],
+  [cChainEthCreateAccessListMethod as object, $AccessListResult],
+  [cChainEthSimulateV1Method as object, $411],
+  [cChainEthNewFilterMethod as object, $FilterId],
+  [cChainEthNewBlockFilterMethod as object, $FilterId],
+  [cChainEthNewPendingTransactionFilterMethod as object, $FilterId],
+  [cChainEthUninstallFilterMethod as object, $20],
+  [cChainEthGetFilterChangesMethod as object, $FilterResults],
+  [cChainEthGetFilterLogsMethod as object, $FilterResults],
+  [cChainEthGetLogsMethod as object, $FilterResults],
+  [cChainEthGetTransactionByHashMethod as object, $419],
+  [cChainEthGetTransactionByBlockHashAndIndexMethod as object, $419],
+  [cChainEthGetTransactionByBlockNumberAndIndexMethod as object, $419],
+  [cChainEthGetTransactionReceiptMethod as object, $425],
+  [cChainEthSendRawTransactionMethod as object, $Hash32],
+  [cChainEthSendTransactionMethod as object, $Hash32],
+  [cChainEthFillTransactionMethod as object, $FillTransactionResult],
+  [cChainEthSignMethod as object, $Bytes65],
+  [cChainEthSignTransactionMethod as object, $SignTransactionResult],
+  [cChainEthSubscribeMethod as object, $SubscriptionId],
+  [cChainEthUnsubscribeMethod as object, $20],
+  [cChainEthCapabilitiesMethod as object, $EthCapabilities],
+  [cChainEthGetChainConfigMethod as object, $ChainConfig],
+  [cChainWeb3ClientVersionMethod as object, $3],
+  [cChainWeb3Sha3Method as object, $Hash32],
+  [cChainNetVersionMethod as object, $63],
+  [cChainNetListeningMethod as object, $20],
+  [cChainNetPeerCountMethod as object, $Uint],
+  [cChainTxpoolStatusMethod as object, $TxpoolStatus],
+  [cChainTxpoolContentMethod as object, $TxpoolContent],
+  [cChainTxpoolInspectMethod as object, $TxpoolInspect],
+  [cChainAdminStartCpuProfilerMethod as object, $EmptyResult2],
+  [cChainAdminStopCpuProfilerMethod as object, $EmptyResult2],
+  [cChainAdminMemoryProfileMethod as object, $EmptyResult2],
+  [cChainAdminLockProfileMethod as object, $EmptyResult2],
+  [cChainAdminSetLogLevelMethod as object, $EmptyResult2],
+  [cChainAdminGetVmConfigMethod as object, $GetVmConfigResult],
+  [cChainNativeGetUtxOsMethod as object, $GetUtxOsResult],
+  [cChainNativeIssueTxMethod as object, $IssueTxResult],
+  [cChainNativeGetAtomicTxStatusMethod as object, $GetAtomicTxStatusResult],
+  [cChainNativeGetAtomicTxMethod as object, $GetAtomicTxResult],
+  [cChainNativeVersionMethod as object, $VersionResult],
+  [httpGetHealthOperation as object, $HealthResult],
+  [httpGetHealthCheckOperation as object, $HealthResult],
+  [httpGetReadinessOperation as object, $HealthResult],
+  [httpGetLivenessOperation as object, $HealthResult],
 ]);
 
 /** Options of {@link createNodeClient}. */
