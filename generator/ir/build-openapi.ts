@@ -178,7 +178,8 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     sources: [{ file: doc.file, format: "openapi", version, title: info.title }],
     info,
     servers,
-    defaultBaseUrl: serverUrl(servers[0]),
+    // a javascript:, file: or data: URL is never a base URL (the validator warned about it)
+    defaultBaseUrl: serverUrl(servers.find((s) => !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(s.url) || /^https?:/i.test(s.url))),
     securitySchemes,
     schemas: [...schemas.named.values()],
     operations,

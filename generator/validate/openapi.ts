@@ -8,6 +8,8 @@ import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
 import { checkIdempotent, checkTokenLifetime } from "./extensions.js";
 import { checkRefs } from "./refs.js";
+import { suspicious, suspiciousOpenApi } from "./suspicious.js";
+import { append } from "../append.js";
 
 export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
@@ -40,6 +42,7 @@ export function validateOpenApi(doc: LoadedDocument): Diagnostic[] {
   }
 
   checkRefs(doc, root, "#", report);
+  append(out, suspicious(doc), suspiciousOpenApi(doc));
 
   const paths = root["paths"];
   if (paths !== undefined && !isObj(paths)) report("openapi/paths", "#/paths", '"paths" must be an object');

@@ -9,6 +9,8 @@ import * as ptr from "../load/pointer.js";
 import { checkIdempotent } from "./extensions.js";
 import { openRpcMetaValidator } from "./openrpc-meta.js";
 import { checkRefs } from "./refs.js";
+import { suspicious } from "./suspicious.js";
+import { append } from "../append.js";
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -40,6 +42,7 @@ export function validateOpenRpc(doc: LoadedDocument): Diagnostic[] {
     return out;
   }
   checkRefs(doc, root, "#", report);
+  append(out, suspicious(doc));
   const seen = new Map<string, string>();
   (root["methods"] as unknown[]).forEach((m, i) => {
     const at = ptr.join("#/methods", i);

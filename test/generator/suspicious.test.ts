@@ -1,0 +1,78 @@
+/**
+ * What a document may say but the generator used to take silently is a
+ * warning at its pointer; generation goes on (and the client never uses a
+ * server URL that is not http or https).
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.js";
+
+const SPEC = `openapi: 3.1.0
+info: {title: S, version: '1'}
+servers:
+  - url: javascript:alert(1)
+  - url: https://api.example.com
+paths:
+  /a:
+    parameters: {name: x, in: query}
+    get:
+      operationId: getA
+      parameters:
+        - {name: q, in: query, schema: {type: string}}
+        - {name: q, in: query, schema: {type: integer}}
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Thing'}
+components:
+  schemas:
+    Thing:
+      type: object
+      properties:
+        n: {type: number, multipleOf: 0}
+        big: {type: number, maximum: 1e999}
+        slow: {type: string, pattern: '^(a+)+$'}
+        fine: {type: string, pattern: '^[a-z]+(-[a-z]+)*$', example: {$ref: 5}}
+        odd: {$ref: 5}
+        whole: {$ref: '#/paths'}
+`;
+
+let dir: string;
+let stderr: string;
+let status: number | null;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "avaspec-suspicious-"));
+  writeFileSync(join(dir, "api.yaml"), SPEC);
+  ({ stderr, status } = runCli(["generate", "--input", "api.yaml", "--out", "out"], dir));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("warnings, and generation goes on", () => {
+  it("generates", () => expect(status).toBe(0));
+  it.each([
+    ["#/servers/0/url", "openapi/server-url", "is not http or https"],
+    ["#/paths/~1a/parameters", "openapi/parameters", "parameters must be a list"],
+    ["#/paths/~1a/get/parameters/1", "openapi/parameter-duplicate", 'query parameter "q" is listed twice'],
+    ["#/components/schemas/Thing/properties/n/multipleOf", "schema/multipleOf", "multipleOf must be greater than 0"],
+    ["#/components/schemas/Thing/properties/big/maximum", "load/number", "read as Infinity"],
+    ["#/components/schemas/Thing/properties/slow/pattern", "schema/pattern-backtracking", "catastrophic backtracking"],
+    ["#/components/schemas/Thing/properties/odd/$ref", "ref/type", "$ref must be a string; 5 is ignored"],
+    ["#/components/schemas/Thing/properties/whole/$ref", "ref/target", 'points at a part of the document'],
+  ])("at %s: %s", (pointer, code, message) => {
+    const line = stderr.split("\n").find((l) => l.includes(` at ${pointer}: `) && l.includes(`[${code}] (warning)`));
+    expect(line, stderr).toBeDefined();
+    expect(line).toContain(message);
+  });
+  it("says nothing about data (an example holding $ref: 5) or a pattern without nested quantifiers", () => {
+    expect(stderr).not.toContain("properties/fine");
+  });
+  it("does not take the javascript: server as the client's base URL", () => {
+    const client = readFileSync(join(dir, "out/src/api/client.ts"), "utf8");
+    expect(client).toContain('"https://api.example.com"');
+    expect(client).not.toContain("javascript:");
+  });
+});
