@@ -21,17 +21,21 @@ export type HttpHandler = msw.HttpHandler;
 export function createMswHandlers(service: MockService, tables: readonly { table: MockTable; baseUrl: string }[]): HttpHandler[] {
   const handlers: HttpHandler[] = [];
   const seen = new Set<string>();
-  const resolver = async ({ request }: { request: Request }) => {
+  // the service knows operations by their paths below the base URL: a base URL with a path of its own (…/glacier) is cut off first
+  const resolverFor = (root: string) => async ({ request }: { request: Request }) => {
     const headers: Record<string, string> = {};
     request.headers.forEach((v, k) => (headers[k] = v));
     const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.text();
-    const r = await service.handle({ method: request.method, url: request.url, headers, ...(body !== undefined ? { body } : {}) });
+    const url = request.url.startsWith(root) ? `http://mock${request.url.slice(root.length).replace(/^(?=[?#]|$)/, "/")}` : request.url;
+    const r = await service.handle({ method: request.method, url, headers, ...(body !== undefined ? { body } : {}) });
     if (!r) return undefined;
     if (r.networkError) return msw.HttpResponse.error();
     return new msw.HttpResponse(r.body === "" ? null : r.body, { status: r.status, headers: r.headers });
   };
   for (const { table, baseUrl } of tables) {
-    const base = escapeRegExp(baseUrl.replace(/\/+$/, ""));
+    const root = baseUrl.replace(/\/+$/, "");
+    const base = escapeRegExp(root);
+    const resolver = resolverFor(root);
     for (const entry of table.entries) {
       if (entry.kind === "http") {
         const key = `${entry.op.method} ${baseUrl}${entry.op.path}`;
