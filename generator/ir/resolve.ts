@@ -22,6 +22,8 @@ export function rpcFields(op: IrRpcOperation, lookup: (key: string) => IrSchema 
 
 /** Flags JavaScript can compile a JSON Schema pattern with ("u" preferred), or undefined when it cannot. */
 export function patternFlags(pattern: string): "u" | "" | undefined {
+  // the generated code must load on every supported Node, not only on the one generating it
+  if (newerRegExpSyntax(pattern)) return undefined;
   for (const flags of ["u", ""] as const) {
     try {
       new RegExp(pattern, flags);
@@ -30,6 +32,20 @@ export function patternFlags(pattern: string): "u" | "" | undefined {
       // some valid ECMA-262 patterns use escapes u-mode rejects
     }
   }
+  return undefined;
+}
+
+/**
+ * Regular-expression syntax that Node 24 compiles but Node 20 and 22 (the
+ * oldest supported) do not: modifiers such as \`(?i:…)\` and a capture group
+ * name used twice. Undefined when there is none.
+ */
+export function newerRegExpSyntax(pattern: string): string | undefined {
+  // outside character classes and escapes
+  const plain = pattern.replace(/\\./g, "__").replace(/\[(?:[^\]\\]|\\.)*\]/g, "__");
+  if (/\(\?(?:[ims]+(?:-[ims]*)?|-[ims]+):/.test(plain)) return "inline modifiers like (?i:…)";
+  const names = [...plain.matchAll(/\(\?<([A-Za-z_$][\w$]*)>/g)].map((m) => m[1]!);
+  if (new Set(names).size !== names.length) return "a capture group name used twice";
   return undefined;
 }
 

@@ -7,7 +7,7 @@
 import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
-import { patternFlags } from "./resolve.js";
+import { newerRegExpSyntax, patternFlags } from "./resolve.js";
 import type { SchemaResources } from "./resources.js";
 import { fitsTypes, type IrNamedSchema, type IrObjectLikeSchema, type IrSchema, type IrSchemaMeta, type JsonType, type JsonValue } from "./types.js";
 
@@ -179,6 +179,11 @@ export class SchemaBuilder {
   private checkPattern(pattern: string, pointer: string): void {
     if (patternFlags(pattern) !== undefined) return;
     const { line, col } = this.doc.locate(pointer);
+    const newer = newerRegExpSyntax(pattern);
+    if (newer) {
+      this.diagnostics.push({ code: "schema/pattern", severity: "error", message: `pattern ${JSON.stringify(pattern)} uses ${newer}, which Node 20 and 22 cannot compile`, file: this.doc.file, pointer, line, col, hint: "the generated validators must load on every supported Node: write the pattern without it (e.g. [Aa][Bb] for (?i:ab))" });
+      return;
+    }
     this.diagnostics.push({ code: "schema/pattern", severity: "error", message: `pattern ${JSON.stringify(pattern)} is not a valid regular expression`, file: this.doc.file, pointer, line, col, hint: "JSON Schema patterns are ECMA-262 regular expressions" });
   }
 

@@ -241,6 +241,16 @@ describe("other bad input", () => {
     expect(r.stderr).toContain("left untouched");
   });
 
+  it.each([
+    ["^(?i:ab)c$", "inline modifiers like (?i:…)"],
+    ["(?<y>a)|(?<y>b)", "a capture group name used twice"],
+  ])("reports a pattern that only Node 24 compiles (%s) on every Node, so the output loads everywhere", (pattern, reason) => {
+    const dir = scratch(GOOD.replace(/(\n\s+)minLength: 1/, `$1minLength: 1$1pattern: ${JSON.stringify(pattern)}`));
+    const r = runCli(["generate"], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(`pattern ${JSON.stringify(pattern)} uses ${reason}, which Node 20 and 22 cannot compile [schema/pattern]`);
+  });
+
   it("reports a missing spec file", () => {
     const dir = scratch(GOOD);
     rmSync(join(dir, "api.yaml"));
