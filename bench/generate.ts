@@ -3,7 +3,8 @@
  * (types + clients + validators + mocks) beside openapi-typescript (types
  * only) and @hey-api/openapi-ts (types + sdk) on (a) our own specs and (b)
  * GitHub's REST spec (@octokit/openapi), then avaspec alone on 1×, 2× and 4×
- * copies of a spec to show how its cost grows. avaspec runs as users get it:
+ * copies of a spec, one enum of 50k/100k/200k values and 2.5k/5k/10k chained
+ * schemas to show how its cost grows. avaspec runs as users get it:
  * the repository is packed (`npm pack`, which builds the bundled CLI), the
  * tarball installed into a temporary project, and its `avaspec` bin run. On
  * our own 15 documents it runs twice over: into a fresh folder each time, and
@@ -420,19 +421,34 @@ function growth(ops: number[], ts: number[]): Growth {
   return { ratio2: t2 / t1, ratio4: t4 / t1, marginalGrowth: (t4 - t2) / (2 * n) / ((t2 - t1) / n), fixedS: my - slope * mx, perOpMs: slope * 1000 };
 }
 
+/** One operation returning one string enum of n values. */
+function enumDoc(n: number): OpenApiDoc {
+  const values = Array.from({ length: n }, (_, i) => `v${i}`);
+  return { openapi: "3.1.0", info: { title: "Enum", version: "1" }, paths: { "/x": { get: { operationId: "getX", responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/E" } } } } } } } }, components: { schemas: { E: { type: "string", enum: values } } } };
+}
+
+/** One operation returning the first of n object schemas, each holding a $ref to the next. */
+function chainDoc(n: number): OpenApiDoc {
+  const schemas = Object.fromEntries(Array.from({ length: n }, (_, i) => [`S${i}`, { type: "object", properties: { a: { type: "string" }, next: i + 1 < n ? { $ref: `#/components/schemas/S${i + 1}` } : { type: "integer" } } }]));
+  return { openapi: "3.1.0", info: { title: "Chain", version: "1" }, paths: { "/x": { get: { operationId: "getX", responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/S0" } } } } } } } }, components: { schemas } };
+}
+
 const linearity: LinearityResult[] = [];
 if (sections.has("linear")) {
-  const bases = [
+  // the last two grow one dimension instead of copying a document: the "ops" column is then enum values or schemas
+  const bases: { name: string; label: string; doc: () => OpenApiDoc; runs: number; make?: (copies: number) => OpenApiDoc; size?: (copies: number) => number }[] = [
     { name: "data-api", label: "data-api.openapi.yaml", doc: () => loadDoc(join(ROOT, "spec/data-api.openapi.yaml")), runs: SMALL_RUNS },
     { name: "github-slice", label: `GitHub REST slice (every ${GITHUB_STRIDE}th path)`, doc: githubSlice, runs: BIG_RUNS },
+    { name: "enum", label: "one enum of 50,000 values per copy (ops = values)", doc: () => ({}), make: (c) => enumDoc(50_000 * c), size: (c) => 50_000 * c, runs: SMALL_RUNS },
+    { name: "schemas", label: "2,500 schemas chained by $ref per copy (ops = schemas)", doc: () => ({}), make: (c) => chainDoc(2_500 * c), size: (c) => 2_500 * c, runs: SMALL_RUNS },
   ];
   for (const base of bases) {
     const doc = base.doc();
     const points = [1, 2, 4].map((copies) => {
-      const d = multiply(doc, copies);
+      const d = base.make ? base.make(copies) : multiply(doc, copies);
       const file = join(TMP, `linear-${base.name}-${copies}x.json`);
       writeFileSync(file, JSON.stringify(d));
-      const operations = countOperations(d);
+      const operations = base.size ? base.size(copies) : countOperations(d);
       const components = Object.values(d.components ?? {}).reduce((n, s) => n + Object.keys(s).length, 0);
       return { copies, operations, components, docMb: statSync(file).size / 1e6, job: avaspecJob(`${base.name} ${copies}×`, `${base.name}-${copies}`, { package: { name: "linear" }, inputs: [{ spec: file, output: "api", clientName: "Api" }] }, `linear-${base.name}-${copies}x`, operations) };
     });
