@@ -20,7 +20,8 @@
  */
 import { closeSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
-import { dirname, join, relative, sep } from "node:path";
+import { dirname, join, sep } from "node:path";
+import { displayPath } from "./config.js";
 
 export const MANIFEST_FILE = ".avaspec-manifest.json";
 export const STAGING_DIR = ".avaspec-staging";
@@ -75,11 +76,8 @@ export function readManifest(outDir: string): Set<string> | undefined {
   return new Set(parsed.files);
 }
 
-/** A path for messages: relative to the working directory when inside it. */
-function show(path: string): string {
-  const rel = relative(process.cwd(), path);
-  return rel === "" ? "." : rel.startsWith("..") ? path : rel;
-}
+/** A path for messages: the working directory is ".". */
+const show = (path: string): string => displayPath(path) || ".";
 
 /** A relative "/"-separated path that stays inside its folder. */
 function isSafeRelative(path: string): boolean {
@@ -247,8 +245,8 @@ export async function writeTree(outDir: string, files: ReadonlyMap<string, strin
 async function writeChecked(outDir: string, files: ReadonlyMap<string, string>, options: WriteOptions): Promise<WriteResult> {
   const recovered = recover(outDir);
   const previous = readManifest(outDir);
-  if (previous === undefined && entriesOf(outDir).length > 0 && !options.force) {
-    const entries = entriesOf(outDir);
+  const entries = previous === undefined ? entriesOf(outDir) : [];
+  if (entries.length > 0 && !options.force) {
     throw new WriteError(
       `${show(outDir)} is not empty and has no ${MANIFEST_FILE}, so avaspec did not write it (${entries.length} entr${entries.length === 1 ? "y" : "ies"}, e.g. ${entries.sort().slice(0, 3).join(", ")}); pick an empty or new folder, or run with --force to generate into it (files avaspec would write are replaced, everything else is kept)`,
     );

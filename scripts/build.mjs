@@ -14,7 +14,7 @@ import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 
 const require = createRequire(import.meta.url);
@@ -23,21 +23,25 @@ const DIST = join(ROOT, "dist");
 /** Packages the CLI needs at run time: `dependencies` of package.json, never bundled. */
 const RUNTIME_DEPENDENCIES = Object.keys(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).dependencies ?? {});
 
-/** Ajv's standalone module for the OpenRPC meta-schema, with the options the sources use. */
-function openRpcMetaModule() {
+/**
+ * Ajv's standalone module for the OpenRPC meta-schema, made from the very
+ * schemas and options generator/validate/openrpc-meta.ts compiles at run time
+ * from sources (that module is compiled here and asked for them).
+ */
+async function openRpcMetaModule() {
+  const sources = join(DIST, `.openrpc-meta.${process.pid}.mjs`);
+  await esbuild.build({ entryPoints: [join(ROOT, "generator/validate/openrpc-meta.ts")], bundle: true, platform: "node", format: "esm", packages: "external", outfile: sources, logLevel: "warning" });
+  let meta;
+  try {
+    meta = await import(pathToFileURL(sources).href);
+  } finally {
+    rmSync(sources, { force: true });
+  }
   const Ajv = require("ajv").default;
   const standaloneCode = require("ajv/dist/standalone").default;
-  const strip = (schema) => {
-    const copy = { ...schema };
-    delete copy.$schema;
-    return copy;
-  };
-  const openrpc = strip(require("@open-rpc/meta-schema").default);
-  const jsonSchemaMod = require("@json-schema-tools/meta-schema");
-  const jsonSchema = strip(jsonSchemaMod.default ?? jsonSchemaMod);
-  // keep in step with AJV_OPTIONS in generator/validate/openrpc-meta.ts
-  const ajv = new Ajv({ strict: false, logger: false, allErrors: false, validateFormats: false, code: { source: true, esm: true } });
-  ajv.addSchema(jsonSchema, "https://meta.json-schema.tools");
+  const { openrpc, jsonSchema } = meta.metaSchemas();
+  const ajv = new Ajv({ ...meta.AJV_OPTIONS, code: { source: true, esm: true } });
+  ajv.addSchema(jsonSchema, meta.JSON_SCHEMA_META_ID);
   const validate = ajv.compile(openrpc);
   return `${standaloneCode(ajv, validate)}\nexport function openRpcMetaValidator() { return validate; }\n`;
 }
@@ -46,7 +50,7 @@ const plugin = {
   name: "avaspec-cli",
   setup(build) {
     build.onResolve({ filter: /\/openrpc-meta\.js$/ }, () => ({ path: "openrpc-meta", namespace: "avaspec-aot" }));
-    build.onLoad({ filter: /.*/, namespace: "avaspec-aot" }, () => ({ contents: openRpcMetaModule(), loader: "js", resolveDir: ROOT }));
+    build.onLoad({ filter: /.*/, namespace: "avaspec-aot" }, async () => ({ contents: await openRpcMetaModule(), loader: "js", resolveDir: ROOT }));
     // dependencies load through require: Node then skips the ESM export scan of their CommonJS
     const deps = new RegExp(`^(${RUNTIME_DEPENDENCIES.map((d) => d.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|")})$`);
     build.onResolve({ filter: deps }, (args) => (args.namespace === "avaspec-dep" ? { path: args.path, external: true } : { path: args.path, namespace: "avaspec-dep" }));

@@ -6,6 +6,7 @@
  */
 import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
+import { BoundedNesting } from "../nesting.js";
 import * as ptr from "../load/pointer.js";
 import { newerRegExpSyntax, patternFlags } from "./resolve.js";
 import type { SchemaResources } from "./resources.js";
@@ -67,35 +68,23 @@ export class SchemaBuilder {
   }
 
   private readonly built = new Set<string>();
-  /** Named schemas waiting for their bodies, each with its document. */
-  private readonly pending: { doc: LoadedDocument; pointer: string }[] = [];
-  private draining = false;
+  /** A ref needs only its target's key: bodies are built one after the other (depth 1), never one inside the other. */
+  private readonly nesting = new BoundedNesting(1);
 
-  /**
-   * Builds a named schema's body, after the one being built: a ref only needs
-   * its target's key, so chains of thousands of refs are built one after the
-   * other instead of one inside the other (which overflowed the stack).
-   */
   private ensureBuilt(pointer: string): void {
     const key = this.keyOf(pointer);
     if (this.built.has(key)) return;
     this.built.add(key);
-    this.pending.push({ doc: this.doc, pointer });
-    if (this.draining) return;
-    this.draining = true;
-    const back = this.doc;
-    try {
-      for (let i = 0; i < this.pending.length; i++) {
-        const next = this.pending[i]!;
-        this.doc = next.doc;
-        const n = this.named.get(this.keyOf(next.pointer))!;
-        n.schema = this.build(this.doc.at(next.pointer)?.value, next.pointer);
+    const doc = this.doc;
+    this.nesting.run(() => {
+      const back = this.doc;
+      this.doc = doc;
+      try {
+        this.named.get(key)!.schema = this.build(doc.at(pointer)?.value, pointer);
+      } finally {
+        this.doc = back;
       }
-    } finally {
-      this.pending.length = 0;
-      this.doc = back;
-      this.draining = false;
-    }
+    });
   }
 
   /** Id of a named schema for a ref target, promoting non-component targets. */

@@ -6,8 +6,14 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object
 
 /** Keys whose values are data, not spec structure: a `$ref` inside them is not a reference. */
 const DATA_KEYS = new Set(["example", "default", "enum", "const", "value"]);
+
+/** Whether a member holds data (examples, defaults, enums, `x-` extensions), not spec structure. */
+export function isDataMember(key: string, value: unknown): boolean {
+  return DATA_KEYS.has(key) || key.startsWith("x-") || (key === "examples" && Array.isArray(value));
+}
+
 /** Maps whose keys are user-chosen names (a property may well be called "value" or "enum"). */
-const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "schemas", "parameters", "responses", "requestBodies", "headers", "securitySchemes", "links", "callbacks", "pathItems", "examples", "dependentSchemas", "encoding", "content", "variables", "paths", "webhooks", "mapping", "contentDescriptors", "errors", "examplePairingObjects"]);
+export const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "schemas", "parameters", "responses", "requestBodies", "headers", "securitySchemes", "links", "callbacks", "pathItems", "examples", "dependentSchemas", "encoding", "content", "variables", "paths", "webhooks", "mapping", "contentDescriptors", "errors", "examplePairingObjects"]);
 
 export type Report = (code: string, pointer: string, message: string, hint?: string) => void;
 
@@ -25,7 +31,7 @@ export function forEachRef(node: unknown, pointer: string, visit: (holder: Recor
       visit(node, value, here);
       continue;
     }
-    if (!isNameMap && (DATA_KEYS.has(key) || key.startsWith("x-") || (key === "examples" && Array.isArray(value)))) continue;
+    if (!isNameMap && isDataMember(key, value)) continue;
     forEachRef(value, here, visit, isNameMap ? "" : key);
   }
 }

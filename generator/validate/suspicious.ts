@@ -7,11 +7,9 @@ import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
 
+import { isDataMember, NAME_MAPS } from "./refs.js";
+
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-/** Values that are data (examples, defaults, enums) or extensions: not schema keywords. */
-const DATA_KEYS = new Set(["example", "default", "enum", "const", "value", "examples"]);
-/** Maps whose keys are names chosen by the author. */
-const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "schemas", "parameters", "responses", "requestBodies", "headers", "securitySchemes", "links", "callbacks", "pathItems", "dependentSchemas", "encoding", "content", "variables", "paths", "webhooks", "mapping", "contentDescriptors", "errors"]);
 /** Top-level members a `$ref` can point at that hold no reusable object. */
 const NOT_TARGETS = new Set(["", "openapi", "openrpc", "info", "paths", "servers", "security", "tags", "externalDocs", "webhooks", "jsonSchemaDialect", "methods"]);
 /**
@@ -22,12 +20,19 @@ const NOT_TARGETS = new Set(["", "openapi", "openrpc", "info", "paths", "servers
  */
 const NESTED_QUANTIFIER = /\((?:\?:)?(?:\\.|\[(?:[^\]\\]|\\.)*\]|[^()\\|[])[+*]\)(?:[+*]|\{\d+,\d*\})/;
 
-export function suspicious(doc: LoadedDocument): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  const warn = (code: string, pointer: string, message: string, hint?: string) => {
+type Warn = (code: string, pointer: string, message: string, hint?: string) => void;
+
+/** A warning reporter into `out`, positioned in `doc`. */
+function warner(doc: LoadedDocument, out: Diagnostic[]): Warn {
+  return (code, pointer, message, hint) => {
     const { line, col } = doc.locate(pointer);
     out.push({ code, severity: "warning", message, file: doc.file, pointer, line, col, ...(hint ? { hint } : {}) });
   };
+}
+
+export function suspicious(doc: LoadedDocument): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const warn = warner(doc, out);
   // iterative: the tree may be deep; `inNames` marks a map whose keys are names, `data` a value that is only data
   const stack: { node: unknown; pointer: string; inNames: boolean; data: boolean }[] = [{ node: doc.root, pointer: "#", inNames: false, data: false }];
   while (stack.length > 0) {
@@ -51,7 +56,7 @@ export function suspicious(doc: LoadedDocument): Diagnostic[] {
           warn("schema/pattern-backtracking", here, `pattern ${JSON.stringify(value)} nests quantifiers, so a long string that almost matches can take seconds to check (catastrophic backtracking)`, "write it without the outer quantifier, e.g. ^(a+)+$ as ^a+$");
         }
       }
-      const childData = data || (!inNames && (DATA_KEYS.has(key) || key.startsWith("x-")));
+      const childData = data || (!inNames && isDataMember(key, value));
       stack.push({ node: value, pointer: here, inNames: !inNames && !childData && NAME_MAPS.has(key), data: childData });
     }
   }
@@ -61,10 +66,7 @@ export function suspicious(doc: LoadedDocument): Diagnostic[] {
 /** OpenAPI: `parameters` that is not a list (it would be dropped), a parameter listed twice (the last would win), a server URL that is not http(s). */
 export function suspiciousOpenApi(doc: LoadedDocument): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const warn = (code: string, pointer: string, message: string, hint?: string) => {
-    const { line, col } = doc.locate(pointer);
-    out.push({ code, severity: "warning", message, file: doc.file, pointer, line, col, ...(hint ? { hint } : {}) });
-  };
+  const warn = warner(doc, out);
   const root = doc.root;
   if (!isObj(root)) return out;
   const lists: { holder: Record<string, unknown>; pointer: string }[] = [];

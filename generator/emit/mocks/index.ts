@@ -7,6 +7,7 @@
  * literal through the escaping choke point, never as code.
  */
 import type { StatementStructures, WriterFunction } from "ts-morph";
+import { BoundedNesting } from "../../nesting.js";
 import { samplePattern } from "../validators/pattern.js";
 import type { IrDocument, IrHttpOperation, IrNamedSchema, IrOperation, IrSchema, JsonValue } from "../../ir/types.js";
 import { followRefs, pagingOf } from "../../ir/resolve.js";
@@ -27,32 +28,13 @@ class Reducer {
     const s = this.byKey.get(key)!;
     if (!this.defs.has(s.name)) {
       this.defs.set(s.name, true); // claimed first, so a recursive schema refers to itself instead of recursing
-      // a long chain of refs waits in a queue instead of deepening the stack (the claim keeps its place in defs)
-      if (this.depth >= 200) this.pending.push(s);
-      else {
-        this.depth++;
-        try {
-          this.defs.set(s.name, this.reduce(s.schema));
-        } finally {
-          this.depth--;
-        }
-        if (this.depth === 0) {
-          for (let next = this.pending.pop(); next; next = this.pending.pop()) {
-            this.depth++;
-            try {
-              this.defs.set(next.name, this.reduce(next.schema));
-            } finally {
-              this.depth--;
-            }
-          }
-        }
-      }
+      // a long chain of refs waits instead of deepening the stack (the claim keeps its place in defs)
+      this.nesting.run(() => this.defs.set(s.name, this.reduce(s.schema)));
     }
     return s.name;
   }
 
-  private depth = 0;
-  private readonly pending: IrDocument["schemas"][number][] = [];
+  private readonly nesting = new BoundedNesting(200);
 
   reduce(s: IrSchema): Json {
     if (s.kind === "boolean") return s.value;

@@ -9,6 +9,7 @@ import type { WriterFunction } from "ts-morph";
 import { RawText } from "../../print.js";
 import { fitsTypes, type IrDocument, type IrObjectLikeSchema, type IrSchema, type JsonValue } from "../../ir/types.js";
 import { patternFlags } from "../../ir/resolve.js";
+import { BoundedNesting } from "../../nesting.js";
 import { escapeToken } from "../../load/pointer.js";
 import { literal, stringLiteral } from "../escape.js";
 import { writeValue } from "../value.js";
@@ -151,35 +152,14 @@ export class ValidatorCompiler {
     }
     const fn = `$${s.name}`;
     this.named.set(key, fn);
-    // Past a few hundred named schemas inside each other (a chain of $refs), the rest wait
-    // in a queue instead of deepening the stack; their functions keep the place asked for.
-    if (this.depth >= MAX_NAMED_DEPTH) {
-      const slot = this.decls.length;
-      this.decls.push(() => undefined);
-      this.deferred.push({ fn, schema: s.schema, slot });
-      return fn;
-    }
-    this.depth++;
-    try {
-      this.emitFunction(fn, s.schema);
-    } finally {
-      this.depth--;
-    }
-    if (this.depth === 0) {
-      for (let next = this.deferred.pop(); next; next = this.deferred.pop()) {
-        this.depth++;
-        try {
-          this.emitFunction(next.fn, next.schema, false, next.slot);
-        } finally {
-          this.depth--;
-        }
-      }
-    }
+    // past a few hundred named schemas inside each other (a chain of $refs) the rest wait; each keeps the place asked for
+    const slot = this.decls.length;
+    this.decls.push(() => undefined);
+    this.nesting.run(() => this.emitFunction(fn, s.schema, false, slot));
     return fn;
   }
 
-  private depth = 0;
-  private readonly deferred: { fn: string; schema: IrSchema; slot: number }[] = [];
+  private readonly nesting = new BoundedNesting(MAX_NAMED_DEPTH);
 
   /** Check functions per schema node, so asking twice never emits a second copy. */
   private readonly checks = new Map<IrSchema, string>();
