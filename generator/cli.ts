@@ -8,8 +8,7 @@ import { existsSync, readFileSync, watch as fsWatch, writeFileSync, type FSWatch
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import type { MockServiceOptions } from "../runtime/mock.js";
-import type { MockServerOptions, RunningMockServer } from "../runtime/mock-server.js";
+import type { mockServerCommand as MockServerCommand, StartMockServer } from "../runtime/mock-server.js";
 import { packageRoot } from "./assets.js";
 import { ConfigError, displayPath, findConfig, inputPath, loadConfigFile, oneOffConfig, specEntries, type ResolvedConfig } from "./config.js";
 import { generate } from "./generate.js";
@@ -72,51 +71,41 @@ function version(): string {
 
 /** \`avaspec mock\`: the standalone mock server, until SIGINT or SIGTERM. */
 async function mock(argv: string[]): Promise<number> {
+  // which package: --dir or the config's output; the rest of the arguments are the package's own mock command's
   let args;
   try {
-    args = parseArgs({ args: argv, options: { config: { type: "string" }, dir: { type: "string" }, port: { type: "string", default: "4010" }, host: { type: "string", default: "127.0.0.1" }, seed: { type: "string", default: "1" }, synthesize: { type: "boolean", default: false } } });
+    args = parseArgs({ args: argv, strict: false, options: { config: { type: "string" }, dir: { type: "string" } } });
   } catch (e) {
     console.error(`avaspec: ${(e as Error).message}\n\n${USAGE}`);
     return 2;
   }
-  const port = Number(args.values.port);
-  const seed = Number(args.values.seed);
-  if (!Number.isInteger(port) || port < 0 || port > 65535 || !Number.isInteger(seed)) {
-    console.error(`avaspec: --port must be 0–65535 and --seed an integer\n\n${USAGE}`);
-    return 2;
-  }
-  if (args.values.dir !== undefined && args.values.config !== undefined) {
+  const { config: configFile, dir } = args.values as { config?: string; dir?: string };
+  if (dir !== undefined && configFile !== undefined) {
     console.error(`avaspec: --dir and --config do not go together\n\n${USAGE}`);
     return 2;
   }
-  let entry: string;
   let out: string;
   try {
-    if (args.values.dir !== undefined) out = args.values.dir.replace(/\/+$/, "") || ".";
+    if (dir !== undefined) out = dir.replace(/\/+$/, "") || ".";
     else {
-      const config = await loadConfigFile(findConfig(args.values.config));
+      const config = await loadConfigFile(findConfig(configFile));
       out = displayPath(inputPath(config, config.out));
     }
-    entry = join(resolve(out), "dist/mock-server/index.js");
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;
     console.error(`avaspec: ${e.message}`);
     return 2;
   }
-  if (!existsSync(entry)) {
+  const entry = join(resolve(out), "dist/mock-server/index.js");
+  const command = join(resolve(out), "dist/runtime/mock-server.js");
+  if (!existsSync(entry) || !existsSync(command)) {
     console.error(`avaspec: ${displayPath(entry)} does not exist; generate the package (with the mocks target) and build it first: avaspec generate && (cd ${out} && npm install && npm run build)`);
     return 1;
   }
-  const { startMockServer } = (await import(pathToFileURL(entry).href)) as { startMockServer: (o: MockServiceOptions & MockServerOptions) => Promise<RunningMockServer> };
-  const server = await startMockServer({ port, host: args.values.host!, seed, examples: !args.values.synthesize });
-  console.log(`avaspec mock: every API of ${out}/ on ${server.url} (seed ${seed}); Ctrl-C stops`);
-  await new Promise<void>((resolve) => {
-    const stop = () => void server.close().then(resolve);
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
-  });
-  console.log("avaspec mock: stopped");
-  return 0;
+  const { startMockServer } = (await import(pathToFileURL(entry).href)) as { startMockServer: StartMockServer };
+  const { mockServerCommand } = (await import(pathToFileURL(command).href)) as { mockServerCommand: typeof MockServerCommand };
+  const rest = argv.filter((a, i) => !["--dir", "--config"].includes(a) && !["--dir", "--config"].includes(argv[i - 1] ?? "") && !/^--(dir|config)=/.test(a));
+  return mockServerCommand("avaspec mock", startMockServer, rest);
 }
 
 /** The config's output folder, or a message when it would swallow an input (the spec or the config itself). */
