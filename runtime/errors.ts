@@ -186,15 +186,27 @@ export class RpcError extends AvaspecError {
   readonly code: number;
   readonly data: unknown;
   readonly method: string;
+  /** The error object's `message` as the server sent it. */
+  readonly rpcMessage: string;
   /** HTTP status of the response that carried the error object. */
   readonly statusCode: number;
-  constructor(init: { request: RequestInfo; method: string; code: number; message: string; data?: unknown; statusCode: number }) {
+  constructor(init: RpcErrorInit) {
     super(`${init.method} failed with JSON-RPC error ${init.code}: ${init.message}`, init.request);
     this.code = init.code;
     this.data = init.data;
     this.method = init.method;
+    this.rpcMessage = init.message;
     this.statusCode = init.statusCode;
   }
+}
+
+export interface RpcErrorInit {
+  request: RequestInfo;
+  method: string;
+  code: number;
+  message: string;
+  data?: unknown;
+  statusCode: number;
 }
 
 /** A JSON-RPC error in the range -32000 to -32099, which JSON-RPC 2.0 reserves for the server's own errors. */
@@ -203,8 +215,39 @@ export class RpcServerError extends RpcError {
 }
 
 /**
- * A reply that breaks JSON-RPC 2.0: both \`result\` and \`error\`, or an error
- * object whose \`code\` is not an integer. \`reply\` is the reply as received.
+ * An error class a method's spec declares (generated from its OpenRPC
+ * `errors`): the code it answers to and the message the spec gives it.
+ */
+export interface DeclaredRpcError {
+  new (init: RpcErrorInit): RpcError;
+  readonly code: number;
+  readonly rpcMessage: string;
+}
+
+/**
+ * The error for a JSON-RPC error object: the method's declared error with
+ * that code (when several share the code, the one whose message the server's
+ * message equals or starts with, ignoring case; the longest such), else
+ * `RpcServerError` for -32000…-32099, else `RpcError`.
+ */
+export function rpcError(init: RpcErrorInit, declared: readonly DeclaredRpcError[] | undefined): RpcError {
+  let match: DeclaredRpcError | undefined;
+  const sameCode = declared?.filter((d) => d.code === init.code) ?? [];
+  if (sameCode.length === 1) match = sameCode[0];
+  else {
+    const got = init.message.toLowerCase();
+    for (const d of sameCode) {
+      const want = d.rpcMessage.toLowerCase();
+      if (want !== "" && got.startsWith(want) && (match === undefined || want.length > match.rpcMessage.length)) match = d;
+    }
+  }
+  const Class = match ?? (init.code <= -32000 && init.code >= -32099 ? RpcServerError : RpcError);
+  return new Class(init);
+}
+
+/**
+ * A reply that breaks JSON-RPC 2.0: both `result` and `error`, or an error
+ * object whose `code` is not an integer. `reply` is the reply as received.
  */
 export class RpcProtocolError extends ResponseParseError {
   override name = "RpcProtocolError";

@@ -3,7 +3,7 @@
  * form out (`by-name` object, `by-position` array, or an array holding one
  * object); responses matched by id; explicit and automatic batching.
  */
-import { AvaspecError, ResponseParseError, RpcError, RpcProtocolError, RpcServerError, ValidationError, apiError, isRecord, type RequestInfo } from "./errors.js";
+import { AvaspecError, ResponseParseError, RpcProtocolError, ValidationError, apiError, isRecord, rpcError, type DeclaredRpcError, type RequestInfo } from "./errors.js";
 import { checkParams, headerProblem, parseJson, requireResults, withoutCredentials, type CallOptions, type HttpClientOptions, type ResultChecks } from "./http.js";
 import { exchange, type RetryOptions, type SendConfig } from "./send.js";
 import { hasOwn, setOwn, type Check } from "./validate.js";
@@ -28,6 +28,8 @@ export interface RpcMethod<P = any, R = unknown> {
   readonly params: readonly { readonly name: string; readonly required?: boolean }[];
   /** Generated check of the params object; runs before anything is sent. */
   readonly check?: Check;
+  /** The error classes the spec declares for the method (its OpenRPC `errors`): an error reply becomes one of them when its code matches. */
+  readonly errors?: readonly DeclaredRpcError[];
   /** Never set: carries the params and result types. */
   readonly [methodTypes]?: { params: P; result: R };
 }
@@ -156,7 +158,7 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
       const e = reply["error"];
       const code = e["code"] as number;
       const init = { request, method: item.method.method, code, message: typeof e["message"] === "string" ? e["message"] : "", data: e["data"], statusCode: status };
-      item.reject(code <= -32000 && code >= -32099 ? new RpcServerError(init) : new RpcError(init));
+      item.reject(rpcError(init, item.method.errors));
     } else if (hasOwn(reply, "result")) {
       try {
         checks?.apply(options.validateResponse ?? "off", { ...request, operationId: item.method.method }, item.method, reply["result"], status, JSON.stringify(reply));

@@ -31,6 +31,8 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
   };
 
   const lookup = (key: string) => schemas.named.get(key)?.schema;
+  /** Each error's `data` is a JSON Schema of what the server sends there (an extension proposed in open-rpc/spec#392), not a sample value. */
+  const dataIsSchema = root["x-error-data-schema"] === true;
 
   const operations: IrRpcOperation[] = [];
   (Array.isArray(root["methods"]) ? root["methods"] : []).forEach((m, i) => {
@@ -85,10 +87,18 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     }
     (Array.isArray(method["errors"]) ? method["errors"] : []).forEach((e, k) => {
       const err = deref(e, ptr.join(at, "errors", k));
-      if (!err || typeof err.value["code"] !== "number") return;
-      const irErr: IrRpcError = { kind: "rpc-error", pointer: err.pointer, code: err.value["code"], message: str(err.value["message"]) ?? "" };
-      const desc = str(err.value["data"]) ?? str(err.value["description"]);
-      if (desc) irErr.description = desc;
+      if (!err || !Number.isInteger(err.value["code"])) return;
+      const message = str(err.value["message"]) ?? "";
+      const key = /^#\/components\/errors\/[^/]+$/.test(err.pointer) ? ptr.parse(err.pointer)?.at(-1) : undefined;
+      const irErr: IrRpcError = { kind: "rpc-error", pointer: err.pointer, code: err.value["code"] as number, message, source: key ?? message, className: "" };
+      const data = err.value["data"];
+      if (dataIsSchema && data !== undefined && (isObj(data) || typeof data === "boolean")) {
+        irErr.data = schemas.build(data, ptr.join(err.pointer, "data"));
+        if (isObj(data) && str(data["description"])) irErr.description = data["description"] as string;
+      } else {
+        const desc = str(data) ?? str(err.value["description"]);
+        if (desc) irErr.description = desc;
+      }
       op.errors.push(irErr);
     });
     (Array.isArray(method["examples"]) ? method["examples"] : []).forEach((e, k) => {

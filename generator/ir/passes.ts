@@ -12,7 +12,7 @@ import type { IrDocument, IrHttpOperation, IrOperation, IrParameter, IrRefSchema
 export const VALIDATOR_RUNTIME_NAMES = ["run", "pathSegments", "standard", "fail", "hasOwn", "setOwn", "OP", "isObject", "esc", "equal", "unique", "length", "multipleOf", "isBinary", "date", "time", "dateTime", "hostname", "ipv4", "ipv6", "email", "uuid", "uri", "Check", "StandardSchemaV1", "StandardResult", "StandardIssue", "ValidationResult", "ValidationIssue"];
 
 /** Names the emitted modules import or use themselves. */
-const RESERVED_EXPORTS = [...VALIDATOR_RUNTIME_NAMES, "T", "HttpOperation", "RpcMethod", "CallOptions", "HttpClientOptions", "RpcClientOptions", "BatchResults", "RpcCall", "callHttp", "resolveHttpConfig", "createRpcTransport", "resultChecks", "ResultChecks", "pathStyle", "queryStyle", "formBody", "multipartBody", "Map", "Promise", "Record"];
+const RESERVED_EXPORTS = [...VALIDATOR_RUNTIME_NAMES, "T", "HttpOperation", "RpcMethod", "CallOptions", "HttpClientOptions", "RpcClientOptions", "BatchResults", "RpcCall", "callHttp", "resolveHttpConfig", "createRpcTransport", "resultChecks", "ResultChecks", "pathStyle", "queryStyle", "formBody", "multipartBody", "Map", "Promise", "Record", "RpcError", "RpcServerError", "RpcErrorInit"];
 
 /** Client members that are not operations. */
 const RESERVED_MEMBERS = ["batch"];
@@ -78,6 +78,60 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
     op.names.validateParams = exported.claim(`validate${type}Params`);
     op.names.validateResult = exported.claim(`validate${type}${op.protocol === "http" ? "Response" : "Result"}`);
   }
+  nameRpcErrors(ir, exported);
+}
+
+/**
+ * One exported class per declared JSON-RPC error: `AliasTooLong` under
+ * `components/errors` becomes `AliasTooLongError`, an inline error is named
+ * from its message (`Invalid params` → `InvalidParamsError`). Errors that are
+ * the same (name, code, message and data schema), such as one referenced by
+ * many methods or repeated in several merged documents, share their class.
+ * Claimed last, so no type, validator or descriptor changes name for them.
+ */
+function nameRpcErrors(ir: IrDocument, exported: NameRegistry): void {
+  // per name, code and message: the classes made so far and what their data is (null: not said)
+  const classes = new Map<string, { name: string; data: string | null }[]>();
+  for (const op of ir.operations) {
+    if (op.protocol !== "json-rpc") continue;
+    for (const e of op.errors) {
+      const identity = JSON.stringify([e.source, e.code, e.message]);
+      const constraint = dataConstraint(e.data);
+      const data = constraint === null ? null : JSON.stringify(constraint);
+      const made = classes.get(identity) ?? [];
+      classes.set(identity, made);
+      // one document saying nothing about the data and another typing it describe the same error
+      let found = made.find((c) => c.data === data || c.data === null || data === null);
+      if (found && found.data === null) found.data = data;
+      if (!found) {
+        const base = pascalCase(e.source) || `Rpc${pascalCase(String(e.code)) || "Declared"}`;
+        made.push((found = { name: exported.claim(toIdentifier(/Error$/.test(base) ? base : `${base}Error`, "pascal")), data }));
+      }
+      e.className = found.name;
+    }
+  }
+}
+
+/** Where a schema was written and what only documents it: not part of what it constrains. */
+const ANNOTATIONS = new Set(["pointer", "title", "description", "examples", "default", "deprecated"]);
+
+/**
+ * What an error's data schema constrains, as data (null when nothing): the
+ * same error written in two merged documents, one documenting its data and
+ * one not, is one error.
+ */
+function dataConstraint(schema: IrSchema | undefined): unknown {
+  const strip = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(strip);
+    if (typeof node !== "object" || node === null) return node;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) if (!ANNOTATIONS.has(k)) out[k] = strip(v);
+    return out;
+  };
+  if (schema === undefined) return null;
+  const bare = strip(schema) as Record<string, unknown>;
+  const unconstrained = (bare["kind"] === "boolean" && bare["value"] === true) || (bare["kind"] === "schema" && Object.keys(bare).length === 1);
+  return unconstrained ? null : bare;
 }
 
 /** Where a parameter keeps its own name when several share it: the path's (required, always there) first. */

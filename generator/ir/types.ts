@@ -265,6 +265,12 @@ export interface IrRpcError {
   code: number;
   message: string;
   description?: string;
+  /** What the error is called in the document: its key under `components/errors` when referenced, else its message. */
+  source: string;
+  /** The schema of the error's `data` member, when the document says its `data` values are schemas (`x-error-data-schema: true`). */
+  data?: IrSchema;
+  /** The exported error class (assigned by the naming pass; errors that are the same share one). */
+  className: string;
 }
 
 export interface IrRpcExample {

@@ -43,6 +43,7 @@ export function validateOpenRpc(doc: LoadedDocument): Diagnostic[] {
   }
   checkRefs(doc, root, "#", report);
   append(out, suspicious(doc));
+  checkErrorData(root, report);
   const seen = new Map<string, string>();
   (root["methods"] as unknown[]).forEach((m, i) => {
     const at = ptr.join("#/methods", i);
@@ -68,4 +69,30 @@ export function validateOpenRpc(doc: LoadedDocument): Diagnostic[] {
     });
   });
   return out;
+}
+
+/**
+ * `x-error-data-schema: true` (proposed in open-rpc/spec#392) says every
+ * error object's `data` is a JSON Schema of the `data` the server sends, so
+ * the generated error classes can type it; a `data` that is not a schema
+ * then is a mistake.
+ */
+function checkErrorData(root: Record<string, unknown>, report: (code: string, pointer: string, message: string, hint?: string) => void): void {
+  const flag = root["x-error-data-schema"];
+  if (flag === undefined) return;
+  if (typeof flag !== "boolean") {
+    report("openrpc/error-data-schema", "#/x-error-data-schema", "x-error-data-schema must be true or false", "true: every error object's data is a JSON Schema of the data the server sends");
+    return;
+  }
+  if (!flag) return;
+  const check = (error: unknown, at: string) => {
+    if (!isObj(error) || typeof error["$ref"] === "string" || !("data" in error)) return;
+    const data = error["data"];
+    if (!isObj(data) && typeof data !== "boolean") report("openrpc/error-data-schema", ptr.join(at, "data"), `with x-error-data-schema: true, an error's data must be a JSON Schema (an object or a boolean), not ${data === null ? "null" : Array.isArray(data) ? "an array" : typeof data}`, 'describe the data in a schema, e.g. { description: "…", type: "string" }');
+  };
+  const components = isObj(root["components"]) ? root["components"] : {};
+  if (isObj(components["errors"])) for (const [name, e] of Object.entries(components["errors"])) check(e, ptr.join("#/components/errors", name));
+  (Array.isArray(root["methods"]) ? root["methods"] : []).forEach((m, i) => {
+    if (isObj(m) && Array.isArray(m["errors"])) m["errors"].forEach((e, k) => check(e, ptr.join("#/methods", i, "errors", k)));
+  });
 }

@@ -32,9 +32,11 @@ beforeAll(async () => {
  * lean forms cannot grow unnoticed; `bench:size` still prints the budgets.
  * The JSON-RPC ceiling rose by 100 B (issue 15) for RpcServerError,
  * RpcProtocolError and the checks that tell a reply breaking JSON-RPC 2.0
- * from an error object (5,503 B with them).
+ * from an error object (5,503 B with them). It rose again by 150 B (issue
+ * 15) for declared errors: the method's error classes its descriptor names
+ * and the runtime's choice among them (5,665 B with them).
  */
-const CEILINGS = { dataOp: 5_430, rpcMethod: 5_600 };
+const CEILINGS = { dataOp: 5_430, rpcMethod: 5_750 };
 
 describe("bundle size ceilings (gzip)", () => {
   it("the issue's budgets are the ones the benchmark reports", () => {

@@ -6,11 +6,11 @@
 import { StructureKind, type CodeBlockWriter, type StatementStructures, type WriterFunction } from "ts-morph";
 import { responseKind, successBodies } from "../../ir/passes.js";
 import { pagingOf, rpcFields } from "../../ir/resolve.js";
-import type { IrDocument, IrHttpOperation, IrOperation, IrParameter, IrRpcOperation, IrRpcParam, IrSchema } from "../../ir/types.js";
+import type { IrDocument, IrHttpOperation, IrOperation, IrParameter, IrRpcError, IrRpcOperation, IrRpcParam, IrSchema } from "../../ir/types.js";
 import { comment, identifier, propertyKey, stringLiteral } from "../escape.js";
 import { constValue, typeAlias } from "../statements.js";
 import { CodeRef, writeValue } from "../value.js";
-import { jsDoc, shapeName, toTypeNode, UNKNOWN, writeDocs, writeMember, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
+import { jsDoc, printType, shapeName, toTypeNode, UNKNOWN, writeDocs, writeMember, type Member, type TypeContext, type TypeNode } from "../types/type-node.js";
 
 /** The import name of the types module inside client.ts. */
 const TYPES_NS = "T";
@@ -76,6 +76,9 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
     }
     return op.names.response;
   };
+
+  // declared JSON-RPC errors first: the descriptors below refer to their classes
+  const errorBases = emitRpcErrors(ir, ctx, out);
 
   const used = new Set<string>();
   /** Runtime encoders the descriptors name (parameter styles, body encoders): imported by name. */
@@ -172,6 +175,7 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
   const runtimeImports = [
     ...(hasHttp ? ["callHttp", "resolveHttpConfig"] : []),
     ...(hasRpc ? ["createRpcTransport"] : []),
+    ...[...errorBases].sort(),
     ...(anyPaged ? ["paged"] : []),
     "resultChecks",
     ...[...encoders].sort(),
@@ -189,9 +193,70 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
 
 function methodDocs(op: IrOperation): string {
   const wire = op.protocol === "http" ? `${op.transport.method.toUpperCase()} ${op.endpoint}${op.transport.path}` : `JSON-RPC \`${op.transport.method}\` at \`${op.endpoint || "/"}\``;
-  return [op.summary ? comment(op.summary) : undefined, op.description ? comment(op.description) : undefined, op.protocol === "http" ? `\`${comment(wire)}\`` : comment(wire), op.deprecated ? "@deprecated" : undefined]
+  const throws = op.protocol === "json-rpc" ? [...new Map(op.errors.map((e) => [e.className, e])).values()].map((e) => `@throws {@link ${identifier(e.className)}} ${comment(errorSummary(e))}`).join("\n") : "";
+  return [op.summary ? comment(op.summary) : undefined, op.description ? comment(op.description) : undefined, op.protocol === "http" ? `\`${comment(wire)}\`` : comment(wire), op.deprecated ? "@deprecated" : undefined, throws || undefined]
     .filter(Boolean)
     .join("\n\n");
+}
+
+/** `code -32000: "alias length is too long"`. */
+function errorSummary(e: IrRpcError): string {
+  return `code ${e.code}${e.message ? `: ${JSON.stringify(e.message)}` : ""}`;
+}
+
+/**
+ * One class per declared JSON-RPC error (named by the naming pass; errors that
+ * are the same share it), extending `RpcServerError` for the server range
+ * -32000…-32099 and `RpcError` otherwise, so `instanceof` works on what a
+ * call throws. The statics say which replies it answers to; a `data` schema
+ * types `data`. Returns the runtime base classes used.
+ */
+function emitRpcErrors(ir: IrDocument, ctx: TypeContext, out: Emitted): Set<string> {
+  const bases = new Set<string>();
+  const classes = new Map<string, { error: IrRpcError; data: TypeNode | undefined; methods: string[] }>();
+  for (const op of ir.operations) {
+    if (op.protocol !== "json-rpc") continue;
+    for (const e of op.errors) {
+      const entry = classes.get(e.className) ?? { error: e, data: undefined, methods: [] };
+      if (!entry.methods.includes(op.transport.method)) entry.methods.push(op.transport.method);
+      // the same error written in several merged documents: the docs of whichever describes it, the data type of whichever types it
+      if (!entry.error.description && e.description) entry.error = e;
+      const data = e.data ? toTypeNode(e.data, ctx) : undefined;
+      if (!entry.data && data && !(data.k === "raw" && data.text === "unknown")) entry.data = data;
+      classes.set(e.className, entry);
+    }
+  }
+  // classes that share their code with another error of the same method: matched by message too
+  const shared = new Set<string>();
+  for (const op of ir.operations) {
+    if (op.protocol !== "json-rpc") continue;
+    for (const e of op.errors) if (op.errors.some((o) => o.code === e.code && o.className !== e.className)) shared.add(e.className);
+  }
+  for (const [name, { error: e, data, methods }] of classes) {
+    const base = e.code <= -32000 && e.code >= -32099 ? "RpcServerError" : "RpcError";
+    bases.add(base);
+    const shown = methods.slice(0, 5).map((m) => `\`${m}\``).join(", ") + (methods.length > 5 ? ` and ${methods.length - 5} more` : "");
+    const docs = [
+      comment(`JSON-RPC error ${errorSummary(e)}${e.source !== e.message ? ` (${e.source})` : ""}, declared by ${shown}.`),
+      e.description ? comment(e.description) : undefined,
+      shared.has(name) ? comment(`Where a method declares another error with code ${e.code} as well, a reply with that code is this one only when its message starts with ${JSON.stringify(e.message)} (ignoring case); one that matches none of them is an \`RpcServerError\` or \`RpcError\`.`) : undefined,
+    ].filter(Boolean).join("\n\n");
+    out.statements.push((w) => {
+      writeDocs(w, docs);
+      w.write(`export class ${identifier(name)} extends ${base} `).inlineBlock(() => {
+        w.writeLine(`static readonly code = ${e.code};`);
+        w.writeLine(`static readonly rpcMessage = ${stringLiteral(e.message)};`);
+        w.writeLine(`override name = ${stringLiteral(name)};`);
+        if (data) {
+          w.write("declare readonly data: ");
+          printType(w, { k: "union", parts: [data, { k: "raw", text: "undefined" }] });
+          w.write(";").newLine();
+        }
+      });
+      w.newLine();
+    });
+  }
+  return bases;
 }
 
 /** The runtime encoder of a parameter's style, when it is not the location's default (path `simple`, query `form` exploded). */
@@ -268,7 +333,8 @@ function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, requestCtx: Type
     const t: TypeNode = op.result ? toTypeNode(op.result.schema, ctx) : { k: "raw", text: "void" };
     out.statements.push(typeAlias(op.names.response, `Result of \`${comment(op.transport.method)}\`.${op.result?.description ? `\n\n${comment(op.result.description)}` : ""}`, t));
   }
-  const descriptor = { method: op.transport.method, endpoint: op.endpoint, form: op.transport.form, idempotent: op.idempotent || undefined, params: fields, check };
+  const errors = [...new Set(op.errors.map((e) => e.className))].map((name) => new CodeRef(identifier(name)));
+  const descriptor = { method: op.transport.method, endpoint: op.endpoint, form: op.transport.form, idempotent: op.idempotent || undefined, params: fields, check, errors: errors.length > 0 ? errors : undefined };
   out.statements.push(constValue(op.names.descriptor, `Wire description of JSON-RPC \`${comment(op.transport.method)}\`.`, `RpcMethod${types}`, descriptor));
 }
 

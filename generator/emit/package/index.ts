@@ -404,7 +404,7 @@ function readmeExamples(pkg: PackageConfig, inputs: PackageInput[]) {
   const clients = inputs.filter((i) => i.targets.has("client") && i.ir.operations.length > 0);
   const first = clients[0];
   // every key present (the template runs in strict mode); "" leaves a section out
-  const out: Record<string, string> = Object.fromEntries(["errors", "retries", "pagination", "paginationOp", "paginationItems", "batching", "validators", "validatorName", "msw", "mswBaseUrls", "mockServer", "mockCommand", "mockCommandName", "descriptors"].map((k) => [k, ""]));
+  const out: Record<string, string> = Object.fromEntries(["errors", "declaredErrors", "declaredErrorsMethod", "retries", "pagination", "paginationOp", "paginationItems", "batching", "validators", "validatorName", "msw", "mswBaseUrls", "mockServer", "mockCommand", "mockCommandName", "descriptors"].map((k) => [k, ""]));
   const lookupOf = (i: PackageInput): Lookup => (key) => i.ir.schemas.find((n) => n.key === key)?.schema;
 
   if (first) {
@@ -425,6 +425,28 @@ function readmeExamples(pkg: PackageConfig, inputs: PackageInput[]) {
       "  else throw error;",
       "}",
     ].join("\n");
+    // declared JSON-RPC errors: the shortest call of a method that declares one
+    for (const i of clients) {
+      const op = shortestOp(i, i.ir.operations.filter((o) => o.protocol === "json-rpc" && o.errors.length > 0));
+      if (!op || op.protocol !== "json-rpc") continue;
+      const declared = [...new Map(op.errors.map((e) => [e.className, e])).values()].slice(0, 2);
+      out["declaredErrorsMethod"] = [...op.group, op.names.method].join(".");
+      out["declaredErrors"] = [
+        importLine(["RpcError", "RpcServerError"], pkg.name),
+        importLine([factory(i), ...declared.map((e) => e.className)], sub(i)),
+        "",
+        newClient(i),
+        "try {",
+        `  await ${callOf(i.ir, "client", op)};`,
+        "} catch (error) {",
+        ...declared.map((e, k) => `  ${k === 0 ? "if" : "else if"} (error instanceof ${identifier(e.className)}) console.error(${identifier(e.className)}.code, error.rpcMessage, error.data);`),
+        "  else if (error instanceof RpcServerError) console.error(\"server error\", error.code, error.rpcMessage);",
+        "  else if (error instanceof RpcError) console.error(error.code, error.rpcMessage);",
+        "  else throw error;",
+        "}",
+      ].join("\n");
+      break;
+    }
     out["retries"] = [
       importLine([factory(first)], sub(first)),
       "",
