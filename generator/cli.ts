@@ -69,7 +69,7 @@ function version(): string {
   return (JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { version: string }).version;
 }
 
-/** \`avaspec mock\`: the standalone mock server, until SIGINT or SIGTERM. */
+/** `avaspec mock`: the standalone mock server, until SIGINT or SIGTERM. */
 async function mock(argv: string[]): Promise<number> {
   // which package: --dir or the config's output; the rest of the arguments are the package's own mock command's
   let args;

@@ -21,7 +21,7 @@ const BARE_KEY = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  */
 export function propertyKey(name: string, position: "type" | "value" | "method" = "type"): string {
   if (position === "value" && name === "__proto__") return `[${stringLiteral(name)}]`;
-  // a bare \`new(…)\` in an interface is a construct signature, not a method
+  // a bare `new(…)` in an interface is a construct signature, not a method
   if (position === "method" && name === "new") return stringLiteral(name);
   return BARE_KEY.test(name) ? name : stringLiteral(name);
 }

@@ -16,7 +16,7 @@ const RESERVED_EXPORTS = [...VALIDATOR_RUNTIME_NAMES, "T", "HttpOperation", "Rpc
 
 /** Client members that are not operations. */
 const RESERVED_MEMBERS = ["batch"];
-/** Never a member of a client or group object: \`await\` (and an async function's return) would take the object for a promise. */
+/** Never a member of a client or group object: `await` (and an async function's return) would take the object for a promise. */
 const THENABLE = "then";
 
 export function assignNames(ir: IrDocument, clientName: string, diagnostics: Diagnostic[], locate: (file: string, pointer: string) => { line: number; col: number }): void {

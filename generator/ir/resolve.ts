@@ -37,7 +37,7 @@ export function patternFlags(pattern: string): "u" | "" | undefined {
 
 /**
  * Regular-expression syntax that Node 24 compiles but Node 20 and 22 (the
- * oldest supported) do not: modifiers such as \`(?i:…)\` and a capture group
+ * oldest supported) do not: modifiers such as `(?i:…)` and a capture group
  * name used twice. Undefined when there is none.
  */
 export function newerRegExpSyntax(pattern: string): string | undefined {

@@ -251,8 +251,8 @@ function lazyLocator(text: string): LoadedDocument["locate"] {
 
 const scalar = (tag: string, test: RegExp, construct: (s: string) => unknown) => new jsYaml.Type(`tag:yaml.org,2002:${tag}`, { kind: "scalar", resolve: (s: string | null) => test.test(s ?? ""), construct: (s: string | null) => construct(s ?? "") });
 /**
- * YAML 1.2's core schema exactly as the \`yaml\` package resolves it (js-yaml's
- * own core schema also reads \`1_000\`, \`0b1\` and \`0o\`-less octals).
+ * YAML 1.2's core schema exactly as the `yaml` package resolves it (js-yaml's
+ * own core schema also reads `1_000`, `0b1` and `0o`-less octals).
  */
 const CORE_1_2 = jsYaml.FAILSAFE_SCHEMA.extend({
   implicit: [
@@ -265,7 +265,7 @@ const CORE_1_2 = jsYaml.FAILSAFE_SCHEMA.extend({
   ],
 });
 /**
- * An explicit key (\`? …\`) or a one-line flow collection used as a key: js-yaml
+ * An explicit key (`? …`) or a one-line flow collection used as a key: js-yaml
  * would join such a key as a string where the yaml package writes it as YAML.
  */
 const COLLECTION_KEY = /^[ \t-]*\?(\s|$)|(^[ \t-]*|[{,][ \t]*)[[{][^\n]*[\]}][ \t]*:(\s|$)/m;
@@ -276,10 +276,10 @@ const HAS_ANCHOR = new Error("anchor");
 
 /**
  * The common case, a well-formed YAML document without aliases, is read by
- * js-yaml (five times faster than the \`yaml\` package, which builds a node
+ * js-yaml (five times faster than the `yaml` package, which builds a node
  * tree with positions), with positions parsed only when a diagnostic needs one.
  * Anything js-yaml refuses (syntax, duplicate keys, tags, several documents,
- * depth) or may read otherwise (aliases, collection keys, directives) goes the \`yaml\`
+ * depth) or may read otherwise (aliases, collection keys, directives) goes the `yaml`
  * way, which reports problems at their position.
  */
 function loadYamlFast(file: string, text: string): LoadResult | undefined {

@@ -98,7 +98,7 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
   out.statements.push((w) => {
     writeDocs(w, `Result checks by descriptor: what \`validateResponse\` checks 2XX bodies against (the third argument of ${hasHttp ? "`resolveHttpConfig`" : "`createRpcTransport`"} when descriptors are called directly).`);
     w.write(`export const ${identifier(ir.names.results)}: ResultChecks = /* @__PURE__ */ resultChecks(`);
-    // each descriptor widened to \`object\`: a literal of 1,000+ distinct descriptor types is a union TypeScript gives up on (TS2590)
+    // each descriptor widened to `object`: a literal of 1,000+ distinct descriptor types is a union TypeScript gives up on (TS2590)
     if (results.length === 0) w.write("[]");
     else {
       w.write("[").newLine();
