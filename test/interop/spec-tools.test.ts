@@ -1,16 +1,19 @@
 /**
  * The spec documents in the tools people import them into, run for real:
- * Redocly's linter (recommended rules), the OpenRPC reference validator and
- * dereferencer, and openapi-typescript, whose output must type-check under
- * `tsc --strict`. Each check has a broken control beside it, so a tool that
- * stopped looking would fail the test.
+ * Redocly's linter (recommended rules), @apidevtools/swagger-parser's
+ * validator, Postman's converter (openapi-to-postmanv2), the OpenRPC
+ * reference validator and dereferencer, and openapi-typescript, whose output
+ * must type-check under `tsc --strict`. Each check has a broken control beside
+ * it, so a tool that stopped looking would fail the test.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import SwaggerParser from "@apidevtools/swagger-parser";
 import { parseOpenRPCDocument, validateOpenRPCDocument } from "@open-rpc/schema-utils-js";
+import Converter from "openapi-to-postmanv2";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { BUNDLED_DIR, INTEROP, SPEC_DIR, bundledDocs, openapiDocs, openrpcDocs, tempDir, tool } from "./helpers.js";
+import { BUNDLED_DIR, INTEROP, ROOT, SPEC_DIR, bundledDocs, openapiDocs, openrpcDocs, tempDir, tool } from "./helpers.js";
 
 interface LintReport {
   totals: { errors: number; warnings: number; ignored: number };
@@ -41,6 +44,74 @@ describe("Redocly lint (recommended ruleset, test/interop/redocly.yaml)", () => 
     const report = await lint([join(dir, "broken.json"), "--extends", "recommended"]);
     expect(report.totals.errors).toBeGreaterThanOrEqual(2);
     expect(report.problems.map((p) => p.ruleId)).toEqual(expect.arrayContaining(["no-unresolved-refs"]));
+  });
+});
+
+const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+/** `GET /v1/chains/{chainId}` for every operation of an OpenAPI document. */
+function operationsOf(doc: { paths: Record<string, Record<string, unknown>> }): string[] {
+  return Object.entries(doc.paths)
+    .flatMap(([path, item]) => Object.keys(item).filter((k) => HTTP_METHODS.includes(k)).map((m) => `${m.toUpperCase()} ${path}`))
+    .sort();
+}
+
+const bundledOpenapi = bundledDocs.filter((f) => f.endsWith(".openapi.json"));
+
+describe("@apidevtools/swagger-parser validate", () => {
+  it.each([...openapiDocs.map((f) => `spec/${f}`), ...bundledOpenapi.map((f) => `generated/spec/${f}`)])("%s: valid, and every operation dereferences", async (name) => {
+    const file = join(ROOT, name);
+    const api = (await SwaggerParser.validate(file)) as unknown as { paths: Record<string, Record<string, unknown>> };
+    const source = parse(readFileSync(file, "utf8")) as { paths: Record<string, Record<string, unknown>> };
+    expect(operationsOf(api)).toEqual(operationsOf(source));
+    expect(JSON.stringify(api)).not.toContain('"$ref"');
+  });
+
+  it("control: a dangling $ref and a server variable without a default are rejected", async () => {
+    const dir = tempDir("swagger-parser");
+    const doc = JSON.parse(readFileSync(join(BUNDLED_DIR, bundledOpenapi[0]!), "utf8"));
+    doc.servers = [{ url: "https://{host}", variables: { host: {} } }];
+    writeFileSync(join(dir, "broken.json"), JSON.stringify(doc));
+    await expect(SwaggerParser.validate(join(dir, "broken.json"))).rejects.toThrow(/default/);
+    const dangling = JSON.parse(readFileSync(join(BUNDLED_DIR, bundledOpenapi[0]!), "utf8"));
+    dangling.components.schemas.ChainInfo = { $ref: "#/components/schemas/NoSuchSchema" };
+    writeFileSync(join(dir, "dangling.json"), JSON.stringify(dangling));
+    await expect(SwaggerParser.validate(join(dir, "dangling.json"))).rejects.toThrow(/NoSuchSchema/);
+  });
+});
+
+interface PostmanItem {
+  name: string;
+  item?: PostmanItem[];
+  request?: { method: string; url: { path: string[] } };
+}
+
+function toPostman(data: object): Promise<{ name: string; requests: string[] }> {
+  return new Promise((resolve, reject) =>
+    Converter.convert({ type: "json", data }, { folderStrategy: "Tags" }, (error, converted) => {
+      if (error) return reject(new Error(error.message));
+      const result = converted as unknown as { result: boolean; reason?: string; output: { data: { info: { name: string }; item: PostmanItem[] } }[] };
+      if (!result.result) return reject(new Error(result.reason));
+      const requests: string[] = [];
+      const walk = (items: PostmanItem[]) => items.forEach((i) => (i.item ? walk(i.item) : i.request && requests.push(`${i.request.method} /${i.request.url.path.map((p) => p.replace(/^:(.*)$/, "{$1}")).join("/")}`)));
+      walk(result.output[0]!.data.item);
+      resolve({ name: result.output[0]!.data.info.name, requests: requests.sort() });
+    }),
+  );
+}
+
+describe("openapi-to-postmanv2 (Postman's importer)", () => {
+  it.each(bundledOpenapi)("%s converts to a collection with one request per operation", async (file) => {
+    const doc = JSON.parse(readFileSync(join(BUNDLED_DIR, file), "utf8"));
+    const collection = await toPostman(doc);
+    expect(collection.name).toBe(doc.info.title);
+    expect(collection.requests).toEqual(operationsOf(doc));
+  });
+
+  it("control: a document without paths is refused", async () => {
+    const doc = JSON.parse(readFileSync(join(BUNDLED_DIR, bundledOpenapi[0]!), "utf8"));
+    delete doc.paths;
+    await expect(toPostman(doc)).rejects.toThrow(/Paths Object/);
   });
 });
 

@@ -170,7 +170,7 @@ export class ExecutionRevertedError extends RpcError {
   static readonly code = 3;
   static readonly rpcMessage = "execution reverted";
   override name = "ExecutionRevertedError";
-  declare readonly data: T.Bytes | undefined;
+  declare readonly data: string | undefined;
 }
 
 /** Params of `admin.alias` (JSON-RPC `admin.alias`, sent by name). */
