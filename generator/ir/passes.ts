@@ -6,6 +6,7 @@
 import type { Diagnostic } from "../load/diagnostics.js";
 import * as ptr from "../load/pointer.js";
 import { deriveOperationName, isIdentifierName, NameRegistry, pascalCase, toIdentifier } from "./naming.js";
+import { namedSchema } from "./resolve.js";
 import type { IrDocument, IrHttpOperation, IrOperation, IrParameter, IrRefSchema, IrSchema } from "./types.js";
 
 /** What validators.ts imports from runtime/validate.ts and runtime/formats.ts (a schema named `Object` must not get the guard `isObject`); a test keeps it in step with the runtime. */
@@ -203,7 +204,7 @@ function onlyNamedBody(ir: IrDocument, op: IrOperation): string | undefined {
   const bodies = op.protocol === "http" ? successBodies(op) : op.result ? [op.result.schema] : [];
   const first = bodies[0];
   if (bodies.length !== 1 || first?.kind !== "ref") return undefined;
-  return ir.schemas.find((s) => s.key === first.target)?.name;
+  return namedSchema(ir, first.target)?.name;
 }
 
 /** The distinct schemas of an operation's 2XX bodies (first media type each). */

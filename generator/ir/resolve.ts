@@ -1,5 +1,14 @@
 /** Small IR queries shared by the builders and emitters. */
-import type { IrHttpOperation, IrObjectLikeSchema, IrParameter, IrRpcOperation, IrSchema } from "./types.js";
+import type { IrDocument, IrHttpOperation, IrNamedSchema, IrObjectLikeSchema, IrParameter, IrRpcOperation, IrSchema } from "./types.js";
+
+const byKeyCache = new WeakMap<IrNamedSchema[], Map<string, IrNamedSchema>>();
+
+/** The named schema with a key: a map built once per schema list (a list searched per lookup made the README of a 22,000-operation document quadratic). */
+export function namedSchema(ir: Pick<IrDocument, "schemas">, key: string): IrNamedSchema | undefined {
+  let map = byKeyCache.get(ir.schemas);
+  if (!map || map.size !== ir.schemas.length) byKeyCache.set(ir.schemas, (map = new Map(ir.schemas.map((s) => [s.key, s]))));
+  return map.get(key);
+}
 
 /** Follows refs (through `lookup`, by named-schema key) to the schema behind them; undefined for a dangling or cyclic chain. */
 export function followRefs(s: IrSchema | undefined, lookup: (key: string) => IrSchema | undefined): IrSchema | undefined {
