@@ -5,6 +5,7 @@
 import { IndentationText, StructureKind, NewLineKind, Project, QuoteKind, type CodeBlockWriter, type StatementStructures, type WriterFunction } from "ts-morph";
 import { stringLiteral } from "./emit/escape.js";
 import { isIdentifierName } from "./ir/naming.js";
+import { TextWriter } from "./writer.js";
 
 /**
  * Text that is already formatted TypeScript at the top level (a validator
@@ -31,7 +32,7 @@ export class Printer {
 
   /**
    * Prints statements to text; `header` lines become `//` comments. Writer
-   * functions write straight into one writer; a ts-morph structure (imports,
+   * functions write straight into one writer (a TextWriter, see writer.ts); a ts-morph structure (imports,
    * exports, interfaces) is printed by ts-morph in a scratch file of its own,
    * so the generated text is never parsed back into an AST (on a spec the size
    * of GitHub's, re-parsing the output took longer than generating it).
@@ -39,7 +40,7 @@ export class Printer {
   print(header: string[], statements: Statement[]): string {
     const parts: string[] = [];
     // consecutive writer functions share one writer; text (raw, imports, structures) is appended as is
-    let w: CodeBlockWriter | undefined;
+    let w: TextWriter | undefined;
     const flush = () => {
       if (w) parts.push(endLine(w.toString()));
       w = undefined;
@@ -52,9 +53,10 @@ export class Printer {
           if (blank) w.blankLineIfLastNot();
         } else {
           if (blank) parts.push("\n");
-          w = this.project.createWriter();
+          w = new TextWriter();
         }
-        s(w);
+        // the emitters' writer functions are typed by ts-morph's CodeBlockWriter; TextWriter is the part of it they call, with the same output
+        s(w as unknown as CodeBlockWriter);
         w.newLineIfLastNot();
         return;
       }
