@@ -61,7 +61,7 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
       const { line, col } = locate(op.file, op.pointer);
       diagnostics.push({ code: "naming/collision", severity: "warning", message: `method name ${JSON.stringify([...op.group, safe].join("."))} is taken; using ${JSON.stringify(method)}`, file: op.file, pointer: op.pointer, line, col });
     }
-    const type = pascalCase([...op.group, method].join(" ")) || "Operation";
+    const type = typeStem([...op.group, method]);
     const only = onlyNamedBody(ir, op);
     op.names = {
       method,
@@ -74,10 +74,17 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
   }
   for (const op of ir.operations) if (op.protocol === "http") assignParamKeys(op, diagnostics, locate);
   for (const op of ir.operations) {
-    const type = pascalCase([...op.group, op.names.method].join(" ")) || "Operation";
+    const type = typeStem([...op.group, op.names.method]);
     op.names.validateParams = exported.claim(`validate${type}Params`);
     op.names.validateResult = exported.claim(`validate${type}${op.protocol === "http" ? "Response" : "Result"}`);
   }
+}
+
+/** The stem of an operation's type names (`getChainInfo` → `GetChainInfoParams`): PascalCase, never starting with a digit (method `_1st` → `_1stParams`). */
+function typeStem(path: string[]): string {
+  const stem = pascalCase(path.join(" "));
+  if (stem === "") return "Operation";
+  return /^[\p{ID_Start}$_]/u.test(stem) ? stem : `_${stem}`;
 }
 
 /** Where a parameter keeps its own name when several share it: the path's (required, always there) first. */

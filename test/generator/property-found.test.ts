@@ -1,0 +1,44 @@
+/**
+ * Valid documents that the property test (test/property) found generating
+ * code that did not compile, or not generating at all; each is its shrunk
+ * reproduction, run through the real CLI and tsc --strict.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ROOT, runCli } from "../helpers/cli.js";
+
+const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
+// inside the repository, so the packages' msw and Node imports resolve from its node_modules
+mkdirSync(join(ROOT, ".tmp"), { recursive: true });
+const dir = mkdtempSync(join(ROOT, ".tmp/property-found-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Generates a package from documents (one input each) and type-checks it; returns the folder. */
+function generateAndCheck(name: string, docs: Record<string, unknown>[], inputs?: { output: string; clientName: string }[]): string {
+  const root = join(dir, name);
+  mkdirSync(root, { recursive: true });
+  docs.forEach((d, i) => writeFileSync(join(root, `${i}.json`), JSON.stringify(d)));
+  const config = { out: "pkg", package: { name }, inputs: docs.map((_, i) => ({ spec: `${i}.json`, ...(inputs?.[i] ?? { output: `d${i}`, clientName: `Api${i}` }) })) };
+  writeFileSync(join(root, "avaspec.config.json"), JSON.stringify(config));
+  const gen = runCli(["generate", "--config", join(root, "avaspec.config.json")]);
+  expect(gen.stderr).not.toMatch(/error|\[[a-z/-]+\]$/m);
+  expect(gen.status).toBe(0);
+  const tsc = spawnSync(process.execPath, [TSC, "-p", join(root, "pkg/tsconfig.json"), "--noEmit", "--pretty", "false"], { encoding: "utf8" });
+  expect(tsc.stdout + tsc.stderr).toBe("");
+  expect(tsc.status).toBe(0);
+  return join(root, "pkg");
+}
+
+const openapi = (paths: Record<string, unknown>, components?: Record<string, unknown>) => ({ openapi: "3.1.0", info: { title: "t", version: "1.0.0" }, paths, ...(components ? { components } : {}) });
+const ok = (schema: unknown = { type: "string" }) => ({ "200": { description: "ok", content: { "application/json": { schema } } } });
+
+describe("documents the property test found", () => {
+  it("an operationId or JSON-RPC method whose name starts with a digit (007, 1st) gets type names that do not", () => {
+    const rpc = { openrpc: "1.3.2", info: { title: "t", version: "1.0.0" }, methods: [{ name: "1st", params: [], result: { name: "r", schema: { type: "string" } } }] };
+    const pkg = generateAndCheck("digit-names", [openapi({ "/a": { get: { operationId: "007", responses: ok() } } }), rpc]);
+    expect(readFileSync(join(pkg, "src/d0/client.ts"), "utf8")).toContain("export type _007Params =");
+    expect(readFileSync(join(pkg, "src/d1/client.ts"), "utf8")).toContain("export type _1stParams =");
+  });
+});
