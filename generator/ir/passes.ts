@@ -50,7 +50,9 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
     }
     return r;
   };
-  if (ir.operations.some((op) => op.protocol === "json-rpc")) level([]).reserve(...RESERVED_MEMBERS);
+  const hasRpc = ir.operations.some((op) => op.protocol === "json-rpc");
+  if (hasRpc) renameReservedGroups(ir, diagnostics, locate);
+  if (hasRpc) level([]).reserve(...RESERVED_MEMBERS);
   for (const op of ir.operations) for (let i = 0; i < op.group.length; i++) level(op.group.slice(0, i)).reserve(op.group[i]!);
 
   for (const op of ir.operations) {
@@ -77,6 +79,28 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
     const type = typeStem([...op.group, op.names.method]);
     op.names.validateParams = exported.claim(`validate${type}Params`);
     op.names.validateResult = exported.claim(`validate${type}${op.protocol === "http" ? "Response" : "Result"}`);
+  }
+}
+
+/**
+ * A top-level group named like a member the client has for itself (`batch`,
+ * e.g. from the JSON-RPC method `batch_get`) would replace that member: the
+ * group is renamed instead, as a method would be (`batch2`), with a warning.
+ */
+function renameReservedGroups(ir: IrDocument, diagnostics: Diagnostic[], locate: (file: string, pointer: string) => { line: number; col: number }): void {
+  const top = new NameRegistry();
+  top.reserve(...RESERVED_MEMBERS, ...ir.operations.map((op) => op.group[0]).filter((g): g is string => g !== undefined && !RESERVED_MEMBERS.includes(g)));
+  const renamed = new Map<string, string>();
+  for (const op of ir.operations) {
+    const group = op.group[0];
+    if (group === undefined || !RESERVED_MEMBERS.includes(group)) continue;
+    let to = renamed.get(group);
+    if (to === undefined) {
+      renamed.set(group, (to = top.claim(group)));
+      const { line, col } = locate(op.file, op.pointer);
+      diagnostics.push({ code: "naming/collision", severity: "warning", message: `group name ${JSON.stringify(group)} is the client's own ${group}(); using ${JSON.stringify(to)}`, file: op.file, pointer: op.pointer, line, col });
+    }
+    op.group = [to, ...op.group.slice(1)];
   }
 }
 

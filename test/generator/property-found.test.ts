@@ -41,4 +41,12 @@ describe("documents the property test found", () => {
     expect(readFileSync(join(pkg, "src/d0/client.ts"), "utf8")).toContain("export type _007Params =");
     expect(readFileSync(join(pkg, "src/d1/client.ts"), "utf8")).toContain("export type _1stParams =");
   });
+
+  it("a JSON-RPC namespace named batch (batch_get) does not replace the client's batch(): the group is batch2", () => {
+    const rpc = { openrpc: "1.3.2", info: { title: "t", version: "1.0.0" }, methods: [{ name: "batch_get", params: [], result: { name: "r", schema: { type: "string" } } }] };
+    const pkg = generateAndCheck("batch-group", [rpc]);
+    const client = readFileSync(join(pkg, "src/d0/client.ts"), "utf8");
+    expect(client).toContain("readonly batch2: {");
+    expect(client).toMatch(/^\s+batch<const R extends/m);
+  });
 });
