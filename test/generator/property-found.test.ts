@@ -49,4 +49,11 @@ describe("documents the property test found", () => {
     expect(client).toContain("readonly batch2: {");
     expect(client).toMatch(/^\s+batch<const R extends/m);
   });
+
+  it("a paged operation (pageToken in, nextPageToken out) with a second 2XX body of another shape is a plain method", () => {
+    const page = { type: "object", properties: { items: { type: "array", items: { type: "string" } }, nextPageToken: { type: "string" } } };
+    const responses = { ...ok(page), "202": { description: "accepted", content: { "application/json": { schema: { type: "object", properties: {} } } } } };
+    const pkg = generateAndCheck("paged-two-bodies", [openapi({ "/a": { get: { operationId: "list", parameters: [{ name: "pageToken", in: "query", schema: { type: "string" } }], responses } } })]);
+    expect(readFileSync(join(pkg, "src/d0/client.ts"), "utf8")).toMatch(/^\s+list\(params\?: ListParams/m);
+  });
 });
