@@ -56,4 +56,13 @@ describe("documents the property test found", () => {
     const pkg = generateAndCheck("paged-two-bodies", [openapi({ "/a": { get: { operationId: "list", parameters: [{ name: "pageToken", in: "query", schema: { type: "string" } }], responses } } })]);
     expect(readFileSync(join(pkg, "src/d0/client.ts"), "utf8")).toMatch(/^\s+list\(params\?: ListParams/m);
   });
+
+  it("schemas named Blob, ArrayBuffer and ArrayBufferView do not shadow the types of binary fields", () => {
+    const binary = { type: "string", format: "binary" };
+    const components = { schemas: { Blob: binary, ArrayBuffer: { type: "object", properties: { file: binary } }, ArrayBufferView: { type: "array", items: binary } } };
+    const pkg = generateAndCheck("binary-names", [openapi({ "/a": { get: { operationId: "get", responses: ok({ $ref: "#/components/schemas/ArrayBuffer" }) } } }, components)]);
+    const types = readFileSync(join(pkg, "src/d0/types.ts"), "utf8");
+    expect(types).toContain("export type Blob2 = Blob | ArrayBuffer | ArrayBufferView | string;");
+    expect(types).toContain("export interface ArrayBuffer2 {");
+  });
 });
