@@ -65,4 +65,18 @@ describe("documents the property test found", () => {
     expect(types).toContain("export type Blob2 = Blob | ArrayBuffer | ArrayBufferView | string;");
     expect(types).toContain("export interface ArrayBuffer2 {");
   });
+
+  it("inputs whose outputs are alike in camelCase (a-b, a.b, a_b) or that share a client name get mocks entry points of their own keys", () => {
+    const doc = openapi({ "/a": { get: { operationId: "get", responses: ok() } } });
+    const pkg = generateAndCheck("mock-keys", [doc, doc, doc, doc], [
+      { output: "a-b", clientName: "Api" },
+      { output: "a.b", clientName: "Api" },
+      { output: "a_b", clientName: "Other" },
+      { output: "serve", clientName: "Serve" },
+    ]);
+    const mocks = readFileSync(join(pkg, "src/mocks/index.ts"), "utf8");
+    expect(mocks).toContain("export const mockTables: { aB: MockTable; aB2: MockTable; aB3: MockTable; serve2: MockTable }");
+    expect(mocks).toContain('import { API_DEFAULT_BASE_URL as aB2BaseUrl } from "../a.b/client.js";');
+    expect(readFileSync(join(pkg, "README.md"), "utf8")).toContain("aB, aB2, aB3, serve2");
+  });
 });
