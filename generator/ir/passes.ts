@@ -12,8 +12,11 @@ import type { IrDocument, IrHttpOperation, IrOperation, IrParameter, IrRefSchema
 /** What validators.ts imports from runtime/validate.ts and runtime/formats.ts (a schema named `Object` must not get the guard `isObject`); a test keeps it in step with the runtime. */
 export const VALIDATOR_RUNTIME_NAMES = ["run", "pathSegments", "standard", "fail", "hasOwn", "setOwn", "OP", "isObject", "esc", "equal", "unique", "length", "multipleOf", "isBinary", "date", "time", "dateTime", "hostname", "ipv4", "ipv6", "email", "uuid", "uri", "Check", "StandardSchemaV1", "StandardResult", "StandardIssue", "ValidationResult", "ValidationIssue"];
 
+/** The global types a binary field is typed with in types.ts (emit/types/type-node.ts): a schema named `Blob` must not shadow them. */
+export const BINARY_TYPE_NAMES = ["Blob", "ArrayBuffer", "ArrayBufferView"];
+
 /** Names the emitted modules import or use themselves. */
-const RESERVED_EXPORTS = [...VALIDATOR_RUNTIME_NAMES, "T", "HttpOperation", "RpcMethod", "CallOptions", "HttpClientOptions", "RpcClientOptions", "BatchResults", "RpcCall", "callHttp", "resolveHttpConfig", "createRpcTransport", "resultChecks", "ResultChecks", "pathStyle", "queryStyle", "formBody", "multipartBody", "Map", "Promise", "Record", "RpcError", "RpcServerError", "RpcErrorInit"];
+const RESERVED_EXPORTS = [...VALIDATOR_RUNTIME_NAMES, "T", "HttpOperation", "RpcMethod", "CallOptions", "HttpClientOptions", "RpcClientOptions", "BatchResults", "RpcCall", "callHttp", "resolveHttpConfig", "createRpcTransport", "resultChecks", "ResultChecks", "pathStyle", "queryStyle", "formBody", "multipartBody", "Map", "Promise", "Record", "RpcError", "RpcServerError", "RpcErrorInit", ...BINARY_TYPE_NAMES];
 
 /** Client members that are not operations. */
 const RESERVED_MEMBERS = ["batch"];
@@ -51,7 +54,9 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
     }
     return r;
   };
-  if (ir.operations.some((op) => op.protocol === "json-rpc")) level([]).reserve(...RESERVED_MEMBERS);
+  const hasRpc = ir.operations.some((op) => op.protocol === "json-rpc");
+  if (hasRpc) renameReservedGroups(ir, diagnostics, locate);
+  if (hasRpc) level([]).reserve(...RESERVED_MEMBERS);
   for (const op of ir.operations) for (let i = 0; i < op.group.length; i++) level(op.group.slice(0, i)).reserve(op.group[i]!);
 
   for (const op of ir.operations) {
@@ -62,7 +67,7 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
       const { line, col } = locate(op.file, op.pointer);
       diagnostics.push({ code: "naming/collision", severity: "warning", message: `method name ${JSON.stringify([...op.group, safe].join("."))} is taken; using ${JSON.stringify(method)}`, file: op.file, pointer: op.pointer, line, col });
     }
-    const type = pascalCase([...op.group, method].join(" ")) || "Operation";
+    const type = typeStem([...op.group, method]);
     const only = onlyNamedBody(ir, op);
     op.names = {
       method,
@@ -75,7 +80,7 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
   }
   for (const op of ir.operations) if (op.protocol === "http") assignParamKeys(op, diagnostics, locate);
   for (const op of ir.operations) {
-    const type = pascalCase([...op.group, op.names.method].join(" ")) || "Operation";
+    const type = typeStem([...op.group, op.names.method]);
     op.names.validateParams = exported.claim(`validate${type}Params`);
     op.names.validateResult = exported.claim(`validate${type}${op.protocol === "http" ? "Response" : "Result"}`);
   }
@@ -133,6 +138,35 @@ function dataConstraint(schema: IrSchema | undefined): unknown {
   const bare = strip(schema) as Record<string, unknown>;
   const unconstrained = (bare["kind"] === "boolean" && bare["value"] === true) || (bare["kind"] === "schema" && Object.keys(bare).length === 1);
   return unconstrained ? null : bare;
+}
+
+/**
+ * A top-level group named like a member the client has for itself (`batch`,
+ * e.g. from the JSON-RPC method `batch_get`) would replace that member: the
+ * group is renamed instead, as a method would be (`batch2`), with a warning.
+ */
+function renameReservedGroups(ir: IrDocument, diagnostics: Diagnostic[], locate: (file: string, pointer: string) => { line: number; col: number }): void {
+  const top = new NameRegistry();
+  top.reserve(...RESERVED_MEMBERS, ...ir.operations.map((op) => op.group[0]).filter((g): g is string => g !== undefined && !RESERVED_MEMBERS.includes(g)));
+  const renamed = new Map<string, string>();
+  for (const op of ir.operations) {
+    const group = op.group[0];
+    if (group === undefined || !RESERVED_MEMBERS.includes(group)) continue;
+    let to = renamed.get(group);
+    if (to === undefined) {
+      renamed.set(group, (to = top.claim(group)));
+      const { line, col } = locate(op.file, op.pointer);
+      diagnostics.push({ code: "naming/collision", severity: "warning", message: `group name ${JSON.stringify(group)} is the client's own ${group}(); using ${JSON.stringify(to)}`, file: op.file, pointer: op.pointer, line, col });
+    }
+    op.group = [to, ...op.group.slice(1)];
+  }
+}
+
+/** The stem of an operation's type names (`getChainInfo` → `GetChainInfoParams`): PascalCase, never starting with a digit (method `_1st` → `_1stParams`). */
+function typeStem(path: string[]): string {
+  const stem = pascalCase(path.join(" "));
+  if (stem === "") return "Operation";
+  return /^[\p{ID_Start}$_]/u.test(stem) ? stem : `_${stem}`;
 }
 
 /** Where a parameter keeps its own name when several share it: the path's (required, always there) first. */

@@ -61,11 +61,16 @@ export function newerRegExpSyntax(pattern: string): string | undefined {
 /**
  * How a list operation pages, when it does: a `pageToken` query param in, a
  * `nextPageToken` property out, and exactly one array property holding the
- * items. Used by the client (`.pages` / `.iterate`) and the mocks.
+ * items, in the one schema of its 2XX bodies. Used by the client (`.pages` / `.iterate`) and the mocks.
  */
 export function pagingOf(op: IrHttpOperation, lookup: (key: string) => IrSchema | undefined): { token: string; nextToken: string; items: string; size?: IrParameter; tokenLifetime?: number } | undefined {
   const token = op.parameters.find((p) => p.in === "query" && p.name === "pageToken");
-  const ok = op.responses.find((r) => r.success && r.content.length > 0);
+  const oks = op.responses.filter((r) => r.success && r.content.length > 0);
+  const ok = oks[0];
+  // the page is the one 2XX body: beside another (a 202 of its own shape) a result is not always a page
+  const first = ok?.content[0]?.schema;
+  const same = (s: IrSchema | undefined) => s === first || (s?.kind === "ref" && first?.kind === "ref" && s.target === first.target);
+  if (!oks.every((r) => same(r.content[0]?.schema))) return undefined;
   const body = objectWithProperties(ok?.content.find((c) => /json/i.test(c.contentType))?.schema, lookup);
   if (!token || !body?.properties?.some((p) => p.name === "nextPageToken")) return undefined;
   const arrays = body.properties.filter((p) => {

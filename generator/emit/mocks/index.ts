@@ -11,7 +11,7 @@ import { BoundedNesting } from "../../nesting.js";
 import { samplePattern } from "../validators/pattern.js";
 import type { IrDocument, IrHttpOperation, IrNamedSchema, IrOperation, IrSchema, JsonValue } from "../../ir/types.js";
 import { followRefs, pagingOf } from "../../ir/resolve.js";
-import { toIdentifier } from "../../ir/naming.js";
+import { NameRegistry, toIdentifier } from "../../ir/naming.js";
 import { identifier, stringLiteral } from "../escape.js";
 
 type Json = JsonValue;
@@ -155,12 +155,32 @@ export function emitMocks(ir: IrDocument): (StatementStructures | WriterFunction
   ];
 }
 
+/**
+ * Each module's key in `mockTables` and `baseUrls`: its output in camelCase,
+ * one per module even for outputs alike in camelCase (`a-b`, `a.b`: `aB`,
+ * `aB2`); `<key>Mocks` is never `createMocks` or `serveMocks`.
+ */
+export function mockKeys(outputs: string[]): string[] {
+  const keys = new NameRegistry();
+  keys.reserve("create", "serve");
+  return outputs.map((o) => keys.claim(toIdentifier(o, "camel")));
+}
+
 /** The package's `mocks/index.ts` (MSW handlers) and `mock-server/index.ts` (Node server) over every module's table. */
 export function emitMockEntries(modules: { ir: IrDocument; output: string }[]): { mocks: WriterFunction[]; server: WriterFunction[] } {
-  const mods = modules.map((m) => ({ ...m, key: identifier(toIdentifier(m.output, "camel")), base: m.ir.names.defaultBaseUrl }));
+  const keys = mockKeys(modules.map((m) => m.output));
+  const claimed = modules.map((m, i) => ({ ...m, key: identifier(keys[i]!) }));
+  // inputs with the same client name export the same base URL constant: imported under their key then
+  const shared = (name: string) => modules.filter((m) => m.ir.names.defaultBaseUrl === name).length > 1;
+  const mods = claimed.map((m) => ({ ...m, base: shared(m.ir.names.defaultBaseUrl) ? `${m.key}BaseUrl` : m.ir.names.defaultBaseUrl }));
   const imports = (w: Parameters<WriterFunction>[0], withBase: boolean) => {
     for (const m of mods) w.writeLine(`import { mocks as ${m.key}Mocks } from ${stringLiteral(`../${m.output}/mocks.js`)};`);
-    if (withBase) for (const m of mods) w.writeLine(`import { ${identifier(m.base)} } from ${stringLiteral(`../${m.output}/client.js`)};`);
+    if (withBase) {
+      for (const m of mods) {
+        const own = identifier(m.ir.names.defaultBaseUrl);
+        w.writeLine(`import { ${own === m.base ? own : `${own} as ${identifier(m.base)}`} } from ${stringLiteral(`../${m.output}/client.js`)};`);
+      }
+    }
   };
   const tablesType = `{ ${mods.map((m) => `${m.key}: MockTable`).join("; ")} }`;
   const tables = (w: Parameters<WriterFunction>[0]) => {

@@ -11,6 +11,7 @@ import type { PackageConfig, Target } from "../../config.js";
 import { LEDGER_FILE, type Ledger, type VersionChange } from "../../versions.js";
 import { followRefs, namedSchema, objectWithProperties, pagingOf, rpcFields } from "../../ir/resolve.js";
 import { isIdentifierName, toIdentifier } from "../../ir/naming.js";
+import { mockKeys } from "../mocks/index.js";
 import type { IrDocument, IrHttpOperation, IrOperation, IrParameter, IrRpcOperation, IrSchema, JsonValue } from "../../ir/types.js";
 import { identifier, propertyKey, stringLiteral } from "../escape.js";
 
@@ -588,7 +589,10 @@ function readmeExamples(pkg: PackageConfig, inputs: PackageInput[]) {
       "mocks.reset(); // afterEach",
       "server.close(); // afterAll",
     ].join("\n");
-    out["mswBaseUrls"] = mocked.map((x) => `${toIdentifier(x.output, "camel")}`).join(", ");
+    // the keys of src/mocks/index.ts, which has every mocked input
+    const all = inputs.filter((i) => i.targets.has("mocks"));
+    const keys = mockKeys(all.map((x) => x.output));
+    out["mswBaseUrls"] = mocked.map((x) => keys[all.indexOf(x)]).join(", ");
     out["mockServer"] = [
       importLine(["startMockServer"], `${pkg.name}/mock-server`),
       importLine([factory(m)], sub(m)),

@@ -107,6 +107,7 @@ function shapeNode(s: IrObjectLikeSchema, ctx: TypeContext): TypeNode | undefine
           return raw("number");
         case "string":
           // raw bytes (format: binary, or a 3.1 contentMediaType): what fetch can send
+          // these global names are reserved by the naming pass (BINARY_TYPE_NAMES), so no schema shadows them
           return s.format === "binary" ? raw("Blob | ArrayBuffer | ArrayBufferView | string") : raw(t);
         case "boolean":
         case "null":
