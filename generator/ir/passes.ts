@@ -61,7 +61,7 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
       const { line, col } = locate(op.file, op.pointer);
       diagnostics.push({ code: "naming/collision", severity: "warning", message: `method name ${JSON.stringify([...op.group, safe].join("."))} is taken; using ${JSON.stringify(method)}`, file: op.file, pointer: op.pointer, line, col });
     }
-    const type = pascalCase([...op.group, method].join(" ")) || "Operation";
+    const type = typeBase(op.group, method);
     const only = onlyNamedBody(ir, op);
     op.names = {
       method,
@@ -74,10 +74,21 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
   }
   for (const op of ir.operations) if (op.protocol === "http") assignParamKeys(op, diagnostics, locate);
   for (const op of ir.operations) {
-    const type = pascalCase([...op.group, op.names.method].join(" ")) || "Operation";
+    const type = typeBase(op.group, op.names.method);
     op.names.validateParams = exported.claim(`validate${type}Params`);
     op.names.validateResult = exported.claim(`validate${type}${op.protocol === "http" ? "Response" : "Result"}`);
   }
+}
+
+/**
+ * The PascalCase start of an operation's type and validator names (`getPets`
+ * → `GetPets`). A method named from an operationId that starts with a digit
+ * (`_547636a6f918230da8553640`) loses its `_` to pascalCase, so it gets it back:
+ * `_547636a6f918230da8553640Params`.
+ */
+function typeBase(group: readonly string[], method: string): string {
+  const type = pascalCase([...group, method].join(" ")) || "Operation";
+  return /^[\p{ID_Start}$_]/u.test(type) ? type : `_${type}`;
 }
 
 /** Where a parameter keeps its own name when several share it: the path's (required, always there) first. */
