@@ -2,11 +2,12 @@
  * test/fixtures/collisions-31: parameters sharing a name across locations (and
  * with the body) each keep their wire name and get their own property; the
  * keyword `new` and `constructor` are methods; `then` is renamed so the client
- * is never thenable; enum/const values of the wrong type compile and never
- * match. Against a real loopback server.
+ * is never thenable; an operationId that starts with a digit gets `_` in
+ * front of its method and type names; enum/const values of the wrong type
+ * compile and never match. Against a real loopback server.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createApiClient } from "../fixtures/collisions-31/golden/src/api/client.js";
+import { createApiClient, type _547636a6f918230da8553640Params } from "../fixtures/collisions-31/golden/src/api/client.js";
 import { validateItem } from "../fixtures/collisions-31/golden/src/api/validators.js";
 import { ValidationError } from "../fixtures/collisions-31/golden/src/runtime/errors.js";
 import { startServer, type TestServer } from "../helpers/server.js";
@@ -52,6 +53,14 @@ it("is not thenable: awaiting the client (or returning it from an async function
   expect(typeof fromAsync.constructor).toBe("function");
   await client.constructor();
   expect(server.requests.at(-1)!.url).toBe("/constructor");
+});
+
+it("calls an operation whose operationId starts with a digit by that name after a `_`", async () => {
+  const client = createApiClient({ baseUrl: server.url, retry: false });
+  const params: _547636a6f918230da8553640Params = { code: "A01" };
+  const item = await client._547636a6f918230da8553640(params);
+  expect(item).toEqual({ name: "x" });
+  expect(server.requests.at(-1)!.url).toBe("/stations/A01");
 });
 
 it("validates enum and const values of the wrong type as JSON Schema does: they never match", () => {

@@ -29,6 +29,10 @@ class Lines {
   line(s: string): void {
     this.out.push("  ".repeat(this.depth) + s);
   }
+  /** Lines written elsewhere (at depth 0), indented to this depth. */
+  lines(ls: readonly string[]): void {
+    for (const l of ls) this.line(l);
+  }
   block(head: string, body: () => void): void {
     const start = this.out.length;
     this.line(head === "" ? "{" : `${head} {`);
@@ -105,6 +109,19 @@ export interface CompilerOptions {
   /** "annotate" (default, as 2020-12 says) or "assert" the formats in FORMAT_FUNCTIONS. */
   formats?: "annotate" | "assert";
 }
+
+/**
+ * TypeScript gives up on control flow analysis (TS2563, "The containing
+ * function or module body is too large for control flow analysis") when it
+ * must walk back through about 2,000 branches in one function: an object of
+ * about 280 plain string properties (six branches each) was enough, fewer
+ * with enums (one per value). So property checks with more than FLAT_BRANCHES
+ * branches in all (each `if`, `&&`, `||` and `?`) go into helper functions of
+ * at most CHUNK_BRANCHES each, split at property boundaries.
+ */
+const FLAT_BRANCHES = 1000;
+const CHUNK_BRANCHES = 400;
+const branches = (lines: readonly string[]) => lines.reduce((n, l) => n + (l.match(/\bif \(|&&|\|\||\? /g)?.length ?? 0), 0);
 
 /** Named schemas compiled one inside the other before the rest are queued (each level costs a few stack frames). */
 const MAX_NAMED_DEPTH = 200;
@@ -624,6 +641,8 @@ export class ValidatorCompiler {
       // a missing property is reported at its own path, so the issue names the field
       const required = new Set(s.required ?? []);
       const checked = new Set<string>();
+      // each property's lines apart, to be split into helper functions when there are many (see FLAT_BRANCHES)
+      const groups: string[][] = [];
       for (const p of s.properties ?? []) {
         const key = stringLiteral(p.name);
         const path = `p + ${stringLiteral("/" + escapeToken(p.name))}`;
@@ -631,28 +650,33 @@ export class ValidatorCompiler {
         if (trivial && !required.has(p.name)) continue;
         checked.add(p.name);
         const v = `v${checked.size}`;
+        const G = new Lines();
+        groups.push(G.out);
         if (INHERITED.has(p.name)) {
-          L.line(`const ${v} = hasOwn(x, ${key}) ? x[${key}] : undefined;`);
-          L.block(`if (${v} !== undefined)`, () => {
-            if (!trivial) this.subSchema(L, p.schema, v, path);
+          G.line(`const ${v} = hasOwn(x, ${key}) ? x[${key}] : undefined;`);
+          G.block(`if (${v} !== undefined)`, () => {
+            if (!trivial) this.subSchema(G, p.schema, v, path);
           });
         } else {
-          L.line(`const ${v} = x[${key}];`);
+          G.line(`const ${v} = x[${key}];`);
           if (required.has(p.name)) {
-            L.block(`if (${v} !== undefined && ${own(p.name)})`, () => {
-              if (!trivial) this.subSchema(L, p.schema, v, path);
+            G.block(`if (${v} !== undefined && ${own(p.name)})`, () => {
+              if (!trivial) this.subSchema(G, p.schema, v, path);
             });
           } else {
             // an optional value that passes is fine whether own or inherited: ownership is asked only on failure
-            L.block(`if (${v} !== undefined)`, () => this.subSchema(L, p.schema, v, path, own(p.name)));
+            G.block(`if (${v} !== undefined)`, () => this.subSchema(G, p.schema, v, path, own(p.name)));
           }
         }
-        if (required.has(p.name)) L.block("else", () => this.failStmt(L, "required", stringLiteral("is required"), key, path));
+        if (required.has(p.name)) G.block("else", () => this.failStmt(G, "required", stringLiteral("is required"), key, path));
       }
       for (const r of required) {
         if (checked.has(r)) continue;
-        L.block(`if (!${present(r)})`, () => this.failStmt(L, "required", stringLiteral("is required"), stringLiteral(r), `p + ${stringLiteral("/" + escapeToken(r))}`));
+        const G = new Lines();
+        groups.push(G.out);
+        G.block(`if (!${present(r)})`, () => this.failStmt(G, "required", stringLiteral("is required"), stringLiteral(r), `p + ${stringLiteral("/" + escapeToken(r))}`));
       }
+      this.propertyChecks(L, groups);
       if (s.minProperties !== undefined || s.maxProperties !== undefined) {
         L.line("let count = 0;");
         L.block("for (const k in x)", () => {
@@ -673,6 +697,43 @@ export class ValidatorCompiler {
       }
       if (loop) this.keyLoop(L, s);
     });
+  }
+
+  /** Helper functions of property checks by body text: identical ones share one function. */
+  private readonly chunks = new Map<string, string>();
+
+  /**
+   * The property checks of an object (`x`, `plain`, `p`, `e` and `ok` in
+   * scope), in place, or in helper functions `$propsN` called in turn when
+   * they have many branches (see FLAT_BRANCHES). A helper returns false as
+   * soon as a check fails when only the answer matters (e === null), else
+   * after collecting its issues, so calling it changes nothing for the caller.
+   */
+  private propertyChecks(L: Lines, groups: string[][]): void {
+    const weights = groups.map(branches);
+    if (weights.reduce((n, w) => n + w, 0) <= FLAT_BRANCHES) {
+      for (const g of groups) L.lines(g);
+      return;
+    }
+    const parts: { lines: string[]; weight: number }[] = [];
+    groups.forEach((g, i) => {
+      const last = parts.at(-1);
+      if (last && last.weight + weights[i]! <= CHUNK_BRANCHES) (last.lines.push(...g), (last.weight += weights[i]!));
+      else parts.push({ lines: [...g], weight: weights[i]! });
+    });
+    for (const part of parts) {
+      const body = ["let ok = true;", ...part.lines, "return ok;"].map((l) => `  ${l}\n`).join("");
+      let fn = this.chunks.get(body);
+      if (!fn) {
+        fn = `$props${this.chunks.size + 1}`;
+        this.chunks.set(body, fn);
+        this.decls.push(new RawText(`function ${fn}(x: Record<string, unknown>, plain: boolean, p: string, e: ValidationIssue[] | null): boolean {\n${body}}\n`));
+      }
+      L.block(`if (!${fn}(x, plain, p, e))`, () => {
+        L.line("if (e === null) return false;");
+        L.line("ok = false;");
+      });
+    }
   }
 
   private keyLoop(L: Lines, s: IrObjectLikeSchema): void {
