@@ -242,6 +242,8 @@ interface DocState {
   later: (() => void)[];
   /** Refs to schemas that are not components (promoted by the IR builder): only used at non-direct positions. */
   inner: string[];
+  /** Anchors of components (3.1 `$anchor`, draft-07 `$id: "#name"`), by component name. */
+  anchors: Map<string, string>;
   /** Ajv over the finished document, for defaults and examples. */
   oracle?: Oracle;
 }
@@ -255,6 +257,12 @@ function refTargets(d: DocState, pos: SchemaPos): string[] {
 
 function componentRef(name: string): string {
   return `#/components/schemas/${name}`;
+}
+
+/** A ref to a component: its pointer, or now and then its anchor (`#name`) when it has one. */
+function refTo(d: DocState, name: string): string {
+  const anchor = d.anchors.get(name);
+  return anchor !== undefined && d.r.bool(0.6) ? `#${anchor}` : componentRef(name);
 }
 
 /** A JSON pointer token in a URI fragment: ~ and / escaped (RFC 6901), then percent-encoded (RFC 3986). */
@@ -362,7 +370,7 @@ export function schema(d: DocState, depth: number, pos: SchemaPos): Json {
     case "nullable": {
       // OpenAPI 3.0: nullable only means something beside `type` (3.0.3/3.0.4); or beside a composition, as real documents write it
       if (!leaf && targets.length > 0 && r.bool(0.3)) {
-        s = { nullable: true, allOf: [{ $ref: componentRef(r.pick(targets)) }] };
+        s = { nullable: true, allOf: [{ $ref: refTo(d, r.pick(targets)) }] };
       } else {
         s = primitiveSchema(d, r.pick(["string", "integer", "number", "boolean"] as const));
         s["nullable"] = true;
@@ -388,7 +396,7 @@ export function schema(d: DocState, depth: number, pos: SchemaPos): Json {
     case "allOf": {
       const parts: Json[] = [];
       const n = r.int(1, 3);
-      for (let i = 0; i < n; i++) parts.push(r.bool(0.5) && targets.length > 0 ? { $ref: componentRef(r.pick(targets)) } : objectSchema(d, depth + 1, { ...pos, direct: true }, true));
+      for (let i = 0; i < n; i++) parts.push(r.bool(0.5) && targets.length > 0 ? { $ref: refTo(d, r.pick(targets)) } : objectSchema(d, depth + 1, { ...pos, direct: true }, true));
       s = { allOf: parts };
       if (r.bool(0.3)) s["type"] = "object";
       break;
@@ -418,7 +426,7 @@ export function schema(d: DocState, depth: number, pos: SchemaPos): Json {
 
 function refSchema(d: DocState, targets: string[], pos: SchemaPos): Json {
   const r = d.r;
-  const s: JsonObject = { $ref: componentRef(r.pick(targets)) };
+  const s: JsonObject = { $ref: refTo(d, r.pick(targets)) };
   // 3.1 (JSON Schema 2020-12): $ref has siblings; OpenAPI 3.0 and draft-07 ignore them, so none there
   if (d.dialect === "3.1" && r.bool(0.3)) {
     const sib = r.weighted([[3, "description"], [1, "deprecated"], [1, "readOnly"], [1, "properties"], [1, "type"]] as const);
@@ -512,8 +520,17 @@ function componentSchemas(d: DocState): JsonObject {
   const names = distinct(r, r.int(0, 6), () => r.pick(COMPONENT_NAMES));
   d.components = names;
   const out: JsonObject = {};
+  // anchors (3.1 and draft-07), declared before any schema is built so refs can use them; plain names (^[A-Za-z][-A-Za-z0-9._]*$)
+  if (d.dialect !== "3.0") names.forEach((name, i) => r.bool(0.3) && d.anchors.set(name, r.pick(["node", "Pet", "pet", "a.b-c", "x_1", "Then", "constructor", "__x"]).replace(/^_+/, "a") + i));
   names.forEach((name, i) => {
-    put(out, name, schema(d, 0, { direct: true, owner: i }));
+    const s = schema(d, 0, { direct: true, owner: i });
+    const anchor = d.anchors.get(name);
+    if (anchor === undefined) return put(out, name, s);
+    // draft-07 ignores every sibling of $ref, $id too: such a component is wrapped in allOf
+    const holder: JsonObject = isObj(s) && !(d.dialect === "07" && "$ref" in s) ? s : { allOf: [s] };
+    if (d.dialect === "3.1") holder["$anchor"] = anchor;
+    else holder["$id"] = `#${anchor}`;
+    put(out, name, holder);
   });
   // mutual recursion A → B → A through a property and array items
   if (r.bool(0.4)) {
@@ -575,6 +592,7 @@ function isObj(v: unknown): v is JsonObject {
 
 function decodePointer(root: Json, ref: string): Json | undefined {
   if (!ref.startsWith("#")) return undefined;
+  if (ref.length > 1 && ref[1] !== "/") return findAnchor(root, decodeURIComponent(ref.slice(1)));
   let cur: Json | undefined = root;
   for (const raw of decodeURIComponent(ref.slice(1)).split("/").slice(1)) {
     const token = raw.replace(/~1/g, "/").replace(/~0/g, "~");
@@ -583,6 +601,24 @@ function decodePointer(root: Json, ref: string): Json | undefined {
     else return undefined;
   }
   return cur;
+}
+
+/** Members whose keys are names (a property may be called "default"), so none of them is a keyword. */
+const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "schemas", "parameters", "responses", "requestBodies", "headers", "securitySchemes", "examples", "dependentSchemas", "dependencies", "encoding", "content", "paths", "mapping", "contentDescriptors", "errors"]);
+const DATA = new Set(["enum", "const", "default", "example", "value"]);
+
+/** The schema with `$anchor: name` (or draft-07 `$id: "#name"`), not looking into data (examples, defaults…). */
+export function findAnchor(root: Json, name: string): Json | undefined {
+  const stack: { v: Json; inNames: boolean }[] = [{ v: root, inNames: false }];
+  while (stack.length > 0) {
+    const { v, inNames } = stack.pop()!;
+    if (Array.isArray(v)) stack.push(...v.map((x) => ({ v: x, inNames: false })));
+    else if (isObj(v)) {
+      if (!inNames && (v["$anchor"] === name || v["$id"] === `#${name}`)) return v;
+      for (const [k, x] of Object.entries(v)) if (inNames || !(DATA.has(k) || (k === "examples" && Array.isArray(x)))) stack.push({ v: x, inNames: !inNames && NAME_MAPS.has(k) });
+    }
+  }
+  return undefined;
 }
 
 function trimLength(s: string, min: number | undefined, max: number | undefined): string {
@@ -714,7 +750,7 @@ class Oracle {
         this.ajv.addSchema({ $id: "urn:doc", components: { schemas: Object.fromEntries(Object.entries(schemas).map(([k, v]) => [k, convert(v)])) } } as object);
         this.added = true;
       }
-      const text = JSON.stringify(convert(schema)).replace(/"\$ref":"#\//g, '"$ref":"urn:doc#/');
+      const text = JSON.stringify(convert(schema)).replace(/"\$ref":"#/g, '"$ref":"urn:doc#');
       return this.ajv.validate(JSON.parse(text) as object, value) as boolean;
     } catch {
       return false;
@@ -821,7 +857,7 @@ function parameter(d: DocState, doc: JsonObject, p: ParamSpec): JsonObject {
   }
   if (r.bool(0.2)) put(out, "description", r.pick(TEXTS));
   if (r.bool(0.08)) put(out, "deprecated", true);
-  const schemaNode: Json = shape === "primitive" && r.bool(0.15) && d.components.length > 0 && p.in !== "path" ? { $ref: componentRef(r.pick(d.components)) } : paramSchema(d, shape);
+  const schemaNode: Json = shape === "primitive" && r.bool(0.15) && d.components.length > 0 && p.in !== "path" ? { $ref: refTo(d, r.pick(d.components)) } : paramSchema(d, shape);
   if (p.in !== "path" && !out["style"] && out["explode"] === undefined && !out["allowReserved"] && r.bool(0.08)) {
     // a parameter may be described by `content` (one media type) instead of a schema
     put(out, "content", { "application/json": { schema: schemaNode } });
@@ -944,7 +980,7 @@ function operationIds(r: Rng, n: number): string[] {
 
 export function openApiDocument(seed: number, version: "3.0" | "3.1"): JsonObject {
   const r = new Rng(seed);
-  const d: DocState = { r, kind: version === "3.0" ? "openapi-3.0" : "openapi-3.1", dialect: version, components: [], annotate: [], later: [], inner: [] };
+  const d: DocState = { r, kind: version === "3.0" ? "openapi-3.0" : "openapi-3.1", dialect: version, components: [], annotate: [], later: [], inner: [], anchors: new Map() };
   const doc: JsonObject = {
     openapi: version === "3.0" ? r.pick(["3.0.0", "3.0.3", "3.0.4"]) : r.pick(["3.1.0", "3.1.1"]),
     info: { title: r.pick(TEXTS) || "API", version: r.pick(["1.0.0", "2.1.3-beta.1", "0.0.1", "2024-01-01", "v2", "1.0.0\"; x", "名前"]), ...(r.bool(0.3) ? { description: r.pick(TEXTS) } : {}) },
@@ -1102,7 +1138,7 @@ function nonEmptyName(r: Rng): string {
 
 export function openRpcDocument(seed: number): JsonObject {
   const r = new Rng(seed);
-  const d: DocState = { r, kind: "openrpc", dialect: "07", components: [], annotate: [], later: [], inner: [] };
+  const d: DocState = { r, kind: "openrpc", dialect: "07", components: [], annotate: [], later: [], inner: [], anchors: new Map() };
   const doc: JsonObject = {
     openrpc: r.pick(["1.3.2", "1.3.2", "1.2.6", "1.0.0"]),
     info: { title: r.pick(TEXTS), version: r.pick(["1.0.0", "0.1.0-rc.1", "v1", "\u2028"]), ...(r.bool(0.3) ? { description: r.pick(TEXTS) } : {}) },

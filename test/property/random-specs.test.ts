@@ -110,9 +110,10 @@ async function report(step: Step, list: Failure[]): Promise<string> {
     const scratch = join(RUN, `shrink-${first.index}`);
     const fails = async (doc: JsonObject) => (await runSteps(scratch, [{ ...entry, doc }], step)).some((f) => f.step === step && f.signature === first.signature);
     const start = performance.now();
-    // a shrunk document breaks no rule the original kept (valid.ts)
-    const baseline = documentProblems(entry.doc, entry.kind).length;
-    const valid = (doc: JsonObject) => documentProblems(doc, entry.kind).length <= baseline;
+    // a shrunk document breaks no rule the original kept (valid.ts), wherever it breaks them
+    const what = (doc: JsonObject) => documentProblems(doc, entry.kind).map((p) => p.replace(/^#\S*: /, ""));
+    const baseline = new Set(what(entry.doc));
+    const valid = (doc: JsonObject) => what(doc).every((p) => baseline.has(p));
     const result = (await fails(entry.doc)) ? await shrink(entry.doc, fails, valid, { ms: SHRINK_MS, tries: 1500 }) : undefined;
     const stem = `failure-${SEED}-${first.index}`;
     const file = join(OUT, `${stem}.json`);
