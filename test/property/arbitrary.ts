@@ -204,9 +204,9 @@ function enumValues(r: Rng, type: "string" | "integer" | "number" | "any"): Json
       case "string":
         return anyName(r);
       case "integer":
-        return r.pick([0, 1, -1, 2, 42, 1e15, -7]);
+        return r.pick([0, 1, -1, 2, 42, 1e15, -7, 9007199254740993, 1e21, -1e21]);
       case "number":
-        return r.pick([0, 1.5, -0.25, 3, 1e-7, 100]);
+        return r.pick([0, 1.5, -0.25, 3, 1e-7, 100, 0.1, 1e300, 5e-324]);
       default:
         return r.weighted<Json>([[4, anyName(r)], [2, r.int(-3, 3)], [1, r.bool()], [1, null], [1, 1.5], [0.5, { k: anyName(r) }], [0.5, [1, "a"]]]);
     }
@@ -313,6 +313,21 @@ function numericBounds(d: DocState, s: JsonObject, kind: "integer" | "number"): 
   if (r.bool(0.25)) s["multipleOf"] = kind === "integer" ? r.pick([1, 2, 3, 5]) : r.pick([0.5, 0.25, 2, 0.1]);
 }
 
+/** An extension member (`x-…`): any value, refs inside it included, which are data. */
+function extension(r: Rng, obj: JsonObject): void {
+  put(obj, `x-${r.pick([...PUNCT_NAMES, ...RESERVED_NAMES, "avaspec-unknown", "*/"])}`, r.pick<Json>([true, 1, r.pick(TEXTS), { $ref: "#/nowhere" }, [{ "__proto__": { polluted: true } }], null]));
+}
+
+/** Members every spec allows and avaspec needs not read: extensions, external docs, XML hints. */
+function noise(d: DocState, obj: JsonObject, where: "schema" | "operation" | "info" | "tag" | "other"): void {
+  const r = d.r;
+  if (r.bool(0.08)) extension(r, obj);
+  if (d.kind === "openrpc" && where === "schema") return;
+  if ((where === "operation" || where === "tag" || (where === "schema" && d.kind !== "openrpc")) && r.bool(0.05)) obj["externalDocs"] = { url: "https://example.com/docs", description: r.pick(TEXTS) };
+  if (where === "schema" && d.kind !== "openrpc" && r.bool(0.04)) obj["xml"] = { name: r.pick(["item", "a-b", "x:y"]), ...(r.bool() ? { attribute: true } : {}) };
+  if (where === "schema" && d.dialect === "3.1" && r.bool(0.04)) obj["$comment"] = r.pick(TEXTS);
+}
+
 /** Annotations any schema object may carry. */
 function annotations(d: DocState, s: JsonObject): void {
   const r = d.r;
@@ -321,6 +336,7 @@ function annotations(d: DocState, s: JsonObject): void {
   // `deprecated` is OpenAPI (3.0) and JSON Schema 2019+ (3.1); draft-07 has no such keyword
   if (d.dialect !== "07" && r.bool(0.08)) s["deprecated"] = true;
   if (r.bool(0.25)) d.annotate.push(s);
+  noise(d, s, "schema");
 }
 
 /** Any schema, at most MAX_DEPTH levels deep. */
@@ -1089,7 +1105,13 @@ export function openApiDocument(seed: number, version: "3.0" | "3.1"): JsonObjec
         const itemsKey = r.pick(["items", "data", "results", anyName(r)]);
         if (itemsKey !== "nextPageToken") put(responses, "200", { description: "a page", content: { "application/json": { schema: { type: "object", properties: { [itemsKey]: { type: "array", items: schema(d, 1, { direct: false, owner: Infinity }) }, nextPageToken: { type: "string" } } } } } });
       }
+      // callbacks (OpenAPI): path items of their own, with operations the client does not call
+      if (r.bool(0.05)) op["callbacks"] = { [anyName(r) || "cb"]: { "{$request.body#/callbackUrl}": { post: { requestBody: { content: { "application/json": { schema: { type: "object" } } } }, responses: { "200": { description: r.pick(TEXTS) } } } } } };
+      // links from a response to an operation of the document
+      const linked = Object.values(responses).find(isObj);
+      if (linked && linked["$ref"] === undefined && op["operationId"] !== undefined && r.bool(0.05)) linked["links"] = { [anyName(r) || "self"]: { operationId: op["operationId"]!, description: r.pick(TEXTS) } };
       op["responses"] = responses;
+      noise(d, op, "operation");
       item[method] = op;
     }
     if (r.bool(0.1)) item["summary"] = r.pick(TEXTS);
@@ -1102,6 +1124,16 @@ export function openApiDocument(seed: number, version: "3.0" | "3.1"): JsonObjec
   if (Object.keys(sharedResponses).length > 0) components["responses"] = sharedResponses;
   if (Object.keys(components).length > 0) doc["components"] = components;
   if (r.bool(0.2)) doc["tags"] = distinct(r, r.int(1, 3), () => anyName(r)).map((name) => ({ name, ...(r.bool() ? { description: r.pick(TEXTS) } : {}) }));
+  for (const t of Array.isArray(doc["tags"]) ? doc["tags"] : []) if (isObj(t)) noise(d, t, "tag");
+  const info = doc["info"] as JsonObject;
+  if (r.bool(0.1)) info["contact"] = { name: r.pick(TEXTS), email: "a@example.com", url: "https://example.com" };
+  if (r.bool(0.1)) info["license"] = version === "3.1" && r.bool() ? { name: "MIT", identifier: "MIT" } : { name: r.pick(TEXTS) || "MIT", url: "https://opensource.org/licenses/MIT" };
+  if (version === "3.1" && r.bool(0.1)) info["summary"] = r.pick(TEXTS);
+  noise(d, info, "info");
+  noise(d, doc, "other");
+  // webhooks (3.1): operations the API calls, not the client
+  if (version === "3.1" && r.bool(0.08)) doc["webhooks"] = { [anyName(r) || "hook"]: { post: { requestBody: { content: { "application/json": { schema: { type: "object", properties: { id: { type: "string" } } } } } }, responses: { "200": { description: r.pick(TEXTS) } } } } };
+  if (version === "3.1" && r.bool(0.05)) doc["jsonSchemaDialect"] = "https://spec.openapis.org/oas/3.1/dialect/base";
   annotateSamples(d, doc);
   return doc;
 }
@@ -1209,6 +1241,7 @@ export function openRpcDocument(seed: number): JsonObject {
     if (r.bool(0.2)) m["description"] = r.pick(TEXTS);
     if (r.bool(0.08)) m["deprecated"] = true;
     if (r.bool(0.05)) m["x-avaspec-idempotent"] = true;
+    noise(d, m, "operation");
     if (r.bool(0.35)) {
       // an example pairing: values for the params (all required ones, some optional) and the result
       d.later.push(() => {
@@ -1236,6 +1269,7 @@ export function openRpcDocument(seed: number): JsonObject {
     methods.push(m);
   }
   doc["methods"] = methods;
+  noise(d, doc["info"] as JsonObject, "info");
   if (Object.keys(sharedErrors).length > 0) components["errors"] = sharedErrors;
   if (Object.keys(sharedDescriptors).length > 0) components["contentDescriptors"] = sharedDescriptors;
   if (Object.keys(components).length > 0) doc["components"] = components;

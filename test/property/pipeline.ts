@@ -26,9 +26,10 @@ export interface Entry {
   doc: JsonObject;
   /** Written as YAML (else JSON): both loaders are exercised. */
   yaml: boolean;
-  /** The input's output folder and client name in the config. */
+  /** The input's output folder, client name and targets in the config. */
   output: string;
   clientName: string;
+  targets?: ("types" | "validators" | "client" | "mocks")[];
 }
 
 export interface Failure {
@@ -74,7 +75,7 @@ export function writeBatch(dir: string, entries: Entry[]): string {
   for (const e of entries) writeFileSync(join(dir, "docs", specFile(e)), specText(e.doc, e.yaml));
   const config = join(dir, "avaspec.config.json");
   const regenerate = `node bin/avaspec.mjs generate --config ${relative(ROOT, config)}`;
-  writeFileSync(config, JSON.stringify({ out: "pkg", regenerate, package: { name: `property-${basename(dir)}` }, inputs: entries.map((e) => ({ spec: `docs/${specFile(e)}`, output: e.output, clientName: e.clientName })) }, null, 2) + "\n");
+  writeFileSync(config, JSON.stringify({ out: "pkg", regenerate, package: { name: `property-${basename(dir)}` }, inputs: entries.map((e) => ({ spec: `docs/${specFile(e)}`, output: e.output, clientName: e.clientName, ...(e.targets ? { targets: e.targets } : {}) })) }, null, 2) + "\n");
   return config;
 }
 

@@ -59,7 +59,9 @@ function entryOf(index: number, kind: DocKind): Entry {
   // the first document of each batch: an output named like something the package has already
   const output = index < BATCHES ? ["create", "serve", "then", "index"][index]! : r.bool(0.15) ? `k${index % 8 < 4 ? "-" : "."}${index - (index % 8) + (index % 4)}` : `${prefix}${index}`;
   const base = r.pick(["Api", "Class", "Delete", "New", "Then", "Constructor", "Proto", "Default", "Await", "Promise", "Object", "T", "Map", "Record", "Run", "Check", "Http", "Rpc", "X"]);
-  return { index, kind, doc: arbitraryDocument(documentSeed(SEED, index), kind), yaml: r.bool(0.2), output, clientName: r.bool(0.15) ? base : `${base}${index}` };
+  // most inputs emit everything; some stop after types, validators or the client
+  const targets = r.weighted<Entry["targets"]>([[7, undefined], [1, ["types"]], [1, ["types", "validators"]], [1, ["types", "validators", "client"]]]);
+  return { index, kind, doc: arbitraryDocument(documentSeed(SEED, index), kind), yaml: r.bool(0.2), output, clientName: r.bool(0.15) ? base : `${base}${index}`, ...(targets ? { targets } : {}) };
 }
 
 function documents(): Entry[] {
@@ -124,7 +126,7 @@ async function report(step: Step, list: Failure[]): Promise<string> {
     // the config of the failing run (output and client name), reading the document as that run did (JSON or YAML)
     if (entry.yaml) writeFileSync(join(OUT, `${stem}.yaml`), specText(doc, true));
     const config = join(OUT, `${stem}.config.json`);
-    writeFileSync(config, JSON.stringify({ out: `${stem}.out`, package: { name: stem }, inputs: [{ spec: `${stem}.${entry.yaml ? "yaml" : "json"}`, output: entry.output, clientName: entry.clientName }] }, null, 2) + "\n");
+    writeFileSync(config, JSON.stringify({ out: `${stem}.out`, package: { name: stem }, inputs: [{ spec: `${stem}.${entry.yaml ? "yaml" : "json"}`, output: entry.output, clientName: entry.clientName, ...(entry.targets ? { targets: entry.targets } : {}) }] }, null, 2) + "\n");
     const rel = relative(ROOT, file);
     const again = [`node bin/avaspec.mjs generate --config ${relative(ROOT, config)}`, ...(step === "generate" ? [] : [`node node_modules/typescript/bin/tsc -p .tmp/property/${stem}.out/tsconfig.json`])].join(" && ");
     shrunk = result

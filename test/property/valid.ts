@@ -73,7 +73,8 @@ export function documentProblems(doc: JsonObject, kind: DocKind): string[] {
     if (Array.isArray(v)) return v.forEach((x, i) => walkRefs(x, `${at}/${i}`));
     if (!isObj(v)) return;
     if (typeof v["$ref"] === "string" && resolveRef(doc, v["$ref"]) === undefined) out.push(`${at}: $ref ${v["$ref"]} does not resolve`);
-    for (const [k, x] of Object.entries(v)) if (k !== "example" && k !== "examples" && k !== "default" && k !== "const" && k !== "enum" && k !== "value") walkRefs(x, `${at}/${k}`);
+    // data: examples, defaults, enums, consts, extensions (a ref in there is no reference)
+    for (const [k, x] of Object.entries(v)) if (!["example", "examples", "default", "const", "enum", "value"].includes(k) && !k.startsWith("x-")) walkRefs(x, `${at}/${k}`);
   };
   walkRefs(doc, "#");
   // schema keywords whose arrays must not be empty
@@ -85,7 +86,7 @@ export function documentProblems(doc: JsonObject, kind: DocKind): string[] {
     if (is30 && v["type"] === "array" && v["items"] === undefined) out.push(`${at}: OpenAPI 3.0 array without items`);
     if (isObj(v["discriminator"]) && typeof v["discriminator"]["propertyName"] !== "string") out.push(`${at}: discriminator without propertyName`);
     // data, and security requirements (scheme name → scopes, so `{ "type": [] }` is no schema)
-    for (const [k, x] of Object.entries(v)) if (!["example", "examples", "default", "const", "enum", "value", "security"].includes(k)) walkSchemas(x, `${at}/${k}`);
+    for (const [k, x] of Object.entries(v)) if (!["example", "examples", "default", "const", "enum", "value", "security"].includes(k) && !k.startsWith("x-")) walkSchemas(x, `${at}/${k}`);
   };
   walkSchemas(doc, "#");
   if (kind === "openrpc") {
