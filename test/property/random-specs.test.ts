@@ -21,7 +21,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../helpers/cli.js";
-import { arbitraryDocument, documentSeed, Rng, type DocKind, type JsonObject } from "./arbitrary.js";
+import { arbitraryDocument, documentSeed, rejectedSamples, Rng, type DocKind, type JsonObject } from "./arbitrary.js";
 import { bisect, generateStep, importStep, runSteps, specText, tscStep, writeBatch, type Entry, type Failure, type Step } from "./pipeline.js";
 import { shrink } from "./shrink.js";
 import { documentProblems } from "./valid.js";
@@ -88,7 +88,7 @@ interface Batch {
 
 const batches: Batch[] = [];
 const failures: Failure[] = [];
-const stats = { documents: 0, kinds: {} as Record<string, number>, warnings: 0, modules: 0, ms: {} as Record<Step | "documents", number> };
+const stats = { documents: 0, kinds: {} as Record<string, number>, warnings: 0, modules: 0, checked: 0, ms: {} as Record<Step | "documents", number> };
 
 /** Puts unattributed failures on a document (by halving the batch), or keeps them on the batch. */
 async function attribute(batch: Batch, step: Step, found: Failure[]): Promise<Failure[]> {
@@ -113,7 +113,7 @@ async function report(step: Step, list: Failure[]): Promise<string> {
     const fails = async (doc: JsonObject) => (await runSteps(scratch, [{ ...entry, doc }], step)).some((f) => f.step === step && f.signature === first.signature);
     const start = performance.now();
     // a shrunk document breaks no rule the original kept (valid.ts), wherever it breaks them
-    const what = (doc: JsonObject) => documentProblems(doc, entry.kind).map((p) => p.replace(/^#\S*: /, ""));
+    const what = (doc: JsonObject) => [...documentProblems(doc, entry.kind), ...(step === "import" ? rejectedSamples(doc, entry.kind) : [])].map((p) => p.replace(/^#\S*: /, ""));
     const baseline = new Set(what(entry.doc));
     const valid = (doc: JsonObject) => what(doc).every((p) => baseline.has(p));
     const result = (await fails(entry.doc)) ? await shrink(entry.doc, fails, valid, { ms: SHRINK_MS, tries: 1500 }) : undefined;
@@ -206,13 +206,14 @@ describe(`random documents (seed ${SEED})`, () => {
     if (found.length > 0) expect.fail(await report("tsc", dedupe(found)));
   });
 
-  it("3. every built module imports in a fresh process with no side effects", { timeout: 600_000 }, async () => {
+  it("3. every built module imports in a fresh process with no side effects, and validators accept the schemas' defaults and examples", { timeout: 600_000 }, async () => {
     const start = performance.now();
     const found: Failure[] = [];
     await pool(batches, PARALLEL, async (batch) => {
       const entries = batch.entries.filter((e) => !batch.failed.has(e.index));
       const r = await importStep(batch.dir, entries);
       stats.modules += r.modules;
+      stats.checked += r.checked;
       if (r.failures.length === 0) return;
       found.push(...(await attribute({ ...batch, entries }, "import", r.failures)));
     });
@@ -221,9 +222,11 @@ describe(`random documents (seed ${SEED})`, () => {
     const s = (ms: number | undefined) => `${((ms ?? 0) / 1000).toFixed(1)} s`;
     console.log(
       `property test seed: ${SEED}: ${stats.documents} documents (${Object.entries(stats.kinds).map(([k, n]) => `${n} ${k}`).join(", ")}) in ${batches.length} batches; ` +
-        `${stats.warnings} warnings; ${stats.modules} modules imported; documents ${s(stats.ms.documents)}, generate ${s(stats.ms.generate)}, tsc ${s(stats.ms.tsc)}, import ${s(stats.ms.import)}`,
+        `${stats.warnings} warnings; ${stats.modules} modules imported; ${stats.checked} defaults and examples through their validators; documents ${s(stats.ms.documents)}, generate ${s(stats.ms.generate)}, tsc ${s(stats.ms.tsc)}, import ${s(stats.ms.import)}`,
     );
     if (found.length > 0) expect.fail(await report("import", dedupe(found)));
+    // the generator attaches defaults and examples only when Ajv accepts them: none at all means its oracle broke
+    if (TOTAL >= 100) expect(stats.checked, "defaults and examples checked through validators").toBeGreaterThan(0);
     if (failures.length === 0) rmSync(RUN, { recursive: true, force: true });
   });
 });
