@@ -7,7 +7,11 @@
  * 2. tsc: the generated packages type-check and build;
  * 3. import: each built module (types, validators, client, mocks, index per
  *    document; the package's index, mocks and mock-server) loads without
- *    throwing and without side effects (import-check.mjs lists them).
+ *    throwing and without side effects (import-check.mjs lists them), and
+ *    the defaults and examples of component schemas pass their validators.
+ *
+ * Before all that, valid.ts holds each document to its specification's rules:
+ * a document that breaks one is the generator's bug, not avaspec's.
  *
  * The documents go in a few batches, one config with one input per document
  * each, so the whole run is a handful of processes. The seed is printed first;
