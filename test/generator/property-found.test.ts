@@ -89,4 +89,16 @@ describe("documents the property test found", () => {
     expect(readFileSync(join(pkg, "src/d0/types.ts"), "utf8")).toContain("export type Other = Default[];");
     expect(readFileSync(join(pkg, "src/d1/types.ts"), "utf8")).toMatch(/next\?: Node;/);
   });
+
+  it("a path-level parameter named body, shared by an operation with a request body and one without, is body_path in the first only", () => {
+    const item = {
+      parameters: [{ name: "body", in: "path", required: true, schema: { type: "string" } }],
+      post: { operationId: "create", requestBody: { required: true, content: { "application/json": { schema: { type: "object" } } } }, responses: ok() },
+      get: { operationId: "read", responses: ok() },
+    };
+    const pkg = generateAndCheck("shared-path-param", [openapi({ "/items/{body}": item })]);
+    const client = readFileSync(join(pkg, "src/d0/client.ts"), "utf8");
+    expect(client).toMatch(/export type CreateParams = \{\n(.*\n)*?\s+body_path: string;\n(.*\n)*?\s+body: /);
+    expect(client).toMatch(/export type ReadParams = \{\n\s+body: string;\n\};/);
+  });
 });
