@@ -143,6 +143,8 @@ export function documentProblems(doc: JsonObject, kind: DocKind): string[] {
       }
       if (!isObj(op["responses"]) || Object.keys(op["responses"]).length === 0) out.push(`${opAt}: no responses`);
       for (const [status, r] of Object.entries(isObj(op["responses"]) ? op["responses"] : {})) response(r, `${opAt}/responses/${status}`);
+      const body = deref(doc, op["requestBody"]);
+      if (op["requestBody"] !== undefined && (!isObj(body) || !isObj(body["content"]))) out.push(`${opAt}: request body without content`);
       const opParams = (Array.isArray(op["parameters"]) ? op["parameters"] : []).map((p, i) => parameter(p, `${opAt}/parameters/${i}`));
       for (const list of [itemParams, opParams]) {
         const keys = list.filter((p): p is JsonObject => p !== undefined).map((p) => `${String(p["in"])}:${p["in"] === "header" ? String(p["name"]).toLowerCase() : String(p["name"])}`);
