@@ -769,6 +769,40 @@ function oneWayNotRequired(s: Json): Json {
   return out;
 }
 
+/**
+ * Works around an Ajv bug (AJV_PREFIX_ITEMS_CONTAINS): beside `prefixItems`,
+ * Ajv 8's `contains` accepts an array no longer than the prefix, even empty
+ * (`{prefixItems: [{}], contains: {}}` accepts `[]`). `contains` moved into
+ * an `allOf` member means the same and Ajv checks it there.
+ */
+function containsApart(s: Json): Json {
+  if (Array.isArray(s)) return s.map(containsApart);
+  if (!isObj(s)) return s;
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(s)) put(out, k, DATA.has(k) || (k === "examples" && Array.isArray(v)) ? v : containsApart(v));
+  if (!("contains" in out) || !("prefixItems" in out)) return out;
+  const apart: JsonObject = {};
+  for (const k of ["contains", "minContains", "maxContains"]) if (k in out) (put(apart, k, out[k]!), delete out[k]);
+  put(out, "allOf", [...(Array.isArray(out["allOf"]) ? out["allOf"] : []), apart]);
+  return out;
+}
+
+/**
+ * Ajv ignores a required property named "" (AJV_EMPTY_PROPERTY_NAME: `{required: [""]}`
+ * accepts `{}`, also through dependencies and dependentRequired), so the oracle
+ * gives no verdict (no sample) for a document whose schemas require one.
+ */
+function namesEmptyProperty(s: Json): boolean {
+  if (Array.isArray(s)) return s.some(namesEmptyProperty);
+  if (!isObj(s)) return false;
+  if (Array.isArray(s["required"]) && s["required"].includes("")) return true;
+  for (const k of ["dependencies", "dependentRequired"]) {
+    const deps = s[k];
+    if (isObj(deps) && Object.entries(deps).some(([name, v]) => name === "" || (Array.isArray(v) && v.includes("")))) return true;
+  }
+  return Object.entries(s).some(([k, v]) => !(DATA.has(k) || (k === "examples" && Array.isArray(v))) && namesEmptyProperty(v));
+}
+
 /** The base URI Ajv knows the document's components by. */
 const DOC_ID = "https://avaspec.test/document.json";
 
@@ -784,9 +818,11 @@ class Oracle {
     this.ajv = dialect === "07" ? new Ajv.default(options) : new Ajv2020(options);
   }
   private added = false;
+  private emptyNames: boolean | undefined;
   private readonly compiled = new Map<string, (value: unknown) => unknown>();
   accepts(schema: Json, value: Json): boolean {
-    const convert = (x: Json) => oneWayNotRequired(this.dialect === "3.0" ? from30(x) : x);
+    if ((this.emptyNames ??= namesEmptyProperty(this.doc["components"] ?? null)) || namesEmptyProperty(schema)) return false;
+    const convert = (x: Json) => containsApart(oneWayNotRequired(this.dialect === "3.0" ? from30(x) : x));
     try {
       if (!this.added) {
         const components = isObj(this.doc["components"]) ? this.doc["components"] : {};
