@@ -118,9 +118,10 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
       if (!isObj(op)) continue;
       const opPtr = ptr.join(item.pointer, method);
       const opParams = Array.isArray(op["parameters"]) ? op["parameters"].map((p, i) => parameter(p, ptr.join(opPtr, "parameters", i))) : [];
-      // operation-level parameters override path-level ones with the same name and location
+      // operation-level parameters override path-level ones with the same name and location;
+      // each operation gets its own copy of a path-level one (the naming pass sets its key per operation)
       const merged = new Map<string, IrParameter>();
-      for (const p of [...pathParams, ...opParams]) if (p) merged.set(`${p.in}:${p.name}`, p);
+      for (const p of [...pathParams.map((p) => p && { ...p }), ...opParams]) if (p) merged.set(`${p.in}:${p.name}`, p);
 
       let requestBody: IrRequestBody | undefined;
       if (op["requestBody"] !== undefined) {

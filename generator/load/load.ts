@@ -8,6 +8,7 @@ import jsYaml from "js-yaml";
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
 import type { Diagnostic } from "./diagnostics.js";
 import * as ptr from "./pointer.js";
+import { isDataMember, NAME_MAPS } from "../validate/refs.js";
 
 export interface LoadedDocument {
   /** Path as given (relative to the working directory), used in diagnostics. */
@@ -198,6 +199,40 @@ export function loadText(file: string, text: string): LoadResult {
   return loaded(file, text, root, (pointer) => lineCounter.linePos(offsetOf(doc, ptr.parse(pointer) ?? [])), diagnostics);
 }
 
+/**
+ * JSON Schema anchors of a document, by name: `$anchor` and `$dynamicAnchor`
+ * (2019-09 and later, OpenAPI 3.1) and draft-07's `$id: "#name"`, so a
+ * `$ref: "#name"` finds its schema. Anchors inside a schema with an `$id` of
+ * its own belong to that resource, not to the document, and data members
+ * (examples, defaults, enums, consts, extensions) hold no schemas (the rules
+ * of validate/refs.ts, which checks refs). The first
+ * of a name wins. Iterative: the tree may be deep.
+ */
+function schemaAnchors(root: unknown): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  // `inNames`: the object maps names to things (properties, components…), so its keys are names, not keywords
+  const stack: { node: unknown; tokens: string[]; inNames: boolean }[] = [{ node: root, tokens: [], inNames: false }];
+  while (stack.length > 0) {
+    const { node, tokens, inNames } = stack.pop()!;
+    if (Array.isArray(node)) {
+      node.forEach((v, i) => stack.push({ node: v, tokens: [...tokens, String(i)], inNames: false }));
+      continue;
+    }
+    if (typeof node !== "object" || node === null) continue;
+    const o = node as Record<string, unknown>;
+    if (!inNames) {
+      const id = o["$id"];
+      if (tokens.length > 0 && typeof id === "string" && !id.startsWith("#")) continue;
+      for (const name of [o["$anchor"], o["$dynamicAnchor"], typeof id === "string" && id.startsWith("#") ? id.slice(1) : undefined]) if (typeof name === "string" && name !== "" && !out.has(name)) out.set(name, tokens);
+    }
+    for (const [k, v] of Object.entries(o)) {
+      if (!inNames && isDataMember(k, v)) continue;
+      stack.push({ node: v, tokens: [...tokens, k], inNames: !inNames && NAME_MAPS.has(k) });
+    }
+  }
+  return out;
+}
+
 /** The document over a parsed root, or a depth diagnostic when the tree nests too deeply. */
 function loaded(file: string, text: string, root: unknown, locate: LoadedDocument["locate"], diagnostics: Diagnostic[]): LoadResult {
   const deep = tooDeepTree(root);
@@ -211,7 +246,19 @@ function loaded(file: string, text: string, root: unknown, locate: LoadedDocumen
     const r = ptr.get(root, tokens);
     return r.found ? { value: r.value, pointer: "#" + tokens.map((t) => "/" + ptr.escapeToken(t)).join("") } : undefined;
   };
-  const resolve = (ref: string) => lookup(ptr.parse(ref, true));
+  let anchors: Map<string, string[]> | undefined;
+  const resolve = (ref: string) => {
+    const tokens = ptr.parse(ref, true);
+    if (tokens !== undefined || !ref.startsWith("#")) return lookup(tokens);
+    // a plain-name fragment (`#node`): the schema that declares that anchor
+    let name: string;
+    try {
+      name = decodeURIComponent(ref.slice(1));
+    } catch {
+      return undefined;
+    }
+    return lookup((anchors ??= schemaAnchors(root)).get(name));
+  };
   const at = (pointer: string) => lookup(ptr.parse(pointer));
   return { document: { file, text, root, locate, resolve, at }, diagnostics };
 }

@@ -79,4 +79,26 @@ describe("documents the property test found", () => {
     expect(mocks).toContain('import { API_DEFAULT_BASE_URL as aB2BaseUrl } from "../a.b/client.js";');
     expect(readFileSync(join(pkg, "README.md"), "utf8")).toContain("aB, aB2, aB3, serve2");
   });
+
+  it("a $ref to a plain-name anchor ($anchor in 3.1, $id: \"#name\" in draft-07) resolves, also on a component named like a keyword (default)", () => {
+    const node = { $anchor: "node", type: "object", properties: { next: { $ref: "#node" }, default: { $ref: "#/components/schemas/default" } } };
+    const doc31 = openapi({ "/a": { get: { operationId: "get", responses: ok({ $ref: "#node" }) } } }, { schemas: { Node: node, default: { $anchor: "leaf", type: "string" }, Other: { type: "array", items: { $ref: "#leaf" } } } });
+    const rpc = { openrpc: "1.3.2", info: { title: "t", version: "1.0.0" }, methods: [{ name: "get", params: [], result: { name: "r", schema: { $ref: "#node" } } }], components: { schemas: { Node: { $id: "#node", type: "object", properties: { next: { $ref: "#node" } } } } } };
+    const pkg = generateAndCheck("anchors", [doc31, rpc]);
+    expect(readFileSync(join(pkg, "src/d0/types.ts"), "utf8")).toMatch(/export interface Node \{\n(.*\n)*?\s+next\?: Node;/);
+    expect(readFileSync(join(pkg, "src/d0/types.ts"), "utf8")).toContain("export type Other = Default[];");
+    expect(readFileSync(join(pkg, "src/d1/types.ts"), "utf8")).toMatch(/next\?: Node;/);
+  });
+
+  it("a path-level parameter named body, shared by an operation with a request body and one without, is body_path in the first only", () => {
+    const item = {
+      parameters: [{ name: "body", in: "path", required: true, schema: { type: "string" } }],
+      post: { operationId: "create", requestBody: { required: true, content: { "application/json": { schema: { type: "object" } } } }, responses: ok() },
+      get: { operationId: "read", responses: ok() },
+    };
+    const pkg = generateAndCheck("shared-path-param", [openapi({ "/items/{body}": item })]);
+    const client = readFileSync(join(pkg, "src/d0/client.ts"), "utf8");
+    expect(client).toMatch(/export type CreateParams = \{\n(.*\n)*?\s+body_path: string;\n(.*\n)*?\s+body: /);
+    expect(client).toMatch(/export type ReadParams = \{\n\s+body: string;\n\};/);
+  });
 });

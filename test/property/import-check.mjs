@@ -7,6 +7,8 @@
  * write to stdout or stderr, console output, a network, process or file-system
  * call, a global added or removed, a built-in prototype changed, a timer or
  * handle left active, an unhandled rejection. Imports must do none of these.
+ * Then each group's `checks` (values Ajv accepts against a component schema)
+ * are run through that schema's generated validator, which must accept them.
  */
 import childProcess from "node:child_process";
 import dgram from "node:dgram";
@@ -82,14 +84,16 @@ const same = (a, b) => a === b || (a && b && Object.is(a.value, b.value) && a.ge
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 let modules = 0;
+let checked = 0;
 for (const group of list) {
   current = group.label;
   await settle();
   const before = snapshot();
   const handles = resources();
+  const loaded = new Map();
   for (const file of group.modules) {
     try {
-      await import(pathToFileURL(file).href);
+      loaded.set(file.split(/[\\/]/).at(-1), await import(pathToFileURL(file).href));
       modules++;
     } catch (e) {
       record(`import threw: ${file.split(/[\\/]/).slice(-2).join("/")}: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`);
@@ -106,7 +110,18 @@ for (const group of list) {
     for (const k of was.keys()) if (!props.has(k)) record(`prototype changed: ${name}.${String(k)} removed`);
   }
   for (const [kind, n] of resources()) if (n > (handles.get(kind) ?? 0)) record(`handle left active: ${kind}`);
+  // then each default and example of a component schema (Ajv accepted it) must pass that schema's generated validator
+  const validators = loaded.get("validators.js");
+  for (const c of validators ? (group.checks ?? []) : []) {
+    checked++;
+    try {
+      const result = validators[c.validator](c.value);
+      if (result?.ok !== true) record(`validator rejects a valid value: ${c.validator}(${show([c.value])}) for ${c.what}: ${show([result?.issues ?? result])}`);
+    } catch (e) {
+      record(`validator threw: ${c.validator} for ${c.what}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
 }
 current = undefined;
-writeResult(resultFile, JSON.stringify({ events, modules }));
+writeResult(resultFile, JSON.stringify({ events, modules, checked }));
 process.exit(0);

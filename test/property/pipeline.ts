@@ -26,9 +26,10 @@ export interface Entry {
   doc: JsonObject;
   /** Written as YAML (else JSON): both loaders are exercised. */
   yaml: boolean;
-  /** The input's output folder and client name in the config. */
+  /** The input's output folder, client name and targets in the config. */
   output: string;
   clientName: string;
+  targets?: ("types" | "validators" | "client" | "mocks")[];
 }
 
 export interface Failure {
@@ -74,7 +75,7 @@ export function writeBatch(dir: string, entries: Entry[]): string {
   for (const e of entries) writeFileSync(join(dir, "docs", specFile(e)), specText(e.doc, e.yaml));
   const config = join(dir, "avaspec.config.json");
   const regenerate = `node bin/avaspec.mjs generate --config ${relative(ROOT, config)}`;
-  writeFileSync(config, JSON.stringify({ out: "pkg", regenerate, package: { name: `property-${basename(dir)}` }, inputs: entries.map((e) => ({ spec: `docs/${specFile(e)}`, output: e.output, clientName: e.clientName })) }, null, 2) + "\n");
+  writeFileSync(config, JSON.stringify({ out: "pkg", regenerate, package: { name: `property-${basename(dir)}` }, inputs: entries.map((e) => ({ spec: `docs/${specFile(e)}`, output: e.output, clientName: e.clientName, ...(e.targets ? { targets: e.targets } : {}) })) }, null, 2) + "\n");
   return config;
 }
 
@@ -102,7 +103,7 @@ function indexOfFile(file: string): number | undefined {
 /** Step 1: the CLI, once for the batch. */
 export async function generateStep(dir: string, entries: Entry[]): Promise<{ failures: Failure[]; warnings: number; run: Run }> {
   const config = join(dir, "avaspec.config.json");
-  const r = await run([CLI, "generate", "--config", config], ROOT);
+  const r = await run([CLI, "generate", "--config", config, "--dump-ir", join(dir, "ir.json")], ROOT);
   const found = diagnostics(r.stderr);
   const errors = found.filter((d) => !d.warning);
   const failures: Failure[] = [];
@@ -138,12 +139,48 @@ export interface ImportEvent {
   what: string;
 }
 
+export interface ValidatorCheck {
+  /** The validator's export in the document's validators.js. */
+  validator: string;
+  value: unknown;
+  what: string;
+}
+
+/**
+ * Per entry: the defaults and examples of its component schemas (the
+ * generator attached only values Ajv accepts), each with the generated
+ * validator of that schema (names from the IR dump), which must accept it.
+ */
+function validatorChecks(dir: string, entries: Entry[]): ValidatorCheck[][] {
+  const file = join(dir, "ir.json");
+  if (!existsSync(file)) return [];
+  const irs = JSON.parse(readFileSync(file, "utf8")) as { schemas: { id: string; pointer: string; names: { validate: string } }[] }[];
+  return entries.map((e, i) => {
+    if (e.targets && !e.targets.includes("validators")) return [];
+    const schemas = ((e.doc["components"] as JsonObject | undefined)?.["schemas"] ?? {}) as JsonObject;
+    const out: ValidatorCheck[] = [];
+    for (const s of irs[i]?.schemas ?? []) {
+      if (s.pointer !== `#/components/schemas/${s.id.replace(/~/g, "~0").replace(/\//g, "~1")}` || !Object.hasOwn(schemas, s.id)) continue;
+      const raw = schemas[s.id];
+      if (typeof raw !== "object" || raw === null || Array.isArray(raw)) continue;
+      const values: [string, unknown][] = [];
+      if ("default" in raw) values.push(["default", raw["default"]]);
+      if ("example" in raw) values.push(["example", raw["example"]]);
+      if (Array.isArray(raw["examples"])) raw["examples"].forEach((v, k) => values.push([`examples/${k}`, v]));
+      for (const [where, value] of values) out.push({ validator: s.names.validate, value, what: `#/components/schemas/${s.id}/${where}` });
+    }
+    return out;
+  });
+}
+
 /** Step 3: a fresh Node process imports each document's built modules, then the package's entry points, and reports any side effect. */
-export async function importStep(dir: string, entries: Entry[]): Promise<{ failures: Failure[]; run: Run; modules: number }> {
+export async function importStep(dir: string, entries: Entry[]): Promise<{ failures: Failure[]; run: Run; modules: number; checked: number }> {
   const dist = join(dir, "pkg", "dist");
-  const list: { label: number | "package"; modules: string[] }[] = entries.map((e) => ({
+  const checks = validatorChecks(dir, entries);
+  const list: { label: number | "package"; modules: string[]; checks?: ValidatorCheck[] }[] = entries.map((e, i) => ({
     label: e.index,
     modules: ["types", "validators", "client", "mocks", "index"].map((m) => join(dist, e.output, `${m}.js`)).filter((f) => existsSync(f)),
+    checks: checks[i] ?? [],
   }));
   list.push({ label: "package", modules: ["index.js", "mocks/index.js", "mock-server/index.js"].map((m) => join(dist, m)).filter((f) => existsSync(f)) });
   const listFile = join(dir, "imports.json");
@@ -155,13 +192,13 @@ export async function importStep(dir: string, entries: Entry[]): Promise<{ failu
   const single = entries.length === 1 ? entries[0]!.index : undefined;
   if (!existsSync(resultFile)) {
     failures.push({ step: "import", index: single, message: `the import check did not finish (exit ${r.code}): ${(r.stdout + r.stderr).slice(0, 4000)}`, signature: "import check crashed" });
-    return { failures, run: r, modules: 0 };
+    return { failures, run: r, modules: 0, checked: 0 };
   }
-  const result = JSON.parse(readFileSync(resultFile, "utf8")) as { events: ImportEvent[]; modules: number };
+  const result = JSON.parse(readFileSync(resultFile, "utf8")) as { events: ImportEvent[]; modules: number; checked: number };
   for (const e of result.events) failures.push({ step: "import", index: e.label === "package" ? single : e.label, message: e.what, signature: shape(e.what.split(":")[0]!) });
   if (r.stdout !== "" || r.stderr !== "") failures.push({ step: "import", index: single, message: `output from the import process: ${(r.stdout + r.stderr).slice(0, 2000)}`, signature: "process output" });
   if (r.code !== 0) failures.push({ step: "import", index: single, message: `the import process exited ${r.code}`, signature: `exit ${r.code}` });
-  return { failures, run: r, modules: result.modules };
+  return { failures, run: r, modules: result.modules, checked: result.checked };
 }
 
 /** Runs the steps up to and including `until` on a batch; the failures of the first step that fails. */

@@ -184,6 +184,30 @@ export async function shrink(original: JsonObject, fails: (doc: JsonObject) => P
         }
       }
     }
+    // 1b. OpenAPI paths: a template segment goes with its path parameters; literal segments become plain
+    for (const path of isObj(best["paths"]) ? Object.keys(best["paths"]) : []) {
+      const segments = path.split("/");
+      for (let i = 1; i < segments.length && !out(); i++) {
+        const template = /^\{([^}]*)\}$/.exec(segments[i]!)?.[1];
+        if (template === undefined && segments[i] === `s${i}`) continue;
+        const to = [...segments.slice(0, i), ...(template !== undefined ? [] : [`s${i}`]), ...segments.slice(i + 1)].join("/") || "/";
+        const changed = await attempt((doc) => {
+          const paths = doc["paths"] as JsonObject;
+          if (Object.hasOwn(paths, to)) return false;
+          renameKey(paths, path, to);
+          if (template === undefined) return true;
+          const drop = (list: Json[]) => list.filter((p) => !(isObj(p) && p["in"] === "path" && p["name"] === template));
+          const item = paths[to] as JsonObject;
+          for (const holder of [item, ...Object.values(item)]) if (isObj(holder) && Array.isArray(holder["parameters"])) holder["parameters"] = drop(holder["parameters"]);
+          return true;
+        });
+        // the path key changed: its segments are read again on the next pass
+        if (changed) {
+          progress = true;
+          break;
+        }
+      }
+    }
     // 2. names: component keys, property keys and name-like values become short plain names
     for (const p of paths(best)) {
       if (out()) break;

@@ -12,7 +12,7 @@
  */
 import { createRequire } from "node:module";
 import Ajv, { type ValidateFunction } from "ajv";
-import type { DocKind, Json, JsonObject } from "./arbitrary.js";
+import { findAnchor, type DocKind, type Json, type JsonObject } from "./arbitrary.js";
 
 const require = createRequire(import.meta.url);
 const isObj = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -41,7 +41,7 @@ export function resolveRef(root: Json, ref: string): Json | undefined {
     return undefined;
   }
   if (fragment === "") return root;
-  if (!fragment.startsWith("/")) return undefined;
+  if (!fragment.startsWith("/")) return findAnchor(root, fragment);
   let cur: Json | undefined = root;
   for (const raw of fragment.split("/").slice(1)) {
     const token = raw.replace(/~1/g, "/").replace(/~0/g, "~");
@@ -57,7 +57,7 @@ const deref = (root: JsonObject, v: Json | undefined): Json | undefined => {
   return v;
 };
 
-/** What breaks a rule, one line each; empty for a valid document. */
+/** What breaks a rule, one line each (`<pointer>: <what>`); empty for a valid document. */
 export function documentProblems(doc: JsonObject, kind: DocKind): string[] {
   const out: string[] = [];
   if (kind === "openrpc") {
@@ -73,7 +73,8 @@ export function documentProblems(doc: JsonObject, kind: DocKind): string[] {
     if (Array.isArray(v)) return v.forEach((x, i) => walkRefs(x, `${at}/${i}`));
     if (!isObj(v)) return;
     if (typeof v["$ref"] === "string" && resolveRef(doc, v["$ref"]) === undefined) out.push(`${at}: $ref ${v["$ref"]} does not resolve`);
-    for (const [k, x] of Object.entries(v)) if (k !== "example" && k !== "examples" && k !== "default" && k !== "const" && k !== "enum" && k !== "value") walkRefs(x, `${at}/${k}`);
+    // data: examples, defaults, enums, consts, extensions (a ref in there is no reference)
+    for (const [k, x] of Object.entries(v)) if (!["example", "examples", "default", "const", "enum", "value"].includes(k) && !k.startsWith("x-")) walkRefs(x, `${at}/${k}`);
   };
   walkRefs(doc, "#");
   // schema keywords whose arrays must not be empty
@@ -84,7 +85,8 @@ export function documentProblems(doc: JsonObject, kind: DocKind): string[] {
     for (const k of ["enum", "allOf", "anyOf", "oneOf", "prefixItems", "type", ...(is30 ? ["required"] : [])]) if (Array.isArray(v[k]) && (v[k] as Json[]).length === 0) out.push(`${at}: empty ${k}`);
     if (is30 && v["type"] === "array" && v["items"] === undefined) out.push(`${at}: OpenAPI 3.0 array without items`);
     if (isObj(v["discriminator"]) && typeof v["discriminator"]["propertyName"] !== "string") out.push(`${at}: discriminator without propertyName`);
-    for (const [k, x] of Object.entries(v)) if (k !== "example" && k !== "examples" && k !== "default" && k !== "const" && k !== "enum" && k !== "value") walkSchemas(x, `${at}/${k}`);
+    // data, and security requirements (scheme name → scopes, so `{ "type": [] }` is no schema)
+    for (const [k, x] of Object.entries(v)) if (!["example", "examples", "default", "const", "enum", "value", "security"].includes(k) && !k.startsWith("x-")) walkSchemas(x, `${at}/${k}`);
   };
   walkSchemas(doc, "#");
   if (kind === "openrpc") {
@@ -141,6 +143,8 @@ export function documentProblems(doc: JsonObject, kind: DocKind): string[] {
       }
       if (!isObj(op["responses"]) || Object.keys(op["responses"]).length === 0) out.push(`${opAt}: no responses`);
       for (const [status, r] of Object.entries(isObj(op["responses"]) ? op["responses"] : {})) response(r, `${opAt}/responses/${status}`);
+      const body = deref(doc, op["requestBody"]);
+      if (op["requestBody"] !== undefined && (!isObj(body) || !isObj(body["content"]))) out.push(`${opAt}: request body without content`);
       const opParams = (Array.isArray(op["parameters"]) ? op["parameters"] : []).map((p, i) => parameter(p, `${opAt}/parameters/${i}`));
       for (const list of [itemParams, opParams]) {
         const keys = list.filter((p): p is JsonObject => p !== undefined).map((p) => `${String(p["in"])}:${p["in"] === "header" ? String(p["name"]).toLowerCase() : String(p["name"])}`);
