@@ -789,19 +789,27 @@ function containsApart(s: Json): Json {
 }
 
 /**
- * Ajv ignores a required property named "" (AJV_EMPTY_PROPERTY_NAME: `{required: [""]}`
- * accepts `{}`, also through dependencies and dependentRequired), so the oracle
- * gives no verdict (no sample) for a document whose schemas require one.
+ * Schemas Ajv 8 judges wrongly, so the oracle gives no verdict (no sample)
+ * for a document that has them:
+ * - AJV_EMPTY_PROPERTY_NAME: a required property named "" is ignored
+ *   (`{required: [""]}` accepts `{}`, also through dependencies and
+ *   dependentRequired);
+ * - AJV_NESTED_CONTAINS: `contains` applied to several items of an array
+ *   passes for all once one passed (`{items: {contains: {type: "string"}}}`
+ *   accepts `[["x"], []]`); any `contains` in the document, since refs can
+ *   put one under `items`.
  */
-function namesEmptyProperty(s: Json): boolean {
-  if (Array.isArray(s)) return s.some(namesEmptyProperty);
+function ajvCannotJudge(s: Json, inNames = false): boolean {
+  if (Array.isArray(s)) return s.some((x) => ajvCannotJudge(x));
   if (!isObj(s)) return false;
+  if (inNames) return Object.values(s).some((x) => ajvCannotJudge(x));
   if (Array.isArray(s["required"]) && s["required"].includes("")) return true;
   for (const k of ["dependencies", "dependentRequired"]) {
     const deps = s[k];
     if (isObj(deps) && Object.entries(deps).some(([name, v]) => name === "" || (Array.isArray(v) && v.includes("")))) return true;
   }
-  return Object.entries(s).some(([k, v]) => !(DATA.has(k) || (k === "examples" && Array.isArray(v))) && namesEmptyProperty(v));
+  if ("contains" in s) return true;
+  return Object.entries(s).some(([k, v]) => !(DATA.has(k) || (k === "examples" && Array.isArray(v))) && ajvCannotJudge(v, NAME_MAPS.has(k)));
 }
 
 /** The base URI Ajv knows the document's components by. */
@@ -819,10 +827,10 @@ class Oracle {
     this.ajv = dialect === "07" ? new Ajv.default(options) : new Ajv2020(options);
   }
   private added = false;
-  private emptyNames: boolean | undefined;
+  private noVerdict: boolean | undefined;
   private readonly compiled = new Map<string, (value: unknown) => unknown>();
   accepts(schema: Json, value: Json): boolean {
-    if ((this.emptyNames ??= namesEmptyProperty(this.doc["components"] ?? null)) || namesEmptyProperty(schema)) return false;
+    if ((this.noVerdict ??= ajvCannotJudge(this.doc["components"] ?? null)) || ajvCannotJudge(schema)) return false;
     const convert = (x: Json) => containsApart(oneWayNotRequired(this.dialect === "3.0" ? from30(x) : x));
     try {
       if (!this.added) {
