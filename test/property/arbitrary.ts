@@ -1288,6 +1288,9 @@ export function openRpcDocument(seed: number): JsonObject {
   }
   const sharedErrors: JsonObject = {};
   const sharedDescriptors: JsonObject = {};
+  // x-error-data-schema (open-rpc/spec#392, read by avaspec): every error's data is a schema, which types the error class's data
+  const dataSchemas = r.bool(0.3);
+  if (dataSchemas) doc["x-error-data-schema"] = true;
   const methods: Json[] = [];
   for (const name of methodNames(r, r.int(1, 6))) {
     const m: JsonObject = { name };
@@ -1330,7 +1333,9 @@ export function openRpcDocument(seed: number): JsonObject {
       const codes = distinct(r, r.int(1, 3), () => String(r.pick([-32000, -32001, -32602, 1, 2, 42, 3, -1, 0, 4001])));
       m["errors"] = codes.map((c) => {
         const e: JsonObject = { code: Number(c), message: r.pick(TEXTS) };
-        if (r.bool(0.3)) e["data"] = r.pick<Json>([r.pick(TEXTS), { k: 1 }, 5]);
+        if (dataSchemas) {
+          if (r.bool(0.6)) e["data"] = schema(d, 0, { direct: false, owner: Infinity });
+        } else if (r.bool(0.3)) e["data"] = r.pick<Json>([r.pick(TEXTS), { k: 1 }, 5]);
         const id = r.pick(COMPONENT_NAMES);
         if (r.bool(0.2) && !Object.hasOwn(sharedErrors, id)) {
           put(sharedErrors, id, e);
