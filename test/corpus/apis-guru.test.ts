@@ -50,6 +50,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mulberry32 } from "../helpers/rng.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CORPUS = fileURLToPath(new URL("./", import.meta.url));
@@ -84,17 +85,6 @@ function envInteger(name: string, min: number, max: number): number | undefined 
 const SEED = envInteger("AVASPEC_CORPUS_SEED", 0, 2 ** 32 - 1) ?? DEFAULT_SEED;
 const SLICE = envInteger("AVASPEC_CORPUS_SAMPLE", 1, SAMPLE_SIZE);
 
-/** mulberry32: a small, well-known 32-bit PRNG, so the sample is the same on every machine and Node. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Doc {
   /** Path under api/ without `.json`, e.g. `microsoft.com/graph-beta`. */

@@ -7,18 +7,8 @@
 import { CodeBlockWriter } from "ts-morph";
 import { describe, expect, it } from "vitest";
 import { TextWriter } from "../../generator/writer.js";
+import { mulberry32 as rng } from "../helpers/rng.js";
 
-/** mulberry32: a small seeded PRNG. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PIECES = ["a", "x = 1;", " ", "{", "}", '"', "'", "`", "${", "\\", "/", "*", "/*", "*/", "//", "\n", "\r\n", "\r", "é", "名", "\n\n", "return `", "${x}`", "/^a+$/u", "a / b", "// note\n", "/** doc */", '"s\\"q"', "'it\\'s'", "\\n"];
 

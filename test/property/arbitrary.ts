@@ -17,22 +17,17 @@
  */
 import Ajv from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import { mulberry32 } from "../helpers/rng.js";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 export type DocKind = "openapi-3.1" | "openapi-3.0" | "openrpc";
 
-/** mulberry32: a small, fast, seeded PRNG. */
+/** Seeded draws over mulberry32 (test/helpers/rng.ts). */
 export class Rng {
-  private state: number;
+  readonly next: () => number;
   constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-  next(): number {
-    let t = (this.state = (this.state + 0x6d2b79f5) >>> 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    this.next = mulberry32(seed);
   }
   /** An integer in [lo, hi]. */
   int(lo: number, hi: number): number {
