@@ -3,7 +3,7 @@
 
 import { callHttp, resolveHttpConfig, paged, resultChecks, type CallOptions, type ResultChecks, type PagedMethod, type HttpOperation, type HttpClientOptions } from "../runtime/index.js";
 import type * as T from "./types.js";
-import { $18, $25, $AvgTpsResponse, $ListAddressesByBalanceOverTimeResponse } from "./validators.js";
+import { $21, $28, $AvgTpsResponse, $ListAddressesByBalanceOverTimeResponse } from "./validators.js";
 
 /** Parameters of `getAddressesByBalanceOverTime`. */
 export type GetAddressesByBalanceOverTimeParams = {
@@ -77,13 +77,13 @@ export const getAddressesByBalanceOverTimeOperation: HttpOperation<GetAddressesB
   ],
   response: "json",
   idempotent: true,
-  check: $18,
+  check: $21,
 };
 
 /** Parameters of `getAvgTps`. */
 export type GetAvgTpsParams = {
-  /** A supported EVM chain id (decimal string). */
-  chainId: T.EvmChainId;
+  /** The chain: a supported EVM chain id (decimal string) or blockchain id, as the requirements say; the real metrics service also takes "mainnet", "testnet" and "total" (its own document for the metrics endpoints: "A supported EVM chain ID or one of total, mainnet, or testnet"). */
+  chainId: T.MetricsChainId;
   /** A page token received as `nextPageToken` from a previous list call; provide it to retrieve the subsequent page. A token is valid for 24 hours from generation; afterwards the listing must restart from the first page. */
   pageToken?: T.PageToken;
 };
@@ -106,7 +106,7 @@ export const getAvgTpsOperation: HttpOperation<GetAvgTpsParams, T.AvgTpsResponse
   ],
   response: "json",
   idempotent: true,
-  check: $25,
+  check: $28,
 };
 
 /** Result checks by descriptor: what `validateResponse` checks 2XX bodies against (the third argument of `resolveHttpConfig` when descriptors are called directly). */

@@ -7,6 +7,9 @@
  */
 export type EvmChainId = string;
 
+/** A chain of the metrics service: a supported EVM chain id, a blockchain id, or "mainnet", "testnet" or "total" for the series over a whole network or over both. */
+export type MetricsChainId = EvmChainId | string | "mainnet" | "testnet" | "total";
+
 /**
  * Opaque, UUID-based pagination token, unique per pagination scenario and
  * present only when further data exists. It is valid for 24 hours from
@@ -48,8 +51,8 @@ export interface AvgTpsResponse {
    * @example 200
    */
   status: number;
-  /** Unix timestamp (seconds) of the last data-point update. */
-  lastRun: number;
+  /** Unix timestamp (seconds) of the last data-point update; the real service leaves it out at times, so it is optional. */
+  lastRun?: number;
   /** Token for the next page; present only when more data exists. Valid for 24 hours. */
   nextPageToken?: PageToken;
 }

@@ -22,6 +22,45 @@ function $EvmChainId(x: unknown, p: string, e: ValidationIssue[] | null): boolea
 
 const $c1 = /*#__PURE__*/ new RegExp("^[0-9]+$");
 
+function $MetricsChainId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!($EvmChainId(x, p, null) || $2(x, p, null) || $4(x, p, null))) {
+    if (e === null) return false;
+    ok = fail(e, p, "anyOf", "must match a schema in anyOf");
+  }
+  return ok;
+}
+
+function $2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (typeof x === "string") {
+    if (!(x.length >= 32 && x.length <= 64 && $c3.test(x))) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^[1-9A-HJ-NP-Za-km-z]{32,64}$", "^[1-9A-HJ-NP-Za-km-z]{32,64}$");
+    }
+  }
+  return ok;
+}
+
+const $c3 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]*$");
+
+function $4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "mainnet" && x !== "testnet" && x !== "total") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"mainnet\",\"testnet\",\"total\"]");
+  }
+  return ok;
+}
+
 function $PageToken(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
@@ -44,7 +83,7 @@ function $BalanceOverTimeEntry(x: unknown, p: string, e: ValidationIssue[] | nul
       if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v1 === "string"))) {
           if (e === null) return false;
-          $2(v1, p + "/address", e);
+          $5(v1, p + "/address", e);
           ok = false;
         }
       }
@@ -56,7 +95,7 @@ function $BalanceOverTimeEntry(x: unknown, p: string, e: ValidationIssue[] | nul
       if (v2 !== undefined && (plain && OP["sortKey"] === undefined || hasOwn(x, "sortKey"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $3(v2, p + "/sortKey", e);
+          $6(v2, p + "/sortKey", e);
           ok = false;
         }
       }
@@ -69,7 +108,7 @@ function $BalanceOverTimeEntry(x: unknown, p: string, e: ValidationIssue[] | nul
   return ok;
 }
 
-function $2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $5(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -78,7 +117,7 @@ function $2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $3(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $6(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -106,7 +145,7 @@ function $ListAddressesByBalanceOverTimeResponse(x: unknown, p: string, e: Valid
       }
       const v2 = x["addresses"];
       if (v2 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$4(v2, e === null ? p : p + "/addresses", e)) {
+        if (!$7(v2, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -120,7 +159,7 @@ function $ListAddressesByBalanceOverTimeResponse(x: unknown, p: string, e: Valid
   return ok;
 }
 
-function $4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $7(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -129,11 +168,11 @@ function $4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x5: unknown = x[i];
-        const p5 = e === null ? p : p + "/" + i;
+        const x8: unknown = x[i];
+        const p8 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x5;
-          const p = p5;
+          const x: unknown = x8;
+          const p = p8;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -145,7 +184,7 @@ function $4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
                 if (!((typeof v1 === "string"))) {
                   if (e === null) return false;
-                  $2(v1, p + "/address", e);
+                  $5(v1, p + "/address", e);
                   ok = false;
                 }
               }
@@ -157,7 +196,7 @@ function $4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v2 !== undefined && (plain && OP["sortKey"] === undefined || hasOwn(x, "sortKey"))) {
                 if (!((Number.isInteger(v2)))) {
                   if (e === null) return false;
-                  $3(v2, p + "/sortKey", e);
+                  $6(v2, p + "/sortKey", e);
                   ok = false;
                 }
               }
@@ -187,7 +226,7 @@ function $TimeSeriesDataPoint(x: unknown, p: string, e: ValidationIssue[] | null
       if (v1 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $3(v1, p + "/timestamp", e);
+          $6(v1, p + "/timestamp", e);
           ok = false;
         }
       }
@@ -199,7 +238,7 @@ function $TimeSeriesDataPoint(x: unknown, p: string, e: ValidationIssue[] | null
       if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
         if (!((typeof v2 === "number"))) {
           if (e === null) return false;
-          $7(v2, p + "/value", e);
+          $10(v2, p + "/value", e);
           ok = false;
         }
       }
@@ -212,7 +251,7 @@ function $TimeSeriesDataPoint(x: unknown, p: string, e: ValidationIssue[] | null
   return ok;
 }
 
-function $7(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $10(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "number")) {
     if (e === null) return false;
@@ -232,7 +271,7 @@ function $AvgTpsResponse(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["results"];
       if (v1 !== undefined && (plain && OP["results"] === undefined || hasOwn(x, "results"))) {
-        if (!$8(v1, e === null ? p : p + "/results", e)) {
+        if (!$11(v1, e === null ? p : p + "/results", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -245,7 +284,7 @@ function $AvgTpsResponse(x: unknown, p: string, e: ValidationIssue[] | null): bo
       if (v2 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $3(v2, p + "/status", e);
+          $6(v2, p + "/status", e);
           ok = false;
         }
       }
@@ -254,16 +293,12 @@ function $AvgTpsResponse(x: unknown, p: string, e: ValidationIssue[] | null): bo
         ok = fail(e, p + "/status", "required", "is required", "status");
       }
       const v3 = x["lastRun"];
-      if (v3 !== undefined && (plain && OP["lastRun"] === undefined || hasOwn(x, "lastRun"))) {
-        if (!((Number.isInteger(v3)))) {
+      if (v3 !== undefined) {
+        if (!((Number.isInteger(v3))) && (plain && OP["lastRun"] === undefined || hasOwn(x, "lastRun"))) {
           if (e === null) return false;
-          $3(v3, p + "/lastRun", e);
+          $6(v3, p + "/lastRun", e);
           ok = false;
         }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/lastRun", "required", "is required", "lastRun");
       }
       const v4 = x["nextPageToken"];
       if (v4 !== undefined) {
@@ -278,7 +313,7 @@ function $AvgTpsResponse(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-function $8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $11(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -287,11 +322,11 @@ function $8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x9: unknown = x[i];
-        const p9 = e === null ? p : p + "/" + i;
+        const x12: unknown = x[i];
+        const p12 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x9;
-          const p = p9;
+          const x: unknown = x12;
+          const p = p12;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -303,7 +338,7 @@ function $8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
                 if (!((Number.isInteger(v1)))) {
                   if (e === null) return false;
-                  $3(v1, p + "/timestamp", e);
+                  $6(v1, p + "/timestamp", e);
                   ok = false;
                 }
               }
@@ -315,7 +350,7 @@ function $8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
                 if (!((typeof v2 === "number"))) {
                   if (e === null) return false;
-                  $7(v2, p + "/value", e);
+                  $10(v2, p + "/value", e);
                   ok = false;
                 }
               }
@@ -343,7 +378,7 @@ function $ErrorBody(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["message"];
       if (v1 !== undefined && (plain && OP["message"] === undefined || hasOwn(x, "message"))) {
-        if (!$12(v1, e === null ? p : p + "/message", e)) {
+        if (!$15(v1, e === null ? p : p + "/message", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -356,7 +391,7 @@ function $ErrorBody(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v2 !== undefined && (plain && OP["statusCode"] === undefined || hasOwn(x, "statusCode"))) {
         if (!((Number.isInteger(v2)))) {
           if (e === null) return false;
-          $3(v2, p + "/statusCode", e);
+          $6(v2, p + "/statusCode", e);
           ok = false;
         }
       }
@@ -368,7 +403,7 @@ function $ErrorBody(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v3 !== undefined && (plain && OP["error"] === undefined || hasOwn(x, "error"))) {
         if (!((typeof v3 === "string"))) {
           if (e === null) return false;
-          $2(v3, p + "/error", e);
+          $5(v3, p + "/error", e);
           ok = false;
         }
       }
@@ -381,16 +416,16 @@ function $ErrorBody(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-function $12(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $15(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($2(x, p, null) || $14(x, p, null))) {
+  if (!($5(x, p, null) || $17(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $14(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $17(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -403,7 +438,7 @@ function $14(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string"))) {
             if (e === null) return false;
-            $2(v, p + "/" + i, e);
+            $5(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -413,7 +448,7 @@ function $14(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $18(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $21(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -438,7 +473,7 @@ function $18(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $2(v2, p + "/address", e);
+          $5(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -448,9 +483,9 @@ function $18(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["threshold"];
       if (v3 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c21.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c24.test(v3))))) {
           if (e === null) return false;
-          $20(v3, p + "/threshold", e);
+          $23(v3, p + "/threshold", e);
           ok = false;
         }
       }
@@ -462,7 +497,7 @@ function $18(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
           if (e === null) return false;
-          $22(v4, p + "/startTimestamp", e);
+          $25(v4, p + "/startTimestamp", e);
           ok = false;
         }
       }
@@ -470,7 +505,7 @@ function $18(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v5 !== undefined) {
         if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0))) && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
           if (e === null) return false;
-          $22(v5, p + "/endTimestamp", e);
+          $25(v5, p + "/endTimestamp", e);
           ok = false;
         }
       }
@@ -486,7 +521,7 @@ function $18(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v7 !== undefined) {
         if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 1 && v7 <= 5000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $24(v7, p + "/pageSize", e);
+          $27(v7, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -495,14 +530,14 @@ function $18(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $20(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $23(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c21.test(x)) {
+    if (!$c24.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^(0|[1-9][0-9]*)(\\.[0-9]+)?$", "^(0|[1-9][0-9]*)(\\.[0-9]+)?$");
     }
@@ -510,9 +545,9 @@ function $20(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c21 = /*#__PURE__*/ new RegExp("^(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?$");
+const $c24 = /*#__PURE__*/ new RegExp("^(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?$");
 
-function $22(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $25(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -527,7 +562,7 @@ function $22(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $24(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $27(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -546,7 +581,7 @@ function $24(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $25(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $28(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -557,9 +592,8 @@ function $25(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["chainId"];
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
+        if (!$MetricsChainId(v1, e === null ? p : p + "/chainId", e)) {
           if (e === null) return false;
-          $EvmChainId(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -591,6 +625,19 @@ export const EvmChainIdSchema: StandardSchemaV1<unknown, T.EvmChainId> = /*#__PU
 /** Whether a value is a valid `EvmChainId` (a type guard; no issues are collected). */
 export function isEvmChainId(value: unknown): value is T.EvmChainId {
   return $EvmChainId(value, "", null);
+}
+
+/** Validates a `MetricsChainId`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateMetricsChainId(value: unknown): ValidationResult<T.MetricsChainId> {
+  return run<T.MetricsChainId>($MetricsChainId, value);
+}
+
+/** A `MetricsChainId` as a Standard Schema v1 validator. */
+export const MetricsChainIdSchema: StandardSchemaV1<unknown, T.MetricsChainId> = /*#__PURE__*/ standard<T.MetricsChainId>($MetricsChainId);
+
+/** Whether a value is a valid `MetricsChainId` (a type guard; no issues are collected). */
+export function isMetricsChainId(value: unknown): value is T.MetricsChainId {
+  return $MetricsChainId(value, "", null);
 }
 
 /** Validates a `PageToken`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -673,7 +720,7 @@ export function isErrorBody(value: unknown): value is T.ErrorBody {
 
 /** Validates the params of `getAddressesByBalanceOverTime`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetAddressesByBalanceOverTimeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($18, value);
+  return run<unknown>($21, value);
 }
 
 /** Validates the result of `getAddressesByBalanceOverTime`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -683,7 +730,7 @@ export function validateGetAddressesByBalanceOverTimeResponse(value: unknown): V
 
 /** Validates the params of `getAvgTps`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetAvgTpsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($25, value);
+  return run<unknown>($28, value);
 }
 
 /** Validates the result of `getAvgTps`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -691,4 +738,4 @@ export function validateGetAvgTpsResponse(value: unknown): ValidationResult<unkn
   return run<unknown>($AvgTpsResponse, value);
 }
 
-export { $18, $25, $AvgTpsResponse, $ListAddressesByBalanceOverTimeResponse };
+export { $21, $28, $AvgTpsResponse, $ListAddressesByBalanceOverTimeResponse };
