@@ -3,7 +3,7 @@
 
 import { callHttp, resolveHttpConfig, createRpcTransport, RpcError, RpcServerError, resultChecks, type CallOptions, type ResultChecks, type HttpOperation, type BatchResults, type RpcCall, type RpcClientOptions, type RpcMethod } from "../runtime/index.js";
 import type * as T from "./types.js";
-import { $146, $20, $273, $276, $279, $280, $285, $290, $292, $3, $301, $303, $305, $308, $311, $312, $314, $315, $316, $318, $319, $321, $325, $374, $377, $379, $380, $383, $384, $385, $388, $395, $396, $399, $400, $401, $404, $406, $407, $409, $411, $414, $418, $419, $420, $422, $425, $426, $427, $428, $429, $435, $450, $63, $80, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult } from "./validators.js";
+import { $149, $20, $276, $279, $282, $283, $288, $293, $295, $3, $304, $306, $308, $311, $314, $315, $317, $318, $319, $321, $322, $324, $328, $377, $380, $382, $383, $386, $387, $388, $391, $398, $399, $402, $403, $404, $407, $409, $410, $412, $414, $417, $421, $422, $423, $425, $428, $429, $430, $431, $432, $438, $453, $66, $83, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult } from "./validators.js";
 
 /**
  * JSON-RPC error code -32000: "alias length is too long" (AliasTooLong), declared by `admin.alias`, `admin.aliasChain`.
@@ -203,7 +203,7 @@ export const adminAliasMethod: RpcMethod<AdminAliasParams, T.EmptyResult> = {
       required: true,
     },
   ],
-  check: $273,
+  check: $276,
   errors: [
     AliasTooLongError,
     InvalidParamsError,
@@ -241,7 +241,7 @@ export const adminAliasChainMethod: RpcMethod<AdminAliasChainParams, T.EmptyResu
       required: true,
     },
   ],
-  check: $276,
+  check: $279,
   errors: [
     AliasTooLongError,
     InvalidParamsError,
@@ -267,7 +267,7 @@ export const adminGetChainAliasesMethod: RpcMethod<AdminGetChainAliasesParams, T
       required: true,
     },
   ],
-  check: $279,
+  check: $282,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -291,7 +291,7 @@ export const adminGetLoggerLevelMethod: RpcMethod<AdminGetLoggerLevelParams | un
       name: "loggerName",
     },
   ],
-  check: $280,
+  check: $283,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -307,7 +307,7 @@ export const adminLoadVMsMethod: RpcMethod<AdminLoadVMsParams | undefined, T.Loa
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ServerError,
   ],
@@ -322,7 +322,7 @@ export const adminLockProfileMethod: RpcMethod<AdminLockProfileParams | undefine
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ServerError,
   ],
@@ -337,7 +337,7 @@ export const adminMemoryProfileMethod: RpcMethod<AdminMemoryProfileParams | unde
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ServerError,
   ],
@@ -369,7 +369,7 @@ export const adminSetLoggerLevelMethod: RpcMethod<AdminSetLoggerLevelParams | un
       name: "displayLevel",
     },
   ],
-  check: $285,
+  check: $288,
   errors: [
     LoggerLevelMissingError,
     InvalidParamsError,
@@ -386,7 +386,7 @@ export const adminStartCpuProfilerMethod: RpcMethod<AdminStartCpuProfilerParams 
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     CpuProfilerAlreadyRunningError,
     ServerError,
@@ -402,7 +402,7 @@ export const adminStopCpuProfilerMethod: RpcMethod<AdminStopCpuProfilerParams | 
   endpoint: "/ext/admin",
   form: "by-name",
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     CpuProfilerNotRunningError,
     ServerError,
@@ -419,7 +419,7 @@ export const infoAcpsMethod: RpcMethod<InfoAcpsParams | undefined, T.AcpsResult>
   form: "by-name",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ServerError,
   ],
@@ -446,7 +446,7 @@ export const infoIsBootstrappedMethod: RpcMethod<InfoIsBootstrappedParams, T.IsB
       required: true,
     },
   ],
-  check: $290,
+  check: $293,
   errors: [
     ChainNotGivenError,
     InvalidParamsError,
@@ -475,7 +475,7 @@ export const infoGetBlockchainIdMethod: RpcMethod<InfoGetBlockchainIdParams, T.B
       required: true,
     },
   ],
-  check: $292,
+  check: $295,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -492,7 +492,7 @@ export const infoGetNetworkIdMethod: RpcMethod<InfoGetNetworkIdParams | undefine
   form: "by-name",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ServerError,
   ],
@@ -508,7 +508,7 @@ export const infoGetNetworkNameMethod: RpcMethod<InfoGetNetworkNameParams | unde
   form: "by-name",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ServerError,
   ],
@@ -524,7 +524,7 @@ export const infoGetNodeIdMethod: RpcMethod<InfoGetNodeIdParams | undefined, T.N
   form: "by-name",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ServerError,
   ],
@@ -540,7 +540,7 @@ export const infoGetNodeIpMethod: RpcMethod<InfoGetNodeIpParams | undefined, T.N
   form: "by-name",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ServerError,
   ],
@@ -556,7 +556,7 @@ export const infoGetNodeVersionMethod: RpcMethod<InfoGetNodeVersionParams | unde
   form: "by-name",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ServerError,
   ],
@@ -572,7 +572,7 @@ export const infoGetTxFeeMethod: RpcMethod<InfoGetTxFeeParams | undefined, T.TxF
   form: "by-name",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ServerError,
   ],
@@ -588,7 +588,7 @@ export const infoGetVMsMethod: RpcMethod<InfoGetVMsParams | undefined, T.VmsResu
   form: "by-name",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ServerError,
   ],
@@ -611,7 +611,7 @@ export const infoPeersMethod: RpcMethod<InfoPeersParams | undefined, T.PeersResu
       name: "nodeIDs",
     },
   ],
-  check: $301,
+  check: $304,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -635,7 +635,7 @@ export const infoUptimeMethod: RpcMethod<InfoUptimeParams | undefined, T.UptimeR
       name: "subnetID",
     },
   ],
-  check: $303,
+  check: $306,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -652,7 +652,7 @@ export const infoUpgradesMethod: RpcMethod<InfoUpgradesParams | undefined, T.Upg
   form: "by-name",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ServerError,
   ],
@@ -675,7 +675,7 @@ export const healthHealthMethod: RpcMethod<HealthHealthParams | undefined, T.Hea
       name: "tags",
     },
   ],
-  check: $305,
+  check: $308,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -699,7 +699,7 @@ export const healthReadinessMethod: RpcMethod<HealthReadinessParams | undefined,
       name: "tags",
     },
   ],
-  check: $305,
+  check: $308,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -716,7 +716,7 @@ export const healthLivenessMethod: RpcMethod<HealthLivenessParams | undefined, T
   form: "by-name",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ServerError,
   ],
@@ -743,7 +743,7 @@ export const platformGetBalanceMethod: RpcMethod<PlatformGetBalanceParams, T.Bal
       required: true,
     },
   ],
-  check: $308,
+  check: $311,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -773,7 +773,7 @@ export const platformGetBlockMethod: RpcMethod<PlatformGetBlockParams, T.BlockRe
       name: "encoding",
     },
   ],
-  check: $311,
+  check: $314,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -803,7 +803,7 @@ export const platformGetBlockByHeightMethod: RpcMethod<PlatformGetBlockByHeightP
       name: "encoding",
     },
   ],
-  check: $312,
+  check: $315,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -820,7 +820,7 @@ export const platformGetBlockchainsMethod: RpcMethod<PlatformGetBlockchainsParam
   form: "by-name",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ServerError,
   ],
@@ -844,7 +844,7 @@ export const platformGetBlockchainStatusMethod: RpcMethod<PlatformGetBlockchainS
       required: true,
     },
   ],
-  check: $314,
+  check: $317,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -868,7 +868,7 @@ export const platformGetCurrentSupplyMethod: RpcMethod<PlatformGetCurrentSupplyP
       name: "subnetID",
     },
   ],
-  check: $315,
+  check: $318,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -897,7 +897,7 @@ export const platformGetCurrentValidatorsMethod: RpcMethod<PlatformGetCurrentVal
       name: "nodeIDs",
     },
   ],
-  check: $316,
+  check: $319,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -927,7 +927,7 @@ export const indexCBlockGetContainerByIdMethod: RpcMethod<IndexCBlockGetContaine
       name: "encoding",
     },
   ],
-  check: $318,
+  check: $321,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -960,7 +960,7 @@ export const indexCBlockGetContainerByIndexMethod: RpcMethod<IndexCBlockGetConta
       name: "encoding",
     },
   ],
-  check: $319,
+  check: $322,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1003,7 +1003,7 @@ export const indexCBlockGetContainerRangeMethod: RpcMethod<IndexCBlockGetContain
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $324,
   errors: [
     StartIndexOutOfRangeError,
     NumToFetchOutOfRangeError,
@@ -1035,7 +1035,7 @@ export const indexCBlockGetIndexMethod: RpcMethod<IndexCBlockGetIndexParams, T.G
       name: "encoding",
     },
   ],
-  check: $318,
+  check: $321,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1059,7 +1059,7 @@ export const indexCBlockGetLastAcceptedMethod: RpcMethod<IndexCBlockGetLastAccep
       name: "encoding",
     },
   ],
-  check: $325,
+  check: $328,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1089,7 +1089,7 @@ export const indexCBlockIsAcceptedMethod: RpcMethod<IndexCBlockIsAcceptedParams,
       name: "encoding",
     },
   ],
-  check: $318,
+  check: $321,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1119,7 +1119,7 @@ export const indexPBlockGetContainerByIdMethod: RpcMethod<IndexPBlockGetContaine
       name: "encoding",
     },
   ],
-  check: $318,
+  check: $321,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1152,7 +1152,7 @@ export const indexPBlockGetContainerByIndexMethod: RpcMethod<IndexPBlockGetConta
       name: "encoding",
     },
   ],
-  check: $319,
+  check: $322,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1195,7 +1195,7 @@ export const indexPBlockGetContainerRangeMethod: RpcMethod<IndexPBlockGetContain
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $324,
   errors: [
     StartIndexOutOfRangeError,
     NumToFetchOutOfRangeError,
@@ -1227,7 +1227,7 @@ export const indexPBlockGetIndexMethod: RpcMethod<IndexPBlockGetIndexParams, T.G
       name: "encoding",
     },
   ],
-  check: $318,
+  check: $321,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1251,7 +1251,7 @@ export const indexPBlockGetLastAcceptedMethod: RpcMethod<IndexPBlockGetLastAccep
       name: "encoding",
     },
   ],
-  check: $325,
+  check: $328,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1281,7 +1281,7 @@ export const indexPBlockIsAcceptedMethod: RpcMethod<IndexPBlockIsAcceptedParams,
       name: "encoding",
     },
   ],
-  check: $318,
+  check: $321,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1311,7 +1311,7 @@ export const indexXTxGetContainerByIdMethod: RpcMethod<IndexXTxGetContainerByIdP
       name: "encoding",
     },
   ],
-  check: $318,
+  check: $321,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1344,7 +1344,7 @@ export const indexXTxGetContainerByIndexMethod: RpcMethod<IndexXTxGetContainerBy
       name: "encoding",
     },
   ],
-  check: $319,
+  check: $322,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1387,7 +1387,7 @@ export const indexXTxGetContainerRangeMethod: RpcMethod<IndexXTxGetContainerRang
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $324,
   errors: [
     StartIndexOutOfRangeError,
     NumToFetchOutOfRangeError,
@@ -1419,7 +1419,7 @@ export const indexXTxGetIndexMethod: RpcMethod<IndexXTxGetIndexParams, T.GetInde
       name: "encoding",
     },
   ],
-  check: $318,
+  check: $321,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1443,7 +1443,7 @@ export const indexXTxGetLastAcceptedMethod: RpcMethod<IndexXTxGetLastAcceptedPar
       name: "encoding",
     },
   ],
-  check: $325,
+  check: $328,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1473,7 +1473,7 @@ export const indexXTxIsAcceptedMethod: RpcMethod<IndexXTxIsAcceptedParams, T.IsA
       name: "encoding",
     },
   ],
-  check: $318,
+  check: $321,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1503,7 +1503,7 @@ export const indexXBlockGetContainerByIdMethod: RpcMethod<IndexXBlockGetContaine
       name: "encoding",
     },
   ],
-  check: $318,
+  check: $321,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1536,7 +1536,7 @@ export const indexXBlockGetContainerByIndexMethod: RpcMethod<IndexXBlockGetConta
       name: "encoding",
     },
   ],
-  check: $319,
+  check: $322,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1579,7 +1579,7 @@ export const indexXBlockGetContainerRangeMethod: RpcMethod<IndexXBlockGetContain
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $324,
   errors: [
     StartIndexOutOfRangeError,
     NumToFetchOutOfRangeError,
@@ -1611,7 +1611,7 @@ export const indexXBlockGetIndexMethod: RpcMethod<IndexXBlockGetIndexParams, T.G
       name: "encoding",
     },
   ],
-  check: $318,
+  check: $321,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1635,7 +1635,7 @@ export const indexXBlockGetLastAcceptedMethod: RpcMethod<IndexXBlockGetLastAccep
       name: "encoding",
     },
   ],
-  check: $325,
+  check: $328,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1665,7 +1665,7 @@ export const indexXBlockIsAcceptedMethod: RpcMethod<IndexXBlockIsAcceptedParams,
       name: "encoding",
     },
   ],
-  check: $318,
+  check: $321,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1695,7 +1695,7 @@ export const indexXVtxGetContainerByIdMethod: RpcMethod<IndexXVtxGetContainerByI
       name: "encoding",
     },
   ],
-  check: $318,
+  check: $321,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1728,7 +1728,7 @@ export const indexXVtxGetContainerByIndexMethod: RpcMethod<IndexXVtxGetContainer
       name: "encoding",
     },
   ],
-  check: $319,
+  check: $322,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1771,7 +1771,7 @@ export const indexXVtxGetContainerRangeMethod: RpcMethod<IndexXVtxGetContainerRa
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $324,
   errors: [
     StartIndexOutOfRangeError,
     NumToFetchOutOfRangeError,
@@ -1803,7 +1803,7 @@ export const indexXVtxGetIndexMethod: RpcMethod<IndexXVtxGetIndexParams, T.GetIn
       name: "encoding",
     },
   ],
-  check: $318,
+  check: $321,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1827,7 +1827,7 @@ export const indexXVtxGetLastAcceptedMethod: RpcMethod<IndexXVtxGetLastAcceptedP
       name: "encoding",
     },
   ],
-  check: $325,
+  check: $328,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1857,7 +1857,7 @@ export const indexXVtxIsAcceptedMethod: RpcMethod<IndexXVtxIsAcceptedParams, T.I
       name: "encoding",
     },
   ],
-  check: $318,
+  check: $321,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1874,7 +1874,7 @@ export const cChainEthChainIdMethod: RpcMethod<CChainEthChainIdParams | undefine
   form: "by-position",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -1895,7 +1895,7 @@ export const cChainEthSyncingMethod: RpcMethod<CChainEthSyncingParams | undefine
   form: "by-position",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -1916,7 +1916,7 @@ export const cChainEthCoinbaseMethod: RpcMethod<CChainEthCoinbaseParams | undefi
   form: "by-position",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -1944,7 +1944,7 @@ export const cChainEthAccountsMethod: RpcMethod<CChainEthAccountsParams | undefi
   form: "by-position",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -1965,7 +1965,7 @@ export const cChainEthBlockNumberMethod: RpcMethod<CChainEthBlockNumberParams | 
   form: "by-position",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -1986,7 +1986,7 @@ export const cChainEthConfigMethod: RpcMethod<CChainEthConfigParams | undefined,
   form: "by-position",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2007,7 +2007,7 @@ export const cChainEthGasPriceMethod: RpcMethod<CChainEthGasPriceParams | undefi
   form: "by-position",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2028,7 +2028,7 @@ export const cChainEthBaseFeeMethod: RpcMethod<CChainEthBaseFeeParams | undefine
   form: "by-position",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2049,7 +2049,7 @@ export const cChainEthBlobBaseFeeMethod: RpcMethod<CChainEthBlobBaseFeeParams | 
   form: "by-position",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2070,7 +2070,7 @@ export const cChainEthMaxPriorityFeePerGasMethod: RpcMethod<CChainEthMaxPriority
   form: "by-position",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2111,7 +2111,7 @@ export const cChainEthFeeHistoryMethod: RpcMethod<CChainEthFeeHistoryParams, T.F
       required: true,
     },
   ],
-  check: $374,
+  check: $377,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2153,7 +2153,7 @@ export const cChainEthGetBlockByHashMethod: RpcMethod<CChainEthGetBlockByHashPar
       required: true,
     },
   ],
-  check: $377,
+  check: $380,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2195,7 +2195,7 @@ export const cChainEthGetBlockByNumberMethod: RpcMethod<CChainEthGetBlockByNumbe
       required: true,
     },
   ],
-  check: $380,
+  check: $383,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2231,7 +2231,7 @@ export const cChainEthGetHeaderByHashMethod: RpcMethod<CChainEthGetHeaderByHashP
       required: true,
     },
   ],
-  check: $383,
+  check: $386,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2267,7 +2267,7 @@ export const cChainEthGetHeaderByNumberMethod: RpcMethod<CChainEthGetHeaderByNum
       required: true,
     },
   ],
-  check: $385,
+  check: $388,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2303,7 +2303,7 @@ export const cChainEthGetBlockTransactionCountByHashMethod: RpcMethod<CChainEthG
       required: true,
     },
   ],
-  check: $383,
+  check: $386,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2339,7 +2339,7 @@ export const cChainEthGetBlockTransactionCountByNumberMethod: RpcMethod<CChainEt
       required: true,
     },
   ],
-  check: $385,
+  check: $388,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2375,7 +2375,7 @@ export const cChainEthGetUncleCountByBlockHashMethod: RpcMethod<CChainEthGetUncl
       required: true,
     },
   ],
-  check: $383,
+  check: $386,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2411,7 +2411,7 @@ export const cChainEthGetUncleCountByBlockNumberMethod: RpcMethod<CChainEthGetUn
       required: true,
     },
   ],
-  check: $385,
+  check: $388,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2447,7 +2447,7 @@ export const cChainEthGetBlockReceiptsMethod: RpcMethod<CChainEthGetBlockReceipt
       required: true,
     },
   ],
-  check: $395,
+  check: $398,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2483,7 +2483,7 @@ export const cChainEthGetBlockAccessListMethod: RpcMethod<CChainEthGetBlockAcces
       required: true,
     },
   ],
-  check: $395,
+  check: $398,
   errors: [
     ResourceNotFoundError,
     ParseError,
@@ -2519,7 +2519,7 @@ export const cChainEthGetBalanceMethod: RpcMethod<CChainEthGetBalanceParams, T.U
       required: true,
     },
   ],
-  check: $400,
+  check: $403,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2560,7 +2560,7 @@ export const cChainEthGetStorageAtMethod: RpcMethod<CChainEthGetStorageAtParams,
       required: true,
     },
   ],
-  check: $401,
+  check: $404,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2595,7 +2595,7 @@ export const cChainEthGetTransactionCountMethod: RpcMethod<CChainEthGetTransacti
       required: true,
     },
   ],
-  check: $400,
+  check: $403,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2630,7 +2630,7 @@ export const cChainEthGetCodeMethod: RpcMethod<CChainEthGetCodeParams, T.Bytes> 
       required: true,
     },
   ],
-  check: $400,
+  check: $403,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2671,7 +2671,7 @@ export const cChainEthGetProofMethod: RpcMethod<CChainEthGetProofParams, T.Accou
       required: true,
     },
   ],
-  check: $404,
+  check: $407,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2705,7 +2705,7 @@ export const cChainEthCallMethod: RpcMethod<CChainEthCallParams, T.Bytes> = {
       name: "block",
     },
   ],
-  check: $406,
+  check: $409,
   errors: [
     ExecutionRevertedError,
     ParseError,
@@ -2740,7 +2740,7 @@ export const cChainEthEstimateGasMethod: RpcMethod<CChainEthEstimateGasParams, T
       name: "block",
     },
   ],
-  check: $407,
+  check: $410,
   errors: [
     ExecutionRevertedError,
     ParseError,
@@ -2775,7 +2775,7 @@ export const cChainEthCreateAccessListMethod: RpcMethod<CChainEthCreateAccessLis
       name: "block",
     },
   ],
-  check: $407,
+  check: $410,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2816,7 +2816,7 @@ export const cChainEthSimulateV1Method: RpcMethod<CChainEthSimulateV1Params, CCh
       name: "block",
     },
   ],
-  check: $409,
+  check: $412,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2872,7 +2872,7 @@ export const cChainEthNewBlockFilterMethod: RpcMethod<CChainEthNewBlockFilterPar
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2892,7 +2892,7 @@ export const cChainEthNewPendingTransactionFilterMethod: RpcMethod<CChainEthNewP
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2927,7 +2927,7 @@ export const cChainEthUninstallFilterMethod: RpcMethod<CChainEthUninstallFilterP
       required: true,
     },
   ],
-  check: $414,
+  check: $417,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2955,7 +2955,7 @@ export const cChainEthGetFilterChangesMethod: RpcMethod<CChainEthGetFilterChange
       required: true,
     },
   ],
-  check: $414,
+  check: $417,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2984,7 +2984,7 @@ export const cChainEthGetFilterLogsMethod: RpcMethod<CChainEthGetFilterLogsParam
       required: true,
     },
   ],
-  check: $414,
+  check: $417,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3057,7 +3057,7 @@ export const cChainEthGetTransactionByHashMethod: RpcMethod<CChainEthGetTransact
       required: true,
     },
   ],
-  check: $418,
+  check: $421,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3099,7 +3099,7 @@ export const cChainEthGetTransactionByBlockHashAndIndexMethod: RpcMethod<CChainE
       required: true,
     },
   ],
-  check: $420,
+  check: $423,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3141,7 +3141,7 @@ export const cChainEthGetTransactionByBlockNumberAndIndexMethod: RpcMethod<CChai
       required: true,
     },
   ],
-  check: $422,
+  check: $425,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3177,7 +3177,7 @@ export const cChainEthGetTransactionReceiptMethod: RpcMethod<CChainEthGetTransac
       required: true,
     },
   ],
-  check: $418,
+  check: $421,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3205,7 +3205,7 @@ export const cChainEthSendRawTransactionMethod: RpcMethod<CChainEthSendRawTransa
       required: true,
     },
   ],
-  check: $426,
+  check: $429,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3398,7 +3398,7 @@ export const cChainEthSignMethod: RpcMethod<CChainEthSignParams, T.Bytes65> = {
       required: true,
     },
   ],
-  check: $427,
+  check: $430,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3509,7 +3509,7 @@ export const cChainEthSubscribeMethod: RpcMethod<CChainEthSubscribeParams, T.Sub
       name: "options",
     },
   ],
-  check: $428,
+  check: $431,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3544,7 +3544,7 @@ export const cChainEthUnsubscribeMethod: RpcMethod<CChainEthUnsubscribeParams, C
       required: true,
     },
   ],
-  check: $429,
+  check: $432,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3565,7 +3565,7 @@ export const cChainEthCapabilitiesMethod: RpcMethod<CChainEthCapabilitiesParams 
   form: "by-position",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3586,7 +3586,7 @@ export const cChainEthGetChainConfigMethod: RpcMethod<CChainEthGetChainConfigPar
   form: "by-position",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3614,7 +3614,7 @@ export const cChainWeb3ClientVersionMethod: RpcMethod<CChainWeb3ClientVersionPar
   form: "by-position",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3643,7 +3643,7 @@ export const cChainWeb3Sha3Method: RpcMethod<CChainWeb3Sha3Params, T.Hash32> = {
       required: true,
     },
   ],
-  check: $435,
+  check: $438,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3671,7 +3671,7 @@ export const cChainNetVersionMethod: RpcMethod<CChainNetVersionParams | undefine
   form: "by-position",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3699,7 +3699,7 @@ export const cChainNetListeningMethod: RpcMethod<CChainNetListeningParams | unde
   form: "by-position",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3720,7 +3720,7 @@ export const cChainNetPeerCountMethod: RpcMethod<CChainNetPeerCountParams | unde
   form: "by-position",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3741,7 +3741,7 @@ export const cChainTxpoolStatusMethod: RpcMethod<CChainTxpoolStatusParams | unde
   form: "by-position",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3762,7 +3762,7 @@ export const cChainTxpoolContentMethod: RpcMethod<CChainTxpoolContentParams | un
   form: "by-position",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3783,7 +3783,7 @@ export const cChainTxpoolInspectMethod: RpcMethod<CChainTxpoolInspectParams | un
   form: "by-position",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3803,7 +3803,7 @@ export const cChainAdminStartCpuProfilerMethod: RpcMethod<CChainAdminStartCpuPro
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ServerError,
   ],
@@ -3818,7 +3818,7 @@ export const cChainAdminStopCpuProfilerMethod: RpcMethod<CChainAdminStopCpuProfi
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ServerError,
   ],
@@ -3833,7 +3833,7 @@ export const cChainAdminMemoryProfileMethod: RpcMethod<CChainAdminMemoryProfileP
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ServerError,
   ],
@@ -3848,7 +3848,7 @@ export const cChainAdminLockProfileMethod: RpcMethod<CChainAdminLockProfileParam
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ServerError,
   ],
@@ -3885,7 +3885,7 @@ export const cChainAdminGetVmConfigMethod: RpcMethod<CChainAdminGetVmConfigParam
   form: "by-position",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ServerError,
   ],
@@ -4007,7 +4007,7 @@ export const cChainNativeVersionMethod: RpcMethod<CChainNativeVersionParams | un
   form: "by-position",
   idempotent: true,
   params: [],
-  check: $80,
+  check: $83,
   errors: [
     ServerError,
   ],
@@ -4041,7 +4041,7 @@ export const httpGetHealthOperation: HttpOperation<HttpGetHealthParams | undefin
   returns: [
     503,
   ],
-  check: $450,
+  check: $453,
 };
 
 /** Parameters of `http.getHealthCheck`. */
@@ -4072,7 +4072,7 @@ export const httpGetHealthCheckOperation: HttpOperation<HttpGetHealthCheckParams
   returns: [
     503,
   ],
-  check: $450,
+  check: $453,
 };
 
 /** Parameters of `http.getReadiness`. */
@@ -4103,7 +4103,7 @@ export const httpGetReadinessOperation: HttpOperation<HttpGetReadinessParams | u
   returns: [
     503,
   ],
-  check: $450,
+  check: $453,
 };
 
 /** Parameters of `http.getLiveness`. */
@@ -4134,7 +4134,7 @@ export const httpGetLivenessOperation: HttpOperation<HttpGetLivenessParams | und
   returns: [
     503,
   ],
-  check: $450,
+  check: $453,
 };
 
 /** Result checks by descriptor: what `validateResponse` checks 2XX bodies against (the third argument of `resolveHttpConfig` when descriptors are called directly). */
@@ -4205,7 +4205,7 @@ export const nodeResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [cChainEthChainIdMethod as object, $Uint],
   [cChainEthSyncingMethod as object, $SyncingStatus],
   [cChainEthCoinbaseMethod as object, $Address],
-  [cChainEthAccountsMethod as object, $146],
+  [cChainEthAccountsMethod as object, $149],
   [cChainEthBlockNumberMethod as object, $Uint],
   [cChainEthConfigMethod as object, $EthConfig],
   [cChainEthGasPriceMethod as object, $Uint],
@@ -4213,16 +4213,16 @@ export const nodeResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [cChainEthBlobBaseFeeMethod as object, $Uint],
   [cChainEthMaxPriorityFeePerGasMethod as object, $Uint],
   [cChainEthFeeHistoryMethod as object, $FeeHistoryResults],
-  [cChainEthGetBlockByHashMethod as object, $379],
-  [cChainEthGetBlockByNumberMethod as object, $379],
-  [cChainEthGetHeaderByHashMethod as object, $384],
-  [cChainEthGetHeaderByNumberMethod as object, $384],
-  [cChainEthGetBlockTransactionCountByHashMethod as object, $388],
-  [cChainEthGetBlockTransactionCountByNumberMethod as object, $388],
-  [cChainEthGetUncleCountByBlockHashMethod as object, $388],
-  [cChainEthGetUncleCountByBlockNumberMethod as object, $388],
-  [cChainEthGetBlockReceiptsMethod as object, $396],
-  [cChainEthGetBlockAccessListMethod as object, $399],
+  [cChainEthGetBlockByHashMethod as object, $382],
+  [cChainEthGetBlockByNumberMethod as object, $382],
+  [cChainEthGetHeaderByHashMethod as object, $387],
+  [cChainEthGetHeaderByNumberMethod as object, $387],
+  [cChainEthGetBlockTransactionCountByHashMethod as object, $391],
+  [cChainEthGetBlockTransactionCountByNumberMethod as object, $391],
+  [cChainEthGetUncleCountByBlockHashMethod as object, $391],
+  [cChainEthGetUncleCountByBlockNumberMethod as object, $391],
+  [cChainEthGetBlockReceiptsMethod as object, $399],
+  [cChainEthGetBlockAccessListMethod as object, $402],
   [cChainEthGetBalanceMethod as object, $Uint],
   [cChainEthGetStorageAtMethod as object, $Bytes],
   [cChainEthGetTransactionCountMethod as object, $Uint],
@@ -4231,7 +4231,7 @@ export const nodeResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [cChainEthCallMethod as object, $Bytes],
   [cChainEthEstimateGasMethod as object, $Uint],
   [cChainEthCreateAccessListMethod as object, $AccessListResult],
-  [cChainEthSimulateV1Method as object, $411],
+  [cChainEthSimulateV1Method as object, $414],
   [cChainEthNewFilterMethod as object, $FilterId],
   [cChainEthNewBlockFilterMethod as object, $FilterId],
   [cChainEthNewPendingTransactionFilterMethod as object, $FilterId],
@@ -4239,10 +4239,10 @@ export const nodeResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [cChainEthGetFilterChangesMethod as object, $FilterResults],
   [cChainEthGetFilterLogsMethod as object, $FilterResults],
   [cChainEthGetLogsMethod as object, $FilterResults],
-  [cChainEthGetTransactionByHashMethod as object, $419],
-  [cChainEthGetTransactionByBlockHashAndIndexMethod as object, $419],
-  [cChainEthGetTransactionByBlockNumberAndIndexMethod as object, $419],
-  [cChainEthGetTransactionReceiptMethod as object, $425],
+  [cChainEthGetTransactionByHashMethod as object, $422],
+  [cChainEthGetTransactionByBlockHashAndIndexMethod as object, $422],
+  [cChainEthGetTransactionByBlockNumberAndIndexMethod as object, $422],
+  [cChainEthGetTransactionReceiptMethod as object, $428],
   [cChainEthSendRawTransactionMethod as object, $Hash32],
   [cChainEthSendTransactionMethod as object, $Hash32],
   [cChainEthFillTransactionMethod as object, $FillTransactionResult],
@@ -4254,7 +4254,7 @@ export const nodeResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [cChainEthGetChainConfigMethod as object, $ChainConfig],
   [cChainWeb3ClientVersionMethod as object, $3],
   [cChainWeb3Sha3Method as object, $Hash32],
-  [cChainNetVersionMethod as object, $63],
+  [cChainNetVersionMethod as object, $66],
   [cChainNetListeningMethod as object, $20],
   [cChainNetPeerCountMethod as object, $Uint],
   [cChainTxpoolStatusMethod as object, $TxpoolStatus],

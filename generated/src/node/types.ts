@@ -206,6 +206,11 @@ export interface Peer {
   /** The version the peer runs, e.g. `avalanchego/1.13.0`. */
   version: string;
   /**
+   * Unix time (seconds) of the next network upgrade the peer's version is built for, as the peer reported it in its handshake (AvalancheGo's `peer.Info.UpgradeTime`, a plain JSON number). Sent by recent releases only.
+   * @minimum 0
+   */
+  upgradeTime?: number;
+  /**
    * RFC 3339 time of the last message sent to the peer.
    * @format date-time
    */
@@ -327,6 +332,16 @@ export interface UpgradeSchedule {
    * @format date-time
    */
   graniteTime: string;
+  /**
+   * Length of a P-Chain epoch from Granite on, in nanoseconds (AvalancheGo's `upgrade.Config` encodes the Go duration as a number: 300000000000, five minutes, on Mainnet and Fuji). Sent by recent releases only.
+   * @minimum 0
+   */
+  graniteEpochDuration?: number;
+  /**
+   * Activation time of Helicon; `9999-12-01T00:00:00Z` while it is not scheduled. Sent by recent releases only.
+   * @format date-time
+   */
+  heliconTime?: string;
 }
 
 /** Preferences of the connected primary-network validators on one ACP. */

@@ -921,11 +921,19 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         if (e === null) return false;
         ok = fail(e, p + "/version", "required", "is required", "version");
       }
-      const v5 = x["lastSent"];
-      if (v5 !== undefined && (plain && OP["lastSent"] === undefined || hasOwn(x, "lastSent"))) {
-        if (!((typeof v5 === "string"))) {
+      const v5 = x["upgradeTime"];
+      if (v5 !== undefined) {
+        if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0))) && (plain && OP["upgradeTime"] === undefined || hasOwn(x, "upgradeTime"))) {
           if (e === null) return false;
-          $3(v5, p + "/lastSent", e);
+          $34(v5, p + "/upgradeTime", e);
+          ok = false;
+        }
+      }
+      const v6 = x["lastSent"];
+      if (v6 !== undefined && (plain && OP["lastSent"] === undefined || hasOwn(x, "lastSent"))) {
+        if (!((typeof v6 === "string"))) {
+          if (e === null) return false;
+          $3(v6, p + "/lastSent", e);
           ok = false;
         }
       }
@@ -933,11 +941,11 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         if (e === null) return false;
         ok = fail(e, p + "/lastSent", "required", "is required", "lastSent");
       }
-      const v6 = x["lastReceived"];
-      if (v6 !== undefined && (plain && OP["lastReceived"] === undefined || hasOwn(x, "lastReceived"))) {
-        if (!((typeof v6 === "string"))) {
+      const v7 = x["lastReceived"];
+      if (v7 !== undefined && (plain && OP["lastReceived"] === undefined || hasOwn(x, "lastReceived"))) {
+        if (!((typeof v7 === "string"))) {
           if (e === null) return false;
-          $3(v6, p + "/lastReceived", e);
+          $3(v7, p + "/lastReceived", e);
           ok = false;
         }
       }
@@ -945,9 +953,9 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         if (e === null) return false;
         ok = fail(e, p + "/lastReceived", "required", "is required", "lastReceived");
       }
-      const v7 = x["benched"];
-      if (v7 !== undefined && (plain && OP["benched"] === undefined || hasOwn(x, "benched"))) {
-        if (!$2(v7, e === null ? p : p + "/benched", e)) {
+      const v8 = x["benched"];
+      if (v8 !== undefined && (plain && OP["benched"] === undefined || hasOwn(x, "benched"))) {
+        if (!$2(v8, e === null ? p : p + "/benched", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -956,11 +964,11 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         if (e === null) return false;
         ok = fail(e, p + "/benched", "required", "is required", "benched");
       }
-      const v8 = x["observedUptime"];
-      if (v8 !== undefined && (plain && OP["observedUptime"] === undefined || hasOwn(x, "observedUptime"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c11.test(v8))))) {
+      const v9 = x["observedUptime"];
+      if (v9 !== undefined && (plain && OP["observedUptime"] === undefined || hasOwn(x, "observedUptime"))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c11.test(v9))))) {
           if (e === null) return false;
-          $Uint64String(v8, p + "/observedUptime", e);
+          $Uint64String(v9, p + "/observedUptime", e);
           ok = false;
         }
       }
@@ -968,9 +976,9 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         if (e === null) return false;
         ok = fail(e, p + "/observedUptime", "required", "is required", "observedUptime");
       }
-      const v9 = x["trackedSubnets"];
-      if (v9 !== undefined && (plain && OP["trackedSubnets"] === undefined || hasOwn(x, "trackedSubnets"))) {
-        if (!$38(v9, e === null ? p : p + "/trackedSubnets", e)) {
+      const v10 = x["trackedSubnets"];
+      if (v10 !== undefined && (plain && OP["trackedSubnets"] === undefined || hasOwn(x, "trackedSubnets"))) {
+        if (!$39(v10, e === null ? p : p + "/trackedSubnets", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -979,19 +987,19 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         if (e === null) return false;
         ok = fail(e, p + "/trackedSubnets", "required", "is required", "trackedSubnets");
       }
-      const v10 = x["supportedACPs"];
-      if (v10 !== undefined) {
+      const v11 = x["supportedACPs"];
+      if (v11 !== undefined) {
         if ((plain && OP["supportedACPs"] === undefined || hasOwn(x, "supportedACPs"))) {
-          if (!$39(v10, e === null ? p : p + "/supportedACPs", e)) {
+          if (!$40(v11, e === null ? p : p + "/supportedACPs", e)) {
             if (e === null) return false;
             ok = false;
           }
         }
       }
-      const v11 = x["objectedACPs"];
-      if (v11 !== undefined) {
+      const v12 = x["objectedACPs"];
+      if (v12 !== undefined) {
         if ((plain && OP["objectedACPs"] === undefined || hasOwn(x, "objectedACPs"))) {
-          if (!$39(v11, e === null ? p : p + "/objectedACPs", e)) {
+          if (!$40(v12, e === null ? p : p + "/objectedACPs", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -1002,7 +1010,22 @@ function $Peer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $38(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $34(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  if (typeof x === "number") {
+    if (x < 0) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= 0", 0);
+    }
+  }
+  return ok;
+}
+
+function $39(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1025,7 +1048,7 @@ function $38(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $39(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $40(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1038,26 +1061,11 @@ function $39(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((Number.isInteger(v)) && (typeof v !== "number" || (v >= 0)))) {
             if (e === null) return false;
-            $40(v, p + "/" + i, e);
+            $34(v, p + "/" + i, e);
             ok = false;
           }
         }
       }
-    }
-  }
-  return ok;
-}
-
-function $40(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Number.isInteger(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
-  }
-  if (typeof x === "number") {
-    if (x < 0) {
-      if (e === null) return false;
-      ok = fail(e, p, "minimum", "must be >= 0", 0);
     }
   }
   return ok;
@@ -1086,7 +1094,7 @@ function $PeersResult(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["peers"];
       if (v2 !== undefined && (plain && OP["peers"] === undefined || hasOwn(x, "peers"))) {
-        if (!$43(v2, e === null ? p : p + "/peers", e)) {
+        if (!$44(v2, e === null ? p : p + "/peers", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1100,7 +1108,7 @@ function $PeersResult(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $43(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $44(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1109,11 +1117,11 @@ function $43(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x44: unknown = x[i];
-        const p44 = e === null ? p : p + "/" + i;
+        const x45: unknown = x[i];
+        const p45 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x44;
-          const p = p44;
+          const x: unknown = x45;
+          const p = p45;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -1165,11 +1173,19 @@ function $43(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                 if (e === null) return false;
                 ok = fail(e, p + "/version", "required", "is required", "version");
               }
-              const v5 = x["lastSent"];
-              if (v5 !== undefined && (plain && OP["lastSent"] === undefined || hasOwn(x, "lastSent"))) {
-                if (!((typeof v5 === "string"))) {
+              const v5 = x["upgradeTime"];
+              if (v5 !== undefined) {
+                if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0))) && (plain && OP["upgradeTime"] === undefined || hasOwn(x, "upgradeTime"))) {
                   if (e === null) return false;
-                  $3(v5, p + "/lastSent", e);
+                  $34(v5, p + "/upgradeTime", e);
+                  ok = false;
+                }
+              }
+              const v6 = x["lastSent"];
+              if (v6 !== undefined && (plain && OP["lastSent"] === undefined || hasOwn(x, "lastSent"))) {
+                if (!((typeof v6 === "string"))) {
+                  if (e === null) return false;
+                  $3(v6, p + "/lastSent", e);
                   ok = false;
                 }
               }
@@ -1177,11 +1193,11 @@ function $43(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                 if (e === null) return false;
                 ok = fail(e, p + "/lastSent", "required", "is required", "lastSent");
               }
-              const v6 = x["lastReceived"];
-              if (v6 !== undefined && (plain && OP["lastReceived"] === undefined || hasOwn(x, "lastReceived"))) {
-                if (!((typeof v6 === "string"))) {
+              const v7 = x["lastReceived"];
+              if (v7 !== undefined && (plain && OP["lastReceived"] === undefined || hasOwn(x, "lastReceived"))) {
+                if (!((typeof v7 === "string"))) {
                   if (e === null) return false;
-                  $3(v6, p + "/lastReceived", e);
+                  $3(v7, p + "/lastReceived", e);
                   ok = false;
                 }
               }
@@ -1189,9 +1205,9 @@ function $43(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                 if (e === null) return false;
                 ok = fail(e, p + "/lastReceived", "required", "is required", "lastReceived");
               }
-              const v7 = x["benched"];
-              if (v7 !== undefined && (plain && OP["benched"] === undefined || hasOwn(x, "benched"))) {
-                if (!$2(v7, e === null ? p : p + "/benched", e)) {
+              const v8 = x["benched"];
+              if (v8 !== undefined && (plain && OP["benched"] === undefined || hasOwn(x, "benched"))) {
+                if (!$2(v8, e === null ? p : p + "/benched", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -1200,11 +1216,11 @@ function $43(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                 if (e === null) return false;
                 ok = fail(e, p + "/benched", "required", "is required", "benched");
               }
-              const v8 = x["observedUptime"];
-              if (v8 !== undefined && (plain && OP["observedUptime"] === undefined || hasOwn(x, "observedUptime"))) {
-                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c11.test(v8))))) {
+              const v9 = x["observedUptime"];
+              if (v9 !== undefined && (plain && OP["observedUptime"] === undefined || hasOwn(x, "observedUptime"))) {
+                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c11.test(v9))))) {
                   if (e === null) return false;
-                  $Uint64String(v8, p + "/observedUptime", e);
+                  $Uint64String(v9, p + "/observedUptime", e);
                   ok = false;
                 }
               }
@@ -1212,9 +1228,9 @@ function $43(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                 if (e === null) return false;
                 ok = fail(e, p + "/observedUptime", "required", "is required", "observedUptime");
               }
-              const v9 = x["trackedSubnets"];
-              if (v9 !== undefined && (plain && OP["trackedSubnets"] === undefined || hasOwn(x, "trackedSubnets"))) {
-                if (!$38(v9, e === null ? p : p + "/trackedSubnets", e)) {
+              const v10 = x["trackedSubnets"];
+              if (v10 !== undefined && (plain && OP["trackedSubnets"] === undefined || hasOwn(x, "trackedSubnets"))) {
+                if (!$39(v10, e === null ? p : p + "/trackedSubnets", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -1223,19 +1239,19 @@ function $43(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                 if (e === null) return false;
                 ok = fail(e, p + "/trackedSubnets", "required", "is required", "trackedSubnets");
               }
-              const v10 = x["supportedACPs"];
-              if (v10 !== undefined) {
+              const v11 = x["supportedACPs"];
+              if (v11 !== undefined) {
                 if ((plain && OP["supportedACPs"] === undefined || hasOwn(x, "supportedACPs"))) {
-                  if (!$39(v10, e === null ? p : p + "/supportedACPs", e)) {
+                  if (!$40(v11, e === null ? p : p + "/supportedACPs", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
                 }
               }
-              const v11 = x["objectedACPs"];
-              if (v11 !== undefined) {
+              const v12 = x["objectedACPs"];
+              if (v12 !== undefined) {
                 if ((plain && OP["objectedACPs"] === undefined || hasOwn(x, "objectedACPs"))) {
-                  if (!$39(v11, e === null ? p : p + "/objectedACPs", e)) {
+                  if (!$40(v12, e === null ? p : p + "/objectedACPs", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -1349,7 +1365,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v5 !== undefined && (plain && OP["apricotPhase4MinPChainHeight"] === undefined || hasOwn(x, "apricotPhase4MinPChainHeight"))) {
         if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
           if (e === null) return false;
-          $40(v5, p + "/apricotPhase4MinPChainHeight", e);
+          $34(v5, p + "/apricotPhase4MinPChainHeight", e);
           ok = false;
         }
       }
@@ -1489,6 +1505,22 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
         if (e === null) return false;
         ok = fail(e, p + "/graniteTime", "required", "is required", "graniteTime");
       }
+      const v17 = x["graniteEpochDuration"];
+      if (v17 !== undefined) {
+        if (!((Number.isInteger(v17)) && (typeof v17 !== "number" || (v17 >= 0))) && (plain && OP["graniteEpochDuration"] === undefined || hasOwn(x, "graniteEpochDuration"))) {
+          if (e === null) return false;
+          $34(v17, p + "/graniteEpochDuration", e);
+          ok = false;
+        }
+      }
+      const v18 = x["heliconTime"];
+      if (v18 !== undefined) {
+        if (!((typeof v18 === "string")) && (plain && OP["heliconTime"] === undefined || hasOwn(x, "heliconTime"))) {
+          if (e === null) return false;
+          $3(v18, p + "/heliconTime", e);
+          ok = false;
+        }
+      }
     }
   }
   return ok;
@@ -1517,7 +1549,7 @@ function $Acp(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["supporters"];
       if (v2 !== undefined && (plain && OP["supporters"] === undefined || hasOwn(x, "supporters"))) {
-        if (!$60(v2, e === null ? p : p + "/supporters", e)) {
+        if (!$63(v2, e === null ? p : p + "/supporters", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1540,7 +1572,7 @@ function $Acp(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["objectors"];
       if (v4 !== undefined && (plain && OP["objectors"] === undefined || hasOwn(x, "objectors"))) {
-        if (!$60(v4, e === null ? p : p + "/objectors", e)) {
+        if (!$63(v4, e === null ? p : p + "/objectors", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1566,7 +1598,7 @@ function $Acp(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $60(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $63(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1604,7 +1636,7 @@ function $AcpsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["acps"];
       if (v1 !== undefined && (plain && OP["acps"] === undefined || hasOwn(x, "acps"))) {
-        if (!$62(v1, e === null ? p : p + "/acps", e)) {
+        if (!$65(v1, e === null ? p : p + "/acps", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1618,7 +1650,7 @@ function $AcpsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-function $62(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $65(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -1629,7 +1661,7 @@ function $62(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (const k in x) {
         if (!hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
-        if (!$63(k, pk, e)) {
+        if (!$66(k, pk, e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1645,14 +1677,14 @@ function $62(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $63(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $66(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c64.test(x)) {
+    if (!$c67.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^[0-9]+$", "^[0-9]+$");
     }
@@ -1660,7 +1692,7 @@ function $63(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c64 = /*#__PURE__*/ new RegExp("^[0-9]+$");
+const $c67 = /*#__PURE__*/ new RegExp("^[0-9]+$");
 
 function $HealthTags(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -1718,7 +1750,7 @@ function $HealthCheck(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v3 !== undefined && (plain && OP["duration"] === undefined || hasOwn(x, "duration"))) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
           if (e === null) return false;
-          $40(v3, p + "/duration", e);
+          $34(v3, p + "/duration", e);
           ok = false;
         }
       }
@@ -1730,7 +1762,7 @@ function $HealthCheck(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v4 !== undefined) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["contiguousFailures"] === undefined || hasOwn(x, "contiguousFailures"))) {
           if (e === null) return false;
-          $40(v4, p + "/contiguousFailures", e);
+          $34(v4, p + "/contiguousFailures", e);
           ok = false;
         }
       }
@@ -1738,7 +1770,7 @@ function $HealthCheck(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v5 !== undefined) {
         if (!((typeof v5 === "string" || v5 === null)) && (plain && OP["timeOfFirstFailure"] === undefined || hasOwn(x, "timeOfFirstFailure"))) {
           if (e === null) return false;
-          $70(v5, p + "/timeOfFirstFailure", e);
+          $73(v5, p + "/timeOfFirstFailure", e);
           ok = false;
         }
       }
@@ -1747,7 +1779,7 @@ function $HealthCheck(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $70(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $73(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string" || x === null)) {
     if (e === null) return false;
@@ -1767,7 +1799,7 @@ function $HealthResult(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["checks"];
       if (v1 !== undefined && (plain && OP["checks"] === undefined || hasOwn(x, "checks"))) {
-        if (!$71(v1, e === null ? p : p + "/checks", e)) {
+        if (!$74(v1, e === null ? p : p + "/checks", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1793,7 +1825,7 @@ function $HealthResult(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $71(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $74(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -1909,7 +1941,7 @@ function $BlsSignature(x: unknown, p: string, e: ValidationIssue[] | null): bool
 function $HeightParam(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($40(x, p, null)) matches++;
+  if ($34(x, p, null)) matches++;
   if ($Uint64String2(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
@@ -2015,7 +2047,7 @@ function $UtxoId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["outputIndex"] === undefined || hasOwn(x, "outputIndex"))) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 4294967295)))) {
           if (e === null) return false;
-          $76(v2, p + "/outputIndex", e);
+          $79(v2, p + "/outputIndex", e);
           ok = false;
         }
       }
@@ -2028,7 +2060,7 @@ function $UtxoId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $76(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $79(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -2150,7 +2182,7 @@ function $BalanceResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v9 = x["utxoIDs"];
       if (v9 !== undefined && (plain && OP["utxoIDs"] === undefined || hasOwn(x, "utxoIDs"))) {
-        if (!$77(v9, e === null ? p : p + "/utxoIDs", e)) {
+        if (!$80(v9, e === null ? p : p + "/utxoIDs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -2164,7 +2196,7 @@ function $BalanceResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $77(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $80(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2173,11 +2205,11 @@ function $77(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x78: unknown = x[i];
-        const p78 = e === null ? p : p + "/" + i;
+        const x81: unknown = x[i];
+        const p81 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x78;
-          const p = p78;
+          const x: unknown = x81;
+          const p = p81;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2201,7 +2233,7 @@ function $77(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v2 !== undefined && (plain && OP["outputIndex"] === undefined || hasOwn(x, "outputIndex"))) {
                 if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 4294967295)))) {
                   if (e === null) return false;
-                  $76(v2, p + "/outputIndex", e);
+                  $79(v2, p + "/outputIndex", e);
                   ok = false;
                 }
               }
@@ -2242,7 +2274,7 @@ function $Credential(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["signatures"];
       if (v1 !== undefined && (plain && OP["signatures"] === undefined || hasOwn(x, "signatures"))) {
-        if (!$79(v1, e === null ? p : p + "/signatures", e)) {
+        if (!$82(v1, e === null ? p : p + "/signatures", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -2256,7 +2288,7 @@ function $Credential(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-function $79(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $82(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2292,7 +2324,7 @@ function $JsonBlockTx(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v1 !== undefined && (plain && OP["unsignedTx"] === undefined || hasOwn(x, "unsignedTx"))) {
         if (!((isObject(v1)))) {
           if (e === null) return false;
-          $80(v1, p + "/unsignedTx", e);
+          $83(v1, p + "/unsignedTx", e);
           ok = false;
         }
       }
@@ -2302,7 +2334,7 @@ function $JsonBlockTx(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["credentials"];
       if (v2 !== undefined && (plain && OP["credentials"] === undefined || hasOwn(x, "credentials"))) {
-        if (!$81(v2, e === null ? p : p + "/credentials", e)) {
+        if (!$84(v2, e === null ? p : p + "/credentials", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -2324,7 +2356,7 @@ function $JsonBlockTx(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $80(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $83(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -2333,7 +2365,7 @@ function $80(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $81(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $84(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2342,11 +2374,11 @@ function $81(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x82: unknown = x[i];
-        const p82 = e === null ? p : p + "/" + i;
+        const x85: unknown = x[i];
+        const p85 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x82;
-          const p = p82;
+          const x: unknown = x85;
+          const p = p85;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2356,7 +2388,7 @@ function $81(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["signatures"];
               if (v1 !== undefined && (plain && OP["signatures"] === undefined || hasOwn(x, "signatures"))) {
-                if (!$79(v1, e === null ? p : p + "/signatures", e)) {
+                if (!$82(v1, e === null ? p : p + "/signatures", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -2399,7 +2431,7 @@ function $JsonBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v2 !== undefined && (plain && OP["height"] === undefined || hasOwn(x, "height"))) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
           if (e === null) return false;
-          $40(v2, p + "/height", e);
+          $34(v2, p + "/height", e);
           ok = false;
         }
       }
@@ -2410,7 +2442,7 @@ function $JsonBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v3 = x["txs"];
       if (v3 !== undefined) {
         if ((plain && OP["txs"] === undefined || hasOwn(x, "txs"))) {
-          if (!$84(v3, e === null ? p : p + "/txs", e)) {
+          if (!$87(v3, e === null ? p : p + "/txs", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -2421,7 +2453,7 @@ function $JsonBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-function $84(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $87(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2430,11 +2462,11 @@ function $84(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x85: unknown = x[i];
-        const p85 = e === null ? p : p + "/" + i;
+        const x88: unknown = x[i];
+        const p88 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x85;
-          const p = p85;
+          const x: unknown = x88;
+          const p = p88;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2446,7 +2478,7 @@ function $84(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain && OP["unsignedTx"] === undefined || hasOwn(x, "unsignedTx"))) {
                 if (!((isObject(v1)))) {
                   if (e === null) return false;
-                  $80(v1, p + "/unsignedTx", e);
+                  $83(v1, p + "/unsignedTx", e);
                   ok = false;
                 }
               }
@@ -2456,7 +2488,7 @@ function $84(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["credentials"];
               if (v2 !== undefined && (plain && OP["credentials"] === undefined || hasOwn(x, "credentials"))) {
-                if (!$81(v2, e === null ? p : p + "/credentials", e)) {
+                if (!$84(v2, e === null ? p : p + "/credentials", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -2493,7 +2525,7 @@ function $BlockResult(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["block"];
       if (v1 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block"))) {
-        if (!$86(v1, e === null ? p : p + "/block", e)) {
+        if (!$89(v1, e === null ? p : p + "/block", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -2519,7 +2551,7 @@ function $BlockResult(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $86(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $89(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($HexString(x, p, null)) matches++;
@@ -2604,7 +2636,7 @@ function $BlockchainsResult(x: unknown, p: string, e: ValidationIssue[] | null):
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockchains"];
       if (v1 !== undefined && (plain && OP["blockchains"] === undefined || hasOwn(x, "blockchains"))) {
-        if (!$88(v1, e === null ? p : p + "/blockchains", e)) {
+        if (!$91(v1, e === null ? p : p + "/blockchains", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -2618,7 +2650,7 @@ function $BlockchainsResult(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $88(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $91(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2627,11 +2659,11 @@ function $88(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x89: unknown = x[i];
-        const p89 = e === null ? p : p + "/" + i;
+        const x92: unknown = x[i];
+        const p92 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x89;
-          const p = p89;
+          const x: unknown = x92;
+          const p = p92;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2883,11 +2915,11 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v6 = x["rewardOwner"];
       if (v6 !== undefined) {
         if ((plain && OP["rewardOwner"] === undefined || hasOwn(x, "rewardOwner"))) {
-          const x90: unknown = v6;
-          const p90 = e === null ? p : p + "/rewardOwner";
+          const x93: unknown = v6;
+          const p93 = e === null ? p : p + "/rewardOwner";
           {
-            const x: unknown = x90;
-            const p = p90;
+            const x: unknown = x93;
+            const p = p93;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -3092,173 +3124,8 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v16 = x["remainingBalanceOwner"];
       if (v16 !== undefined) {
         if ((plain && OP["remainingBalanceOwner"] === undefined || hasOwn(x, "remainingBalanceOwner"))) {
-          const x92: unknown = v16;
-          const p92 = e === null ? p : p + "/remainingBalanceOwner";
-          {
-            const x: unknown = x92;
-            const p = p92;
-            if (!(isObject(x))) {
-              if (e === null) return false;
-              ok = fail(e, p, "type", "must be object", "object");
-            }
-            else {
-              if (true) {
-                const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                const v1 = x["locktime"];
-                if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
-                  if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
-                    if (e === null) return false;
-                    $Uint64String2(v1, p + "/locktime", e);
-                    ok = false;
-                  }
-                }
-                else {
-                  if (e === null) return false;
-                  ok = fail(e, p + "/locktime", "required", "is required", "locktime");
-                }
-                const v2 = x["threshold"];
-                if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
-                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
-                    if (e === null) return false;
-                    $Uint64String2(v2, p + "/threshold", e);
-                    ok = false;
-                  }
-                }
-                else {
-                  if (e === null) return false;
-                  ok = fail(e, p + "/threshold", "required", "is required", "threshold");
-                }
-                const v3 = x["addresses"];
-                if (v3 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-                  if (!$2(v3, e === null ? p : p + "/addresses", e)) {
-                    if (e === null) return false;
-                    ok = false;
-                  }
-                }
-                else {
-                  if (e === null) return false;
-                  ok = fail(e, p + "/addresses", "required", "is required", "addresses");
-                }
-              }
-            }
-          }
-        }
-      }
-      const v17 = x["deactivationOwner"];
-      if (v17 !== undefined) {
-        if ((plain && OP["deactivationOwner"] === undefined || hasOwn(x, "deactivationOwner"))) {
-          const x93: unknown = v17;
-          const p93 = e === null ? p : p + "/deactivationOwner";
-          {
-            const x: unknown = x93;
-            const p = p93;
-            if (!(isObject(x))) {
-              if (e === null) return false;
-              ok = fail(e, p, "type", "must be object", "object");
-            }
-            else {
-              if (true) {
-                const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                const v1 = x["locktime"];
-                if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
-                  if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
-                    if (e === null) return false;
-                    $Uint64String2(v1, p + "/locktime", e);
-                    ok = false;
-                  }
-                }
-                else {
-                  if (e === null) return false;
-                  ok = fail(e, p + "/locktime", "required", "is required", "locktime");
-                }
-                const v2 = x["threshold"];
-                if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
-                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
-                    if (e === null) return false;
-                    $Uint64String2(v2, p + "/threshold", e);
-                    ok = false;
-                  }
-                }
-                else {
-                  if (e === null) return false;
-                  ok = fail(e, p + "/threshold", "required", "is required", "threshold");
-                }
-                const v3 = x["addresses"];
-                if (v3 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-                  if (!$2(v3, e === null ? p : p + "/addresses", e)) {
-                    if (e === null) return false;
-                    ok = false;
-                  }
-                }
-                else {
-                  if (e === null) return false;
-                  ok = fail(e, p + "/addresses", "required", "is required", "addresses");
-                }
-              }
-            }
-          }
-        }
-      }
-      const v18 = x["validationRewardOwner"];
-      if (v18 !== undefined) {
-        if ((plain && OP["validationRewardOwner"] === undefined || hasOwn(x, "validationRewardOwner"))) {
-          const x94: unknown = v18;
-          const p94 = e === null ? p : p + "/validationRewardOwner";
-          {
-            const x: unknown = x94;
-            const p = p94;
-            if (!(isObject(x))) {
-              if (e === null) return false;
-              ok = fail(e, p, "type", "must be object", "object");
-            }
-            else {
-              if (true) {
-                const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                const v1 = x["locktime"];
-                if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
-                  if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
-                    if (e === null) return false;
-                    $Uint64String2(v1, p + "/locktime", e);
-                    ok = false;
-                  }
-                }
-                else {
-                  if (e === null) return false;
-                  ok = fail(e, p + "/locktime", "required", "is required", "locktime");
-                }
-                const v2 = x["threshold"];
-                if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
-                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
-                    if (e === null) return false;
-                    $Uint64String2(v2, p + "/threshold", e);
-                    ok = false;
-                  }
-                }
-                else {
-                  if (e === null) return false;
-                  ok = fail(e, p + "/threshold", "required", "is required", "threshold");
-                }
-                const v3 = x["addresses"];
-                if (v3 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-                  if (!$2(v3, e === null ? p : p + "/addresses", e)) {
-                    if (e === null) return false;
-                    ok = false;
-                  }
-                }
-                else {
-                  if (e === null) return false;
-                  ok = fail(e, p + "/addresses", "required", "is required", "addresses");
-                }
-              }
-            }
-          }
-        }
-      }
-      const v19 = x["delegationRewardOwner"];
-      if (v19 !== undefined) {
-        if ((plain && OP["delegationRewardOwner"] === undefined || hasOwn(x, "delegationRewardOwner"))) {
-          const x95: unknown = v19;
-          const p95 = e === null ? p : p + "/delegationRewardOwner";
+          const x95: unknown = v16;
+          const p95 = e === null ? p : p + "/remainingBalanceOwner";
           {
             const x: unknown = x95;
             const p = p95;
@@ -3309,14 +3176,179 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
           }
         }
       }
-      const v20 = x["signer"];
-      if (v20 !== undefined) {
-        if ((plain && OP["signer"] === undefined || hasOwn(x, "signer"))) {
-          const x96: unknown = v20;
-          const p96 = e === null ? p : p + "/signer";
+      const v17 = x["deactivationOwner"];
+      if (v17 !== undefined) {
+        if ((plain && OP["deactivationOwner"] === undefined || hasOwn(x, "deactivationOwner"))) {
+          const x96: unknown = v17;
+          const p96 = e === null ? p : p + "/deactivationOwner";
           {
             const x: unknown = x96;
             const p = p96;
+            if (!(isObject(x))) {
+              if (e === null) return false;
+              ok = fail(e, p, "type", "must be object", "object");
+            }
+            else {
+              if (true) {
+                const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                const v1 = x["locktime"];
+                if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
+                  if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
+                    if (e === null) return false;
+                    $Uint64String2(v1, p + "/locktime", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/locktime", "required", "is required", "locktime");
+                }
+                const v2 = x["threshold"];
+                if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
+                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
+                    if (e === null) return false;
+                    $Uint64String2(v2, p + "/threshold", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/threshold", "required", "is required", "threshold");
+                }
+                const v3 = x["addresses"];
+                if (v3 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
+                  if (!$2(v3, e === null ? p : p + "/addresses", e)) {
+                    if (e === null) return false;
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+                }
+              }
+            }
+          }
+        }
+      }
+      const v18 = x["validationRewardOwner"];
+      if (v18 !== undefined) {
+        if ((plain && OP["validationRewardOwner"] === undefined || hasOwn(x, "validationRewardOwner"))) {
+          const x97: unknown = v18;
+          const p97 = e === null ? p : p + "/validationRewardOwner";
+          {
+            const x: unknown = x97;
+            const p = p97;
+            if (!(isObject(x))) {
+              if (e === null) return false;
+              ok = fail(e, p, "type", "must be object", "object");
+            }
+            else {
+              if (true) {
+                const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                const v1 = x["locktime"];
+                if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
+                  if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
+                    if (e === null) return false;
+                    $Uint64String2(v1, p + "/locktime", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/locktime", "required", "is required", "locktime");
+                }
+                const v2 = x["threshold"];
+                if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
+                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
+                    if (e === null) return false;
+                    $Uint64String2(v2, p + "/threshold", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/threshold", "required", "is required", "threshold");
+                }
+                const v3 = x["addresses"];
+                if (v3 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
+                  if (!$2(v3, e === null ? p : p + "/addresses", e)) {
+                    if (e === null) return false;
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+                }
+              }
+            }
+          }
+        }
+      }
+      const v19 = x["delegationRewardOwner"];
+      if (v19 !== undefined) {
+        if ((plain && OP["delegationRewardOwner"] === undefined || hasOwn(x, "delegationRewardOwner"))) {
+          const x98: unknown = v19;
+          const p98 = e === null ? p : p + "/delegationRewardOwner";
+          {
+            const x: unknown = x98;
+            const p = p98;
+            if (!(isObject(x))) {
+              if (e === null) return false;
+              ok = fail(e, p, "type", "must be object", "object");
+            }
+            else {
+              if (true) {
+                const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                const v1 = x["locktime"];
+                if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
+                  if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
+                    if (e === null) return false;
+                    $Uint64String2(v1, p + "/locktime", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/locktime", "required", "is required", "locktime");
+                }
+                const v2 = x["threshold"];
+                if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
+                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
+                    if (e === null) return false;
+                    $Uint64String2(v2, p + "/threshold", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/threshold", "required", "is required", "threshold");
+                }
+                const v3 = x["addresses"];
+                if (v3 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
+                  if (!$2(v3, e === null ? p : p + "/addresses", e)) {
+                    if (e === null) return false;
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+                }
+              }
+            }
+          }
+        }
+      }
+      const v20 = x["signer"];
+      if (v20 !== undefined) {
+        if ((plain && OP["signer"] === undefined || hasOwn(x, "signer"))) {
+          const x99: unknown = v20;
+          const p99 = e === null ? p : p + "/signer";
+          {
+            const x: unknown = x99;
+            const p = p99;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -3360,7 +3392,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v21 = x["delegators"];
       if (v21 !== undefined) {
         if ((plain && OP["delegators"] === undefined || hasOwn(x, "delegators"))) {
-          if (!$97(v21, e === null ? p : p + "/delegators", e)) {
+          if (!$100(v21, e === null ? p : p + "/delegators", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -3371,7 +3403,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-function $97(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $100(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -3380,11 +3412,11 @@ function $97(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x98: unknown = x[i];
-        const p98 = e === null ? p : p + "/" + i;
+        const x101: unknown = x[i];
+        const p101 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x98;
-          const p = p98;
+          const x: unknown = x101;
+          const p = p101;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3455,11 +3487,11 @@ function $97(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v6 = x["rewardOwner"];
               if (v6 !== undefined) {
                 if ((plain && OP["rewardOwner"] === undefined || hasOwn(x, "rewardOwner"))) {
-                  const x99: unknown = v6;
-                  const p99 = e === null ? p : p + "/rewardOwner";
+                  const x102: unknown = v6;
+                  const p102 = e === null ? p : p + "/rewardOwner";
                   {
-                    const x: unknown = x99;
-                    const p = p99;
+                    const x: unknown = x102;
+                    const p = p102;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -3535,7 +3567,7 @@ function $CurrentValidatorsResult(x: unknown, p: string, e: ValidationIssue[] | 
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["validators"];
       if (v1 !== undefined && (plain && OP["validators"] === undefined || hasOwn(x, "validators"))) {
-        if (!$100(v1, e === null ? p : p + "/validators", e)) {
+        if (!$103(v1, e === null ? p : p + "/validators", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -3549,7 +3581,7 @@ function $CurrentValidatorsResult(x: unknown, p: string, e: ValidationIssue[] | 
   return ok;
 }
 
-function $100(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $103(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -3713,11 +3745,11 @@ function $ContainerList(x: unknown, p: string, e: ValidationIssue[] | null): boo
   }
   if (Array.isArray(x)) {
     for (let i = 0; i < x.length; i++) {
-      const x102: unknown = x[i];
-      const p102 = e === null ? p : p + "/" + i;
+      const x105: unknown = x[i];
+      const p105 = e === null ? p : p + "/" + i;
       {
-        const x: unknown = x102;
-        const p = p102;
+        const x: unknown = x105;
+        const p = p105;
         if (!(isObject(x))) {
           if (e === null) return false;
           ok = fail(e, p, "type", "must be object", "object");
@@ -3852,7 +3884,7 @@ function $Uint(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c104.test(x)) {
+    if (!$c107.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x(0|[1-9a-f][0-9a-f]*)$", "^0x(0|[1-9a-f][0-9a-f]*)$");
     }
@@ -3860,7 +3892,7 @@ function $Uint(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c104 = /*#__PURE__*/ new RegExp("^0x(?:0|[1-9a-f][0-9a-f]*)$");
+const $c107 = /*#__PURE__*/ new RegExp("^0x(?:0|[1-9a-f][0-9a-f]*)$");
 
 function $Uint64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3869,7 +3901,7 @@ function $Uint64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c105.test(x)) {
+    if (!$c108.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x(0|[1-9a-f][0-9a-f]{0,15})$", "^0x(0|[1-9a-f][0-9a-f]{0,15})$");
     }
@@ -3877,7 +3909,7 @@ function $Uint64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c105 = /*#__PURE__*/ new RegExp("^0x(?:0|[1-9a-f][0-9a-f]{0,15})$");
+const $c108 = /*#__PURE__*/ new RegExp("^0x(?:0|[1-9a-f][0-9a-f]{0,15})$");
 
 function $Uint256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3886,7 +3918,7 @@ function $Uint256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c106.test(x)) {
+    if (!$c109.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x(0|[1-9a-f][0-9a-f]{0,63})$", "^0x(0|[1-9a-f][0-9a-f]{0,63})$");
     }
@@ -3894,7 +3926,7 @@ function $Uint256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c106 = /*#__PURE__*/ new RegExp("^0x(?:0|[1-9a-f][0-9a-f]{0,63})$");
+const $c109 = /*#__PURE__*/ new RegExp("^0x(?:0|[1-9a-f][0-9a-f]{0,63})$");
 
 function $Byte(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3903,7 +3935,7 @@ function $Byte(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length >= 3 && x.length <= 4 && $c107.test(x))) {
+    if (!(x.length >= 3 && x.length <= 4 && $c110.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{1,2}$", "^0x[0-9a-f]{1,2}$");
     }
@@ -3911,7 +3943,7 @@ function $Byte(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c107 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
+const $c110 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $Bytes(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3920,7 +3952,7 @@ function $Bytes(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c107.test(x)) {
+    if (!$c110.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]*$", "^0x[0-9a-f]*$");
     }
@@ -3935,7 +3967,7 @@ function $Bytes4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 10 && $c107.test(x))) {
+    if (!(x.length === 10 && $c110.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{8}$", "^0x[0-9a-f]{8}$");
     }
@@ -3950,7 +3982,7 @@ function $Bytes8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 18 && $c107.test(x))) {
+    if (!(x.length === 18 && $c110.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{16}$", "^0x[0-9a-f]{16}$");
     }
@@ -3965,7 +3997,7 @@ function $Bytes32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 66 && $c107.test(x))) {
+    if (!(x.length === 66 && $c110.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{64}$", "^0x[0-9a-f]{64}$");
     }
@@ -3980,7 +4012,7 @@ function $BytesMax32(x: unknown, p: string, e: ValidationIssue[] | null): boolea
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length >= 3 && x.length <= 66 && $c107.test(x))) {
+    if (!(x.length >= 3 && x.length <= 66 && $c110.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{1,64}$", "^0x[0-9a-f]{1,64}$");
     }
@@ -3995,7 +4027,7 @@ function $Bytes65(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 132 && $c107.test(x))) {
+    if (!(x.length === 132 && $c110.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{130}$", "^0x[0-9a-f]{130}$");
     }
@@ -4010,7 +4042,7 @@ function $Bytes256(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 514 && $c107.test(x))) {
+    if (!(x.length === 514 && $c110.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{512}$", "^0x[0-9a-f]{512}$");
     }
@@ -4040,7 +4072,7 @@ function $Hash32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 66 && $c107.test(x))) {
+    if (!(x.length === 66 && $c110.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{64}$", "^0x[0-9a-f]{64}$");
     }
@@ -4121,7 +4153,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["hash"];
       if (v1 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c107.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c110.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/hash", e);
           ok = false;
@@ -4133,7 +4165,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["parentHash"];
       if (v2 !== undefined && (plain && OP["parentHash"] === undefined || hasOwn(x, "parentHash"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c107.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c110.test(v2)))))) {
           if (e === null) return false;
           $Hash32(v2, p + "/parentHash", e);
           ok = false;
@@ -4145,7 +4177,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v3 = x["sha3Uncles"];
       if (v3 !== undefined && (plain && OP["sha3Uncles"] === undefined || hasOwn(x, "sha3Uncles"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 66 && $c107.test(v3)))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 66 && $c110.test(v3)))))) {
           if (e === null) return false;
           $Hash32(v3, p + "/sha3Uncles", e);
           ok = false;
@@ -4169,7 +4201,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v5 = x["stateRoot"];
       if (v5 !== undefined && (plain && OP["stateRoot"] === undefined || hasOwn(x, "stateRoot"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c107.test(v5)))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c110.test(v5)))))) {
           if (e === null) return false;
           $Hash32(v5, p + "/stateRoot", e);
           ok = false;
@@ -4181,7 +4213,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v6 = x["transactionsRoot"];
       if (v6 !== undefined && (plain && OP["transactionsRoot"] === undefined || hasOwn(x, "transactionsRoot"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c107.test(v6)))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c110.test(v6)))))) {
           if (e === null) return false;
           $Hash32(v6, p + "/transactionsRoot", e);
           ok = false;
@@ -4193,7 +4225,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v7 = x["receiptsRoot"];
       if (v7 !== undefined && (plain && OP["receiptsRoot"] === undefined || hasOwn(x, "receiptsRoot"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ((v7.length === 66 && $c107.test(v7)))))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ((v7.length === 66 && $c110.test(v7)))))) {
           if (e === null) return false;
           $Hash32(v7, p + "/receiptsRoot", e);
           ok = false;
@@ -4205,7 +4237,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v8 = x["logsBloom"];
       if (v8 !== undefined && (plain && OP["logsBloom"] === undefined || hasOwn(x, "logsBloom"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 514 && $c107.test(v8)))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 514 && $c110.test(v8)))))) {
           if (e === null) return false;
           $Bytes256(v8, p + "/logsBloom", e);
           ok = false;
@@ -4217,7 +4249,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v9 = x["difficulty"];
       if (v9 !== undefined) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c104.test(v9)))) && (plain && OP["difficulty"] === undefined || hasOwn(x, "difficulty"))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c107.test(v9)))) && (plain && OP["difficulty"] === undefined || hasOwn(x, "difficulty"))) {
           if (e === null) return false;
           $Uint(v9, p + "/difficulty", e);
           ok = false;
@@ -4225,7 +4257,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v10 = x["number"];
       if (v10 !== undefined && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c104.test(v10))))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c107.test(v10))))) {
           if (e === null) return false;
           $Uint(v10, p + "/number", e);
           ok = false;
@@ -4237,7 +4269,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v11 = x["gasLimit"];
       if (v11 !== undefined && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c104.test(v11))))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c107.test(v11))))) {
           if (e === null) return false;
           $Uint(v11, p + "/gasLimit", e);
           ok = false;
@@ -4249,7 +4281,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v12 = x["gasUsed"];
       if (v12 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c104.test(v12))))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c107.test(v12))))) {
           if (e === null) return false;
           $Uint(v12, p + "/gasUsed", e);
           ok = false;
@@ -4261,7 +4293,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v13 = x["timestamp"];
       if (v13 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
-        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c104.test(v13))))) {
+        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c107.test(v13))))) {
           if (e === null) return false;
           $Uint(v13, p + "/timestamp", e);
           ok = false;
@@ -4273,7 +4305,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v14 = x["extraData"];
       if (v14 !== undefined && (plain && OP["extraData"] === undefined || hasOwn(x, "extraData"))) {
-        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c107.test(v14))))) {
+        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c110.test(v14))))) {
           if (e === null) return false;
           $Bytes(v14, p + "/extraData", e);
           ok = false;
@@ -4285,7 +4317,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v15 = x["mixHash"];
       if (v15 !== undefined && (plain && OP["mixHash"] === undefined || hasOwn(x, "mixHash"))) {
-        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ((v15.length === 66 && $c107.test(v15)))))) {
+        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ((v15.length === 66 && $c110.test(v15)))))) {
           if (e === null) return false;
           $Hash32(v15, p + "/mixHash", e);
           ok = false;
@@ -4297,7 +4329,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v16 = x["nonce"];
       if (v16 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ((v16.length === 18 && $c107.test(v16)))))) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ((v16.length === 18 && $c110.test(v16)))))) {
           if (e === null) return false;
           $Bytes8(v16, p + "/nonce", e);
           ok = false;
@@ -4309,7 +4341,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v17 = x["totalDifficulty"];
       if (v17 !== undefined) {
-        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c104.test(v17)))) && (plain && OP["totalDifficulty"] === undefined || hasOwn(x, "totalDifficulty"))) {
+        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c107.test(v17)))) && (plain && OP["totalDifficulty"] === undefined || hasOwn(x, "totalDifficulty"))) {
           if (e === null) return false;
           $Uint(v17, p + "/totalDifficulty", e);
           ok = false;
@@ -4317,7 +4349,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v18 = x["baseFeePerGas"];
       if (v18 !== undefined) {
-        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c104.test(v18)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
+        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c107.test(v18)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
           if (e === null) return false;
           $Uint(v18, p + "/baseFeePerGas", e);
           ok = false;
@@ -4325,7 +4357,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v19 = x["withdrawalsRoot"];
       if (v19 !== undefined) {
-        if (!((typeof v19 === "string") && (typeof v19 !== "string" || ((v19.length === 66 && $c107.test(v19))))) && (plain && OP["withdrawalsRoot"] === undefined || hasOwn(x, "withdrawalsRoot"))) {
+        if (!((typeof v19 === "string") && (typeof v19 !== "string" || ((v19.length === 66 && $c110.test(v19))))) && (plain && OP["withdrawalsRoot"] === undefined || hasOwn(x, "withdrawalsRoot"))) {
           if (e === null) return false;
           $Hash32(v19, p + "/withdrawalsRoot", e);
           ok = false;
@@ -4333,7 +4365,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v20 = x["blobGasUsed"];
       if (v20 !== undefined) {
-        if (!((typeof v20 === "string") && (typeof v20 !== "string" || ($c104.test(v20)))) && (plain && OP["blobGasUsed"] === undefined || hasOwn(x, "blobGasUsed"))) {
+        if (!((typeof v20 === "string") && (typeof v20 !== "string" || ($c107.test(v20)))) && (plain && OP["blobGasUsed"] === undefined || hasOwn(x, "blobGasUsed"))) {
           if (e === null) return false;
           $Uint(v20, p + "/blobGasUsed", e);
           ok = false;
@@ -4341,7 +4373,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v21 = x["excessBlobGas"];
       if (v21 !== undefined) {
-        if (!((typeof v21 === "string") && (typeof v21 !== "string" || ($c104.test(v21)))) && (plain && OP["excessBlobGas"] === undefined || hasOwn(x, "excessBlobGas"))) {
+        if (!((typeof v21 === "string") && (typeof v21 !== "string" || ($c107.test(v21)))) && (plain && OP["excessBlobGas"] === undefined || hasOwn(x, "excessBlobGas"))) {
           if (e === null) return false;
           $Uint(v21, p + "/excessBlobGas", e);
           ok = false;
@@ -4349,7 +4381,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v22 = x["parentBeaconBlockRoot"];
       if (v22 !== undefined) {
-        if (!((typeof v22 === "string") && (typeof v22 !== "string" || ((v22.length === 66 && $c107.test(v22))))) && (plain && OP["parentBeaconBlockRoot"] === undefined || hasOwn(x, "parentBeaconBlockRoot"))) {
+        if (!((typeof v22 === "string") && (typeof v22 !== "string" || ((v22.length === 66 && $c110.test(v22))))) && (plain && OP["parentBeaconBlockRoot"] === undefined || hasOwn(x, "parentBeaconBlockRoot"))) {
           if (e === null) return false;
           $Hash32(v22, p + "/parentBeaconBlockRoot", e);
           ok = false;
@@ -4357,7 +4389,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v23 = x["requestsHash"];
       if (v23 !== undefined) {
-        if (!((typeof v23 === "string") && (typeof v23 !== "string" || ((v23.length === 66 && $c107.test(v23))))) && (plain && OP["requestsHash"] === undefined || hasOwn(x, "requestsHash"))) {
+        if (!((typeof v23 === "string") && (typeof v23 !== "string" || ((v23.length === 66 && $c110.test(v23))))) && (plain && OP["requestsHash"] === undefined || hasOwn(x, "requestsHash"))) {
           if (e === null) return false;
           $Hash32(v23, p + "/requestsHash", e);
           ok = false;
@@ -4365,7 +4397,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v24 = x["extDataHash"];
       if (v24 !== undefined) {
-        if (!((typeof v24 === "string") && (typeof v24 !== "string" || ((v24.length === 66 && $c107.test(v24))))) && (plain && OP["extDataHash"] === undefined || hasOwn(x, "extDataHash"))) {
+        if (!((typeof v24 === "string") && (typeof v24 !== "string" || ((v24.length === 66 && $c110.test(v24))))) && (plain && OP["extDataHash"] === undefined || hasOwn(x, "extDataHash"))) {
           if (e === null) return false;
           $Hash32(v24, p + "/extDataHash", e);
           ok = false;
@@ -4373,7 +4405,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v25 = x["extDataGasUsed"];
       if (v25 !== undefined) {
-        if (!((typeof v25 === "string") && (typeof v25 !== "string" || ($c104.test(v25)))) && (plain && OP["extDataGasUsed"] === undefined || hasOwn(x, "extDataGasUsed"))) {
+        if (!((typeof v25 === "string") && (typeof v25 !== "string" || ($c107.test(v25)))) && (plain && OP["extDataGasUsed"] === undefined || hasOwn(x, "extDataGasUsed"))) {
           if (e === null) return false;
           $Uint(v25, p + "/extDataGasUsed", e);
           ok = false;
@@ -4381,7 +4413,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v26 = x["blockGasCost"];
       if (v26 !== undefined) {
-        if (!((typeof v26 === "string") && (typeof v26 !== "string" || ($c104.test(v26)))) && (plain && OP["blockGasCost"] === undefined || hasOwn(x, "blockGasCost"))) {
+        if (!((typeof v26 === "string") && (typeof v26 !== "string" || ($c107.test(v26)))) && (plain && OP["blockGasCost"] === undefined || hasOwn(x, "blockGasCost"))) {
           if (e === null) return false;
           $Uint(v26, p + "/blockGasCost", e);
           ok = false;
@@ -4398,14 +4430,14 @@ function $Block(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = false;
   }
-  if (!$108(x, p, e)) {
+  if (!$111(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
   return ok;
 }
 
-function $108(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $111(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4416,7 +4448,7 @@ function $108(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["size"];
       if (v1 !== undefined && (plain && OP["size"] === undefined || hasOwn(x, "size"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c104.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/size", e);
           ok = false;
@@ -4428,7 +4460,7 @@ function $108(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["transactions"];
       if (v2 !== undefined && (plain && OP["transactions"] === undefined || hasOwn(x, "transactions"))) {
-        if (!$109(v2, e === null ? p : p + "/transactions", e)) {
+        if (!$112(v2, e === null ? p : p + "/transactions", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -4439,7 +4471,7 @@ function $108(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["uncles"];
       if (v3 !== undefined && (plain && OP["uncles"] === undefined || hasOwn(x, "uncles"))) {
-        if (!$110(v3, e === null ? p : p + "/uncles", e)) {
+        if (!$113(v3, e === null ? p : p + "/uncles", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -4451,7 +4483,7 @@ function $108(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v4 = x["withdrawals"];
       if (v4 !== undefined) {
         if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-          if (!$128(v4, e === null ? p : p + "/withdrawals", e)) {
+          if (!$131(v4, e === null ? p : p + "/withdrawals", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -4459,7 +4491,7 @@ function $108(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["blockExtraData"];
       if (v5 !== undefined) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c107.test(v5)))) && (plain && OP["blockExtraData"] === undefined || hasOwn(x, "blockExtraData"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c110.test(v5)))) && (plain && OP["blockExtraData"] === undefined || hasOwn(x, "blockExtraData"))) {
           if (e === null) return false;
           $Bytes(v5, p + "/blockExtraData", e);
           ok = false;
@@ -4470,16 +4502,16 @@ function $108(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $109(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $112(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($110(x, p, null) || $111(x, p, null))) {
+  if (!($113(x, p, null) || $114(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $110(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $113(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4490,7 +4522,7 @@ function $110(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c107.test(v)))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c110.test(v)))))) {
             if (e === null) return false;
             $Hash32(v, p + "/" + i, e);
             ok = false;
@@ -4502,7 +4534,7 @@ function $110(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $111(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $114(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4527,7 +4559,7 @@ function $TransactionInfo(x: unknown, p: string, e: ValidationIssue[] | null): b
     if (e === null) return false;
     ok = false;
   }
-  if (!$118(x, p, e)) {
+  if (!$121(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
@@ -4540,7 +4572,7 @@ function $SignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
     if (e === null) return false;
     ok = false;
   }
-  if (!$117(x, p, e)) {
+  if (!$120(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
@@ -4558,7 +4590,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["type"];
       if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c107.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c110.test(v1)))))) {
           if (e === null) return false;
           $Byte(v1, p + "/type", e);
           ok = false;
@@ -4570,7 +4602,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v2 = x["chainId"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2)))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
           if (e === null) return false;
           $Uint(v2, p + "/chainId", e);
           ok = false;
@@ -4578,7 +4610,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v3 = x["nonce"];
       if (v3 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c104.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/nonce", e);
           ok = false;
@@ -4591,7 +4623,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       const v4 = x["to"];
       if (v4 !== undefined) {
         if ((plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-          if (!$112(v4, e === null ? p : p + "/to", e)) {
+          if (!$115(v4, e === null ? p : p + "/to", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -4599,7 +4631,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v5 = x["gas"];
       if (v5 !== undefined && (plain && OP["gas"] === undefined || hasOwn(x, "gas"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c104.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c107.test(v5))))) {
           if (e === null) return false;
           $Uint(v5, p + "/gas", e);
           ok = false;
@@ -4611,7 +4643,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v6 = x["value"];
       if (v6 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c104.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c107.test(v6))))) {
           if (e === null) return false;
           $Uint(v6, p + "/value", e);
           ok = false;
@@ -4623,7 +4655,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v7 = x["input"];
       if (v7 !== undefined && (plain && OP["input"] === undefined || hasOwn(x, "input"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c107.test(v7))))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c110.test(v7))))) {
           if (e === null) return false;
           $Bytes(v7, p + "/input", e);
           ok = false;
@@ -4635,7 +4667,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v8 = x["gasPrice"];
       if (v8 !== undefined) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c104.test(v8)))) && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c107.test(v8)))) && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
           if (e === null) return false;
           $Uint(v8, p + "/gasPrice", e);
           ok = false;
@@ -4643,7 +4675,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v9 = x["maxPriorityFeePerGas"];
       if (v9 !== undefined) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c104.test(v9)))) && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c107.test(v9)))) && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
           if (e === null) return false;
           $Uint(v9, p + "/maxPriorityFeePerGas", e);
           ok = false;
@@ -4651,7 +4683,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v10 = x["maxFeePerGas"];
       if (v10 !== undefined) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c104.test(v10)))) && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c107.test(v10)))) && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
           if (e === null) return false;
           $Uint(v10, p + "/maxFeePerGas", e);
           ok = false;
@@ -4659,7 +4691,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v11 = x["maxFeePerBlobGas"];
       if (v11 !== undefined) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c104.test(v11)))) && (plain && OP["maxFeePerBlobGas"] === undefined || hasOwn(x, "maxFeePerBlobGas"))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c107.test(v11)))) && (plain && OP["maxFeePerBlobGas"] === undefined || hasOwn(x, "maxFeePerBlobGas"))) {
           if (e === null) return false;
           $Uint(v11, p + "/maxFeePerBlobGas", e);
           ok = false;
@@ -4677,7 +4709,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       const v13 = x["blobVersionedHashes"];
       if (v13 !== undefined) {
         if ((plain && OP["blobVersionedHashes"] === undefined || hasOwn(x, "blobVersionedHashes"))) {
-          if (!$110(v13, e === null ? p : p + "/blobVersionedHashes", e)) {
+          if (!$113(v13, e === null ? p : p + "/blobVersionedHashes", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -4697,11 +4729,11 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
   return ok;
 }
 
-function $112(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $115(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($113(x, p, null)) matches++;
+  if ($116(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -4709,7 +4741,7 @@ function $112(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $113(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $116(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -4760,7 +4792,7 @@ function $AccessListEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["storageKeys"];
       if (v2 !== undefined && (plain && OP["storageKeys"] === undefined || hasOwn(x, "storageKeys"))) {
-        if (!$110(v2, e === null ? p : p + "/storageKeys", e)) {
+        if (!$113(v2, e === null ? p : p + "/storageKeys", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -4791,11 +4823,11 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x116: unknown = x[i];
-        const p116 = e === null ? p : p + "/" + i;
+        const x119: unknown = x[i];
+        const p119 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x116;
-          const p = p116;
+          const x: unknown = x119;
+          const p = p119;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -4805,7 +4837,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["chainId"];
               if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c104.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
                   if (e === null) return false;
                   $Uint(v1, p + "/chainId", e);
                   ok = false;
@@ -4817,7 +4849,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
               }
               const v2 = x["nonce"];
               if (v2 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/nonce", e);
                   ok = false;
@@ -4841,7 +4873,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
               }
               const v4 = x["yParity"];
               if (v4 !== undefined && (plain && OP["yParity"] === undefined || hasOwn(x, "yParity"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c104.test(v4))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c107.test(v4))))) {
                   if (e === null) return false;
                   $Uint(v4, p + "/yParity", e);
                   ok = false;
@@ -4853,7 +4885,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
               }
               const v5 = x["r"];
               if (v5 !== undefined && (plain && OP["r"] === undefined || hasOwn(x, "r"))) {
-                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c106.test(v5))))) {
+                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c109.test(v5))))) {
                   if (e === null) return false;
                   $Uint256(v5, p + "/r", e);
                   ok = false;
@@ -4865,7 +4897,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
               }
               const v6 = x["s"];
               if (v6 !== undefined && (plain && OP["s"] === undefined || hasOwn(x, "s"))) {
-                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c106.test(v6))))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c109.test(v6))))) {
                   if (e === null) return false;
                   $Uint256(v6, p + "/s", e);
                   ok = false;
@@ -4884,7 +4916,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4895,7 +4927,7 @@ function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["v"];
       if (v1 !== undefined) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c104.test(v1)))) && (plain && OP["v"] === undefined || hasOwn(x, "v"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1)))) && (plain && OP["v"] === undefined || hasOwn(x, "v"))) {
           if (e === null) return false;
           $Uint(v1, p + "/v", e);
           ok = false;
@@ -4903,7 +4935,7 @@ function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["r"];
       if (v2 !== undefined && (plain && OP["r"] === undefined || hasOwn(x, "r"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/r", e);
           ok = false;
@@ -4915,7 +4947,7 @@ function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["s"];
       if (v3 !== undefined && (plain && OP["s"] === undefined || hasOwn(x, "s"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c104.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/s", e);
           ok = false;
@@ -4927,7 +4959,7 @@ function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["yParity"];
       if (v4 !== undefined) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c104.test(v4)))) && (plain && OP["yParity"] === undefined || hasOwn(x, "yParity"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c107.test(v4)))) && (plain && OP["yParity"] === undefined || hasOwn(x, "yParity"))) {
           if (e === null) return false;
           $Uint(v4, p + "/yParity", e);
           ok = false;
@@ -4935,7 +4967,7 @@ function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["hash"];
       if (v5 !== undefined) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c107.test(v5))))) && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c110.test(v5))))) && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
           if (e === null) return false;
           $Hash32(v5, p + "/hash", e);
           ok = false;
@@ -4946,7 +4978,7 @@ function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $118(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4957,7 +4989,7 @@ function $118(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!$119(v1, e === null ? p : p + "/blockHash", e)) {
+        if (!$122(v1, e === null ? p : p + "/blockHash", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -4968,7 +5000,7 @@ function $118(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["blockNumber"];
       if (v2 !== undefined && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
-        if (!$121(v2, e === null ? p : p + "/blockNumber", e)) {
+        if (!$124(v2, e === null ? p : p + "/blockNumber", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -4980,7 +5012,7 @@ function $118(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v3 = x["blockTimestamp"];
       if (v3 !== undefined) {
         if ((plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
-          if (!$121(v3, e === null ? p : p + "/blockTimestamp", e)) {
+          if (!$124(v3, e === null ? p : p + "/blockTimestamp", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -4988,7 +5020,7 @@ function $118(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["transactionIndex"];
       if (v4 !== undefined && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
-        if (!$121(v4, e === null ? p : p + "/transactionIndex", e)) {
+        if (!$124(v4, e === null ? p : p + "/transactionIndex", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5011,7 +5043,7 @@ function $118(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v6 = x["hash"];
       if (v6 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c107.test(v6)))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c110.test(v6)))))) {
           if (e === null) return false;
           $Hash32(v6, p + "/hash", e);
           ok = false;
@@ -5026,11 +5058,11 @@ function $118(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $119(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $122(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Hash32(x, p, null)) matches++;
-  if ($113(x, p, null)) matches++;
+  if ($116(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -5038,11 +5070,11 @@ function $119(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $124(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Uint(x, p, null)) matches++;
-  if ($113(x, p, null)) matches++;
+  if ($116(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -5050,7 +5082,7 @@ function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $128(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5059,11 +5091,11 @@ function $128(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x129: unknown = x[i];
-        const p129 = e === null ? p : p + "/" + i;
+        const x132: unknown = x[i];
+        const p132 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x129;
-          const p = p129;
+          const x: unknown = x132;
+          const p = p132;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5073,7 +5105,7 @@ function $128(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["index"];
               if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c105.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
                   if (e === null) return false;
                   $Uint64(v1, p + "/index", e);
                   ok = false;
@@ -5085,7 +5117,7 @@ function $128(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["validatorIndex"];
               if (v2 !== undefined && (plain && OP["validatorIndex"] === undefined || hasOwn(x, "validatorIndex"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c105.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c108.test(v2))))) {
                   if (e === null) return false;
                   $Uint64(v2, p + "/validatorIndex", e);
                   ok = false;
@@ -5109,7 +5141,7 @@ function $128(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["amount"];
               if (v4 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c105.test(v4))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c108.test(v4))))) {
                   if (e === null) return false;
                   $Uint64(v4, p + "/amount", e);
                   ok = false;
@@ -5139,7 +5171,7 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["index"];
       if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c105.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -5151,7 +5183,7 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v2 = x["validatorIndex"];
       if (v2 !== undefined && (plain && OP["validatorIndex"] === undefined || hasOwn(x, "validatorIndex"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c105.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c108.test(v2))))) {
           if (e === null) return false;
           $Uint64(v2, p + "/validatorIndex", e);
           ok = false;
@@ -5175,7 +5207,7 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v4 = x["amount"];
       if (v4 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c105.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c108.test(v4))))) {
           if (e === null) return false;
           $Uint64(v4, p + "/amount", e);
           ok = false;
@@ -5201,7 +5233,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["type"];
       if (v1 !== undefined) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c107.test(v1))))) && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c110.test(v1))))) && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
           if (e === null) return false;
           $Byte(v1, p + "/type", e);
           ok = false;
@@ -5209,7 +5241,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v2 = x["nonce"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2)))) && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
           if (e === null) return false;
           $Uint(v2, p + "/nonce", e);
           ok = false;
@@ -5218,7 +5250,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v3 = x["to"];
       if (v3 !== undefined) {
         if ((plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-          if (!$112(v3, e === null ? p : p + "/to", e)) {
+          if (!$115(v3, e === null ? p : p + "/to", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5234,7 +5266,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v5 = x["gas"];
       if (v5 !== undefined) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c104.test(v5)))) && (plain && OP["gas"] === undefined || hasOwn(x, "gas"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c107.test(v5)))) && (plain && OP["gas"] === undefined || hasOwn(x, "gas"))) {
           if (e === null) return false;
           $Uint(v5, p + "/gas", e);
           ok = false;
@@ -5242,7 +5274,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v6 = x["value"];
       if (v6 !== undefined) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c104.test(v6)))) && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c107.test(v6)))) && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
           if (e === null) return false;
           $Uint(v6, p + "/value", e);
           ok = false;
@@ -5250,7 +5282,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v7 = x["input"];
       if (v7 !== undefined) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c107.test(v7)))) && (plain && OP["input"] === undefined || hasOwn(x, "input"))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c110.test(v7)))) && (plain && OP["input"] === undefined || hasOwn(x, "input"))) {
           if (e === null) return false;
           $Bytes(v7, p + "/input", e);
           ok = false;
@@ -5258,7 +5290,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v8 = x["data"];
       if (v8 !== undefined) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c107.test(v8)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c110.test(v8)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
           if (e === null) return false;
           $Bytes(v8, p + "/data", e);
           ok = false;
@@ -5266,7 +5298,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v9 = x["gasPrice"];
       if (v9 !== undefined) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c104.test(v9)))) && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c107.test(v9)))) && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
           if (e === null) return false;
           $Uint(v9, p + "/gasPrice", e);
           ok = false;
@@ -5274,7 +5306,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v10 = x["maxPriorityFeePerGas"];
       if (v10 !== undefined) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c104.test(v10)))) && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c107.test(v10)))) && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
           if (e === null) return false;
           $Uint(v10, p + "/maxPriorityFeePerGas", e);
           ok = false;
@@ -5282,7 +5314,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v11 = x["maxFeePerGas"];
       if (v11 !== undefined) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c104.test(v11)))) && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c107.test(v11)))) && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
           if (e === null) return false;
           $Uint(v11, p + "/maxFeePerGas", e);
           ok = false;
@@ -5290,7 +5322,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v12 = x["maxFeePerBlobGas"];
       if (v12 !== undefined) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c104.test(v12)))) && (plain && OP["maxFeePerBlobGas"] === undefined || hasOwn(x, "maxFeePerBlobGas"))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c107.test(v12)))) && (plain && OP["maxFeePerBlobGas"] === undefined || hasOwn(x, "maxFeePerBlobGas"))) {
           if (e === null) return false;
           $Uint(v12, p + "/maxFeePerBlobGas", e);
           ok = false;
@@ -5308,7 +5340,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v14 = x["blobVersionedHashes"];
       if (v14 !== undefined) {
         if ((plain && OP["blobVersionedHashes"] === undefined || hasOwn(x, "blobVersionedHashes"))) {
-          if (!$110(v14, e === null ? p : p + "/blobVersionedHashes", e)) {
+          if (!$113(v14, e === null ? p : p + "/blobVersionedHashes", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5317,7 +5349,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v15 = x["blobs"];
       if (v15 !== undefined) {
         if ((plain && OP["blobs"] === undefined || hasOwn(x, "blobs"))) {
-          if (!$133(v15, e === null ? p : p + "/blobs", e)) {
+          if (!$136(v15, e === null ? p : p + "/blobs", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5326,7 +5358,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v16 = x["commitments"];
       if (v16 !== undefined) {
         if ((plain && OP["commitments"] === undefined || hasOwn(x, "commitments"))) {
-          if (!$133(v16, e === null ? p : p + "/commitments", e)) {
+          if (!$136(v16, e === null ? p : p + "/commitments", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5335,7 +5367,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v17 = x["proofs"];
       if (v17 !== undefined) {
         if ((plain && OP["proofs"] === undefined || hasOwn(x, "proofs"))) {
-          if (!$133(v17, e === null ? p : p + "/proofs", e)) {
+          if (!$136(v17, e === null ? p : p + "/proofs", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5343,7 +5375,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v18 = x["chainId"];
       if (v18 !== undefined) {
-        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c104.test(v18)))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
+        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c107.test(v18)))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
           if (e === null) return false;
           $Uint(v18, p + "/chainId", e);
           ok = false;
@@ -5361,7 +5393,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       for (const k in x) {
         if (!hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
-        if (!($c136.has(k))) {
+        if (!($c139.has(k))) {
           if (e === null) return false;
           ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
         }
@@ -5371,7 +5403,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-function $133(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $136(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5382,7 +5414,7 @@ function $133(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c107.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c110.test(v))))) {
             if (e === null) return false;
             $Bytes(v, p + "/" + i, e);
             ok = false;
@@ -5394,7 +5426,7 @@ function $133(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c136 = /*#__PURE__*/ new Set<string>(["type", "nonce", "to", "from", "gas", "value", "input", "data", "gasPrice", "maxPriorityFeePerGas", "maxFeePerGas", "maxFeePerBlobGas", "accessList", "blobVersionedHashes", "blobs", "commitments", "proofs", "chainId", "authorizationList"]);
+const $c139 = /*#__PURE__*/ new Set<string>(["type", "nonce", "to", "from", "gas", "value", "input", "data", "gasPrice", "maxPriorityFeePerGas", "maxFeePerGas", "maxFeePerBlobGas", "accessList", "blobVersionedHashes", "blobs", "commitments", "proofs", "chainId", "authorizationList"]);
 
 function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5407,7 +5439,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["chainId"];
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c104.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/chainId", e);
           ok = false;
@@ -5419,7 +5451,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["nonce"];
       if (v2 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/nonce", e);
           ok = false;
@@ -5443,7 +5475,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v4 = x["yParity"];
       if (v4 !== undefined && (plain && OP["yParity"] === undefined || hasOwn(x, "yParity"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c104.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c107.test(v4))))) {
           if (e === null) return false;
           $Uint(v4, p + "/yParity", e);
           ok = false;
@@ -5455,7 +5487,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v5 = x["r"];
       if (v5 !== undefined && (plain && OP["r"] === undefined || hasOwn(x, "r"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c106.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c109.test(v5))))) {
           if (e === null) return false;
           $Uint256(v5, p + "/r", e);
           ok = false;
@@ -5467,7 +5499,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v6 = x["s"];
       if (v6 !== undefined && (plain && OP["s"] === undefined || hasOwn(x, "s"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c106.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c109.test(v6))))) {
           if (e === null) return false;
           $Uint256(v6, p + "/s", e);
           ok = false;
@@ -5493,7 +5525,7 @@ function $SignTransactionResult(x: unknown, p: string, e: ValidationIssue[] | nu
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["raw"];
       if (v1 !== undefined && (plain && OP["raw"] === undefined || hasOwn(x, "raw"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c110.test(v1))))) {
           if (e === null) return false;
           $Bytes(v1, p + "/raw", e);
           ok = false;
@@ -5541,7 +5573,7 @@ function $FillTransactionResult(x: unknown, p: string, e: ValidationIssue[] | nu
       }
       const v2 = x["raw"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["raw"] === undefined || hasOwn(x, "raw"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c110.test(v2)))) && (plain && OP["raw"] === undefined || hasOwn(x, "raw"))) {
           if (e === null) return false;
           $Bytes(v2, p + "/raw", e);
           ok = false;
@@ -5563,7 +5595,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["type"];
       if (v1 !== undefined) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c107.test(v1))))) && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c110.test(v1))))) && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
           if (e === null) return false;
           $Byte(v1, p + "/type", e);
           ok = false;
@@ -5571,7 +5603,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["transactionHash"];
       if (v2 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c107.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c110.test(v2)))))) {
           if (e === null) return false;
           $Hash32(v2, p + "/transactionHash", e);
           ok = false;
@@ -5583,7 +5615,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["transactionIndex"];
       if (v3 !== undefined && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c104.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/transactionIndex", e);
           ok = false;
@@ -5595,7 +5627,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["blockHash"];
       if (v4 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c107.test(v4)))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c110.test(v4)))))) {
           if (e === null) return false;
           $Hash32(v4, p + "/blockHash", e);
           ok = false;
@@ -5607,7 +5639,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["blockNumber"];
       if (v5 !== undefined && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c104.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c107.test(v5))))) {
           if (e === null) return false;
           $Uint(v5, p + "/blockNumber", e);
           ok = false;
@@ -5632,7 +5664,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v7 = x["to"];
       if (v7 !== undefined) {
         if ((plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-          if (!$112(v7, e === null ? p : p + "/to", e)) {
+          if (!$115(v7, e === null ? p : p + "/to", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5640,7 +5672,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v8 = x["cumulativeGasUsed"];
       if (v8 !== undefined && (plain && OP["cumulativeGasUsed"] === undefined || hasOwn(x, "cumulativeGasUsed"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c104.test(v8))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c107.test(v8))))) {
           if (e === null) return false;
           $Uint(v8, p + "/cumulativeGasUsed", e);
           ok = false;
@@ -5652,7 +5684,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v9 = x["gasUsed"];
       if (v9 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c104.test(v9))))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c107.test(v9))))) {
           if (e === null) return false;
           $Uint(v9, p + "/gasUsed", e);
           ok = false;
@@ -5664,7 +5696,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v10 = x["blobGasUsed"];
       if (v10 !== undefined) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c104.test(v10)))) && (plain && OP["blobGasUsed"] === undefined || hasOwn(x, "blobGasUsed"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c107.test(v10)))) && (plain && OP["blobGasUsed"] === undefined || hasOwn(x, "blobGasUsed"))) {
           if (e === null) return false;
           $Uint(v10, p + "/blobGasUsed", e);
           ok = false;
@@ -5673,7 +5705,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v11 = x["contractAddress"];
       if (v11 !== undefined) {
         if ((plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
-          if (!$112(v11, e === null ? p : p + "/contractAddress", e)) {
+          if (!$115(v11, e === null ? p : p + "/contractAddress", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5681,7 +5713,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v12 = x["logs"];
       if (v12 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-        if (!$141(v12, e === null ? p : p + "/logs", e)) {
+        if (!$144(v12, e === null ? p : p + "/logs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5692,7 +5724,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v13 = x["logsBloom"];
       if (v13 !== undefined && (plain && OP["logsBloom"] === undefined || hasOwn(x, "logsBloom"))) {
-        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ((v13.length === 514 && $c107.test(v13)))))) {
+        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ((v13.length === 514 && $c110.test(v13)))))) {
           if (e === null) return false;
           $Bytes256(v13, p + "/logsBloom", e);
           ok = false;
@@ -5704,7 +5736,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v14 = x["root"];
       if (v14 !== undefined) {
-        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ((v14.length === 66 && $c107.test(v14))))) && (plain && OP["root"] === undefined || hasOwn(x, "root"))) {
+        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ((v14.length === 66 && $c110.test(v14))))) && (plain && OP["root"] === undefined || hasOwn(x, "root"))) {
           if (e === null) return false;
           $Hash32(v14, p + "/root", e);
           ok = false;
@@ -5712,7 +5744,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v15 = x["status"];
       if (v15 !== undefined) {
-        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c104.test(v15)))) && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
+        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c107.test(v15)))) && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
           if (e === null) return false;
           $Uint(v15, p + "/status", e);
           ok = false;
@@ -5720,7 +5752,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v16 = x["effectiveGasPrice"];
       if (v16 !== undefined && (plain && OP["effectiveGasPrice"] === undefined || hasOwn(x, "effectiveGasPrice"))) {
-        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c104.test(v16))))) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c107.test(v16))))) {
           if (e === null) return false;
           $Uint(v16, p + "/effectiveGasPrice", e);
           ok = false;
@@ -5732,7 +5764,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v17 = x["blobGasPrice"];
       if (v17 !== undefined) {
-        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c104.test(v17)))) && (plain && OP["blobGasPrice"] === undefined || hasOwn(x, "blobGasPrice"))) {
+        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c107.test(v17)))) && (plain && OP["blobGasPrice"] === undefined || hasOwn(x, "blobGasPrice"))) {
           if (e === null) return false;
           $Uint(v17, p + "/blobGasPrice", e);
           ok = false;
@@ -5743,7 +5775,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5752,11 +5784,11 @@ function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x142: unknown = x[i];
-        const p142 = e === null ? p : p + "/" + i;
+        const x145: unknown = x[i];
+        const p145 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x142;
-          const p = p142;
+          const x: unknown = x145;
+          const p = p145;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5774,7 +5806,7 @@ function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["logIndex"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/logIndex", e);
                   ok = false;
@@ -5782,7 +5814,7 @@ function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["transactionIndex"];
               if (v3 !== undefined) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c104.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
                   if (e === null) return false;
                   $Uint(v3, p + "/transactionIndex", e);
                   ok = false;
@@ -5790,7 +5822,7 @@ function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["transactionHash"];
               if (v4 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c107.test(v4)))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c110.test(v4)))))) {
                   if (e === null) return false;
                   $Hash32(v4, p + "/transactionHash", e);
                   ok = false;
@@ -5802,7 +5834,7 @@ function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["blockHash"];
               if (v5 !== undefined) {
-                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c107.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c110.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
                   if (e === null) return false;
                   $Hash32(v5, p + "/blockHash", e);
                   ok = false;
@@ -5810,7 +5842,7 @@ function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v6 = x["blockNumber"];
               if (v6 !== undefined) {
-                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c104.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c107.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
                   if (e === null) return false;
                   $Uint(v6, p + "/blockNumber", e);
                   ok = false;
@@ -5818,7 +5850,7 @@ function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v7 = x["blockTimestamp"];
               if (v7 !== undefined) {
-                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c104.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
+                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c107.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
                   if (e === null) return false;
                   $Uint(v7, p + "/blockTimestamp", e);
                   ok = false;
@@ -5838,7 +5870,7 @@ function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v9 = x["data"];
               if (v9 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c107.test(v9))))) {
+                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c110.test(v9))))) {
                   if (e === null) return false;
                   $Bytes(v9, p + "/data", e);
                   ok = false;
@@ -5850,7 +5882,7 @@ function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v10 = x["topics"];
               if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-                if (!$144(v10, e === null ? p : p + "/topics", e)) {
+                if (!$147(v10, e === null ? p : p + "/topics", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -5868,7 +5900,7 @@ function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $147(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5883,7 +5915,7 @@ function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c107.test(v)))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c110.test(v)))))) {
             if (e === null) return false;
             $Bytes32(v, p + "/" + i, e);
             ok = false;
@@ -5914,7 +5946,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["logIndex"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
           if (e === null) return false;
           $Uint(v2, p + "/logIndex", e);
           ok = false;
@@ -5922,7 +5954,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["transactionIndex"];
       if (v3 !== undefined) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c104.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
           if (e === null) return false;
           $Uint(v3, p + "/transactionIndex", e);
           ok = false;
@@ -5930,7 +5962,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["transactionHash"];
       if (v4 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c107.test(v4)))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c110.test(v4)))))) {
           if (e === null) return false;
           $Hash32(v4, p + "/transactionHash", e);
           ok = false;
@@ -5942,7 +5974,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["blockHash"];
       if (v5 !== undefined) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c107.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c110.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
           if (e === null) return false;
           $Hash32(v5, p + "/blockHash", e);
           ok = false;
@@ -5950,7 +5982,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v6 = x["blockNumber"];
       if (v6 !== undefined) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c104.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c107.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
           if (e === null) return false;
           $Uint(v6, p + "/blockNumber", e);
           ok = false;
@@ -5958,7 +5990,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v7 = x["blockTimestamp"];
       if (v7 !== undefined) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c104.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c107.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
           if (e === null) return false;
           $Uint(v7, p + "/blockTimestamp", e);
           ok = false;
@@ -5978,7 +6010,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v9 = x["data"];
       if (v9 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c107.test(v9))))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c110.test(v9))))) {
           if (e === null) return false;
           $Bytes(v9, p + "/data", e);
           ok = false;
@@ -5990,7 +6022,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v10 = x["topics"];
       if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-        if (!$144(v10, e === null ? p : p + "/topics", e)) {
+        if (!$147(v10, e === null ? p : p + "/topics", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6033,7 +6065,7 @@ function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["blockHash"];
       if (v3 !== undefined) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 66 && $c107.test(v3))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 66 && $c110.test(v3))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
           if (e === null) return false;
           $Hash32(v3, p + "/blockHash", e);
           ok = false;
@@ -6042,7 +6074,7 @@ function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v4 = x["address"];
       if (v4 !== undefined) {
         if ((plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-          if (!$145(v4, e === null ? p : p + "/address", e)) {
+          if (!$148(v4, e === null ? p : p + "/address", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6062,12 +6094,12 @@ function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $145(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $148(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($146(x, p, null)) matches++;
-  if ($113(x, p, null)) matches++;
+  if ($149(x, p, null)) matches++;
+  if ($116(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6075,7 +6107,7 @@ function $145(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $146(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $149(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6101,8 +6133,8 @@ function $146(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 function $FilterTopics(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($113(x, p, null)) matches++;
-  if ($149(x, p, null)) matches++;
+  if ($116(x, p, null)) matches++;
+  if ($152(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6110,7 +6142,7 @@ function $FilterTopics(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $149(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $152(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6136,9 +6168,9 @@ function $149(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 function $FilterTopic(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($113(x, p, null)) matches++;
+  if ($116(x, p, null)) matches++;
   if ($Bytes32(x, p, null)) matches++;
-  if ($151(x, p, null)) matches++;
+  if ($154(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6146,7 +6178,7 @@ function $FilterTopic(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $151(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6157,7 +6189,7 @@ function $151(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c107.test(v)))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c110.test(v)))))) {
             if (e === null) return false;
             $Bytes32(v, p + "/" + i, e);
             ok = false;
@@ -6176,7 +6208,7 @@ function $FilterId(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c152.test(x)) {
+    if (!$c155.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]+$", "^0x[0-9a-f]+$");
     }
@@ -6184,18 +6216,18 @@ function $FilterId(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
   return ok;
 }
 
-const $c152 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
+const $c155 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
 
 function $FilterResults(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($110(x, p, null) || $154(x, p, null))) {
+  if (!($113(x, p, null) || $157(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6204,11 +6236,11 @@ function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x155: unknown = x[i];
-        const p155 = e === null ? p : p + "/" + i;
+        const x158: unknown = x[i];
+        const p158 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x155;
-          const p = p155;
+          const x: unknown = x158;
+          const p = p158;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -6226,7 +6258,7 @@ function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["logIndex"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/logIndex", e);
                   ok = false;
@@ -6234,7 +6266,7 @@ function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["transactionIndex"];
               if (v3 !== undefined) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c104.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
                   if (e === null) return false;
                   $Uint(v3, p + "/transactionIndex", e);
                   ok = false;
@@ -6242,7 +6274,7 @@ function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["transactionHash"];
               if (v4 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c107.test(v4)))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c110.test(v4)))))) {
                   if (e === null) return false;
                   $Hash32(v4, p + "/transactionHash", e);
                   ok = false;
@@ -6254,7 +6286,7 @@ function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["blockHash"];
               if (v5 !== undefined) {
-                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c107.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c110.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
                   if (e === null) return false;
                   $Hash32(v5, p + "/blockHash", e);
                   ok = false;
@@ -6262,7 +6294,7 @@ function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v6 = x["blockNumber"];
               if (v6 !== undefined) {
-                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c104.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c107.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
                   if (e === null) return false;
                   $Uint(v6, p + "/blockNumber", e);
                   ok = false;
@@ -6270,7 +6302,7 @@ function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v7 = x["blockTimestamp"];
               if (v7 !== undefined) {
-                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c104.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
+                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c107.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
                   if (e === null) return false;
                   $Uint(v7, p + "/blockTimestamp", e);
                   ok = false;
@@ -6290,7 +6322,7 @@ function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v9 = x["data"];
               if (v9 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c107.test(v9))))) {
+                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c110.test(v9))))) {
                   if (e === null) return false;
                   $Bytes(v9, p + "/data", e);
                   ok = false;
@@ -6302,7 +6334,7 @@ function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v10 = x["topics"];
               if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-                if (!$144(v10, e === null ? p : p + "/topics", e)) {
+                if (!$147(v10, e === null ? p : p + "/topics", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -6331,7 +6363,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["oldestBlock"];
       if (v1 !== undefined && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c104.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/oldestBlock", e);
           ok = false;
@@ -6343,7 +6375,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v2 = x["baseFeePerGas"];
       if (v2 !== undefined && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
-        if (!$156(v2, e === null ? p : p + "/baseFeePerGas", e)) {
+        if (!$159(v2, e === null ? p : p + "/baseFeePerGas", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6355,7 +6387,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       const v3 = x["baseFeePerBlobGas"];
       if (v3 !== undefined) {
         if ((plain && OP["baseFeePerBlobGas"] === undefined || hasOwn(x, "baseFeePerBlobGas"))) {
-          if (!$156(v3, e === null ? p : p + "/baseFeePerBlobGas", e)) {
+          if (!$159(v3, e === null ? p : p + "/baseFeePerBlobGas", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6363,7 +6395,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v4 = x["gasUsedRatio"];
       if (v4 !== undefined && (plain && OP["gasUsedRatio"] === undefined || hasOwn(x, "gasUsedRatio"))) {
-        if (!$158(v4, e === null ? p : p + "/gasUsedRatio", e)) {
+        if (!$161(v4, e === null ? p : p + "/gasUsedRatio", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6375,7 +6407,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       const v5 = x["blobGasUsedRatio"];
       if (v5 !== undefined) {
         if ((plain && OP["blobGasUsedRatio"] === undefined || hasOwn(x, "blobGasUsedRatio"))) {
-          if (!$158(v5, e === null ? p : p + "/blobGasUsedRatio", e)) {
+          if (!$161(v5, e === null ? p : p + "/blobGasUsedRatio", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6384,7 +6416,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       const v6 = x["reward"];
       if (v6 !== undefined) {
         if ((plain && OP["reward"] === undefined || hasOwn(x, "reward"))) {
-          if (!$160(v6, e === null ? p : p + "/reward", e)) {
+          if (!$163(v6, e === null ? p : p + "/reward", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6395,7 +6427,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $156(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $159(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6406,7 +6438,7 @@ function $156(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c104.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c107.test(v))))) {
             if (e === null) return false;
             $Uint(v, p + "/" + i, e);
             ok = false;
@@ -6418,7 +6450,7 @@ function $156(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $161(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6441,7 +6473,7 @@ function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $160(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $163(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6450,7 +6482,7 @@ function $160(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$156(x[i], e === null ? p : p + "/" + i, e)) {
+        if (!$159(x[i], e === null ? p : p + "/" + i, e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6482,7 +6514,7 @@ function $AccessListResult(x: unknown, p: string, e: ValidationIssue[] | null): 
       }
       const v2 = x["gasUsed"];
       if (v2 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/gasUsed", e);
           ok = false;
@@ -6528,7 +6560,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["accountProof"];
       if (v2 !== undefined && (plain && OP["accountProof"] === undefined || hasOwn(x, "accountProof"))) {
-        if (!$133(v2, e === null ? p : p + "/accountProof", e)) {
+        if (!$136(v2, e === null ? p : p + "/accountProof", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6539,7 +6571,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v3 = x["balance"];
       if (v3 !== undefined && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c104.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/balance", e);
           ok = false;
@@ -6551,7 +6583,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v4 = x["codeHash"];
       if (v4 !== undefined && (plain && OP["codeHash"] === undefined || hasOwn(x, "codeHash"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c107.test(v4)))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c110.test(v4)))))) {
           if (e === null) return false;
           $Hash32(v4, p + "/codeHash", e);
           ok = false;
@@ -6563,7 +6595,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v5 = x["nonce"];
       if (v5 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c104.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c107.test(v5))))) {
           if (e === null) return false;
           $Uint(v5, p + "/nonce", e);
           ok = false;
@@ -6575,7 +6607,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v6 = x["storageHash"];
       if (v6 !== undefined && (plain && OP["storageHash"] === undefined || hasOwn(x, "storageHash"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c107.test(v6)))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c110.test(v6)))))) {
           if (e === null) return false;
           $Hash32(v6, p + "/storageHash", e);
           ok = false;
@@ -6587,7 +6619,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v7 = x["storageProof"];
       if (v7 !== undefined && (plain && OP["storageProof"] === undefined || hasOwn(x, "storageProof"))) {
-        if (!$164(v7, e === null ? p : p + "/storageProof", e)) {
+        if (!$167(v7, e === null ? p : p + "/storageProof", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6601,7 +6633,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $164(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6610,11 +6642,11 @@ function $164(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x165: unknown = x[i];
-        const p165 = e === null ? p : p + "/" + i;
+        const x168: unknown = x[i];
+        const p168 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x165;
-          const p = p165;
+          const x: unknown = x168;
+          const p = p168;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -6624,7 +6656,7 @@ function $164(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["key"];
               if (v1 !== undefined && (plain && OP["key"] === undefined || hasOwn(x, "key"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 66 && $c107.test(v1)))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 66 && $c110.test(v1)))))) {
                   if (e === null) return false;
                   $BytesMax32(v1, p + "/key", e);
                   ok = false;
@@ -6636,7 +6668,7 @@ function $164(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["value"];
               if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/value", e);
                   ok = false;
@@ -6648,7 +6680,7 @@ function $164(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["proof"];
               if (v3 !== undefined && (plain && OP["proof"] === undefined || hasOwn(x, "proof"))) {
-                if (!$133(v3, e === null ? p : p + "/proof", e)) {
+                if (!$136(v3, e === null ? p : p + "/proof", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -6677,7 +6709,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["key"];
       if (v1 !== undefined && (plain && OP["key"] === undefined || hasOwn(x, "key"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 66 && $c107.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 66 && $c110.test(v1)))))) {
           if (e === null) return false;
           $BytesMax32(v1, p + "/key", e);
           ok = false;
@@ -6689,7 +6721,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["value"];
       if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/value", e);
           ok = false;
@@ -6701,7 +6733,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v3 = x["proof"];
       if (v3 !== undefined && (plain && OP["proof"] === undefined || hasOwn(x, "proof"))) {
-        if (!$133(v3, e === null ? p : p + "/proof", e)) {
+        if (!$136(v3, e === null ? p : p + "/proof", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6718,7 +6750,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
 function $SyncingStatus(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($167(x, p, null)) matches++;
+  if ($170(x, p, null)) matches++;
   if ($SyncProgress(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
@@ -6727,7 +6759,7 @@ function $SyncingStatus(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $170(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -6751,7 +6783,7 @@ function $SyncProgress(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["startingBlock"];
       if (v1 !== undefined && (plain && OP["startingBlock"] === undefined || hasOwn(x, "startingBlock"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c104.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/startingBlock", e);
           ok = false;
@@ -6763,7 +6795,7 @@ function $SyncProgress(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["currentBlock"];
       if (v2 !== undefined && (plain && OP["currentBlock"] === undefined || hasOwn(x, "currentBlock"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/currentBlock", e);
           ok = false;
@@ -6775,7 +6807,7 @@ function $SyncProgress(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v3 = x["highestBlock"];
       if (v3 !== undefined && (plain && OP["highestBlock"] === undefined || hasOwn(x, "highestBlock"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c104.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/highestBlock", e);
           ok = false;
@@ -6803,7 +6835,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v1 !== undefined) {
         if (!((Number.isInteger(v1))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
           if (e === null) return false;
-          $168(v1, p + "/chainId", e);
+          $171(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -6811,7 +6843,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v2 !== undefined) {
         if (!((Number.isInteger(v2))) && (plain && OP["homesteadBlock"] === undefined || hasOwn(x, "homesteadBlock"))) {
           if (e === null) return false;
-          $168(v2, p + "/homesteadBlock", e);
+          $171(v2, p + "/homesteadBlock", e);
           ok = false;
         }
       }
@@ -6819,7 +6851,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v3 !== undefined) {
         if (!((Number.isInteger(v3))) && (plain && OP["daoForkBlock"] === undefined || hasOwn(x, "daoForkBlock"))) {
           if (e === null) return false;
-          $168(v3, p + "/daoForkBlock", e);
+          $171(v3, p + "/daoForkBlock", e);
           ok = false;
         }
       }
@@ -6835,7 +6867,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v5 !== undefined) {
         if (!((Number.isInteger(v5))) && (plain && OP["eip150Block"] === undefined || hasOwn(x, "eip150Block"))) {
           if (e === null) return false;
-          $168(v5, p + "/eip150Block", e);
+          $171(v5, p + "/eip150Block", e);
           ok = false;
         }
       }
@@ -6843,7 +6875,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v6 !== undefined) {
         if (!((Number.isInteger(v6))) && (plain && OP["eip155Block"] === undefined || hasOwn(x, "eip155Block"))) {
           if (e === null) return false;
-          $168(v6, p + "/eip155Block", e);
+          $171(v6, p + "/eip155Block", e);
           ok = false;
         }
       }
@@ -6851,7 +6883,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v7 !== undefined) {
         if (!((Number.isInteger(v7))) && (plain && OP["eip158Block"] === undefined || hasOwn(x, "eip158Block"))) {
           if (e === null) return false;
-          $168(v7, p + "/eip158Block", e);
+          $171(v7, p + "/eip158Block", e);
           ok = false;
         }
       }
@@ -6859,7 +6891,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v8 !== undefined) {
         if (!((Number.isInteger(v8))) && (plain && OP["byzantiumBlock"] === undefined || hasOwn(x, "byzantiumBlock"))) {
           if (e === null) return false;
-          $168(v8, p + "/byzantiumBlock", e);
+          $171(v8, p + "/byzantiumBlock", e);
           ok = false;
         }
       }
@@ -6867,7 +6899,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v9 !== undefined) {
         if (!((Number.isInteger(v9))) && (plain && OP["constantinopleBlock"] === undefined || hasOwn(x, "constantinopleBlock"))) {
           if (e === null) return false;
-          $168(v9, p + "/constantinopleBlock", e);
+          $171(v9, p + "/constantinopleBlock", e);
           ok = false;
         }
       }
@@ -6875,7 +6907,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v10 !== undefined) {
         if (!((Number.isInteger(v10))) && (plain && OP["petersburgBlock"] === undefined || hasOwn(x, "petersburgBlock"))) {
           if (e === null) return false;
-          $168(v10, p + "/petersburgBlock", e);
+          $171(v10, p + "/petersburgBlock", e);
           ok = false;
         }
       }
@@ -6883,7 +6915,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v11 !== undefined) {
         if (!((Number.isInteger(v11))) && (plain && OP["istanbulBlock"] === undefined || hasOwn(x, "istanbulBlock"))) {
           if (e === null) return false;
-          $168(v11, p + "/istanbulBlock", e);
+          $171(v11, p + "/istanbulBlock", e);
           ok = false;
         }
       }
@@ -6891,7 +6923,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v12 !== undefined) {
         if (!((Number.isInteger(v12))) && (plain && OP["muirGlacierBlock"] === undefined || hasOwn(x, "muirGlacierBlock"))) {
           if (e === null) return false;
-          $168(v12, p + "/muirGlacierBlock", e);
+          $171(v12, p + "/muirGlacierBlock", e);
           ok = false;
         }
       }
@@ -6899,7 +6931,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v13 !== undefined) {
         if (!((Number.isInteger(v13))) && (plain && OP["berlinBlock"] === undefined || hasOwn(x, "berlinBlock"))) {
           if (e === null) return false;
-          $168(v13, p + "/berlinBlock", e);
+          $171(v13, p + "/berlinBlock", e);
           ok = false;
         }
       }
@@ -6907,7 +6939,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v14 !== undefined) {
         if (!((Number.isInteger(v14))) && (plain && OP["londonBlock"] === undefined || hasOwn(x, "londonBlock"))) {
           if (e === null) return false;
-          $168(v14, p + "/londonBlock", e);
+          $171(v14, p + "/londonBlock", e);
           ok = false;
         }
       }
@@ -6915,7 +6947,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v15 !== undefined) {
         if (!((Number.isInteger(v15))) && (plain && OP["shanghaiTime"] === undefined || hasOwn(x, "shanghaiTime"))) {
           if (e === null) return false;
-          $168(v15, p + "/shanghaiTime", e);
+          $171(v15, p + "/shanghaiTime", e);
           ok = false;
         }
       }
@@ -6923,7 +6955,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v16 !== undefined) {
         if (!((Number.isInteger(v16))) && (plain && OP["cancunTime"] === undefined || hasOwn(x, "cancunTime"))) {
           if (e === null) return false;
-          $168(v16, p + "/cancunTime", e);
+          $171(v16, p + "/cancunTime", e);
           ok = false;
         }
       }
@@ -6931,7 +6963,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v17 !== undefined) {
         if (!((Number.isInteger(v17))) && (plain && OP["pragueTime"] === undefined || hasOwn(x, "pragueTime"))) {
           if (e === null) return false;
-          $168(v17, p + "/pragueTime", e);
+          $171(v17, p + "/pragueTime", e);
           ok = false;
         }
       }
@@ -6939,7 +6971,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v18 !== undefined) {
         if (!((Number.isInteger(v18))) && (plain && OP["apricotPhase1BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase1BlockTimestamp"))) {
           if (e === null) return false;
-          $168(v18, p + "/apricotPhase1BlockTimestamp", e);
+          $171(v18, p + "/apricotPhase1BlockTimestamp", e);
           ok = false;
         }
       }
@@ -6947,7 +6979,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v19 !== undefined) {
         if (!((Number.isInteger(v19))) && (plain && OP["apricotPhase2BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase2BlockTimestamp"))) {
           if (e === null) return false;
-          $168(v19, p + "/apricotPhase2BlockTimestamp", e);
+          $171(v19, p + "/apricotPhase2BlockTimestamp", e);
           ok = false;
         }
       }
@@ -6955,7 +6987,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v20 !== undefined) {
         if (!((Number.isInteger(v20))) && (plain && OP["apricotPhase3BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase3BlockTimestamp"))) {
           if (e === null) return false;
-          $168(v20, p + "/apricotPhase3BlockTimestamp", e);
+          $171(v20, p + "/apricotPhase3BlockTimestamp", e);
           ok = false;
         }
       }
@@ -6963,7 +6995,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v21 !== undefined) {
         if (!((Number.isInteger(v21))) && (plain && OP["apricotPhase4BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase4BlockTimestamp"))) {
           if (e === null) return false;
-          $168(v21, p + "/apricotPhase4BlockTimestamp", e);
+          $171(v21, p + "/apricotPhase4BlockTimestamp", e);
           ok = false;
         }
       }
@@ -6971,7 +7003,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v22 !== undefined) {
         if (!((Number.isInteger(v22))) && (plain && OP["apricotPhase5BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase5BlockTimestamp"))) {
           if (e === null) return false;
-          $168(v22, p + "/apricotPhase5BlockTimestamp", e);
+          $171(v22, p + "/apricotPhase5BlockTimestamp", e);
           ok = false;
         }
       }
@@ -6979,7 +7011,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v23 !== undefined) {
         if (!((Number.isInteger(v23))) && (plain && OP["apricotPhasePre6BlockTimestamp"] === undefined || hasOwn(x, "apricotPhasePre6BlockTimestamp"))) {
           if (e === null) return false;
-          $168(v23, p + "/apricotPhasePre6BlockTimestamp", e);
+          $171(v23, p + "/apricotPhasePre6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -6987,7 +7019,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v24 !== undefined) {
         if (!((Number.isInteger(v24))) && (plain && OP["apricotPhase6BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase6BlockTimestamp"))) {
           if (e === null) return false;
-          $168(v24, p + "/apricotPhase6BlockTimestamp", e);
+          $171(v24, p + "/apricotPhase6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -6995,7 +7027,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v25 !== undefined) {
         if (!((Number.isInteger(v25))) && (plain && OP["apricotPhasePost6BlockTimestamp"] === undefined || hasOwn(x, "apricotPhasePost6BlockTimestamp"))) {
           if (e === null) return false;
-          $168(v25, p + "/apricotPhasePost6BlockTimestamp", e);
+          $171(v25, p + "/apricotPhasePost6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7003,7 +7035,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v26 !== undefined) {
         if (!((Number.isInteger(v26))) && (plain && OP["banffBlockTimestamp"] === undefined || hasOwn(x, "banffBlockTimestamp"))) {
           if (e === null) return false;
-          $168(v26, p + "/banffBlockTimestamp", e);
+          $171(v26, p + "/banffBlockTimestamp", e);
           ok = false;
         }
       }
@@ -7011,7 +7043,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v27 !== undefined) {
         if (!((Number.isInteger(v27))) && (plain && OP["cortinaBlockTimestamp"] === undefined || hasOwn(x, "cortinaBlockTimestamp"))) {
           if (e === null) return false;
-          $168(v27, p + "/cortinaBlockTimestamp", e);
+          $171(v27, p + "/cortinaBlockTimestamp", e);
           ok = false;
         }
       }
@@ -7019,7 +7051,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v28 !== undefined) {
         if (!((Number.isInteger(v28))) && (plain && OP["durangoBlockTimestamp"] === undefined || hasOwn(x, "durangoBlockTimestamp"))) {
           if (e === null) return false;
-          $168(v28, p + "/durangoBlockTimestamp", e);
+          $171(v28, p + "/durangoBlockTimestamp", e);
           ok = false;
         }
       }
@@ -7027,7 +7059,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v29 !== undefined) {
         if (!((Number.isInteger(v29))) && (plain && OP["etnaTimestamp"] === undefined || hasOwn(x, "etnaTimestamp"))) {
           if (e === null) return false;
-          $168(v29, p + "/etnaTimestamp", e);
+          $171(v29, p + "/etnaTimestamp", e);
           ok = false;
         }
       }
@@ -7035,7 +7067,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v30 !== undefined) {
         if (!((Number.isInteger(v30))) && (plain && OP["fortunaTimestamp"] === undefined || hasOwn(x, "fortunaTimestamp"))) {
           if (e === null) return false;
-          $168(v30, p + "/fortunaTimestamp", e);
+          $171(v30, p + "/fortunaTimestamp", e);
           ok = false;
         }
       }
@@ -7043,7 +7075,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v31 !== undefined) {
         if (!((Number.isInteger(v31))) && (plain && OP["graniteTimestamp"] === undefined || hasOwn(x, "graniteTimestamp"))) {
           if (e === null) return false;
-          $168(v31, p + "/graniteTimestamp", e);
+          $171(v31, p + "/graniteTimestamp", e);
           ok = false;
         }
       }
@@ -7051,7 +7083,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v32 !== undefined) {
         if (!((Number.isInteger(v32))) && (plain && OP["heliconTimestamp"] === undefined || hasOwn(x, "heliconTimestamp"))) {
           if (e === null) return false;
-          $168(v32, p + "/heliconTimestamp", e);
+          $171(v32, p + "/heliconTimestamp", e);
           ok = false;
         }
       }
@@ -7064,7 +7096,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $168(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7073,7 +7105,7 @@ function $168(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c200 = /*#__PURE__*/ new Set<string>(["chainId", "homesteadBlock", "daoForkBlock", "daoForkSupport", "eip150Block", "eip155Block", "eip158Block", "byzantiumBlock", "constantinopleBlock", "petersburgBlock", "istanbulBlock", "muirGlacierBlock", "berlinBlock", "londonBlock", "shanghaiTime", "cancunTime", "pragueTime", "apricotPhase1BlockTimestamp", "apricotPhase2BlockTimestamp", "apricotPhase3BlockTimestamp", "apricotPhase4BlockTimestamp", "apricotPhase5BlockTimestamp", "apricotPhasePre6BlockTimestamp", "apricotPhase6BlockTimestamp", "apricotPhasePost6BlockTimestamp", "banffBlockTimestamp", "cortinaBlockTimestamp", "durangoBlockTimestamp", "etnaTimestamp", "fortunaTimestamp", "graniteTimestamp", "heliconTimestamp"]);
+const $c203 = /*#__PURE__*/ new Set<string>(["chainId", "homesteadBlock", "daoForkBlock", "daoForkSupport", "eip150Block", "eip155Block", "eip158Block", "byzantiumBlock", "constantinopleBlock", "petersburgBlock", "istanbulBlock", "muirGlacierBlock", "berlinBlock", "londonBlock", "shanghaiTime", "cancunTime", "pragueTime", "apricotPhase1BlockTimestamp", "apricotPhase2BlockTimestamp", "apricotPhase3BlockTimestamp", "apricotPhase4BlockTimestamp", "apricotPhase5BlockTimestamp", "apricotPhasePre6BlockTimestamp", "apricotPhase6BlockTimestamp", "apricotPhasePost6BlockTimestamp", "banffBlockTimestamp", "cortinaBlockTimestamp", "durangoBlockTimestamp", "etnaTimestamp", "fortunaTimestamp", "graniteTimestamp", "heliconTimestamp"]);
 
 function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7086,11 +7118,11 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["current"];
       if (v1 !== undefined && (plain && OP["current"] === undefined || hasOwn(x, "current"))) {
-        const x208: unknown = v1;
-        const p208 = e === null ? p : p + "/current";
+        const x211: unknown = v1;
+        const p211 = e === null ? p : p + "/current";
         {
-          const x: unknown = x208;
-          const p = p208;
+          const x: unknown = x211;
+          const p = p211;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7102,7 +7134,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               if (v1 !== undefined && (plain && OP["activationTime"] === undefined || hasOwn(x, "activationTime"))) {
                 if (!((Number.isInteger(v1)))) {
                   if (e === null) return false;
-                  $168(v1, p + "/activationTime", e);
+                  $171(v1, p + "/activationTime", e);
                   ok = false;
                 }
               }
@@ -7112,11 +7144,11 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v2 = x["blobSchedule"];
               if (v2 !== undefined && (plain && OP["blobSchedule"] === undefined || hasOwn(x, "blobSchedule"))) {
-                const x209: unknown = v2;
-                const p209 = e === null ? p : p + "/blobSchedule";
+                const x212: unknown = v2;
+                const p212 = e === null ? p : p + "/blobSchedule";
                 {
-                  const x: unknown = x209;
-                  const p = p209;
+                  const x: unknown = x212;
+                  const p = p212;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -7128,7 +7160,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                       if (v1 !== undefined && (plain && OP["baseFeeUpdateFraction"] === undefined || hasOwn(x, "baseFeeUpdateFraction"))) {
                         if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
                           if (e === null) return false;
-                          $40(v1, p + "/baseFeeUpdateFraction", e);
+                          $34(v1, p + "/baseFeeUpdateFraction", e);
                           ok = false;
                         }
                       }
@@ -7140,7 +7172,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                       if (v2 !== undefined && (plain && OP["max"] === undefined || hasOwn(x, "max"))) {
                         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
                           if (e === null) return false;
-                          $40(v2, p + "/max", e);
+                          $34(v2, p + "/max", e);
                           ok = false;
                         }
                       }
@@ -7152,7 +7184,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                       if (v3 !== undefined && (plain && OP["target"] === undefined || hasOwn(x, "target"))) {
                         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
                           if (e === null) return false;
-                          $40(v3, p + "/target", e);
+                          $34(v3, p + "/target", e);
                           ok = false;
                         }
                       }
@@ -7170,7 +7202,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v3 = x["chainId"];
               if (v3 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c104.test(v3))))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
                   if (e === null) return false;
                   $Uint(v3, p + "/chainId", e);
                   ok = false;
@@ -7182,7 +7214,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v4 = x["forkId"];
               if (v4 !== undefined && (plain && OP["forkId"] === undefined || hasOwn(x, "forkId"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 10 && $c107.test(v4)))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 10 && $c110.test(v4)))))) {
                   if (e === null) return false;
                   $Bytes4(v4, p + "/forkId", e);
                   ok = false;
@@ -7194,7 +7226,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v5 = x["precompiles"];
               if (v5 !== undefined && (plain && OP["precompiles"] === undefined || hasOwn(x, "precompiles"))) {
-                if (!$206(v5, e === null ? p : p + "/precompiles", e)) {
+                if (!$209(v5, e === null ? p : p + "/precompiles", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -7205,7 +7237,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v6 = x["systemContracts"];
               if (v6 !== undefined && (plain && OP["systemContracts"] === undefined || hasOwn(x, "systemContracts"))) {
-                if (!$206(v6, e === null ? p : p + "/systemContracts", e)) {
+                if (!$209(v6, e === null ? p : p + "/systemContracts", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -7225,7 +7257,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v2 = x["next"];
       if (v2 !== undefined) {
         if ((plain && OP["next"] === undefined || hasOwn(x, "next"))) {
-          if (!$210(v2, e === null ? p : p + "/next", e)) {
+          if (!$213(v2, e === null ? p : p + "/next", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -7234,7 +7266,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v3 = x["last"];
       if (v3 !== undefined) {
         if ((plain && OP["last"] === undefined || hasOwn(x, "last"))) {
-          if (!$210(v3, e === null ? p : p + "/last", e)) {
+          if (!$213(v3, e === null ? p : p + "/last", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -7258,7 +7290,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v1 !== undefined && (plain && OP["activationTime"] === undefined || hasOwn(x, "activationTime"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $168(v1, p + "/activationTime", e);
+          $171(v1, p + "/activationTime", e);
           ok = false;
         }
       }
@@ -7268,11 +7300,11 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["blobSchedule"];
       if (v2 !== undefined && (plain && OP["blobSchedule"] === undefined || hasOwn(x, "blobSchedule"))) {
-        const x205: unknown = v2;
-        const p205 = e === null ? p : p + "/blobSchedule";
+        const x208: unknown = v2;
+        const p208 = e === null ? p : p + "/blobSchedule";
         {
-          const x: unknown = x205;
-          const p = p205;
+          const x: unknown = x208;
+          const p = p208;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7284,7 +7316,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
               if (v1 !== undefined && (plain && OP["baseFeeUpdateFraction"] === undefined || hasOwn(x, "baseFeeUpdateFraction"))) {
                 if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
                   if (e === null) return false;
-                  $40(v1, p + "/baseFeeUpdateFraction", e);
+                  $34(v1, p + "/baseFeeUpdateFraction", e);
                   ok = false;
                 }
               }
@@ -7296,7 +7328,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
               if (v2 !== undefined && (plain && OP["max"] === undefined || hasOwn(x, "max"))) {
                 if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
                   if (e === null) return false;
-                  $40(v2, p + "/max", e);
+                  $34(v2, p + "/max", e);
                   ok = false;
                 }
               }
@@ -7308,7 +7340,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
               if (v3 !== undefined && (plain && OP["target"] === undefined || hasOwn(x, "target"))) {
                 if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
                   if (e === null) return false;
-                  $40(v3, p + "/target", e);
+                  $34(v3, p + "/target", e);
                   ok = false;
                 }
               }
@@ -7326,7 +7358,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v3 = x["chainId"];
       if (v3 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c104.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/chainId", e);
           ok = false;
@@ -7338,7 +7370,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v4 = x["forkId"];
       if (v4 !== undefined && (plain && OP["forkId"] === undefined || hasOwn(x, "forkId"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 10 && $c107.test(v4)))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 10 && $c110.test(v4)))))) {
           if (e === null) return false;
           $Bytes4(v4, p + "/forkId", e);
           ok = false;
@@ -7350,7 +7382,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v5 = x["precompiles"];
       if (v5 !== undefined && (plain && OP["precompiles"] === undefined || hasOwn(x, "precompiles"))) {
-        if (!$206(v5, e === null ? p : p + "/precompiles", e)) {
+        if (!$209(v5, e === null ? p : p + "/precompiles", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7361,7 +7393,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v6 = x["systemContracts"];
       if (v6 !== undefined && (plain && OP["systemContracts"] === undefined || hasOwn(x, "systemContracts"))) {
-        if (!$206(v6, e === null ? p : p + "/systemContracts", e)) {
+        if (!$209(v6, e === null ? p : p + "/systemContracts", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7388,7 +7420,7 @@ function $BlobSchedule(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v1 !== undefined && (plain && OP["baseFeeUpdateFraction"] === undefined || hasOwn(x, "baseFeeUpdateFraction"))) {
         if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
           if (e === null) return false;
-          $40(v1, p + "/baseFeeUpdateFraction", e);
+          $34(v1, p + "/baseFeeUpdateFraction", e);
           ok = false;
         }
       }
@@ -7400,7 +7432,7 @@ function $BlobSchedule(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v2 !== undefined && (plain && OP["max"] === undefined || hasOwn(x, "max"))) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
           if (e === null) return false;
-          $40(v2, p + "/max", e);
+          $34(v2, p + "/max", e);
           ok = false;
         }
       }
@@ -7412,7 +7444,7 @@ function $BlobSchedule(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v3 !== undefined && (plain && OP["target"] === undefined || hasOwn(x, "target"))) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
           if (e === null) return false;
-          $40(v3, p + "/target", e);
+          $34(v3, p + "/target", e);
           ok = false;
         }
       }
@@ -7425,7 +7457,7 @@ function $BlobSchedule(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $206(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $209(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -7448,11 +7480,11 @@ function $206(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $210(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $213(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($EthConfigFork(x, p, null)) matches++;
-  if ($113(x, p, null)) matches++;
+  if ($116(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -7471,11 +7503,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["head"];
       if (v1 !== undefined && (plain && OP["head"] === undefined || hasOwn(x, "head"))) {
-        const x214: unknown = v1;
-        const p214 = e === null ? p : p + "/head";
+        const x217: unknown = v1;
+        const p217 = e === null ? p : p + "/head";
         {
-          const x: unknown = x214;
-          const p = p214;
+          const x: unknown = x217;
+          const p = p217;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7485,7 +7517,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["number"];
               if (v1 !== undefined && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c104.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
                   if (e === null) return false;
                   $Uint(v1, p + "/number", e);
                   ok = false;
@@ -7497,7 +7529,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["hash"];
               if (v2 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c107.test(v2)))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c110.test(v2)))))) {
                   if (e === null) return false;
                   $Hash32(v2, p + "/hash", e);
                   ok = false;
@@ -7517,11 +7549,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["state"];
       if (v2 !== undefined && (plain && OP["state"] === undefined || hasOwn(x, "state"))) {
-        const x218: unknown = v2;
-        const p218 = e === null ? p : p + "/state";
+        const x221: unknown = v2;
+        const p221 = e === null ? p : p + "/state";
         {
-          const x: unknown = x218;
-          const p = p218;
+          const x: unknown = x221;
+          const p = p221;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7543,7 +7575,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["oldestBlock"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/oldestBlock", e);
                   ok = false;
@@ -7552,11 +7584,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x219: unknown = v3;
-                  const p219 = e === null ? p : p + "/deleteStrategy";
+                  const x222: unknown = v3;
+                  const p222 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x219;
-                    const p = p219;
+                    const x: unknown = x222;
+                    const p = p222;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -7568,7 +7600,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $216(v1, p + "/type", e);
+                            $219(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -7578,7 +7610,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         }
                         const v2 = x["retentionBlocks"];
                         if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2))))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
                             if (e === null) return false;
                             $Uint(v2, p + "/retentionBlocks", e);
                             ok = false;
@@ -7603,11 +7635,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v3 = x["tx"];
       if (v3 !== undefined && (plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
-        const x220: unknown = v3;
-        const p220 = e === null ? p : p + "/tx";
+        const x223: unknown = v3;
+        const p223 = e === null ? p : p + "/tx";
         {
-          const x: unknown = x220;
-          const p = p220;
+          const x: unknown = x223;
+          const p = p223;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7629,7 +7661,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["oldestBlock"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/oldestBlock", e);
                   ok = false;
@@ -7638,11 +7670,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x221: unknown = v3;
-                  const p221 = e === null ? p : p + "/deleteStrategy";
+                  const x224: unknown = v3;
+                  const p224 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x221;
-                    const p = p221;
+                    const x: unknown = x224;
+                    const p = p224;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -7654,7 +7686,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $216(v1, p + "/type", e);
+                            $219(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -7664,7 +7696,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         }
                         const v2 = x["retentionBlocks"];
                         if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2))))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
                             if (e === null) return false;
                             $Uint(v2, p + "/retentionBlocks", e);
                             ok = false;
@@ -7689,11 +7721,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v4 = x["logs"];
       if (v4 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-        const x222: unknown = v4;
-        const p222 = e === null ? p : p + "/logs";
+        const x225: unknown = v4;
+        const p225 = e === null ? p : p + "/logs";
         {
-          const x: unknown = x222;
-          const p = p222;
+          const x: unknown = x225;
+          const p = p225;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7715,7 +7747,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["oldestBlock"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/oldestBlock", e);
                   ok = false;
@@ -7724,11 +7756,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x223: unknown = v3;
-                  const p223 = e === null ? p : p + "/deleteStrategy";
+                  const x226: unknown = v3;
+                  const p226 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x223;
-                    const p = p223;
+                    const x: unknown = x226;
+                    const p = p226;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -7740,7 +7772,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $216(v1, p + "/type", e);
+                            $219(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -7750,7 +7782,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         }
                         const v2 = x["retentionBlocks"];
                         if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2))))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
                             if (e === null) return false;
                             $Uint(v2, p + "/retentionBlocks", e);
                             ok = false;
@@ -7775,11 +7807,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v5 = x["receipts"];
       if (v5 !== undefined && (plain && OP["receipts"] === undefined || hasOwn(x, "receipts"))) {
-        const x224: unknown = v5;
-        const p224 = e === null ? p : p + "/receipts";
+        const x227: unknown = v5;
+        const p227 = e === null ? p : p + "/receipts";
         {
-          const x: unknown = x224;
-          const p = p224;
+          const x: unknown = x227;
+          const p = p227;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7801,7 +7833,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["oldestBlock"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/oldestBlock", e);
                   ok = false;
@@ -7810,11 +7842,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x225: unknown = v3;
-                  const p225 = e === null ? p : p + "/deleteStrategy";
+                  const x228: unknown = v3;
+                  const p228 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x225;
-                    const p = p225;
+                    const x: unknown = x228;
+                    const p = p228;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -7826,7 +7858,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $216(v1, p + "/type", e);
+                            $219(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -7836,7 +7868,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         }
                         const v2 = x["retentionBlocks"];
                         if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2))))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
                             if (e === null) return false;
                             $Uint(v2, p + "/retentionBlocks", e);
                             ok = false;
@@ -7861,11 +7893,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v6 = x["blocks"];
       if (v6 !== undefined && (plain && OP["blocks"] === undefined || hasOwn(x, "blocks"))) {
-        const x226: unknown = v6;
-        const p226 = e === null ? p : p + "/blocks";
+        const x229: unknown = v6;
+        const p229 = e === null ? p : p + "/blocks";
         {
-          const x: unknown = x226;
-          const p = p226;
+          const x: unknown = x229;
+          const p = p229;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7887,7 +7919,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["oldestBlock"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/oldestBlock", e);
                   ok = false;
@@ -7896,11 +7928,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x227: unknown = v3;
-                  const p227 = e === null ? p : p + "/deleteStrategy";
+                  const x230: unknown = v3;
+                  const p230 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x227;
-                    const p = p227;
+                    const x: unknown = x230;
+                    const p = p230;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -7912,7 +7944,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $216(v1, p + "/type", e);
+                            $219(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -7922,7 +7954,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         }
                         const v2 = x["retentionBlocks"];
                         if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2))))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
                             if (e === null) return false;
                             $Uint(v2, p + "/retentionBlocks", e);
                             ok = false;
@@ -7947,11 +7979,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v7 = x["stateproofs"];
       if (v7 !== undefined && (plain && OP["stateproofs"] === undefined || hasOwn(x, "stateproofs"))) {
-        const x228: unknown = v7;
-        const p228 = e === null ? p : p + "/stateproofs";
+        const x231: unknown = v7;
+        const p231 = e === null ? p : p + "/stateproofs";
         {
-          const x: unknown = x228;
-          const p = p228;
+          const x: unknown = x231;
+          const p = p231;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7973,7 +8005,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["oldestBlock"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/oldestBlock", e);
                   ok = false;
@@ -7982,11 +8014,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x229: unknown = v3;
-                  const p229 = e === null ? p : p + "/deleteStrategy";
+                  const x232: unknown = v3;
+                  const p232 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x229;
-                    const p = p229;
+                    const x: unknown = x232;
+                    const p = p232;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -7998,7 +8030,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $216(v1, p + "/type", e);
+                            $219(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -8008,7 +8040,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         }
                         const v2 = x["retentionBlocks"];
                         if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2))))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
                             if (e === null) return false;
                             $Uint(v2, p + "/retentionBlocks", e);
                             ok = false;
@@ -8047,7 +8079,7 @@ function $CapabilityHead(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["number"];
       if (v1 !== undefined && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c104.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/number", e);
           ok = false;
@@ -8059,7 +8091,7 @@ function $CapabilityHead(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["hash"];
       if (v2 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c107.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c110.test(v2)))))) {
           if (e === null) return false;
           $Hash32(v2, p + "/hash", e);
           ok = false;
@@ -8097,7 +8129,7 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v2 = x["oldestBlock"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
           if (e === null) return false;
           $Uint(v2, p + "/oldestBlock", e);
           ok = false;
@@ -8106,11 +8138,11 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
       const v3 = x["deleteStrategy"];
       if (v3 !== undefined) {
         if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-          const x217: unknown = v3;
-          const p217 = e === null ? p : p + "/deleteStrategy";
+          const x220: unknown = v3;
+          const p220 = e === null ? p : p + "/deleteStrategy";
           {
-            const x: unknown = x217;
-            const p = p217;
+            const x: unknown = x220;
+            const p = p220;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -8122,7 +8154,7 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
                 if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                   if (!((typeof v1 === "string") && (v1 === "window"))) {
                     if (e === null) return false;
-                    $216(v1, p + "/type", e);
+                    $219(v1, p + "/type", e);
                     ok = false;
                   }
                 }
@@ -8132,7 +8164,7 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
                 }
                 const v2 = x["retentionBlocks"];
                 if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2))))) {
+                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
                     if (e === null) return false;
                     $Uint(v2, p + "/retentionBlocks", e);
                     ok = false;
@@ -8165,7 +8197,7 @@ function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] |
       if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
         if (!((typeof v1 === "string") && (v1 === "window"))) {
           if (e === null) return false;
-          $216(v1, p + "/type", e);
+          $219(v1, p + "/type", e);
           ok = false;
         }
       }
@@ -8175,7 +8207,7 @@ function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] |
       }
       const v2 = x["retentionBlocks"];
       if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/retentionBlocks", e);
           ok = false;
@@ -8190,7 +8222,7 @@ function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] |
   return ok;
 }
 
-function $216(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $219(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -8212,11 +8244,11 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x230: unknown = x[i];
-        const p230 = e === null ? p : p + "/" + i;
+        const x233: unknown = x[i];
+        const p233 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x230;
-          const p = p230;
+          const x: unknown = x233;
+          const p = p233;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8239,7 +8271,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v2 = x["storageChanges"];
               if (v2 !== undefined) {
                 if ((plain && OP["storageChanges"] === undefined || hasOwn(x, "storageChanges"))) {
-                  if (!$231(v2, e === null ? p : p + "/storageChanges", e)) {
+                  if (!$234(v2, e === null ? p : p + "/storageChanges", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -8248,7 +8280,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["storageReads"];
               if (v3 !== undefined) {
                 if ((plain && OP["storageReads"] === undefined || hasOwn(x, "storageReads"))) {
-                  if (!$110(v3, e === null ? p : p + "/storageReads", e)) {
+                  if (!$113(v3, e === null ? p : p + "/storageReads", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -8257,7 +8289,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v4 = x["balanceChanges"];
               if (v4 !== undefined) {
                 if ((plain && OP["balanceChanges"] === undefined || hasOwn(x, "balanceChanges"))) {
-                  if (!$235(v4, e === null ? p : p + "/balanceChanges", e)) {
+                  if (!$238(v4, e === null ? p : p + "/balanceChanges", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -8266,7 +8298,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v5 = x["nonceChanges"];
               if (v5 !== undefined) {
                 if ((plain && OP["nonceChanges"] === undefined || hasOwn(x, "nonceChanges"))) {
-                  if (!$237(v5, e === null ? p : p + "/nonceChanges", e)) {
+                  if (!$240(v5, e === null ? p : p + "/nonceChanges", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -8275,7 +8307,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v6 = x["codeChanges"];
               if (v6 !== undefined) {
                 if ((plain && OP["codeChanges"] === undefined || hasOwn(x, "codeChanges"))) {
-                  if (!$239(v6, e === null ? p : p + "/codeChanges", e)) {
+                  if (!$242(v6, e === null ? p : p + "/codeChanges", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -8290,7 +8322,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-function $231(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $234(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8299,11 +8331,11 @@ function $231(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x232: unknown = x[i];
-        const p232 = e === null ? p : p + "/" + i;
+        const x235: unknown = x[i];
+        const p235 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x232;
-          const p = p232;
+          const x: unknown = x235;
+          const p = p235;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8313,7 +8345,7 @@ function $231(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["key"];
               if (v1 !== undefined && (plain && OP["key"] === undefined || hasOwn(x, "key"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c107.test(v1)))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c110.test(v1)))))) {
                   if (e === null) return false;
                   $Hash32(v1, p + "/key", e);
                   ok = false;
@@ -8325,7 +8357,7 @@ function $231(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["changes"];
               if (v2 !== undefined && (plain && OP["changes"] === undefined || hasOwn(x, "changes"))) {
-                if (!$233(v2, e === null ? p : p + "/changes", e)) {
+                if (!$236(v2, e === null ? p : p + "/changes", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -8343,7 +8375,7 @@ function $231(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $233(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $236(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8373,7 +8405,7 @@ function $StorageChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["index"];
       if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c105.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -8385,7 +8417,7 @@ function $StorageChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["value"];
       if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c107.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c110.test(v2)))))) {
           if (e === null) return false;
           $Hash32(v2, p + "/value", e);
           ok = false;
@@ -8400,7 +8432,7 @@ function $StorageChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $235(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $238(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8409,11 +8441,11 @@ function $235(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x236: unknown = x[i];
-        const p236 = e === null ? p : p + "/" + i;
+        const x239: unknown = x[i];
+        const p239 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x236;
-          const p = p236;
+          const x: unknown = x239;
+          const p = p239;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8423,7 +8455,7 @@ function $235(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["index"];
               if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c105.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
                   if (e === null) return false;
                   $Uint64(v1, p + "/index", e);
                   ok = false;
@@ -8435,7 +8467,7 @@ function $235(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["value"];
               if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c109.test(v2))))) {
                   if (e === null) return false;
                   $Uint256(v2, p + "/value", e);
                   ok = false;
@@ -8454,7 +8486,7 @@ function $235(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $237(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $240(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8463,11 +8495,11 @@ function $237(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x238: unknown = x[i];
-        const p238 = e === null ? p : p + "/" + i;
+        const x241: unknown = x[i];
+        const p241 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x238;
-          const p = p238;
+          const x: unknown = x241;
+          const p = p241;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8477,7 +8509,7 @@ function $237(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["index"];
               if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c105.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
                   if (e === null) return false;
                   $Uint64(v1, p + "/index", e);
                   ok = false;
@@ -8489,7 +8521,7 @@ function $237(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["value"];
               if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c105.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c108.test(v2))))) {
                   if (e === null) return false;
                   $Uint64(v2, p + "/value", e);
                   ok = false;
@@ -8508,7 +8540,7 @@ function $237(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $239(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $242(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8517,11 +8549,11 @@ function $239(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x240: unknown = x[i];
-        const p240 = e === null ? p : p + "/" + i;
+        const x243: unknown = x[i];
+        const p243 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x240;
-          const p = p240;
+          const x: unknown = x243;
+          const p = p243;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8531,7 +8563,7 @@ function $239(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["index"];
               if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c105.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
                   if (e === null) return false;
                   $Uint64(v1, p + "/index", e);
                   ok = false;
@@ -8543,7 +8575,7 @@ function $239(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["code"];
               if (v2 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c110.test(v2))))) {
                   if (e === null) return false;
                   $Bytes(v2, p + "/code", e);
                   ok = false;
@@ -8586,7 +8618,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v2 = x["storageChanges"];
       if (v2 !== undefined) {
         if ((plain && OP["storageChanges"] === undefined || hasOwn(x, "storageChanges"))) {
-          if (!$231(v2, e === null ? p : p + "/storageChanges", e)) {
+          if (!$234(v2, e === null ? p : p + "/storageChanges", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -8595,7 +8627,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v3 = x["storageReads"];
       if (v3 !== undefined) {
         if ((plain && OP["storageReads"] === undefined || hasOwn(x, "storageReads"))) {
-          if (!$110(v3, e === null ? p : p + "/storageReads", e)) {
+          if (!$113(v3, e === null ? p : p + "/storageReads", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -8604,7 +8636,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v4 = x["balanceChanges"];
       if (v4 !== undefined) {
         if ((plain && OP["balanceChanges"] === undefined || hasOwn(x, "balanceChanges"))) {
-          if (!$235(v4, e === null ? p : p + "/balanceChanges", e)) {
+          if (!$238(v4, e === null ? p : p + "/balanceChanges", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -8613,7 +8645,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v5 = x["nonceChanges"];
       if (v5 !== undefined) {
         if ((plain && OP["nonceChanges"] === undefined || hasOwn(x, "nonceChanges"))) {
-          if (!$237(v5, e === null ? p : p + "/nonceChanges", e)) {
+          if (!$240(v5, e === null ? p : p + "/nonceChanges", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -8622,7 +8654,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v6 = x["codeChanges"];
       if (v6 !== undefined) {
         if ((plain && OP["codeChanges"] === undefined || hasOwn(x, "codeChanges"))) {
-          if (!$239(v6, e === null ? p : p + "/codeChanges", e)) {
+          if (!$242(v6, e === null ? p : p + "/codeChanges", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -8644,7 +8676,7 @@ function $SlotChanges(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["key"];
       if (v1 !== undefined && (plain && OP["key"] === undefined || hasOwn(x, "key"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c107.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c110.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/key", e);
           ok = false;
@@ -8656,7 +8688,7 @@ function $SlotChanges(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["changes"];
       if (v2 !== undefined && (plain && OP["changes"] === undefined || hasOwn(x, "changes"))) {
-        if (!$233(v2, e === null ? p : p + "/changes", e)) {
+        if (!$236(v2, e === null ? p : p + "/changes", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8681,7 +8713,7 @@ function $BalanceChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["index"];
       if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c105.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -8693,7 +8725,7 @@ function $BalanceChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["value"];
       if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c109.test(v2))))) {
           if (e === null) return false;
           $Uint256(v2, p + "/value", e);
           ok = false;
@@ -8719,7 +8751,7 @@ function $NonceChange(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["index"];
       if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c105.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -8731,7 +8763,7 @@ function $NonceChange(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["value"];
       if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c105.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c108.test(v2))))) {
           if (e === null) return false;
           $Uint64(v2, p + "/value", e);
           ok = false;
@@ -8757,7 +8789,7 @@ function $CodeChange(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["index"];
       if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c105.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -8769,7 +8801,7 @@ function $CodeChange(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v2 = x["code"];
       if (v2 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c110.test(v2))))) {
           if (e === null) return false;
           $Bytes(v2, p + "/code", e);
           ok = false;
@@ -8795,7 +8827,7 @@ function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockStateCalls"];
       if (v1 !== undefined && (plain && OP["blockStateCalls"] === undefined || hasOwn(x, "blockStateCalls"))) {
-        if (!$241(v1, e === null ? p : p + "/blockStateCalls", e)) {
+        if (!$244(v1, e === null ? p : p + "/blockStateCalls", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8833,7 +8865,7 @@ function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-function $241(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8842,11 +8874,11 @@ function $241(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x242: unknown = x[i];
-        const p242 = e === null ? p : p + "/" + i;
+        const x245: unknown = x[i];
+        const p245 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x242;
-          const p = p242;
+          const x: unknown = x245;
+          const p = p245;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8857,11 +8889,11 @@ function $241(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v1 = x["blockOverrides"];
               if (v1 !== undefined) {
                 if ((plain && OP["blockOverrides"] === undefined || hasOwn(x, "blockOverrides"))) {
-                  const x245: unknown = v1;
-                  const p245 = e === null ? p : p + "/blockOverrides";
+                  const x248: unknown = v1;
+                  const p248 = e === null ? p : p + "/blockOverrides";
                   {
-                    const x: unknown = x245;
-                    const p = p245;
+                    const x: unknown = x248;
+                    const p = p248;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -8871,7 +8903,7 @@ function $241(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
                         const v1 = x["number"];
                         if (v1 !== undefined) {
-                          if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c105.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
+                          if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
                             if (e === null) return false;
                             $Uint64(v1, p + "/number", e);
                             ok = false;
@@ -8879,7 +8911,7 @@ function $241(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v2 = x["prevRandao"];
                         if (v2 !== undefined) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c107.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c110.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
                             if (e === null) return false;
                             $Hash32(v2, p + "/prevRandao", e);
                             ok = false;
@@ -8887,7 +8919,7 @@ function $241(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v3 = x["time"];
                         if (v3 !== undefined) {
-                          if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c105.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
+                          if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c108.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
                             if (e === null) return false;
                             $Uint64(v3, p + "/time", e);
                             ok = false;
@@ -8895,7 +8927,7 @@ function $241(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v4 = x["gasLimit"];
                         if (v4 !== undefined) {
-                          if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c105.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
+                          if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c108.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
                             if (e === null) return false;
                             $Uint64(v4, p + "/gasLimit", e);
                             ok = false;
@@ -8911,7 +8943,7 @@ function $241(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v6 = x["baseFeePerGas"];
                         if (v6 !== undefined) {
-                          if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c106.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
+                          if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c109.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
                             if (e === null) return false;
                             $Uint256(v6, p + "/baseFeePerGas", e);
                             ok = false;
@@ -8919,7 +8951,7 @@ function $241(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v7 = x["blobBaseFee"];
                         if (v7 !== undefined) {
-                          if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c106.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
+                          if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c109.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
                             if (e === null) return false;
                             $Uint256(v7, p + "/blobBaseFee", e);
                             ok = false;
@@ -8928,7 +8960,7 @@ function $241(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         const v8 = x["withdrawals"];
                         if (v8 !== undefined) {
                           if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-                            if (!$243(v8, e === null ? p : p + "/withdrawals", e)) {
+                            if (!$246(v8, e === null ? p : p + "/withdrawals", e)) {
                               if (e === null) return false;
                               ok = false;
                             }
@@ -8951,7 +8983,7 @@ function $241(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v3 = x["calls"];
               if (v3 !== undefined) {
                 if ((plain && OP["calls"] === undefined || hasOwn(x, "calls"))) {
-                  if (!$246(v3, e === null ? p : p + "/calls", e)) {
+                  if (!$249(v3, e === null ? p : p + "/calls", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -8977,7 +9009,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["number"];
       if (v1 !== undefined) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c105.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
           if (e === null) return false;
           $Uint64(v1, p + "/number", e);
           ok = false;
@@ -8985,7 +9017,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["prevRandao"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c107.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c110.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
           if (e === null) return false;
           $Hash32(v2, p + "/prevRandao", e);
           ok = false;
@@ -8993,7 +9025,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v3 = x["time"];
       if (v3 !== undefined) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c105.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c108.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
           if (e === null) return false;
           $Uint64(v3, p + "/time", e);
           ok = false;
@@ -9001,7 +9033,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v4 = x["gasLimit"];
       if (v4 !== undefined) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c105.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c108.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
           if (e === null) return false;
           $Uint64(v4, p + "/gasLimit", e);
           ok = false;
@@ -9017,7 +9049,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v6 = x["baseFeePerGas"];
       if (v6 !== undefined) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c106.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c109.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
           if (e === null) return false;
           $Uint256(v6, p + "/baseFeePerGas", e);
           ok = false;
@@ -9025,7 +9057,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v7 = x["blobBaseFee"];
       if (v7 !== undefined) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c106.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c109.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
           if (e === null) return false;
           $Uint256(v7, p + "/blobBaseFee", e);
           ok = false;
@@ -9034,7 +9066,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const v8 = x["withdrawals"];
       if (v8 !== undefined) {
         if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-          if (!$243(v8, e === null ? p : p + "/withdrawals", e)) {
+          if (!$246(v8, e === null ? p : p + "/withdrawals", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9045,7 +9077,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-function $243(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $246(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9054,11 +9086,11 @@ function $243(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x244: unknown = x[i];
-        const p244 = e === null ? p : p + "/" + i;
+        const x247: unknown = x[i];
+        const p247 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x244;
-          const p = p244;
+          const x: unknown = x247;
+          const p = p247;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9068,7 +9100,7 @@ function $243(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["index"];
               if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c105.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
                   if (e === null) return false;
                   $Uint64(v1, p + "/index", e);
                   ok = false;
@@ -9080,7 +9112,7 @@ function $243(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["validatorIndex"];
               if (v2 !== undefined && (plain && OP["validatorIndex"] === undefined || hasOwn(x, "validatorIndex"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c105.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c108.test(v2))))) {
                   if (e === null) return false;
                   $Uint64(v2, p + "/validatorIndex", e);
                   ok = false;
@@ -9104,7 +9136,7 @@ function $243(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["amount"];
               if (v4 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c105.test(v4))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c108.test(v4))))) {
                   if (e === null) return false;
                   $Uint64(v4, p + "/amount", e);
                   ok = false;
@@ -9163,7 +9195,7 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["nonce"];
       if (v1 !== undefined) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c105.test(v1)))) && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1)))) && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
           if (e === null) return false;
           $Uint64(v1, p + "/nonce", e);
           ok = false;
@@ -9171,7 +9203,7 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["balance"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c106.test(v2)))) && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c109.test(v2)))) && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
           if (e === null) return false;
           $Uint256(v2, p + "/balance", e);
           ok = false;
@@ -9179,7 +9211,7 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v3 = x["code"];
       if (v3 !== undefined) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3)))) && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c110.test(v3)))) && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
           if (e === null) return false;
           $Bytes(v3, p + "/code", e);
           ok = false;
@@ -9245,7 +9277,7 @@ function $StorageMap(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-function $246(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $249(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9276,11 +9308,11 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
       const v1 = x["blockOverrides"];
       if (v1 !== undefined) {
         if ((plain && OP["blockOverrides"] === undefined || hasOwn(x, "blockOverrides"))) {
-          const x250: unknown = v1;
-          const p250 = e === null ? p : p + "/blockOverrides";
+          const x253: unknown = v1;
+          const p253 = e === null ? p : p + "/blockOverrides";
           {
-            const x: unknown = x250;
-            const p = p250;
+            const x: unknown = x253;
+            const p = p253;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -9290,7 +9322,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
                 const v1 = x["number"];
                 if (v1 !== undefined) {
-                  if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c105.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
+                  if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
                     if (e === null) return false;
                     $Uint64(v1, p + "/number", e);
                     ok = false;
@@ -9298,7 +9330,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v2 = x["prevRandao"];
                 if (v2 !== undefined) {
-                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c107.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
+                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c110.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
                     if (e === null) return false;
                     $Hash32(v2, p + "/prevRandao", e);
                     ok = false;
@@ -9306,7 +9338,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v3 = x["time"];
                 if (v3 !== undefined) {
-                  if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c105.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
+                  if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c108.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
                     if (e === null) return false;
                     $Uint64(v3, p + "/time", e);
                     ok = false;
@@ -9314,7 +9346,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v4 = x["gasLimit"];
                 if (v4 !== undefined) {
-                  if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c105.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
+                  if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c108.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
                     if (e === null) return false;
                     $Uint64(v4, p + "/gasLimit", e);
                     ok = false;
@@ -9330,7 +9362,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v6 = x["baseFeePerGas"];
                 if (v6 !== undefined) {
-                  if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c106.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
+                  if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c109.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
                     if (e === null) return false;
                     $Uint256(v6, p + "/baseFeePerGas", e);
                     ok = false;
@@ -9338,7 +9370,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v7 = x["blobBaseFee"];
                 if (v7 !== undefined) {
-                  if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c106.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
+                  if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c109.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
                     if (e === null) return false;
                     $Uint256(v7, p + "/blobBaseFee", e);
                     ok = false;
@@ -9347,7 +9379,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 const v8 = x["withdrawals"];
                 if (v8 !== undefined) {
                   if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-                    if (!$243(v8, e === null ? p : p + "/withdrawals", e)) {
+                    if (!$246(v8, e === null ? p : p + "/withdrawals", e)) {
                       if (e === null) return false;
                       ok = false;
                     }
@@ -9370,7 +9402,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
       const v3 = x["calls"];
       if (v3 !== undefined) {
         if ((plain && OP["calls"] === undefined || hasOwn(x, "calls"))) {
-          if (!$246(v3, e === null ? p : p + "/calls", e)) {
+          if (!$249(v3, e === null ? p : p + "/calls", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9387,14 +9419,14 @@ function $SimulatedBlock(x: unknown, p: string, e: ValidationIssue[] | null): bo
     if (e === null) return false;
     ok = false;
   }
-  if (!$251(x, p, e)) {
+  if (!$254(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
   return ok;
 }
 
-function $251(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $254(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -9405,7 +9437,7 @@ function $251(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["calls"];
       if (v1 !== undefined && (plain && OP["calls"] === undefined || hasOwn(x, "calls"))) {
-        if (!$252(v1, e === null ? p : p + "/calls", e)) {
+        if (!$255(v1, e === null ? p : p + "/calls", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9415,156 +9447,6 @@ function $251(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         ok = fail(e, p + "/calls", "required", "is required", "calls");
       }
     }
-  }
-  return ok;
-}
-
-function $252(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        const x253: unknown = x[i];
-        const p253 = e === null ? p : p + "/" + i;
-        {
-          const x: unknown = x253;
-          const p = p253;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["status"];
-              if (v1 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
-                if (!((typeof v1 === "string") && (v1 === "0x0" || v1 === "0x1"))) {
-                  if (e === null) return false;
-                  $254(v1, p + "/status", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/status", "required", "is required", "status");
-              }
-              const v2 = x["returnData"];
-              if (v2 !== undefined && (plain && OP["returnData"] === undefined || hasOwn(x, "returnData"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
-                  if (e === null) return false;
-                  $Bytes(v2, p + "/returnData", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/returnData", "required", "is required", "returnData");
-              }
-              const v3 = x["gasUsed"];
-              if (v3 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c104.test(v3))))) {
-                  if (e === null) return false;
-                  $Uint(v3, p + "/gasUsed", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
-              }
-              const v4 = x["maxUsedGas"];
-              if (v4 !== undefined) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c104.test(v4)))) && (plain && OP["maxUsedGas"] === undefined || hasOwn(x, "maxUsedGas"))) {
-                  if (e === null) return false;
-                  $Uint(v4, p + "/maxUsedGas", e);
-                  ok = false;
-                }
-              }
-              const v5 = x["logs"];
-              if (v5 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-                if (!$255(v5, e === null ? p : p + "/logs", e)) {
-                  if (e === null) return false;
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/logs", "required", "is required", "logs");
-              }
-              const v6 = x["error"];
-              if (v6 !== undefined) {
-                if ((plain && OP["error"] === undefined || hasOwn(x, "error"))) {
-                  const x259: unknown = v6;
-                  const p259 = e === null ? p : p + "/error";
-                  {
-                    const x: unknown = x259;
-                    const p = p259;
-                    if (!(isObject(x))) {
-                      if (e === null) return false;
-                      ok = fail(e, p, "type", "must be object", "object");
-                    }
-                    else {
-                      if (true) {
-                        const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                        const v1 = x["code"];
-                        if (v1 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
-                          if (!((Number.isInteger(v1)))) {
-                            if (e === null) return false;
-                            $168(v1, p + "/code", e);
-                            ok = false;
-                          }
-                        }
-                        else {
-                          if (e === null) return false;
-                          ok = fail(e, p + "/code", "required", "is required", "code");
-                        }
-                        const v2 = x["message"];
-                        if (v2 !== undefined && (plain && OP["message"] === undefined || hasOwn(x, "message"))) {
-                          if (!((typeof v2 === "string"))) {
-                            if (e === null) return false;
-                            $3(v2, p + "/message", e);
-                            ok = false;
-                          }
-                        }
-                        else {
-                          if (e === null) return false;
-                          ok = fail(e, p + "/message", "required", "is required", "message");
-                        }
-                        const v3 = x["data"];
-                        if (v3 !== undefined) {
-                          if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-                            if (e === null) return false;
-                            $Bytes(v3, p + "/data", e);
-                            ok = false;
-                          }
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $254(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (x !== "0x0" && x !== "0x1") {
-    if (e === null) return false;
-    ok = fail(e, p, "enum", "must be one of [\"0x0\",\"0x1\"]");
   }
   return ok;
 }
@@ -9590,6 +9472,156 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           else {
             if (true) {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["status"];
+              if (v1 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
+                if (!((typeof v1 === "string") && (v1 === "0x0" || v1 === "0x1"))) {
+                  if (e === null) return false;
+                  $257(v1, p + "/status", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/status", "required", "is required", "status");
+              }
+              const v2 = x["returnData"];
+              if (v2 !== undefined && (plain && OP["returnData"] === undefined || hasOwn(x, "returnData"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c110.test(v2))))) {
+                  if (e === null) return false;
+                  $Bytes(v2, p + "/returnData", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/returnData", "required", "is required", "returnData");
+              }
+              const v3 = x["gasUsed"];
+              if (v3 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
+                  if (e === null) return false;
+                  $Uint(v3, p + "/gasUsed", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
+              }
+              const v4 = x["maxUsedGas"];
+              if (v4 !== undefined) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c107.test(v4)))) && (plain && OP["maxUsedGas"] === undefined || hasOwn(x, "maxUsedGas"))) {
+                  if (e === null) return false;
+                  $Uint(v4, p + "/maxUsedGas", e);
+                  ok = false;
+                }
+              }
+              const v5 = x["logs"];
+              if (v5 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
+                if (!$258(v5, e === null ? p : p + "/logs", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/logs", "required", "is required", "logs");
+              }
+              const v6 = x["error"];
+              if (v6 !== undefined) {
+                if ((plain && OP["error"] === undefined || hasOwn(x, "error"))) {
+                  const x262: unknown = v6;
+                  const p262 = e === null ? p : p + "/error";
+                  {
+                    const x: unknown = x262;
+                    const p = p262;
+                    if (!(isObject(x))) {
+                      if (e === null) return false;
+                      ok = fail(e, p, "type", "must be object", "object");
+                    }
+                    else {
+                      if (true) {
+                        const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                        const v1 = x["code"];
+                        if (v1 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
+                          if (!((Number.isInteger(v1)))) {
+                            if (e === null) return false;
+                            $171(v1, p + "/code", e);
+                            ok = false;
+                          }
+                        }
+                        else {
+                          if (e === null) return false;
+                          ok = fail(e, p + "/code", "required", "is required", "code");
+                        }
+                        const v2 = x["message"];
+                        if (v2 !== undefined && (plain && OP["message"] === undefined || hasOwn(x, "message"))) {
+                          if (!((typeof v2 === "string"))) {
+                            if (e === null) return false;
+                            $3(v2, p + "/message", e);
+                            ok = false;
+                          }
+                        }
+                        else {
+                          if (e === null) return false;
+                          ok = fail(e, p + "/message", "required", "is required", "message");
+                        }
+                        const v3 = x["data"];
+                        if (v3 !== undefined) {
+                          if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c110.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
+                            if (e === null) return false;
+                            $Bytes(v3, p + "/data", e);
+                            ok = false;
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $257(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "0x0" && x !== "0x1") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"0x0\",\"0x1\"]");
+  }
+  return ok;
+}
+
+function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x259: unknown = x[i];
+        const p259 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x259;
+          const p = p259;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["removed"];
               if (v1 !== undefined) {
                 if (!((typeof v1 === "boolean")) && (plain && OP["removed"] === undefined || hasOwn(x, "removed"))) {
@@ -9600,7 +9632,7 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["logIndex"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/logIndex", e);
                   ok = false;
@@ -9608,7 +9640,7 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["transactionIndex"];
               if (v3 !== undefined) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c104.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
                   if (e === null) return false;
                   $Uint(v3, p + "/transactionIndex", e);
                   ok = false;
@@ -9616,7 +9648,7 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["transactionHash"];
               if (v4 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c107.test(v4)))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c110.test(v4)))))) {
                   if (e === null) return false;
                   $Hash32(v4, p + "/transactionHash", e);
                   ok = false;
@@ -9628,7 +9660,7 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["blockHash"];
               if (v5 !== undefined) {
-                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c107.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c110.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
                   if (e === null) return false;
                   $Hash32(v5, p + "/blockHash", e);
                   ok = false;
@@ -9636,7 +9668,7 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v6 = x["blockNumber"];
               if (v6 !== undefined) {
-                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c104.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c107.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
                   if (e === null) return false;
                   $Uint(v6, p + "/blockNumber", e);
                   ok = false;
@@ -9644,7 +9676,7 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v7 = x["blockTimestamp"];
               if (v7 !== undefined) {
-                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c104.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
+                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c107.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
                   if (e === null) return false;
                   $Uint(v7, p + "/blockTimestamp", e);
                   ok = false;
@@ -9664,7 +9696,7 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v9 = x["data"];
               if (v9 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c107.test(v9))))) {
+                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c110.test(v9))))) {
                   if (e === null) return false;
                   $Bytes(v9, p + "/data", e);
                   ok = false;
@@ -9676,7 +9708,7 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v10 = x["topics"];
               if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-                if (!$144(v10, e === null ? p : p + "/topics", e)) {
+                if (!$147(v10, e === null ? p : p + "/topics", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -9707,7 +9739,7 @@ function $SimulatedCallError(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v1 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $168(v1, p + "/code", e);
+          $171(v1, p + "/code", e);
           ok = false;
         }
       }
@@ -9729,7 +9761,7 @@ function $SimulatedCallError(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v3 = x["data"];
       if (v3 !== undefined) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c110.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
           if (e === null) return false;
           $Bytes(v3, p + "/data", e);
           ok = false;
@@ -9753,7 +9785,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       if (v1 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
         if (!((typeof v1 === "string") && (v1 === "0x0" || v1 === "0x1"))) {
           if (e === null) return false;
-          $254(v1, p + "/status", e);
+          $257(v1, p + "/status", e);
           ok = false;
         }
       }
@@ -9763,7 +9795,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v2 = x["returnData"];
       if (v2 !== undefined && (plain && OP["returnData"] === undefined || hasOwn(x, "returnData"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c110.test(v2))))) {
           if (e === null) return false;
           $Bytes(v2, p + "/returnData", e);
           ok = false;
@@ -9775,7 +9807,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v3 = x["gasUsed"];
       if (v3 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c104.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/gasUsed", e);
           ok = false;
@@ -9787,7 +9819,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v4 = x["maxUsedGas"];
       if (v4 !== undefined) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c104.test(v4)))) && (plain && OP["maxUsedGas"] === undefined || hasOwn(x, "maxUsedGas"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c107.test(v4)))) && (plain && OP["maxUsedGas"] === undefined || hasOwn(x, "maxUsedGas"))) {
           if (e === null) return false;
           $Uint(v4, p + "/maxUsedGas", e);
           ok = false;
@@ -9795,7 +9827,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v5 = x["logs"];
       if (v5 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-        if (!$255(v5, e === null ? p : p + "/logs", e)) {
+        if (!$258(v5, e === null ? p : p + "/logs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9807,11 +9839,11 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       const v6 = x["error"];
       if (v6 !== undefined) {
         if ((plain && OP["error"] === undefined || hasOwn(x, "error"))) {
-          const x260: unknown = v6;
-          const p260 = e === null ? p : p + "/error";
+          const x263: unknown = v6;
+          const p263 = e === null ? p : p + "/error";
           {
-            const x: unknown = x260;
-            const p = p260;
+            const x: unknown = x263;
+            const p = p263;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -9823,7 +9855,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
                 if (v1 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
                   if (!((Number.isInteger(v1)))) {
                     if (e === null) return false;
-                    $168(v1, p + "/code", e);
+                    $171(v1, p + "/code", e);
                     ok = false;
                   }
                 }
@@ -9845,7 +9877,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
                 }
                 const v3 = x["data"];
                 if (v3 !== undefined) {
-                  if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
+                  if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c110.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
                     if (e === null) return false;
                     $Bytes(v3, p + "/data", e);
                     ok = false;
@@ -9876,14 +9908,14 @@ function $SubscriptionType(x: unknown, p: string, e: ValidationIssue[] | null): 
 
 function $SubscriptionOptions(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($Filter(x, p, null) || $20(x, p, null) || $262(x, p, null))) {
+  if (!($Filter(x, p, null) || $20(x, p, null) || $265(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $262(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -9895,7 +9927,7 @@ function $262(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v1 = x["transactionHashes"];
       if (v1 !== undefined) {
         if ((plain && OP["transactionHashes"] === undefined || hasOwn(x, "transactionHashes"))) {
-          if (!$110(v1, e === null ? p : p + "/transactionHashes", e)) {
+          if (!$113(v1, e === null ? p : p + "/transactionHashes", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9913,7 +9945,7 @@ function $SubscriptionId(x: unknown, p: string, e: ValidationIssue[] | null): bo
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c152.test(x)) {
+    if (!$c155.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]+$", "^0x[0-9a-f]+$");
     }
@@ -9932,7 +9964,7 @@ function $TxpoolStatus(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["pending"];
       if (v1 !== undefined && (plain && OP["pending"] === undefined || hasOwn(x, "pending"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c104.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/pending", e);
           ok = false;
@@ -9944,7 +9976,7 @@ function $TxpoolStatus(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["queued"];
       if (v2 !== undefined && (plain && OP["queued"] === undefined || hasOwn(x, "queued"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/queued", e);
           ok = false;
@@ -10157,7 +10189,7 @@ function $SetLogLevelArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v1 !== undefined && (plain && OP["level"] === undefined || hasOwn(x, "level"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $265(v1, p + "/level", e);
+          $268(v1, p + "/level", e);
           ok = false;
         }
       }
@@ -10178,7 +10210,7 @@ function $SetLogLevelArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $268(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10360,7 +10392,7 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["addresses"];
       if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$266(v1, e === null ? p : p + "/addresses", e)) {
+        if (!$269(v1, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10373,7 +10405,7 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v2 !== undefined && (plain && OP["sourceChain"] === undefined || hasOwn(x, "sourceChain"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
           if (e === null) return false;
-          $265(v2, p + "/sourceChain", e);
+          $268(v2, p + "/sourceChain", e);
           ok = false;
         }
       }
@@ -10384,11 +10416,11 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const v3 = x["startIndex"];
       if (v3 !== undefined) {
         if ((plain && OP["startIndex"] === undefined || hasOwn(x, "startIndex"))) {
-          const x268: unknown = v3;
-          const p268 = e === null ? p : p + "/startIndex";
+          const x271: unknown = v3;
+          const p271 = e === null ? p : p + "/startIndex";
           {
-            const x: unknown = x268;
-            const p = p268;
+            const x: unknown = x271;
+            const p = p271;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -10429,7 +10461,7 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v4 !== undefined) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0 && v4 <= 4294967295))) && (plain && OP["limit"] === undefined || hasOwn(x, "limit"))) {
           if (e === null) return false;
-          $76(v4, p + "/limit", e);
+          $79(v4, p + "/limit", e);
           ok = false;
         }
       }
@@ -10454,7 +10486,7 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $266(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10508,7 +10540,7 @@ function $GetUtxOsResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["utxos"];
       if (v2 !== undefined && (plain && OP["utxos"] === undefined || hasOwn(x, "utxos"))) {
-        if (!$270(v2, e === null ? p : p + "/utxos", e)) {
+        if (!$273(v2, e === null ? p : p + "/utxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10519,11 +10551,11 @@ function $GetUtxOsResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v3 = x["endIndex"];
       if (v3 !== undefined && (plain && OP["endIndex"] === undefined || hasOwn(x, "endIndex"))) {
-        const x271: unknown = v3;
-        const p271 = e === null ? p : p + "/endIndex";
+        const x274: unknown = v3;
+        const p274 = e === null ? p : p + "/endIndex";
         {
-          const x: unknown = x271;
-          const p = p271;
+          const x: unknown = x274;
+          const p = p274;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10580,7 +10612,7 @@ function $GetUtxOsResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-function $270(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $273(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10853,7 +10885,7 @@ function $VersionResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v1 !== undefined && (plain && OP["version"] === undefined || hasOwn(x, "version"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $265(v1, p + "/version", e);
+          $268(v1, p + "/version", e);
           ok = false;
         }
       }
@@ -10866,7 +10898,7 @@ function $VersionResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $273(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $276(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10879,7 +10911,7 @@ function $273(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["endpoint"] === undefined || hasOwn(x, "endpoint"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $265(v1, p + "/endpoint", e);
+          $268(v1, p + "/endpoint", e);
           ok = false;
         }
       }
@@ -10891,7 +10923,7 @@ function $273(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["alias"] === undefined || hasOwn(x, "alias"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && length(v2) <= 512)))) {
           if (e === null) return false;
-          $275(v2, p + "/alias", e);
+          $278(v2, p + "/alias", e);
           ok = false;
         }
       }
@@ -10904,7 +10936,7 @@ function $273(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $278(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10924,7 +10956,7 @@ function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $276(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10937,7 +10969,7 @@ function $276(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chain"] === undefined || hasOwn(x, "chain"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $265(v1, p + "/chain", e);
+          $268(v1, p + "/chain", e);
           ok = false;
         }
       }
@@ -10949,7 +10981,7 @@ function $276(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["alias"] === undefined || hasOwn(x, "alias"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && length(v2) <= 512)))) {
           if (e === null) return false;
-          $275(v2, p + "/alias", e);
+          $278(v2, p + "/alias", e);
           ok = false;
         }
       }
@@ -10962,7 +10994,7 @@ function $276(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $282(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10988,7 +11020,7 @@ function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $280(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $283(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11010,7 +11042,7 @@ function $280(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $285(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $288(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11048,7 +11080,7 @@ function $285(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $290(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $293(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11061,7 +11093,7 @@ function $290(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chain"] === undefined || hasOwn(x, "chain"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $265(v1, p + "/chain", e);
+          $268(v1, p + "/chain", e);
           ok = false;
         }
       }
@@ -11074,7 +11106,7 @@ function $290(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $292(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $295(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11087,7 +11119,7 @@ function $292(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["alias"] === undefined || hasOwn(x, "alias"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $265(v1, p + "/alias", e);
+          $268(v1, p + "/alias", e);
           ok = false;
         }
       }
@@ -11100,7 +11132,7 @@ function $292(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $301(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11112,7 +11144,7 @@ function $301(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v1 = x["nodeIDs"];
       if (v1 !== undefined) {
         if ((plain && OP["nodeIDs"] === undefined || hasOwn(x, "nodeIDs"))) {
-          if (!$302(v1, e === null ? p : p + "/nodeIDs", e)) {
+          if (!$305(v1, e === null ? p : p + "/nodeIDs", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -11123,7 +11155,7 @@ function $301(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $302(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $305(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11146,7 +11178,7 @@ function $302(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $303(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $306(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11168,7 +11200,7 @@ function $303(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $305(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $308(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11191,7 +11223,7 @@ function $305(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $308(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11202,7 +11234,7 @@ function $308(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["addresses"];
       if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$309(v1, e === null ? p : p + "/addresses", e)) {
+        if (!$312(v1, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11216,7 +11248,7 @@ function $308(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $309(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $312(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11243,7 +11275,7 @@ function $309(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11277,7 +11309,7 @@ function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $312(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $315(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11310,7 +11342,7 @@ function $312(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $317(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11336,7 +11368,7 @@ function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $315(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11358,7 +11390,7 @@ function $315(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $319(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11378,7 +11410,7 @@ function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v2 = x["nodeIDs"];
       if (v2 !== undefined) {
         if ((plain && OP["nodeIDs"] === undefined || hasOwn(x, "nodeIDs"))) {
-          if (!$302(v2, e === null ? p : p + "/nodeIDs", e)) {
+          if (!$305(v2, e === null ? p : p + "/nodeIDs", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -11389,7 +11421,7 @@ function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $321(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11423,7 +11455,7 @@ function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $319(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $322(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11436,7 +11468,7 @@ function $319(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
         if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
           if (e === null) return false;
-          $40(v1, p + "/index", e);
+          $34(v1, p + "/index", e);
           ok = false;
         }
       }
@@ -11457,7 +11489,7 @@ function $319(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $321(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $324(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11470,7 +11502,7 @@ function $321(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["startIndex"] === undefined || hasOwn(x, "startIndex"))) {
         if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
           if (e === null) return false;
-          $40(v1, p + "/startIndex", e);
+          $34(v1, p + "/startIndex", e);
           ok = false;
         }
       }
@@ -11482,7 +11514,7 @@ function $321(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["numToFetch"] === undefined || hasOwn(x, "numToFetch"))) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
           if (e === null) return false;
-          $323(v2, p + "/numToFetch", e);
+          $326(v2, p + "/numToFetch", e);
           ok = false;
         }
       }
@@ -11503,7 +11535,7 @@ function $321(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $323(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $326(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -11522,7 +11554,7 @@ function $323(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $325(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $328(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11544,7 +11576,7 @@ function $325(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $374(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11555,7 +11587,7 @@ function $374(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockCount"];
       if (v1 !== undefined && (plain && OP["blockCount"] === undefined || hasOwn(x, "blockCount"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c104.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/blockCount", e);
           ok = false;
@@ -11578,7 +11610,7 @@ function $374(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["rewardPercentiles"];
       if (v3 !== undefined && (plain && OP["rewardPercentiles"] === undefined || hasOwn(x, "rewardPercentiles"))) {
-        if (!$375(v3, e === null ? p : p + "/rewardPercentiles", e)) {
+        if (!$378(v3, e === null ? p : p + "/rewardPercentiles", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11592,7 +11624,7 @@ function $374(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $375(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $378(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11605,7 +11637,7 @@ function $375(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "number") && (typeof v !== "number" || (v >= 0 && v <= 100)))) {
             if (e === null) return false;
-            $376(v, p + "/" + i, e);
+            $379(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -11615,7 +11647,7 @@ function $375(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $376(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "number")) {
     if (e === null) return false;
@@ -11634,7 +11666,7 @@ function $376(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $380(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11645,7 +11677,7 @@ function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c107.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c110.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/blockHash", e);
           ok = false;
@@ -11672,7 +11704,7 @@ function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -11680,43 +11712,6 @@ function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $380(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["block"];
-      if (v1 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block"))) {
-        if (!$BlockNumberOrTag(v1, e === null ? p : p + "/block", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/block", "required", "is required", "block");
-      }
-      const v2 = x["hydratedTransactions"];
-      if (v2 !== undefined && (plain && OP["hydratedTransactions"] === undefined || hasOwn(x, "hydratedTransactions"))) {
-        if (!((typeof v2 === "boolean"))) {
-          if (e === null) return false;
-          $20(v2, p + "/hydratedTransactions", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/hydratedTransactions", "required", "is required", "hydratedTransactions");
-      }
-    }
   }
   return ok;
 }
@@ -11730,9 +11725,46 @@ function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["block"];
+      if (v1 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block"))) {
+        if (!$BlockNumberOrTag(v1, e === null ? p : p + "/block", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/block", "required", "is required", "block");
+      }
+      const v2 = x["hydratedTransactions"];
+      if (v2 !== undefined && (plain && OP["hydratedTransactions"] === undefined || hasOwn(x, "hydratedTransactions"))) {
+        if (!((typeof v2 === "boolean"))) {
+          if (e === null) return false;
+          $20(v2, p + "/hydratedTransactions", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/hydratedTransactions", "required", "is required", "hydratedTransactions");
+      }
+    }
+  }
+  return ok;
+}
+
+function $386(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c107.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c110.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/blockHash", e);
           ok = false;
@@ -11747,7 +11779,7 @@ function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -11759,7 +11791,7 @@ function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11784,7 +11816,7 @@ function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -11796,7 +11828,7 @@ function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11821,11 +11853,11 @@ function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $396(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
-  if ($397(x, p, null)) matches++;
+  if ($400(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -11833,7 +11865,7 @@ function $396(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $397(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11852,7 +11884,7 @@ function $397(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $402(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -11864,7 +11896,7 @@ function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11901,7 +11933,7 @@ function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11924,7 +11956,7 @@ function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["storageSlot"];
       if (v2 !== undefined && (plain && OP["storageSlot"] === undefined || hasOwn(x, "storageSlot"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 3 && v2.length <= 66 && $c107.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 3 && v2.length <= 66 && $c110.test(v2)))))) {
           if (e === null) return false;
           $BytesMax32(v2, p + "/storageSlot", e);
           ok = false;
@@ -11950,7 +11982,7 @@ function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11973,7 +12005,7 @@ function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["storageKeys"];
       if (v2 !== undefined && (plain && OP["storageKeys"] === undefined || hasOwn(x, "storageKeys"))) {
-        if (!$405(v2, e === null ? p : p + "/storageKeys", e)) {
+        if (!$408(v2, e === null ? p : p + "/storageKeys", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11998,7 +12030,7 @@ function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $405(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $408(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12009,7 +12041,7 @@ function $405(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length >= 3 && v.length <= 66 && $c107.test(v)))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length >= 3 && v.length <= 66 && $c110.test(v)))))) {
             if (e === null) return false;
             $BytesMax32(v, p + "/" + i, e);
             ok = false;
@@ -12021,7 +12053,7 @@ function $405(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $406(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $409(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12055,7 +12087,7 @@ function $406(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12089,7 +12121,7 @@ function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $409(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $412(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12100,11 +12132,11 @@ function $409(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["payload"];
       if (v1 !== undefined && (plain && OP["payload"] === undefined || hasOwn(x, "payload"))) {
-        const x410: unknown = v1;
-        const p410 = e === null ? p : p + "/payload";
+        const x413: unknown = v1;
+        const p413 = e === null ? p : p + "/payload";
         {
-          const x: unknown = x410;
-          const p = p410;
+          const x: unknown = x413;
+          const p = p413;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -12114,7 +12146,7 @@ function $409(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["blockStateCalls"];
               if (v1 !== undefined && (plain && OP["blockStateCalls"] === undefined || hasOwn(x, "blockStateCalls"))) {
-                if (!$241(v1, e === null ? p : p + "/blockStateCalls", e)) {
+                if (!$244(v1, e === null ? p : p + "/blockStateCalls", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -12169,7 +12201,7 @@ function $409(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $411(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12188,7 +12220,7 @@ function $411(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $417(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12199,7 +12231,7 @@ function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["filterId"];
       if (v1 !== undefined && (plain && OP["filterId"] === undefined || hasOwn(x, "filterId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c152.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c155.test(v1))))) {
           if (e === null) return false;
           $FilterId(v1, p + "/filterId", e);
           ok = false;
@@ -12214,7 +12246,7 @@ function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $418(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12225,7 +12257,7 @@ function $418(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["transactionHash"];
       if (v1 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c107.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c110.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/transactionHash", e);
           ok = false;
@@ -12240,7 +12272,7 @@ function $418(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $419(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12252,7 +12284,7 @@ function $419(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $420(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $423(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12263,7 +12295,7 @@ function $420(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c107.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c110.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/blockHash", e);
           ok = false;
@@ -12275,7 +12307,7 @@ function $420(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["index"];
       if (v2 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/index", e);
           ok = false;
@@ -12290,7 +12322,7 @@ function $420(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $425(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12312,7 +12344,7 @@ function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["index"];
       if (v2 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c104.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/index", e);
           ok = false;
@@ -12327,7 +12359,7 @@ function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $425(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $428(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12339,7 +12371,7 @@ function $425(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $426(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $429(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12350,7 +12382,7 @@ function $426(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["transaction"];
       if (v1 !== undefined && (plain && OP["transaction"] === undefined || hasOwn(x, "transaction"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c110.test(v1))))) {
           if (e === null) return false;
           $Bytes(v1, p + "/transaction", e);
           ok = false;
@@ -12365,7 +12397,7 @@ function $426(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $427(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $430(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12388,7 +12420,7 @@ function $427(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["message"];
       if (v2 !== undefined && (plain && OP["message"] === undefined || hasOwn(x, "message"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c110.test(v2))))) {
           if (e === null) return false;
           $Bytes(v2, p + "/message", e);
           ok = false;
@@ -12403,7 +12435,7 @@ function $427(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $428(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $431(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12438,7 +12470,7 @@ function $428(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $429(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $432(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12449,7 +12481,7 @@ function $429(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["subscriptionId"];
       if (v1 !== undefined && (plain && OP["subscriptionId"] === undefined || hasOwn(x, "subscriptionId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c152.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c155.test(v1))))) {
           if (e === null) return false;
           $SubscriptionId(v1, p + "/subscriptionId", e);
           ok = false;
@@ -12464,7 +12496,7 @@ function $429(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $435(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $438(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12475,7 +12507,7 @@ function $435(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["data"];
       if (v1 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c110.test(v1))))) {
           if (e === null) return false;
           $Bytes(v1, p + "/data", e);
           ok = false;
@@ -12490,7 +12522,7 @@ function $435(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $450(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -14621,7 +14653,7 @@ export function isVersionResult(value: unknown): value is T.VersionResult {
 
 /** Validates the params of `admin.alias`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminAliasParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($273, value);
+  return run<unknown>($276, value);
 }
 
 /** Validates the result of `admin.alias`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14631,7 +14663,7 @@ export function validateAdminAliasResult(value: unknown): ValidationResult<unkno
 
 /** Validates the params of `admin.aliasChain`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminAliasChainParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($276, value);
+  return run<unknown>($279, value);
 }
 
 /** Validates the result of `admin.aliasChain`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14641,7 +14673,7 @@ export function validateAdminAliasChainResult(value: unknown): ValidationResult<
 
 /** Validates the params of `admin.getChainAliases`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminGetChainAliasesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($279, value);
+  return run<unknown>($282, value);
 }
 
 /** Validates the result of `admin.getChainAliases`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14651,7 +14683,7 @@ export function validateAdminGetChainAliasesResult(value: unknown): ValidationRe
 
 /** Validates the params of `admin.getLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminGetLoggerLevelParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($280, value);
+  return run<unknown>($283, value);
 }
 
 /** Validates the result of `admin.getLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14661,7 +14693,7 @@ export function validateAdminGetLoggerLevelResult(value: unknown): ValidationRes
 
 /** Validates the params of `admin.loadVMs`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminLoadVMsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `admin.loadVMs`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14671,7 +14703,7 @@ export function validateAdminLoadVMsResult(value: unknown): ValidationResult<unk
 
 /** Validates the params of `admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminLockProfileParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14681,7 +14713,7 @@ export function validateAdminLockProfileResult(value: unknown): ValidationResult
 
 /** Validates the params of `admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminMemoryProfileParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14691,7 +14723,7 @@ export function validateAdminMemoryProfileResult(value: unknown): ValidationResu
 
 /** Validates the params of `admin.setLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminSetLoggerLevelParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($285, value);
+  return run<unknown>($288, value);
 }
 
 /** Validates the result of `admin.setLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14701,7 +14733,7 @@ export function validateAdminSetLoggerLevelResult(value: unknown): ValidationRes
 
 /** Validates the params of `admin.startCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminStartCpuProfilerParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `admin.startCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14711,7 +14743,7 @@ export function validateAdminStartCpuProfilerResult(value: unknown): ValidationR
 
 /** Validates the params of `admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminStopCpuProfilerParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14721,7 +14753,7 @@ export function validateAdminStopCpuProfilerResult(value: unknown): ValidationRe
 
 /** Validates the params of `info.acps`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoAcpsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `info.acps`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14731,7 +14763,7 @@ export function validateInfoAcpsResult(value: unknown): ValidationResult<unknown
 
 /** Validates the params of `info.isBootstrapped`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoIsBootstrappedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($290, value);
+  return run<unknown>($293, value);
 }
 
 /** Validates the result of `info.isBootstrapped`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14741,7 +14773,7 @@ export function validateInfoIsBootstrappedResult(value: unknown): ValidationResu
 
 /** Validates the params of `info.getBlockchainID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetBlockchainIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($292, value);
+  return run<unknown>($295, value);
 }
 
 /** Validates the result of `info.getBlockchainID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14751,7 +14783,7 @@ export function validateInfoGetBlockchainIdResult(value: unknown): ValidationRes
 
 /** Validates the params of `info.getNetworkID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNetworkIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `info.getNetworkID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14761,7 +14793,7 @@ export function validateInfoGetNetworkIdResult(value: unknown): ValidationResult
 
 /** Validates the params of `info.getNetworkName`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNetworkNameParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `info.getNetworkName`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14771,7 +14803,7 @@ export function validateInfoGetNetworkNameResult(value: unknown): ValidationResu
 
 /** Validates the params of `info.getNodeID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNodeIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `info.getNodeID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14781,7 +14813,7 @@ export function validateInfoGetNodeIdResult(value: unknown): ValidationResult<un
 
 /** Validates the params of `info.getNodeIP`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNodeIpParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `info.getNodeIP`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14791,7 +14823,7 @@ export function validateInfoGetNodeIpResult(value: unknown): ValidationResult<un
 
 /** Validates the params of `info.getNodeVersion`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetNodeVersionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `info.getNodeVersion`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14801,7 +14833,7 @@ export function validateInfoGetNodeVersionResult(value: unknown): ValidationResu
 
 /** Validates the params of `info.getTxFee`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetTxFeeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `info.getTxFee`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14811,7 +14843,7 @@ export function validateInfoGetTxFeeResult(value: unknown): ValidationResult<unk
 
 /** Validates the params of `info.getVMs`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetVMsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `info.getVMs`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14821,7 +14853,7 @@ export function validateInfoGetVMsResult(value: unknown): ValidationResult<unkno
 
 /** Validates the params of `info.peers`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoPeersParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($301, value);
+  return run<unknown>($304, value);
 }
 
 /** Validates the result of `info.peers`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14831,7 +14863,7 @@ export function validateInfoPeersResult(value: unknown): ValidationResult<unknow
 
 /** Validates the params of `info.uptime`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoUptimeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($303, value);
+  return run<unknown>($306, value);
 }
 
 /** Validates the result of `info.uptime`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14841,7 +14873,7 @@ export function validateInfoUptimeResult(value: unknown): ValidationResult<unkno
 
 /** Validates the params of `info.upgrades`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoUpgradesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `info.upgrades`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14851,7 +14883,7 @@ export function validateInfoUpgradesResult(value: unknown): ValidationResult<unk
 
 /** Validates the params of `health.health`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthHealthParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($305, value);
+  return run<unknown>($308, value);
 }
 
 /** Validates the result of `health.health`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14861,7 +14893,7 @@ export function validateHealthHealthResult(value: unknown): ValidationResult<unk
 
 /** Validates the params of `health.readiness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthReadinessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($305, value);
+  return run<unknown>($308, value);
 }
 
 /** Validates the result of `health.readiness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14871,7 +14903,7 @@ export function validateHealthReadinessResult(value: unknown): ValidationResult<
 
 /** Validates the params of `health.liveness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthLivenessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `health.liveness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14881,7 +14913,7 @@ export function validateHealthLivenessResult(value: unknown): ValidationResult<u
 
 /** Validates the params of `platform.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBalanceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($308, value);
+  return run<unknown>($311, value);
 }
 
 /** Validates the result of `platform.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14891,7 +14923,7 @@ export function validatePlatformGetBalanceResult(value: unknown): ValidationResu
 
 /** Validates the params of `platform.getBlock`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($311, value);
+  return run<unknown>($314, value);
 }
 
 /** Validates the result of `platform.getBlock`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14901,7 +14933,7 @@ export function validatePlatformGetBlockResult(value: unknown): ValidationResult
 
 /** Validates the params of `platform.getBlockByHeight`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockByHeightParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($312, value);
+  return run<unknown>($315, value);
 }
 
 /** Validates the result of `platform.getBlockByHeight`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14911,7 +14943,7 @@ export function validatePlatformGetBlockByHeightResult(value: unknown): Validati
 
 /** Validates the params of `platform.getBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockchainsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `platform.getBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14921,7 +14953,7 @@ export function validatePlatformGetBlockchainsResult(value: unknown): Validation
 
 /** Validates the params of `platform.getBlockchainStatus`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockchainStatusParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($314, value);
+  return run<unknown>($317, value);
 }
 
 /** Validates the result of `platform.getBlockchainStatus`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14931,7 +14963,7 @@ export function validatePlatformGetBlockchainStatusResult(value: unknown): Valid
 
 /** Validates the params of `platform.getCurrentSupply`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetCurrentSupplyParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($315, value);
+  return run<unknown>($318, value);
 }
 
 /** Validates the result of `platform.getCurrentSupply`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14941,7 +14973,7 @@ export function validatePlatformGetCurrentSupplyResult(value: unknown): Validati
 
 /** Validates the params of `platform.getCurrentValidators`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetCurrentValidatorsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($316, value);
+  return run<unknown>($319, value);
 }
 
 /** Validates the result of `platform.getCurrentValidators`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14951,7 +14983,7 @@ export function validatePlatformGetCurrentValidatorsResult(value: unknown): Vali
 
 /** Validates the params of `index.cBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($318, value);
+  return run<unknown>($321, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14961,7 +14993,7 @@ export function validateIndexCBlockGetContainerByIdResult(value: unknown): Valid
 
 /** Validates the params of `index.cBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($319, value);
+  return run<unknown>($322, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14971,7 +15003,7 @@ export function validateIndexCBlockGetContainerByIndexResult(value: unknown): Va
 
 /** Validates the params of `index.cBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($324, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14981,7 +15013,7 @@ export function validateIndexCBlockGetContainerRangeResult(value: unknown): Vali
 
 /** Validates the params of `index.cBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($318, value);
+  return run<unknown>($321, value);
 }
 
 /** Validates the result of `index.cBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14991,7 +15023,7 @@ export function validateIndexCBlockGetIndexResult(value: unknown): ValidationRes
 
 /** Validates the params of `index.cBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($325, value);
+  return run<unknown>($328, value);
 }
 
 /** Validates the result of `index.cBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15001,7 +15033,7 @@ export function validateIndexCBlockGetLastAcceptedResult(value: unknown): Valida
 
 /** Validates the params of `index.cBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($318, value);
+  return run<unknown>($321, value);
 }
 
 /** Validates the result of `index.cBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15011,7 +15043,7 @@ export function validateIndexCBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.pBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($318, value);
+  return run<unknown>($321, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15021,7 +15053,7 @@ export function validateIndexPBlockGetContainerByIdResult(value: unknown): Valid
 
 /** Validates the params of `index.pBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($319, value);
+  return run<unknown>($322, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15031,7 +15063,7 @@ export function validateIndexPBlockGetContainerByIndexResult(value: unknown): Va
 
 /** Validates the params of `index.pBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($324, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15041,7 +15073,7 @@ export function validateIndexPBlockGetContainerRangeResult(value: unknown): Vali
 
 /** Validates the params of `index.pBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($318, value);
+  return run<unknown>($321, value);
 }
 
 /** Validates the result of `index.pBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15051,7 +15083,7 @@ export function validateIndexPBlockGetIndexResult(value: unknown): ValidationRes
 
 /** Validates the params of `index.pBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($325, value);
+  return run<unknown>($328, value);
 }
 
 /** Validates the result of `index.pBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15061,7 +15093,7 @@ export function validateIndexPBlockGetLastAcceptedResult(value: unknown): Valida
 
 /** Validates the params of `index.pBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($318, value);
+  return run<unknown>($321, value);
 }
 
 /** Validates the result of `index.pBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15071,7 +15103,7 @@ export function validateIndexPBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.xTx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($318, value);
+  return run<unknown>($321, value);
 }
 
 /** Validates the result of `index.xTx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15081,7 +15113,7 @@ export function validateIndexXTxGetContainerByIdResult(value: unknown): Validati
 
 /** Validates the params of `index.xTx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($319, value);
+  return run<unknown>($322, value);
 }
 
 /** Validates the result of `index.xTx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15091,7 +15123,7 @@ export function validateIndexXTxGetContainerByIndexResult(value: unknown): Valid
 
 /** Validates the params of `index.xTx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($324, value);
 }
 
 /** Validates the result of `index.xTx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15101,7 +15133,7 @@ export function validateIndexXTxGetContainerRangeResult(value: unknown): Validat
 
 /** Validates the params of `index.xTx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($318, value);
+  return run<unknown>($321, value);
 }
 
 /** Validates the result of `index.xTx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15111,7 +15143,7 @@ export function validateIndexXTxGetIndexResult(value: unknown): ValidationResult
 
 /** Validates the params of `index.xTx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($325, value);
+  return run<unknown>($328, value);
 }
 
 /** Validates the result of `index.xTx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15121,7 +15153,7 @@ export function validateIndexXTxGetLastAcceptedResult(value: unknown): Validatio
 
 /** Validates the params of `index.xTx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($318, value);
+  return run<unknown>($321, value);
 }
 
 /** Validates the result of `index.xTx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15131,7 +15163,7 @@ export function validateIndexXTxIsAcceptedResult(value: unknown): ValidationResu
 
 /** Validates the params of `index.xBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($318, value);
+  return run<unknown>($321, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15141,7 +15173,7 @@ export function validateIndexXBlockGetContainerByIdResult(value: unknown): Valid
 
 /** Validates the params of `index.xBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($319, value);
+  return run<unknown>($322, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15151,7 +15183,7 @@ export function validateIndexXBlockGetContainerByIndexResult(value: unknown): Va
 
 /** Validates the params of `index.xBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($324, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15161,7 +15193,7 @@ export function validateIndexXBlockGetContainerRangeResult(value: unknown): Vali
 
 /** Validates the params of `index.xBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($318, value);
+  return run<unknown>($321, value);
 }
 
 /** Validates the result of `index.xBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15171,7 +15203,7 @@ export function validateIndexXBlockGetIndexResult(value: unknown): ValidationRes
 
 /** Validates the params of `index.xBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($325, value);
+  return run<unknown>($328, value);
 }
 
 /** Validates the result of `index.xBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15181,7 +15213,7 @@ export function validateIndexXBlockGetLastAcceptedResult(value: unknown): Valida
 
 /** Validates the params of `index.xBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($318, value);
+  return run<unknown>($321, value);
 }
 
 /** Validates the result of `index.xBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15191,7 +15223,7 @@ export function validateIndexXBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.xVtx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($318, value);
+  return run<unknown>($321, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15201,7 +15233,7 @@ export function validateIndexXVtxGetContainerByIdResult(value: unknown): Validat
 
 /** Validates the params of `index.xVtx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($319, value);
+  return run<unknown>($322, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15211,7 +15243,7 @@ export function validateIndexXVtxGetContainerByIndexResult(value: unknown): Vali
 
 /** Validates the params of `index.xVtx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($324, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15221,7 +15253,7 @@ export function validateIndexXVtxGetContainerRangeResult(value: unknown): Valida
 
 /** Validates the params of `index.xVtx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($318, value);
+  return run<unknown>($321, value);
 }
 
 /** Validates the result of `index.xVtx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15231,7 +15263,7 @@ export function validateIndexXVtxGetIndexResult(value: unknown): ValidationResul
 
 /** Validates the params of `index.xVtx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($325, value);
+  return run<unknown>($328, value);
 }
 
 /** Validates the result of `index.xVtx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15241,7 +15273,7 @@ export function validateIndexXVtxGetLastAcceptedResult(value: unknown): Validati
 
 /** Validates the params of `index.xVtx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($318, value);
+  return run<unknown>($321, value);
 }
 
 /** Validates the result of `index.xVtx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15251,7 +15283,7 @@ export function validateIndexXVtxIsAcceptedResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.eth.chainId`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthChainIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `cChain.eth.chainId`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15261,7 +15293,7 @@ export function validateCChainEthChainIdResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.syncing`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSyncingParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `cChain.eth.syncing`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15271,7 +15303,7 @@ export function validateCChainEthSyncingResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.coinbase`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCoinbaseParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `cChain.eth.coinbase`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15281,17 +15313,17 @@ export function validateCChainEthCoinbaseResult(value: unknown): ValidationResul
 
 /** Validates the params of `cChain.eth.accounts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthAccountsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `cChain.eth.accounts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthAccountsResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($146, value);
+  return run<unknown>($149, value);
 }
 
 /** Validates the params of `cChain.eth.blockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthBlockNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `cChain.eth.blockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15301,7 +15333,7 @@ export function validateCChainEthBlockNumberResult(value: unknown): ValidationRe
 
 /** Validates the params of `cChain.eth.config`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthConfigParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `cChain.eth.config`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15311,7 +15343,7 @@ export function validateCChainEthConfigResult(value: unknown): ValidationResult<
 
 /** Validates the params of `cChain.eth.gasPrice`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGasPriceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `cChain.eth.gasPrice`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15321,7 +15353,7 @@ export function validateCChainEthGasPriceResult(value: unknown): ValidationResul
 
 /** Validates the params of `cChain.eth.baseFee`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthBaseFeeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `cChain.eth.baseFee`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15331,7 +15363,7 @@ export function validateCChainEthBaseFeeResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.blobBaseFee`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthBlobBaseFeeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `cChain.eth.blobBaseFee`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15341,7 +15373,7 @@ export function validateCChainEthBlobBaseFeeResult(value: unknown): ValidationRe
 
 /** Validates the params of `cChain.eth.maxPriorityFeePerGas`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthMaxPriorityFeePerGasParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `cChain.eth.maxPriorityFeePerGas`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15351,7 +15383,7 @@ export function validateCChainEthMaxPriorityFeePerGasResult(value: unknown): Val
 
 /** Validates the params of `cChain.eth.feeHistory`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthFeeHistoryParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($374, value);
+  return run<unknown>($377, value);
 }
 
 /** Validates the result of `cChain.eth.feeHistory`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15361,107 +15393,107 @@ export function validateCChainEthFeeHistoryResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.eth.getBlockByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($377, value);
+  return run<unknown>($380, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($379, value);
+  return run<unknown>($382, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($380, value);
+  return run<unknown>($383, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($379, value);
+  return run<unknown>($382, value);
 }
 
 /** Validates the params of `cChain.eth.getHeaderByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($383, value);
+  return run<unknown>($386, value);
 }
 
 /** Validates the result of `cChain.eth.getHeaderByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($384, value);
+  return run<unknown>($387, value);
 }
 
 /** Validates the params of `cChain.eth.getHeaderByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($385, value);
+  return run<unknown>($388, value);
 }
 
 /** Validates the result of `cChain.eth.getHeaderByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($384, value);
+  return run<unknown>($387, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockTransactionCountByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($383, value);
+  return run<unknown>($386, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockTransactionCountByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($388, value);
+  return run<unknown>($391, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockTransactionCountByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($385, value);
+  return run<unknown>($388, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockTransactionCountByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($388, value);
+  return run<unknown>($391, value);
 }
 
 /** Validates the params of `cChain.eth.getUncleCountByBlockHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($383, value);
+  return run<unknown>($386, value);
 }
 
 /** Validates the result of `cChain.eth.getUncleCountByBlockHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($388, value);
+  return run<unknown>($391, value);
 }
 
 /** Validates the params of `cChain.eth.getUncleCountByBlockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($385, value);
+  return run<unknown>($388, value);
 }
 
 /** Validates the result of `cChain.eth.getUncleCountByBlockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($388, value);
+  return run<unknown>($391, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockReceipts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockReceiptsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($395, value);
+  return run<unknown>($398, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockReceipts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockReceiptsResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($396, value);
+  return run<unknown>($399, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockAccessListParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($395, value);
+  return run<unknown>($398, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockAccessListResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($399, value);
+  return run<unknown>($402, value);
 }
 
 /** Validates the params of `cChain.eth.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBalanceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($400, value);
+  return run<unknown>($403, value);
 }
 
 /** Validates the result of `cChain.eth.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15471,7 +15503,7 @@ export function validateCChainEthGetBalanceResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.eth.getStorageAt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetStorageAtParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($401, value);
+  return run<unknown>($404, value);
 }
 
 /** Validates the result of `cChain.eth.getStorageAt`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15481,7 +15513,7 @@ export function validateCChainEthGetStorageAtResult(value: unknown): ValidationR
 
 /** Validates the params of `cChain.eth.getTransactionCount`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionCountParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($400, value);
+  return run<unknown>($403, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionCount`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15491,7 +15523,7 @@ export function validateCChainEthGetTransactionCountResult(value: unknown): Vali
 
 /** Validates the params of `cChain.eth.getCode`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetCodeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($400, value);
+  return run<unknown>($403, value);
 }
 
 /** Validates the result of `cChain.eth.getCode`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15501,7 +15533,7 @@ export function validateCChainEthGetCodeResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.getProof`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetProofParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($404, value);
+  return run<unknown>($407, value);
 }
 
 /** Validates the result of `cChain.eth.getProof`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15511,7 +15543,7 @@ export function validateCChainEthGetProofResult(value: unknown): ValidationResul
 
 /** Validates the params of `cChain.eth.call`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCallParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($406, value);
+  return run<unknown>($409, value);
 }
 
 /** Validates the result of `cChain.eth.call`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15521,7 +15553,7 @@ export function validateCChainEthCallResult(value: unknown): ValidationResult<un
 
 /** Validates the params of `cChain.eth.estimateGas`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthEstimateGasParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($407, value);
+  return run<unknown>($410, value);
 }
 
 /** Validates the result of `cChain.eth.estimateGas`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15531,7 +15563,7 @@ export function validateCChainEthEstimateGasResult(value: unknown): ValidationRe
 
 /** Validates the params of `cChain.eth.createAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCreateAccessListParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($407, value);
+  return run<unknown>($410, value);
 }
 
 /** Validates the result of `cChain.eth.createAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15541,12 +15573,12 @@ export function validateCChainEthCreateAccessListResult(value: unknown): Validat
 
 /** Validates the params of `cChain.eth.simulateV1`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSimulateV1Params(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($409, value);
+  return run<unknown>($412, value);
 }
 
 /** Validates the result of `cChain.eth.simulateV1`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSimulateV1Result(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($411, value);
+  return run<unknown>($414, value);
 }
 
 /** Validates the params of `cChain.eth.newFilter`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15561,7 +15593,7 @@ export function validateCChainEthNewFilterResult(value: unknown): ValidationResu
 
 /** Validates the params of `cChain.eth.newBlockFilter`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthNewBlockFilterParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `cChain.eth.newBlockFilter`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15571,7 +15603,7 @@ export function validateCChainEthNewBlockFilterResult(value: unknown): Validatio
 
 /** Validates the params of `cChain.eth.newPendingTransactionFilter`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthNewPendingTransactionFilterParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `cChain.eth.newPendingTransactionFilter`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15581,7 +15613,7 @@ export function validateCChainEthNewPendingTransactionFilterResult(value: unknow
 
 /** Validates the params of `cChain.eth.uninstallFilter`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthUninstallFilterParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($414, value);
+  return run<unknown>($417, value);
 }
 
 /** Validates the result of `cChain.eth.uninstallFilter`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15591,7 +15623,7 @@ export function validateCChainEthUninstallFilterResult(value: unknown): Validati
 
 /** Validates the params of `cChain.eth.getFilterChanges`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetFilterChangesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($414, value);
+  return run<unknown>($417, value);
 }
 
 /** Validates the result of `cChain.eth.getFilterChanges`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15601,7 +15633,7 @@ export function validateCChainEthGetFilterChangesResult(value: unknown): Validat
 
 /** Validates the params of `cChain.eth.getFilterLogs`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetFilterLogsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($414, value);
+  return run<unknown>($417, value);
 }
 
 /** Validates the result of `cChain.eth.getFilterLogs`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15621,47 +15653,47 @@ export function validateCChainEthGetLogsResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.getTransactionByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($418, value);
+  return run<unknown>($421, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($419, value);
+  return run<unknown>($422, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionByBlockHashAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockHashAndIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($420, value);
+  return run<unknown>($423, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByBlockHashAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockHashAndIndexResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($419, value);
+  return run<unknown>($422, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionByBlockNumberAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockNumberAndIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($422, value);
+  return run<unknown>($425, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByBlockNumberAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockNumberAndIndexResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($419, value);
+  return run<unknown>($422, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionReceipt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionReceiptParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($418, value);
+  return run<unknown>($421, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionReceipt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionReceiptResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($425, value);
+  return run<unknown>($428, value);
 }
 
 /** Validates the params of `cChain.eth.sendRawTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSendRawTransactionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($426, value);
+  return run<unknown>($429, value);
 }
 
 /** Validates the result of `cChain.eth.sendRawTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15691,7 +15723,7 @@ export function validateCChainEthFillTransactionResult(value: unknown): Validati
 
 /** Validates the params of `cChain.eth.sign`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSignParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($427, value);
+  return run<unknown>($430, value);
 }
 
 /** Validates the result of `cChain.eth.sign`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15711,7 +15743,7 @@ export function validateCChainEthSignTransactionResult(value: unknown): Validati
 
 /** Validates the params of `cChain.eth.subscribe`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSubscribeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($428, value);
+  return run<unknown>($431, value);
 }
 
 /** Validates the result of `cChain.eth.subscribe`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15721,7 +15753,7 @@ export function validateCChainEthSubscribeResult(value: unknown): ValidationResu
 
 /** Validates the params of `cChain.eth.unsubscribe`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthUnsubscribeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($429, value);
+  return run<unknown>($432, value);
 }
 
 /** Validates the result of `cChain.eth.unsubscribe`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15731,7 +15763,7 @@ export function validateCChainEthUnsubscribeResult(value: unknown): ValidationRe
 
 /** Validates the params of `cChain.eth.capabilities`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCapabilitiesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `cChain.eth.capabilities`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15741,7 +15773,7 @@ export function validateCChainEthCapabilitiesResult(value: unknown): ValidationR
 
 /** Validates the params of `cChain.eth.getChainConfig`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetChainConfigParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `cChain.eth.getChainConfig`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15751,7 +15783,7 @@ export function validateCChainEthGetChainConfigResult(value: unknown): Validatio
 
 /** Validates the params of `cChain.web3.clientVersion`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainWeb3ClientVersionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `cChain.web3.clientVersion`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15761,7 +15793,7 @@ export function validateCChainWeb3ClientVersionResult(value: unknown): Validatio
 
 /** Validates the params of `cChain.web3.sha3`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainWeb3Sha3Params(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($435, value);
+  return run<unknown>($438, value);
 }
 
 /** Validates the result of `cChain.web3.sha3`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15771,17 +15803,17 @@ export function validateCChainWeb3Sha3Result(value: unknown): ValidationResult<u
 
 /** Validates the params of `cChain.net.version`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNetVersionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `cChain.net.version`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNetVersionResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($63, value);
+  return run<unknown>($66, value);
 }
 
 /** Validates the params of `cChain.net.listening`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNetListeningParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `cChain.net.listening`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15791,7 +15823,7 @@ export function validateCChainNetListeningResult(value: unknown): ValidationResu
 
 /** Validates the params of `cChain.net.peerCount`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNetPeerCountParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `cChain.net.peerCount`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15801,7 +15833,7 @@ export function validateCChainNetPeerCountResult(value: unknown): ValidationResu
 
 /** Validates the params of `cChain.txpool.status`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainTxpoolStatusParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `cChain.txpool.status`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15811,7 +15843,7 @@ export function validateCChainTxpoolStatusResult(value: unknown): ValidationResu
 
 /** Validates the params of `cChain.txpool.content`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainTxpoolContentParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `cChain.txpool.content`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15821,7 +15853,7 @@ export function validateCChainTxpoolContentResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.txpool.inspect`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainTxpoolInspectParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `cChain.txpool.inspect`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15831,7 +15863,7 @@ export function validateCChainTxpoolInspectResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.admin.startCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminStartCpuProfilerParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `cChain.admin.startCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15841,7 +15873,7 @@ export function validateCChainAdminStartCpuProfilerResult(value: unknown): Valid
 
 /** Validates the params of `cChain.admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminStopCpuProfilerParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `cChain.admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15851,7 +15883,7 @@ export function validateCChainAdminStopCpuProfilerResult(value: unknown): Valida
 
 /** Validates the params of `cChain.admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminMemoryProfileParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `cChain.admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15861,7 +15893,7 @@ export function validateCChainAdminMemoryProfileResult(value: unknown): Validati
 
 /** Validates the params of `cChain.admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminLockProfileParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `cChain.admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15881,7 +15913,7 @@ export function validateCChainAdminSetLogLevelResult(value: unknown): Validation
 
 /** Validates the params of `cChain.admin.getVMConfig`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminGetVmConfigParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `cChain.admin.getVMConfig`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15931,7 +15963,7 @@ export function validateCChainNativeGetAtomicTxResult(value: unknown): Validatio
 
 /** Validates the params of `cChain.native.version`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainNativeVersionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($80, value);
+  return run<unknown>($83, value);
 }
 
 /** Validates the result of `cChain.native.version`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15941,7 +15973,7 @@ export function validateCChainNativeVersionResult(value: unknown): ValidationRes
 
 /** Validates the params of `http.getHealth`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetHealthParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($450, value);
+  return run<unknown>($453, value);
 }
 
 /** Validates the result of `http.getHealth`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15951,7 +15983,7 @@ export function validateHttpGetHealthResponse(value: unknown): ValidationResult<
 
 /** Validates the params of `http.getHealthCheck`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetHealthCheckParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($450, value);
+  return run<unknown>($453, value);
 }
 
 /** Validates the result of `http.getHealthCheck`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15961,7 +15993,7 @@ export function validateHttpGetHealthCheckResponse(value: unknown): ValidationRe
 
 /** Validates the params of `http.getReadiness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetReadinessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($450, value);
+  return run<unknown>($453, value);
 }
 
 /** Validates the result of `http.getReadiness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15971,7 +16003,7 @@ export function validateHttpGetReadinessResponse(value: unknown): ValidationResu
 
 /** Validates the params of `http.getLiveness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetLivenessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($450, value);
+  return run<unknown>($453, value);
 }
 
 /** Validates the result of `http.getLiveness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15979,4 +16011,4 @@ export function validateHttpGetLivenessResponse(value: unknown): ValidationResul
   return run<unknown>($HealthResult, value);
 }
 
-export { $146, $20, $273, $276, $279, $280, $285, $290, $292, $3, $301, $303, $305, $308, $311, $312, $314, $315, $316, $318, $319, $321, $325, $374, $377, $379, $380, $383, $384, $385, $388, $395, $396, $399, $400, $401, $404, $406, $407, $409, $411, $414, $418, $419, $420, $422, $425, $426, $427, $428, $429, $435, $450, $63, $80, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult };
+export { $149, $20, $276, $279, $282, $283, $288, $293, $295, $3, $304, $306, $308, $311, $314, $315, $317, $318, $319, $321, $322, $324, $328, $377, $380, $382, $383, $386, $387, $388, $391, $398, $399, $402, $403, $404, $407, $409, $410, $412, $414, $417, $421, $422, $423, $425, $428, $429, $430, $431, $432, $438, $453, $66, $83, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult };
