@@ -792,12 +792,16 @@ function containsApart(s: Json): Json {
  * - AJV_NESTED_CONTAINS: `contains` applied to several items of an array
  *   passes for all once one passed (`{items: {contains: {type: "string"}}}`
  *   accepts `[["x"], []]`); any `contains` in the document, since refs can
- *   put one under `items`.
+ *   put one under `items`;
+ * - AJV_PROTO_PROPERTY: a property named `__proto__` is not checked
+ *   (`{properties: {__proto__: {type: "string"}}}` accepts
+ *   `{"__proto__": -3}`, parsed by JSON.parse as an own property), found by
+ *   seed 1149627048, where avaspec's validator rightly refused such a default.
  */
 function ajvCannotJudge(s: Json, inNames = false): boolean {
   if (Array.isArray(s)) return s.some((x) => ajvCannotJudge(x));
   if (!isObj(s)) return false;
-  if (inNames) return Object.values(s).some((x) => ajvCannotJudge(x));
+  if (inNames) return Object.hasOwn(s, "__proto__") || Object.values(s).some((x) => ajvCannotJudge(x));
   if (Array.isArray(s["required"]) && s["required"].includes("")) return true;
   for (const k of ["dependencies", "dependentRequired"]) {
     const deps = s[k];
