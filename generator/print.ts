@@ -2,10 +2,10 @@
  * Print: ts-morph structures → text, once per file, with pinned settings and
  * a constant header (no timestamps, no machine paths).
  */
-import { IndentationText, StructureKind, NewLineKind, Project, QuoteKind, type CodeBlockWriter, type StatementStructures, type WriterFunction } from "ts-morph";
+import { IndentationText, StructureKind, NewLineKind, Project, QuoteKind, type StatementStructures } from "ts-morph";
 import { stringLiteral } from "./emit/escape.js";
 import { isIdentifierName } from "./ir/naming.js";
-import { TextWriter } from "./writer.js";
+import { TextWriter, type WriterFunction } from "./writer.js";
 
 /**
  * Text that is already formatted TypeScript at the top level (a validator
@@ -55,8 +55,7 @@ export class Printer {
           if (blank) parts.push("\n");
           w = new TextWriter();
         }
-        // the emitters' writer functions are typed by ts-morph's CodeBlockWriter; TextWriter is the part of it they call, with the same output
-        s(w as unknown as CodeBlockWriter);
+        s(w);
         w.newLineIfLastNot();
         return;
       }

@@ -3,12 +3,12 @@
  * printer adds a hanging indent to multi-line types and initializers).
  * Names must come from the naming pass; docs must already be escaped.
  */
-import type { CodeBlockWriter, WriterFunction } from "ts-morph";
+import type { TextWriter, WriterFunction } from "../writer.js";
 import { identifier } from "./escape.js";
 import { printType, writeDocs, type TypeNode } from "./types/type-node.js";
 import { writeValue } from "./value.js";
 
-export function typeAlias(name: string, docs: string | undefined, type: TypeNode | ((w: CodeBlockWriter) => void)): WriterFunction {
+export function typeAlias(name: string, docs: string | undefined, type: TypeNode | ((w: TextWriter) => void)): WriterFunction {
   return (w) => {
     if (docs) writeDocs(w, docs);
     w.write(`export type ${identifier(name)} = `);

@@ -1,5 +1,5 @@
 /** Writes a JSON-like value as a TypeScript expression; keys and strings go through the escaping choke point. */
-import type { CodeBlockWriter } from "ts-morph";
+import type { TextWriter } from "../writer.js";
 import { isIdentifierName } from "../ir/naming.js";
 import { literal, propertyKey } from "./escape.js";
 
@@ -10,7 +10,7 @@ export class CodeRef {
   }
 }
 
-export function writeValue(w: CodeBlockWriter, value: unknown): void {
+export function writeValue(w: TextWriter, value: unknown): void {
   if (value instanceof CodeRef) {
     w.write(value.name);
     return;

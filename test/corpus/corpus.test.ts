@@ -10,20 +10,16 @@
  * the generated imports of `msw` and Node's types resolve from the root's
  * node_modules, as they would from a user's project; the output is not touched.
  */
-import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { CLI, parseDiagnostics, ROOT, runNode, TSC } from "../helpers/cli.js";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CORPUS = fileURLToPath(new URL("./", import.meta.url));
 const MODULES = join(CORPUS, "node_modules");
 const OUT = join(CORPUS, ".out");
-/** The avaspec bin (the bundled CLI; test/global-setup.ts builds it). */
-const CLI = join(ROOT, "bin/avaspec.mjs");
-const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
 
 interface CorpusDocument {
   /** Folder under .out/ and the row in the table. */
@@ -66,23 +62,6 @@ interface Row {
 
 const rows: Row[] = [];
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-  ms: number;
-}
-
-function run(args: string[], timeout: number): Promise<Run> {
-  const start = performance.now();
-  return new Promise((resolve) => {
-    execFile(process.execPath, args, { cwd: ROOT, env: { ...process.env, NO_COLOR: "1" }, timeout, maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-      resolve({ code, stdout: String(stdout), stderr: String(stderr) + (error && typeof error.code !== "number" ? `\n${error.message}` : ""), ms: performance.now() - start });
-    });
-  });
-}
-
 /** Operations in the document: HTTP operations under `paths`, or OpenRPC methods. */
 function countOperations(path: string): { kind: string; ops: number } {
   const text = readFileSync(path, "utf8").replace(/^\uFEFF/, "");
@@ -105,11 +84,6 @@ function treeSize(dir: string): { bytes: number; files: number } {
   return { bytes, files };
 }
 
-/** The head line of each diagnostic the CLI printed (`file:line:col at #/pointer: message [code]`). */
-function diagnosticLines(stderr: string): string[] {
-  return stderr.split("\n").filter((l) => /^\S.*:\d+:\d+ at .*\[[^\]]+\]( \(warning\))?$/.test(l));
-}
-
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 const secs = (ms: number | undefined) => (ms === undefined ? "–" : `${(ms / 1000).toFixed(1)} s`);
 
@@ -130,8 +104,8 @@ describe("real-world corpus: generate, then tsc --strict", () => {
       const command = `node bin/avaspec.mjs generate --config ${relative(ROOT, config)}`;
       writeFileSync(config, JSON.stringify({ out: "package", regenerate: command, package: { name: `corpus-${d.name}` }, inputs: [{ spec: relative(dir, spec), output: "api", clientName: "Api" }] }, null, 2) + "\n");
 
-      const gen = await run([CLI, "generate", "--config", config], d.timeout ?? 180_000);
-      const diagnostics = diagnosticLines(gen.stderr);
+      const gen = await runNode([CLI, "generate", "--config", config], ROOT, d.timeout ?? 180_000);
+      const diagnostics = parseDiagnostics(gen.stderr).map((x) => x.line);
       const row: Row = { name: d.name, source: `${d.pkg}@${version}`, kind, ops, specBytes: statSync(spec).size, genMs: gen.ms, diagnostics: diagnostics.length, outBytes: 0, outFiles: 0, pass: false };
       rows.push(row);
       console.log(`${d.name}: ${d.note}; ${ops} operations; generated in ${secs(gen.ms)} with ${diagnostics.length} diagnostic(s)${diagnostics.length ? ":\n  " + diagnostics.join("\n  ") : ""}`);
@@ -141,7 +115,7 @@ describe("real-world corpus: generate, then tsc --strict", () => {
       const size = treeSize(join(pkg, "src"));
       row.outBytes = size.bytes;
       row.outFiles = size.files;
-      const tsc = await run([TSC, "-p", join(pkg, "tsconfig.json"), "--noEmit", "--strict", "--pretty", "false"], d.timeout ?? 180_000);
+      const tsc = await runNode([TSC, "-p", join(pkg, "tsconfig.json"), "--noEmit", "--strict", "--pretty", "false"], ROOT, d.timeout ?? 180_000);
       const errors = tsc.stdout.split("\n").filter((l) => /error TS\d+/.test(l));
       row.tscMs = tsc.ms;
       row.typeErrors = errors.length;

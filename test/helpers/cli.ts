@@ -1,12 +1,45 @@
 /** Runs the real CLI in a child process, as a user would: the bundled bin (built by test/global-setup.ts). */
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** The `avaspec` bin of package.json: bin/avaspec.mjs → dist/cli.mjs. */
 export const CLI = fileURLToPath(new URL("../../bin/avaspec.mjs", import.meta.url));
+/** The root's TypeScript compiler, which type-checks generated packages. */
+export const TSC = fileURLToPath(new URL("../../node_modules/typescript/bin/tsc", import.meta.url));
 
 export function runCli(args: string[], cwd = ROOT, env: NodeJS.ProcessEnv = {}): { status: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", ...env } });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+export interface NodeRun {
+  /** Exit code; 1 when the process was killed or timed out (then stderr ends with why). */
+  code: number;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+/** Runs `node <args>` without blocking the test process (for long runs: generation and tsc of large packages). */
+export function runNode(args: string[], cwd: string, timeout: number): Promise<NodeRun> {
+  const start = performance.now();
+  return new Promise((resolve) => {
+    execFile(process.execPath, args, { cwd, env: { ...process.env, NO_COLOR: "1" }, timeout, maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+      resolve({ code, stdout: String(stdout), stderr: String(stderr) + (error && typeof error.code !== "number" ? `\n${error.message}` : ""), ms: performance.now() - start });
+    });
+  });
+}
+
+/** A diagnostic's head line: `file:line:col at #/pointer: message [code]`, warnings ending in ` (warning)`. */
+const DIAGNOSTIC = /^(\S.*?):(\d+):(\d+) at (#\S*): (.*) \[([^\]]+)\]( \(warning\))?$/;
+
+/** The diagnostics the CLI printed, from their head lines. */
+export function parseDiagnostics(stderr: string): { file: string; pointer: string; message: string; code: string; warning: boolean; line: string }[] {
+  return stderr
+    .split("\n")
+    .map((line) => ({ line, m: DIAGNOSTIC.exec(line) }))
+    .filter((x) => x.m)
+    .map(({ line, m }) => ({ file: m![1]!, pointer: m![4]!, message: m![5]!, code: m![6]!, warning: m![7] !== undefined, line }));
 }

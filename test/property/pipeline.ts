@@ -6,15 +6,12 @@
  * attributed to documents (by file names in diagnostics and tsc errors, or by
  * bisecting the batch when a failure names no document).
  */
-import { execFile } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import { stringify } from "yaml";
 import type { DocKind, JsonObject } from "./arbitrary.js";
-import { ROOT } from "../helpers/cli.js";
+import { CLI, parseDiagnostics, ROOT, runNode, TSC, type NodeRun } from "../helpers/cli.js";
 
-export const CLI = join(ROOT, "bin/avaspec.mjs");
-export const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
 const IMPORT_CHECK = join(ROOT, "test/property/import-check.mjs");
 
 export type Step = "generate" | "tsc" | "import";
@@ -42,23 +39,6 @@ export interface Failure {
   signature: string;
 }
 
-export interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-  ms: number;
-}
-
-export function run(args: string[], cwd: string, timeout = 300_000): Promise<Run> {
-  const start = performance.now();
-  return new Promise((resolve) => {
-    execFile(process.execPath, args, { cwd, env: { ...process.env, NO_COLOR: "1" }, timeout, maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-      resolve({ code, stdout: String(stdout), stderr: String(stderr) + (error && typeof error.code !== "number" ? `\n${error.message}` : ""), ms: performance.now() - start });
-    });
-  });
-}
-
 export function specFile(e: Entry): string {
   return `${e.index}.${e.yaml ? "yaml" : "json"}`;
 }
@@ -79,17 +59,6 @@ export function writeBatch(dir: string, entries: Entry[]): string {
   return config;
 }
 
-/** A diagnostic's head line: `file:line:col at #/pointer: message [code]`, warnings ending in ` (warning)`. */
-const DIAGNOSTIC = /^(\S.*?):(\d+):(\d+) at (#\S*): (.*) \[([^\]]+)\]( \(warning\))?$/;
-
-export function diagnostics(stderr: string): { file: string; pointer: string; message: string; code: string; warning: boolean; line: string }[] {
-  return stderr
-    .split("\n")
-    .map((line) => ({ line, m: DIAGNOSTIC.exec(line) }))
-    .filter((x) => x.m)
-    .map(({ line, m }) => ({ file: m![1]!, pointer: m![4]!, message: m![5]!, code: m![6]!, warning: m![7] !== undefined, line }));
-}
-
 /** Replaces what varies between runs (numbers, quoted names) so signatures compare kinds of failure. */
 function shape(text: string): string {
   return text.replace(/"(?:[^"\\]|\\.)*"/g, '"…"').replace(/'[^']*'/g, "'…'").replace(/\d+/g, "N").slice(0, 160);
@@ -101,10 +70,10 @@ function indexOfFile(file: string): number | undefined {
 }
 
 /** Step 1: the CLI, once for the batch. */
-export async function generateStep(dir: string, entries: Entry[]): Promise<{ failures: Failure[]; warnings: number; run: Run }> {
+export async function generateStep(dir: string, entries: Entry[]): Promise<{ failures: Failure[]; warnings: number; run: NodeRun }> {
   const config = join(dir, "avaspec.config.json");
-  const r = await run([CLI, "generate", "--config", config, "--dump-ir", join(dir, "ir.json")], ROOT);
-  const found = diagnostics(r.stderr);
+  const r = await runNode([CLI, "generate", "--config", config, "--dump-ir", join(dir, "ir.json")], ROOT, 300_000);
+  const found = parseDiagnostics(r.stderr);
   const errors = found.filter((d) => !d.warning);
   const failures: Failure[] = [];
   for (const e of errors) failures.push({ step: "generate", index: indexOfFile(e.file), message: e.line, signature: `diagnostic ${e.code}: ${shape(e.message)}` });
@@ -117,9 +86,9 @@ export async function generateStep(dir: string, entries: Entry[]): Promise<{ fai
 }
 
 /** Step 2: tsc --strict on the package, building dist/ as the package's own `npm run build` does. */
-export async function tscStep(dir: string, entries: Entry[]): Promise<{ failures: Failure[]; run: Run }> {
+export async function tscStep(dir: string, entries: Entry[]): Promise<{ failures: Failure[]; run: NodeRun }> {
   const pkg = join(dir, "pkg");
-  const r = await run([TSC, "-p", "tsconfig.json", "--pretty", "false"], pkg);
+  const r = await runNode([TSC, "-p", "tsconfig.json", "--pretty", "false"], pkg, 300_000);
   const byOutput = new Map(entries.map((e) => [e.output, e.index]));
   const failures: Failure[] = [];
   for (const line of r.stdout.split("\n")) {
@@ -174,7 +143,7 @@ function validatorChecks(dir: string, entries: Entry[]): ValidatorCheck[][] {
 }
 
 /** Step 3: a fresh Node process imports each document's built modules, then the package's entry points, and reports any side effect. */
-export async function importStep(dir: string, entries: Entry[]): Promise<{ failures: Failure[]; run: Run; modules: number; checked: number }> {
+export async function importStep(dir: string, entries: Entry[]): Promise<{ failures: Failure[]; run: NodeRun; modules: number; checked: number }> {
   const dist = join(dir, "pkg", "dist");
   const checks = validatorChecks(dir, entries);
   const list: { label: number | "package"; modules: string[]; checks?: ValidatorCheck[] }[] = entries.map((e, i) => ({
@@ -187,7 +156,7 @@ export async function importStep(dir: string, entries: Entry[]): Promise<{ failu
   const resultFile = join(dir, "import-results.json");
   writeFileSync(listFile, JSON.stringify(list));
   rmSync(resultFile, { force: true });
-  const r = await run([IMPORT_CHECK, listFile, resultFile], dir, 120_000);
+  const r = await runNode([IMPORT_CHECK, listFile, resultFile], dir, 120_000);
   const failures: Failure[] = [];
   const single = entries.length === 1 ? entries[0]!.index : undefined;
   if (!existsSync(resultFile)) {

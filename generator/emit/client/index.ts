@@ -3,7 +3,8 @@
  * descriptor (plain data for the runtime); then the client interface — nested
  * by group — and its factory. Generated code is wiring; behaviour is in runtime/.
  */
-import { StructureKind, type CodeBlockWriter, type StatementStructures, type WriterFunction } from "ts-morph";
+import { StructureKind, type StatementStructures } from "ts-morph";
+import type { TextWriter, WriterFunction } from "../../writer.js";
 import { responseKind, successBodies } from "../../ir/passes.js";
 import { pagingOf, rpcFields } from "../../ir/resolve.js";
 import type { IrDocument, IrHttpOperation, IrOperation, IrParameter, IrRpcError, IrRpcOperation, IrRpcParam, IrSchema } from "../../ir/types.js";
@@ -359,7 +360,7 @@ function groupTree(ops: IrOperation[]): GroupNode {
   return root;
 }
 
-function writeGroup(w: CodeBlockWriter, node: GroupNode, method: (op: IrOperation) => void): void {
+function writeGroup(w: TextWriter, node: GroupNode, method: (op: IrOperation) => void): void {
   for (const op of node.ops) method(op);
   for (const [name, child] of node.children) {
     w.write(`readonly ${propertyKey(name)}: `).inlineBlock(() => writeGroup(w, child, method));
@@ -367,7 +368,7 @@ function writeGroup(w: CodeBlockWriter, node: GroupNode, method: (op: IrOperatio
   }
 }
 
-function writeFactoryObject(w: CodeBlockWriter, node: GroupNode, paging: Paging): void {
+function writeFactoryObject(w: TextWriter, node: GroupNode, paging: Paging): void {
   w.inlineBlock(() => {
     for (const op of node.ops) {
       const call = op.protocol === "http" ? `callHttp(http, ${identifier(op.names.descriptor)}, params, callOptions)` : `call(${identifier(op.names.descriptor)}, params, callOptions)`;
@@ -386,7 +387,7 @@ function writeFactoryObject(w: CodeBlockWriter, node: GroupNode, paging: Paging)
   });
 }
 
-function writeObjectType(w: CodeBlockWriter, members: Member[]): void {
+function writeObjectType(w: TextWriter, members: Member[]): void {
   if (members.length === 0) {
     w.write("Record<string, never>");
     return;

@@ -6,7 +6,8 @@
  * examples and defs are data: they are written as JSON inside one string
  * literal through the escaping choke point, never as code.
  */
-import type { StatementStructures, WriterFunction } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import type { WriterFunction } from "../../writer.js";
 import { BoundedNesting } from "../../nesting.js";
 import { samplePattern } from "../validators/pattern.js";
 import type { IrDocument, IrHttpOperation, IrNamedSchema, IrOperation, IrSchema, JsonValue } from "../../ir/types.js";

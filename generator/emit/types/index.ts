@@ -2,7 +2,8 @@
  * Target `types`: one TypeScript declaration per named schema, with JSDoc from
  * the spec. Plain object schemas become interfaces; everything else a type alias.
  */
-import type { StatementStructures, WriterFunction } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import type { WriterFunction } from "../../writer.js";
 import type { IrDocument, IrNamedSchema, IrObjectLikeSchema } from "../../ir/types.js";
 import { identifier } from "../escape.js";
 import { typeAlias } from "../statements.js";

@@ -2,7 +2,7 @@
  * IR schema → a small TypeScript type tree, printed with correct precedence.
  * Every spec string reaches the output through emit/escape.ts.
  */
-import type { CodeBlockWriter } from "ts-morph";
+import type { TextWriter } from "../../writer.js";
 import type { IrNamedSchema, IrObjectLikeSchema, IrSchema, JsonValue } from "../../ir/types.js";
 import { comment, commentValue, literal, propertyKey } from "../escape.js";
 
@@ -176,7 +176,7 @@ export function jsDoc(s: IrSchema, lead?: string): string | undefined {
 
 const PREC = { union: 1, inter: 2, array: 3 } as const;
 
-export function printType(w: CodeBlockWriter, t: TypeNode, outer = 0): void {
+export function printType(w: TextWriter, t: TypeNode, outer = 0): void {
   switch (t.k) {
     case "raw":
       w.write(t.text);
@@ -229,7 +229,7 @@ export function printType(w: CodeBlockWriter, t: TypeNode, outer = 0): void {
   }
 }
 
-export function writeDocs(w: CodeBlockWriter, docs: string): void {
+export function writeDocs(w: TextWriter, docs: string): void {
   const lines = docs.split("\n");
   if (lines.length === 1) {
     w.writeLine(`/** ${lines[0]} */`);
@@ -240,7 +240,7 @@ export function writeDocs(w: CodeBlockWriter, docs: string): void {
   w.writeLine(" */");
 }
 
-export function writeMember(w: CodeBlockWriter, m: Member): void {
+export function writeMember(w: TextWriter, m: Member): void {
   if (m.docs) writeDocs(w, m.docs);
   w.write(`${m.readonly ? "readonly " : ""}${m.key}${m.optional ? "?" : ""}: `);
   printType(w, m.type);

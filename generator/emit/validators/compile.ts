@@ -5,10 +5,11 @@
  * Keywords follow 2020-12 semantics; the IR already normalised OpenAPI 3.0
  * and draft-07 forms. Spec strings reach the output only through escape.ts.
  */
-import type { WriterFunction } from "ts-morph";
+import type { WriterFunction } from "../../writer.js";
 import { RawText } from "../../print.js";
 import { fitsTypes, type IrDocument, type IrObjectLikeSchema, type IrSchema, type JsonValue } from "../../ir/types.js";
 import { patternFlags } from "../../ir/resolve.js";
+import { append } from "../../append.js";
 import { BoundedNesting } from "../../nesting.js";
 import { escapeToken } from "../../load/pointer.js";
 import { literal, stringLiteral } from "../escape.js";
@@ -718,7 +719,7 @@ export class ValidatorCompiler {
     const parts: { lines: string[]; weight: number }[] = [];
     groups.forEach((g, i) => {
       const last = parts.at(-1);
-      if (last && last.weight + weights[i]! <= CHUNK_BRANCHES) (last.lines.push(...g), (last.weight += weights[i]!));
+      if (last && last.weight + weights[i]! <= CHUNK_BRANCHES) (append(last.lines, g), (last.weight += weights[i]!));
       else parts.push({ lines: [...g], weight: weights[i]! });
     });
     for (const part of parts) {

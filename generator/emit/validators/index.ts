@@ -4,7 +4,8 @@
  * Schema v1 object. Checks are plain functions; only the schemas an exported
  * validator reaches end up in a bundle that imports it.
  */
-import { StructureKind, type WriterFunction } from "ts-morph";
+import { StructureKind } from "ts-morph";
+import type { WriterFunction } from "../../writer.js";
 import { append } from "../../append.js";
 import type { Statement } from "../../print.js";
 import { responseKind, successBodies } from "../../ir/passes.js";
