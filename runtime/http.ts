@@ -60,6 +60,8 @@ export interface HttpOperation<P = any, R = unknown> {
   readonly apiKey?: { readonly name: string; readonly in: "header" | "query" };
   /** Safe to repeat, so retried by default (the generator sets it for GET, HEAD, OPTIONS, PUT, DELETE and `x-avaspec-idempotent`). */
   readonly idempotent?: boolean;
+  /** Set when the operation is deprecated: what the first call warns (see `deprecationWarnings`). */
+  readonly deprecated?: string;
   /** Non-2XX statuses whose body is the result, not an error (a health check's 503). */
   readonly returns?: readonly number[];
   /** Generated check of the params object; runs before anything is sent. */
@@ -114,6 +116,28 @@ export interface HttpClientOptions extends ReliabilityOptions {
   headers?: Record<string, string>;
   /** Check response bodies against the spec (default "off"). */
   validateResponse?: ResponseValidation;
+  /**
+   * The first call of a deprecated operation (one the spec marks `deprecated`,
+   * or deprecated or removed in a release) warns once: with `console.warn`,
+   * once per process (default); with this function, once per client; never
+   * with `false`.
+   */
+  deprecationWarnings?: boolean | ((message: string) => void);
+}
+
+/** Messages `console.warn` has shown already in this process. */
+const warnedInProcess = new Set<string>();
+
+/** A function that warns about each deprecation message once, as `deprecationWarnings` says. */
+export function deprecationNotice(option: HttpClientOptions["deprecationWarnings"]): (message: string | undefined) => void {
+  if (option === false) return () => {};
+  const seen = typeof option === "function" ? new Set<string>() : warnedInProcess;
+  return (message) => {
+    if (message === undefined || seen.has(message)) return;
+    seen.add(message);
+    if (typeof option === "function") option(message);
+    else console.warn(`avaspec: ${message}`);
+  };
 }
 
 /** Options for one call: the signal, extra headers, and overrides of the client's retry and timeout. */
@@ -129,6 +153,8 @@ export interface HttpConfig extends SendConfig {
   readonly apiKey: string | undefined;
   readonly validateResponse: ResponseValidation;
   readonly results: ResultChecks | undefined;
+  /** Called with an operation's deprecation message before each call. */
+  readonly warnDeprecated?: (message: string | undefined) => void;
 }
 
 /** The checks `validateResponse` needs, or a clear error when they were not given. */
@@ -153,6 +179,7 @@ export function resolveHttpConfig(options: HttpClientOptions & { apiKey?: string
     timeoutMs: options.timeoutMs,
     onRequest: options.onRequest,
     onResponse: options.onResponse,
+    warnDeprecated: deprecationNotice(options.deprecationWarnings),
   };
 }
 
@@ -318,6 +345,7 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
 /** Sends one call and returns the typed 2XX body (or a body the spec lists in `returns`); throws a typed error otherwise. */
 export async function callHttp<P, R>(config: HttpConfig, op: HttpOperation<P, R>, params: P, options?: CallOptions): Promise<R> {
   const { url, safeUrl, init } = buildRequest(config, op, params as Params | undefined, options);
+  config.warnDeprecated?.(op.deprecated);
   const method = init.method ?? "GET";
   const { response, text, bytes, request, retryAfterMs } = await exchange(
     config,

@@ -41,6 +41,15 @@ export function run<T>(check: Check, value: unknown): ValidationResult<T> {
   return { ok: false, issues };
 }
 
+/**
+ * The documented value inside the wrapped form a server may send instead
+ * (`x-avaspec-wire-shape`): `{ [property]: value }` gives `value`; any
+ * other value is already in the documented form (which is never an object).
+ */
+export function unwrapped(value: unknown, property: string): unknown {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && hasOwn(value, property) ? (value as Record<string, unknown>)[property] : value;
+}
+
 /** Splits a JSON pointer into Standard Schema path segments. */
 export function pathSegments(pointer: string): PropertyKey[] {
   if (pointer === "") return [];

@@ -6,10 +6,11 @@ import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
 import { buildInfo, buildServers, serverUrl } from "./build-openapi.js";
-import { objectWithProperties } from "./resolve.js";
+import { followRefs, objectWithProperties } from "./resolve.js";
+import { checkWireShape, lifecycleOf, unimplementedOf } from "../validate/extensions.js";
 import { isHttpServerUrl } from "../validate/suspicious.js";
 import { SchemaBuilder } from "./schema.js";
-import type { IrDocument, IrRpcError, IrRpcExample, IrRpcOperation, IrRpcParam, JsonValue, RpcParamForm } from "./types.js";
+import type { IrDocument, IrRpcError, IrRpcExample, IrRpcOperation, IrRpcParam, IrSchema, JsonValue, RpcParamForm } from "./types.js";
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
@@ -62,6 +63,8 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     let form: RpcParamForm = structure === "by-position" ? "by-position" : "by-name";
     if (form === "by-position" && params.length === 1 && params[0]!.required && objectWithProperties(params[0]!.schema, lookup)) form = "one-object";
 
+    const lifecycle = lifecycleOf(method);
+    const unimplemented = unimplementedOf(method);
     const op: IrRpcOperation = {
       kind: "operation",
       protocol: "json-rpc",
@@ -71,8 +74,10 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
       names: { method: "", params: "", response: "", descriptor: "", validateParams: "", validateResult: "" },
       group: [],
       endpoint: "",
-      deprecated: method["deprecated"] === true,
+      deprecated: method["deprecated"] === true || lifecycle?.deprecatedIn !== undefined || lifecycle?.removedIn !== undefined,
       idempotent: method["x-avaspec-idempotent"] === true,
+      ...(lifecycle ? { lifecycle } : {}),
+      ...(unimplemented ? { unimplemented } : {}),
       tags: (Array.isArray(method["tags"]) ? method["tags"] : []).map((t, k) => deref(t, ptr.join(at, "tags", k))?.value["name"]).filter((t): t is string => typeof t === "string"),
       transport: { kind: "json-rpc", pointer: at, method: name, form },
       params,
@@ -85,6 +90,15 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     if (result) {
       op.result = { kind: "rpc-result", pointer: result.pointer, name: str(result.value["name"]) ?? "result", schema: schemas.build(result.value["schema"] ?? true, ptr.join(result.pointer, "schema")) };
       if (str(result.value["description"])) op.result.description = result.value["description"] as string;
+      const wrappedIn = checkWireShape(result.value, result.pointer, () => {});
+      if (wrappedIn !== undefined) {
+        const pointer = ptr.join(result.pointer, "x-avaspec-wire-shape");
+        // the wrapped form is told apart by being an object: the documented one must not be able to be one
+        if (admitsObject(op.result.schema, lookup)) {
+          const { line, col } = doc.locate(pointer);
+          diagnostics.push({ code: "extension/wire-shape", severity: "error", message: `a result wrapped in ${JSON.stringify(wrappedIn)} cannot be told apart from the documented result, which may be an object`, file: doc.file, pointer, line, col, hint: "the documented result must be an array, a string, a number, a boolean or null" });
+        } else op.result.wire = { kind: "wrapped", property: wrappedIn, pointer };
+      }
     }
     (Array.isArray(method["errors"]) ? method["errors"] : []).forEach((e, k) => {
       const err = deref(e, ptr.join(at, "errors", k));
@@ -131,4 +145,16 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     operations,
     names: { factory: "", client: "", options: "", defaultBaseUrl: "", results: "" },
   };
+}
+
+/** Whether a value of the schema may be an object (an untyped schema may be anything). */
+function admitsObject(s: IrSchema, lookup: (key: string) => IrSchema | undefined): boolean {
+  const t = followRefs(s, lookup);
+  if (!t) return true;
+  if (t.kind === "boolean") return t.value;
+  if (t.kind !== "schema") return true;
+  if (t.types) return t.types.includes("object");
+  if (t.items || t.prefixItems) return false;
+  if (t.const) return typeof t.const.value === "object" && t.const.value !== null && !Array.isArray(t.const.value);
+  return true;
 }

@@ -190,6 +190,43 @@ export class SchemaBuilder {
     return v.map((s, i) => this.build(s, ptr.join(pointer, key, i)));
   }
 
+  /**
+   * An open enumeration's known values: `enum` beside `x-avaspec-open-enum:
+   * true`, or Zalando's `x-extensible-enum` list (which has no `enum`).
+   */
+  private openEnum(node: Record<string, unknown>, pointer: string): { values: JsonValue[]; pointer: string } | undefined {
+    const flag = node["x-avaspec-open-enum"];
+    const flagAt = ptr.join(pointer, "x-avaspec-open-enum");
+    if (flag !== undefined && typeof flag !== "boolean") {
+      this.report("extension/open-enum", flagAt, `x-avaspec-open-enum must be true or false, got ${JSON.stringify(flag)}`);
+      return undefined;
+    }
+    if (flag === true) {
+      if (Array.isArray(node["enum"]) && node["enum"].length > 0) return { values: [...(node["enum"] as JsonValue[])], pointer: ptr.join(pointer, "enum") };
+      this.report("extension/open-enum", flagAt, "x-avaspec-open-enum needs an enum beside it (the known values)", "warning");
+      return undefined;
+    }
+    const extensible = node["x-extensible-enum"];
+    if (extensible === undefined || flag === false) return undefined;
+    const at = ptr.join(pointer, "x-extensible-enum");
+    if (!Array.isArray(extensible) || extensible.length === 0 || !extensible.every((v) => v === null || typeof v !== "object")) {
+      this.report("extension/open-enum", at, "x-extensible-enum must be a non-empty list of values");
+      return undefined;
+    }
+    if (Array.isArray(node["enum"])) {
+      this.report("extension/open-enum", at, "x-extensible-enum beside enum: the enum closes the value set, so the list is ignored", "warning", "drop one of them");
+      return undefined;
+    }
+    return { values: [...(extensible as JsonValue[])], pointer: at };
+  }
+
+  private checkEnumTypes(values: JsonValue[], types: JsonType[] | undefined, pointer: string, open = false): void {
+    const misfits = types && types.length > 0 ? values.filter((v) => !fitsTypes(v, types)) : [];
+    if (misfits.length === 0) return;
+    const none = !open && misfits.length === values.length;
+    this.report("schema/enum-type", pointer, `enum value${misfits.length === 1 ? "" : "s"} ${misfits.slice(0, 5).map((v) => JSON.stringify(v)).join(", ")}${misfits.length > 5 ? ", …" : ""} ${misfits.length === 1 ? "is" : "are"} not of type ${types!.join(" | ")}, so ${none ? "no value can match this schema" : `${misfits.length === 1 ? "it" : "they"} can never match`}`, "warning", `quote the values (${misfits.slice(0, 2).map((v) => JSON.stringify(String(v))).join(", ")}) if the API sends strings, or fix the type`);
+  }
+
   private buildNode(node: Record<string, unknown>, pointer: string, meta: IrSchemaMeta): IrObjectLikeSchema {
     const s: IrObjectLikeSchema = { ...meta, kind: "schema" };
     // type: string | string[]; 3.0 `nullable` adds null
@@ -206,15 +243,14 @@ export class SchemaBuilder {
     }
     const nullable = this.dialect === "openapi-3.0" && node["nullable"] === true;
     if (nullable && s.types && !s.types.includes("null")) s.types.push("null");
-    if (Array.isArray(node["enum"])) {
+    const open = this.openEnum(node, pointer);
+    if (open) {
+      s.knownValues = open.values;
+      this.checkEnumTypes(open.values, s.types, open.pointer, true);
+    } else if (Array.isArray(node["enum"])) {
       s.enum = [...(node["enum"] as JsonValue[])];
       if (nullable && !s.enum.includes(null)) s.enum.push(null);
-      const types = s.types;
-      const misfits = types && types.length > 0 ? s.enum.filter((v) => !fitsTypes(v, types)) : [];
-      if (misfits.length > 0) {
-        const none = misfits.length === s.enum.length;
-        this.report("schema/enum-type", ptr.join(pointer, "enum"), `enum value${misfits.length === 1 ? "" : "s"} ${misfits.slice(0, 5).map((v) => JSON.stringify(v)).join(", ")}${misfits.length > 5 ? ", …" : ""} ${misfits.length === 1 ? "is" : "are"} not of type ${types!.join(" | ")}, so ${none ? "no value can match this schema" : `${misfits.length === 1 ? "it" : "they"} can never match`}`, "warning", `quote the values (${misfits.slice(0, 2).map((v) => JSON.stringify(String(v))).join(", ")}) if the API sends strings, or fix the type`);
-      }
+      this.checkEnumTypes(s.enum, s.types, ptr.join(pointer, "enum"));
     }
     if ("const" in node) {
       s.const = { value: node["const"] as JsonValue };

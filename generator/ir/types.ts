@@ -68,6 +68,13 @@ export interface IrObjectLikeSchema extends IrSchemaMeta {
   /** Normalised: 3.0 `nullable: true` adds "null"; absent means any type. */
   types?: JsonType[];
   enum?: JsonValue[];
+  /**
+   * An open enumeration (`enum` with `x-avaspec-open-enum: true`, or
+   * `x-extensible-enum`): the values the spec knows, which types complete and
+   * mocks answer with; any other value the rest of the schema allows is valid
+   * too, so nothing validates against this list (it is never also in `enum`).
+   */
+  knownValues?: JsonValue[];
   /** Present (even when the value is null) only when the schema has `const`. */
   const?: { value: JsonValue };
   format?: string;
@@ -236,7 +243,33 @@ interface IrOperationBase {
    * `x-avaspec-idempotent: true` (`false` opts an HTTP method out).
    */
   idempotent: boolean;
+  /**
+   * The releases that added, deprecated or removed it (`x-avaspec-added-in`,
+   * `x-avaspec-deprecated-in`, `x-avaspec-removed-in`: each a string naming
+   * a release of the server). A deprecated or removed one is `deprecated`.
+   */
+  lifecycle?: IrLifecycle;
+  /** Why some servers do not implement it (`x-avaspec-unimplemented`); documentation only. */
+  unimplemented?: string;
   tags: string[];
+}
+
+export interface IrLifecycle {
+  addedIn?: string;
+  deprecatedIn?: string;
+  removedIn?: string;
+}
+
+/**
+ * A form the server may send a value in besides the documented one
+ * (`x-avaspec-wire-shape`), which clients, validators and mocks normalise:
+ * `wrapped`, the documented value as the one member `property` of an object
+ * (the documented schema admits no object, so the two cannot be confused).
+ */
+export interface IrWireShape {
+  kind: "wrapped";
+  property: string;
+  pointer: string;
 }
 
 export interface IrHttpOperation extends IrOperationBase {
@@ -285,7 +318,7 @@ export interface IrRpcOperation extends IrOperationBase {
   protocol: "json-rpc";
   transport: IrRpcTransport;
   params: IrRpcParam[];
-  result?: { kind: "rpc-result"; pointer: string; name: string; description?: string; schema: IrSchema };
+  result?: { kind: "rpc-result"; pointer: string; name: string; description?: string; schema: IrSchema; wire?: IrWireShape };
   errors: IrRpcError[];
   examples: IrRpcExample[];
 }

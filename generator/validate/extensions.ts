@@ -19,3 +19,58 @@ export function checkTokenLifetime(node: Record<string, unknown>, at: string, re
     report("extension/token-lifetime", ptr.join(at, "x-avaspec-token-lifetime"), `x-avaspec-token-lifetime must be a whole number of seconds above 0, got ${JSON.stringify(v)}`, "e.g. 86400 for tokens that expire after 24 hours");
   }
 }
+
+const LIFECYCLE = [
+  ["x-avaspec-added-in", "addedIn"],
+  ["x-avaspec-deprecated-in", "deprecatedIn"],
+  ["x-avaspec-removed-in", "removedIn"],
+] as const;
+
+/**
+ * The release markers on an operation or method (`x-avaspec-added-in`,
+ * `x-avaspec-deprecated-in`, `x-avaspec-removed-in`: each names a release of
+ * the server, e.g. `"v1.15.0 (Helicon)"`), and `x-avaspec-unimplemented` (a
+ * sentence saying which servers do not implement it and what they answer).
+ */
+export function checkOperationExtensions(node: Record<string, unknown>, at: string, report: Report): void {
+  checkIdempotent(node, at, report);
+  for (const [key] of LIFECYCLE) {
+    const v = node[key];
+    if (v !== undefined && (typeof v !== "string" || v.trim() === "")) report("extension/lifecycle", ptr.join(at, key), `${key} must name a release (a non-empty string), got ${JSON.stringify(v)}`, 'e.g. "v1.15.0"');
+  }
+  const u = node["x-avaspec-unimplemented"];
+  if (u !== undefined && (typeof u !== "string" || u.trim() === "")) report("extension/unimplemented", ptr.join(at, "x-avaspec-unimplemented"), `x-avaspec-unimplemented must be a sentence saying which servers do not implement it, got ${JSON.stringify(u)}`);
+}
+
+/** The release markers of a checked operation or method; undefined when it has none. */
+export function lifecycleOf(node: Record<string, unknown>): { addedIn?: string; deprecatedIn?: string; removedIn?: string } | undefined {
+  const out: { addedIn?: string; deprecatedIn?: string; removedIn?: string } = {};
+  for (const [key, field] of LIFECYCLE) {
+    const v = node[key];
+    if (typeof v === "string" && v.trim() !== "") out[field] = v;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** `x-avaspec-unimplemented` of a checked operation or method. */
+export function unimplementedOf(node: Record<string, unknown>): string | undefined {
+  const u = node["x-avaspec-unimplemented"];
+  return typeof u === "string" && u.trim() !== "" ? u : undefined;
+}
+
+/**
+ * `x-avaspec-wire-shape` on an OpenRPC result: `{ wrappedIn: "containers" }`
+ * says servers may also send the result as `{ "containers": <result> }`.
+ * The property, when the value is well-formed.
+ */
+export function checkWireShape(node: Record<string, unknown>, at: string, report: Report): string | undefined {
+  const v = node["x-avaspec-wire-shape"];
+  if (v === undefined) return undefined;
+  const where = ptr.join(at, "x-avaspec-wire-shape");
+  const wrapped = typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>)["wrappedIn"] : undefined;
+  if (typeof wrapped !== "string" || wrapped === "" || Object.keys(v as object).length !== 1) {
+    report("extension/wire-shape", where, `x-avaspec-wire-shape must be { wrappedIn: "<property>" }, got ${JSON.stringify(v)}`, 'e.g. { wrappedIn: "containers" } when servers send { "containers": [...] } for a documented array');
+    return undefined;
+  }
+  return wrapped;
+}

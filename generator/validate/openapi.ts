@@ -6,7 +6,7 @@
 import type { Diagnostic } from "../load/diagnostics.js";
 import type { LoadedDocument } from "../load/load.js";
 import * as ptr from "../load/pointer.js";
-import { checkIdempotent, checkTokenLifetime } from "./extensions.js";
+import { checkOperationExtensions, checkTokenLifetime } from "./extensions.js";
 import { checkRefs } from "./refs.js";
 import { checkServerUrls, suspicious, warner } from "./suspicious.js";
 import { append } from "../append.js";
@@ -72,7 +72,7 @@ export function validateOpenApi(doc: LoadedDocument): Diagnostic[] {
         else seenIds.set(id, ptr.join(opPtr, "operationId"));
       }
       if (!isObj(op["responses"]) || Object.keys(op["responses"]).length === 0) report("operation/responses", opPtr, 'an operation needs a non-empty "responses" object');
-      checkIdempotent(op, opPtr, report);
+      checkOperationExtensions(op, opPtr, report);
       const opLevel = declaredParams(doc, op["parameters"], ptr.join(opPtr, "parameters"));
       const all = new Map([...pathLevel, ...opLevel]);
       for (const name of templateNames) {

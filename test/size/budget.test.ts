@@ -34,9 +34,11 @@ beforeAll(async () => {
  * RpcProtocolError and the checks that tell a reply breaking JSON-RPC 2.0
  * from an error object (5,503 B with them). It rose again by 150 B (issue
  * 15) for declared errors: the method's error classes its descriptor names
- * and the runtime's choice among them (5,665 B with them).
+ * and the runtime's choice among them (5,665 B with them). It rose by 150 B
+ * (issue 16) for the one-time deprecation warning (`deprecationWarnings`) and
+ * the declared wire shape (`wrappedIn`, `unwrapped`): 5,805 B with them.
  */
-const CEILINGS = { dataOp: 5_430, rpcMethod: 5_750 };
+const CEILINGS = { dataOp: 5_430, rpcMethod: 5_900 };
 
 describe("bundle size ceilings (gzip)", () => {
   it("the issue's budgets are the ones the benchmark reports", () => {

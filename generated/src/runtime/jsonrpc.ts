@@ -4,9 +4,9 @@
  * object); responses matched by id; explicit and automatic batching.
  */
 import { AvaspecError, ResponseParseError, RpcProtocolError, ValidationError, apiError, isRecord, rpcError, type DeclaredRpcError, type RequestInfo } from "./errors.js";
-import { checkParams, headerProblem, parseJson, requireResults, withoutCredentials, type CallOptions, type HttpClientOptions, type ResultChecks } from "./http.js";
+import { checkParams, deprecationNotice, headerProblem, parseJson, requireResults, withoutCredentials, type CallOptions, type HttpClientOptions, type ResultChecks } from "./http.js";
 import { exchange, type RetryOptions, type SendConfig } from "./send.js";
-import { hasOwn, setOwn, type Check } from "./validate.js";
+import { hasOwn, setOwn, unwrapped, type Check } from "./validate.js";
 
 export type RpcParamForm = "by-name" | "by-position" | "one-object";
 
@@ -28,6 +28,13 @@ export interface RpcMethod<P = any, R = unknown> {
   readonly params: readonly { readonly name: string; readonly required?: boolean }[];
   /** Generated check of the params object; runs before anything is sent. */
   readonly check?: Check;
+  /** Set when the method is deprecated: what the first call warns (see `deprecationWarnings`). */
+  readonly deprecated?: string;
+  /**
+   * Servers may send the result wrapped, as this one member of an object
+   * (`x-avaspec-wire-shape`): the transport unwraps it before checking it.
+   */
+  readonly wrappedIn?: string;
   /** The error classes the spec declares for the method (its OpenRPC `errors`): an error reply becomes one of them when its code matches. */
   readonly errors?: readonly DeclaredRpcError[];
   /** Never set: carries the params and result types. */
@@ -129,6 +136,7 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const urlOf = (m: RpcMethod) => baseUrl + m.endpoint;
+  const warnDeprecated = deprecationNotice(options.deprecationWarnings);
 
   function headersFor(m: RpcMethod, extra?: Record<string, string>): Record<string, string> {
     const h: Record<string, string> = { ...baseHeaders };
@@ -144,6 +152,7 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
 
   function prepare(m: RpcMethod, params: object | undefined, resolve: Pending["resolve"], reject: Pending["reject"]): Pending {
     const envelope = { jsonrpc: "2.0" as const, id: nextId++, method: m.method, params: serializeParams(m, params, urlOf(m)) };
+    warnDeprecated(m.deprecated);
     return { method: m, envelope, resolve, reject };
   }
 
@@ -161,8 +170,9 @@ export function createRpcTransport(options: RpcClientOptions, defaultBaseUrl: st
       item.reject(rpcError(init, item.method.errors));
     } else if (hasOwn(reply, "result")) {
       try {
-        checks?.apply(options.validateResponse ?? "off", { ...request, operationId: item.method.method }, item.method, reply["result"], status, JSON.stringify(reply));
-        item.resolve(reply["result"]);
+        const result = item.method.wrappedIn === undefined ? reply["result"] : unwrapped(reply["result"], item.method.wrappedIn);
+        checks?.apply(options.validateResponse ?? "off", { ...request, operationId: item.method.method }, item.method, result, status, JSON.stringify(reply));
+        item.resolve(result);
       } catch (error) {
         item.reject(error);
       }

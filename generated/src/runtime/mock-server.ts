@@ -95,13 +95,15 @@ async function answer(service: MockService, req: IncomingMessage, res: ServerRes
 export type StartMockServer = (options: MockServiceOptions & MockServerOptions) => Promise<RunningMockServer>;
 
 function usage(name: string): string {
-  return `usage: ${name} [--port 4010] [--host 127.0.0.1] [--seed 1] [--synthesize]
+  return `usage: ${name} [--port 4010] [--host 127.0.0.1] [--seed 1] [--synthesize] [--server-shapes]
 
 Serves the mocks of every API of the package on one origin, until Ctrl-C.
   --port <n>      port (default 4010; 0 picks a free one)
   --host <addr>   interface (default 127.0.0.1)
   --seed <n>      seed of the synthesized data (default 1)
-  --synthesize    synthesize every body from the schemas, ignoring the spec's examples`;
+  --synthesize    synthesize every body from the schemas, ignoring the spec's examples
+  --server-shapes answer results that real servers send otherwise than documented
+                  (x-avaspec-wire-shape) as the servers do`;
 }
 
 /**
@@ -114,7 +116,7 @@ export async function mockServerCommand(name: string, start: StartMockServer, ar
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { port: { type: "string", default: "4010" }, host: { type: "string", default: "127.0.0.1" }, seed: { type: "string", default: "1" }, synthesize: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } },
+      options: { port: { type: "string", default: "4010" }, host: { type: "string", default: "127.0.0.1" }, seed: { type: "string", default: "1" }, synthesize: { type: "boolean", default: false }, "server-shapes": { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } },
     }));
   } catch (e) {
     process.stderr.write(`${name}: ${(e as Error).message}\n\n${usage(name)}\n`);
@@ -132,7 +134,7 @@ export async function mockServerCommand(name: string, start: StartMockServer, ar
   }
   let server: RunningMockServer;
   try {
-    server = await start({ port, host: values.host, seed, examples: !values.synthesize });
+    server = await start({ port, host: values.host, seed, examples: !values.synthesize, wireShapes: values["server-shapes"] ? "server" : "documented" });
   } catch (e) {
     process.stderr.write(`${name}: cannot listen on ${values.host}:${port}: ${(e as Error).message}\n`);
     return 1;

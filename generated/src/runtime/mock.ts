@@ -131,6 +131,12 @@ export interface MockServiceOptions {
   examples?: boolean;
   /** Pages a list operation serves before its last page (default 3). */
   pages?: number;
+  /**
+   * The form of results that servers may send otherwise than documented
+   * (`x-avaspec-wire-shape`): as documented (default), or as real servers
+   * send them (`"server"`). Overrides are answered as given.
+   */
+  wireShapes?: "documented" | "server";
 }
 
 export interface MockService {
@@ -408,6 +414,7 @@ export function createMockService(tables: readonly MockTable[], options: MockSer
   const seed = options.seed ?? 1;
   const pages = Math.max(1, options.pages ?? 3);
   const useExamples = options.examples ?? true;
+  const serverShapes = options.wireShapes === "server";
   const overrides = new Map<string, MockOverride>();
   const routes: HttpRoute[] = [];
   const rpc = new Map<string, Map<string, { entry: MockRpcEntry; table: MockTable }>>();
@@ -565,6 +572,7 @@ export function createMockService(tables: readonly MockTable[], options: MockSer
     let result: unknown;
     try {
       result = o?.body !== undefined ? o.body : pair ? structuredClone(pair.result) : body(entry, table, "0");
+      if (o?.body === undefined && serverShapes && entry.method.wrappedIn !== undefined) result = { [entry.method.wrappedIn]: result };
     } catch (e) {
       // this call alone fails, as JSON-RPC says: the other calls of a batch keep their replies
       return { reply: rpcError(id, -32603, "Internal error", { reason: `the mock cannot make a result for ${name}: ${e instanceof Error ? e.message : String(e)}` }), handled: name };

@@ -195,9 +195,30 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
 function methodDocs(op: IrOperation): string {
   const wire = op.protocol === "http" ? `${op.transport.method.toUpperCase()} ${op.endpoint}${op.transport.path}` : `JSON-RPC \`${op.transport.method}\` at \`${op.endpoint || "/"}\``;
   const throws = op.protocol === "json-rpc" ? [...new Map(op.errors.map((e) => [e.className, e])).values()].map((e) => `@throws {@link ${identifier(e.className)}} ${comment(errorSummary(e))}`).join("\n") : "";
-  return [op.summary ? comment(op.summary) : undefined, op.description ? comment(op.description) : undefined, op.protocol === "http" ? `\`${comment(wire)}\`` : comment(wire), op.deprecated ? "@deprecated" : undefined, throws || undefined]
+  const wrapped = op.protocol === "json-rpc" && op.result?.wire ? `Servers may also send the result wrapped, as \`{ ${comment(JSON.stringify(op.result.wire.property))}: … }\`; it is unwrapped before it is checked and returned.` : undefined;
+  const unimplemented = op.unimplemented ? `Not served everywhere: ${comment(op.unimplemented)}` : undefined;
+  const since = op.lifecycle?.addedIn ? `@since ${comment(op.lifecycle.addedIn)}` : undefined;
+  return [op.summary ? comment(op.summary) : undefined, op.description ? comment(op.description) : undefined, op.protocol === "http" ? `\`${comment(wire)}\`` : comment(wire), wrapped, unimplemented, since, deprecatedTag(op), throws || undefined]
     .filter(Boolean)
     .join("\n\n");
+}
+
+/** `@deprecated`, with the release that deprecated or removed it. */
+function deprecatedTag(op: IrOperation): string | undefined {
+  if (!op.deprecated) return undefined;
+  const l = op.lifecycle;
+  if (l?.removedIn) return `@deprecated ${l.deprecatedIn ? `Deprecated in ${comment(l.deprecatedIn)} and removed` : "Removed"} in ${comment(l.removedIn)}: servers of that release and later do not serve it.`;
+  if (l?.deprecatedIn) return `@deprecated Since ${comment(l.deprecatedIn)}.`;
+  return "@deprecated";
+}
+
+/** What the first call of a deprecated operation warns (a string literal in the descriptor). */
+function deprecationMessage(op: IrOperation): string | undefined {
+  if (!op.deprecated) return undefined;
+  const name = op.protocol === "json-rpc" ? op.transport.method : `${op.id || op.names.method} (${op.transport.method.toUpperCase()} ${op.endpoint}${op.transport.path})`;
+  const l = op.lifecycle;
+  if (l?.removedIn) return `${name} was ${l.deprecatedIn ? `deprecated in ${l.deprecatedIn} and ` : ""}removed in ${l.removedIn}: servers of that release and later do not serve it`;
+  return `${name} is deprecated${l?.deprecatedIn ? ` since ${l.deprecatedIn}` : ""}`;
 }
 
 /** `code -32000: "alias length is too long"`. */
@@ -311,6 +332,7 @@ function emitHttpOperation(ir: IrDocument, op: IrHttpOperation, ctx: TypeContext
     body: op.requestBody ? { required: op.requestBody.required, contentType: body?.contentType ?? "application/json", encode: bodyEncoder(body?.contentType, encoders) } : undefined,
     response: responseKind(op),
     idempotent: op.idempotent || undefined,
+    deprecated: deprecationMessage(op),
     apiKey: key ? { name: key.name, in: key.in } : undefined,
     returns: returns.length > 0 ? returns : undefined,
     check,
@@ -335,7 +357,7 @@ function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, requestCtx: Type
     out.statements.push(typeAlias(op.names.response, `Result of \`${comment(op.transport.method)}\`.${op.result?.description ? `\n\n${comment(op.result.description)}` : ""}`, t));
   }
   const errors = [...new Set(op.errors.map((e) => e.className))].map((name) => new CodeRef(identifier(name)));
-  const descriptor = { method: op.transport.method, endpoint: op.endpoint, form: op.transport.form, idempotent: op.idempotent || undefined, params: fields, check, errors: errors.length > 0 ? errors : undefined };
+  const descriptor = { method: op.transport.method, endpoint: op.endpoint, form: op.transport.form, idempotent: op.idempotent || undefined, deprecated: deprecationMessage(op), wrappedIn: op.result?.wire?.property, params: fields, check, errors: errors.length > 0 ? errors : undefined };
   out.statements.push(constValue(op.names.descriptor, `Wire description of JSON-RPC \`${comment(op.transport.method)}\`.`, `RpcMethod${types}`, descriptor));
 }
 

@@ -42,7 +42,9 @@ class Reducer {
     if (s.kind === "ref") return this.byKey.has(s.target) ? { $ref: this.named(s.target) } : true;
     const out: Record<string, Json> = {};
     if (s.types) out["type"] = s.types;
-    if (s.enum) out["enum"] = s.enum;
+    // an open enumeration answers with the values it knows
+    const values = s.enum ?? s.knownValues;
+    if (values) out["enum"] = values;
     if (s.const) out["const"] = s.const.value;
     if (s.format) out["format"] = s.format;
     if (s.pattern !== undefined) {

@@ -238,7 +238,8 @@ function sampleOf(s: IrSchema | undefined, lookup: Lookup, depth = 0, context?: 
   if (s.kind === "ref") return sampleOf(lookup(s.target), lookup, depth + 1, context);
   if (s.kind === "boolean") return null;
   if (s.const) return s.const.value;
-  if (s.enum && s.enum.length > 0) return s.enum[0]!;
+  const values = s.enum ?? s.knownValues;
+  if (values && values.length > 0) return values[0]!;
   const types = s.types ?? (s.properties || s.additionalProperties || s.required ? ["object"] : s.items || s.prefixItems ? ["array"] : undefined);
   const branch = s.oneOf?.[0] ?? s.anyOf?.[0];
   let value: JsonValue;
@@ -669,6 +670,10 @@ function renderReadme(pkg: PackageConfig, inputs: PackageInput[]): string {
         deprecated: op.deprecated,
         example: `const result = await ${callOf(i.ir, varName, op)};`,
       })),
+      lifecycle: i.ir.operations
+        .filter((op) => op.lifecycle || op.unimplemented)
+        .map((op) => ({ method: [...op.group, op.names.method].join("."), addedIn: op.lifecycle?.addedIn ?? "", deprecatedIn: op.lifecycle?.deprecatedIn ?? "", removedIn: op.lifecycle?.removedIn ?? "", unimplemented: op.unimplemented ?? "" })),
+      unimplementedAny: i.ir.operations.some((op) => op.unimplemented),
     };
   });
   const mocked = inputs.some((i) => i.targets.has("mocks"));

@@ -25,7 +25,7 @@ function isPlainObject(s: IrNamedSchema["schema"]): s is IrObjectLikeSchema {
     s.kind === "schema" &&
     (s.types === undefined || (s.types.length === 1 && s.types[0] === "object")) &&
     s.properties !== undefined &&
-    !s.allOf && !s.oneOf && !s.anyOf && !s.enum && !s.const && !s.items && !s.prefixItems
+    !s.allOf && !s.oneOf && !s.anyOf && !s.enum && !s.knownValues && !s.const && !s.items && !s.prefixItems
   );
 }
 

@@ -3,7 +3,7 @@
  * Every spec string reaches the output through emit/escape.ts.
  */
 import type { TextWriter } from "../../writer.js";
-import type { IrNamedSchema, IrObjectLikeSchema, IrSchema, JsonValue } from "../../ir/types.js";
+import type { IrNamedSchema, IrObjectLikeSchema, IrSchema, JsonType, JsonValue } from "../../ir/types.js";
 import { comment, commentValue, literal, propertyKey } from "../escape.js";
 
 export type TypeNode =
@@ -71,7 +71,7 @@ export function toTypeNode(s: IrSchema, ctx: TypeContext): TypeNode {
   if (s.const && isScalar(s.const.value)) return raw(literal(s.const.value));
   if (s.enum && s.enum.length > 0 && s.enum.every(isScalar)) return union(s.enum.map((v) => raw(literal(v))));
   const parts: TypeNode[] = [];
-  const shape = shapeNode(s, ctx);
+  const shape = s.knownValues?.every(isScalar) ? openEnumNode(s, s.knownValues, ctx) : shapeNode(s, ctx);
   if (shape) parts.push(shape);
   for (const p of s.allOf ?? []) parts.push(toTypeNode(p, ctx));
   for (const list of [s.oneOf, s.anyOf]) {
@@ -86,7 +86,7 @@ export function toTypeNode(s: IrSchema, ctx: TypeContext): TypeNode {
 /** Whether a schema constrains the type at all (as opposed to only adding validation rules). */
 function informative(s: IrSchema): boolean {
   if (s.kind !== "schema") return true;
-  return !!(s.types || s.enum || s.const || s.properties || s.additionalProperties || s.items || s.prefixItems || s.allOf?.some(informative) || s.oneOf?.some(informative) || s.anyOf?.some(informative));
+  return !!(s.types || s.enum || s.knownValues || s.const || s.properties || s.additionalProperties || s.items || s.prefixItems || s.allOf?.some(informative) || s.oneOf?.some(informative) || s.anyOf?.some(informative));
 }
 
 function inferredTypes(s: IrObjectLikeSchema): string[] | undefined {
@@ -94,6 +94,23 @@ function inferredTypes(s: IrObjectLikeSchema): string[] | undefined {
   if (s.properties || s.additionalProperties || s.patternProperties) return ["object"];
   if (s.items || s.prefixItems) return ["array"];
   return undefined;
+}
+
+const valueType = (v: JsonValue): string => (v === null ? "null" : typeof v);
+
+/**
+ * An open enumeration: its known values, then any other value of its type as
+ * `string & {}` (or `number & {}`), which keeps the literals from being
+ * absorbed into `string`, so editors still complete them.
+ */
+function openEnumNode(s: IrObjectLikeSchema, known: JsonValue[], ctx: TypeContext): TypeNode {
+  const types = inferredTypes(s) ?? [...new Set(known.map(valueType))];
+  const rest = types.map((t) => {
+    if (t === "string" && s.format !== "binary") return raw("(string & {})");
+    if (t === "number" || t === "integer") return raw("(number & {})");
+    return shapeNode({ ...s, types: [t as JsonType] }, ctx) ?? UNKNOWN;
+  });
+  return union([...known.map((v) => raw(literal(v))), ...rest]);
 }
 
 function shapeNode(s: IrObjectLikeSchema, ctx: TypeContext): TypeNode | undefined {
@@ -163,6 +180,7 @@ export function jsDoc(s: IrSchema, lead?: string): string | undefined {
   if (text) lines.push(comment(text));
   if (s.deprecated) lines.push("@deprecated");
   if (s.kind === "schema") {
+    if (s.knownValues) lines.push("An open enumeration: the server may send values not listed here.");
     if (s.format) lines.push(`@format ${comment(s.format)}`);
     for (const k of ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "minItems", "maxItems"] as const) {
       if (s[k] !== undefined) lines.push(`@${k} ${s[k]}`);

@@ -10,7 +10,7 @@ import { append } from "../../append.js";
 import type { Statement } from "../../print.js";
 import { responseKind, successBodies } from "../../ir/passes.js";
 import type { IrDocument, IrObjectLikeSchema, IrOperation, IrSchema } from "../../ir/types.js";
-import { comment, identifier } from "../escape.js";
+import { comment, identifier, stringLiteral } from "../escape.js";
 import { writeDocs } from "../types/type-node.js";
 import { ValidatorCompiler, type CompileProblem, type CompilerOptions } from "./compile.js";
 
@@ -62,6 +62,7 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions = {}): V
     });
   }
   const checks = new Map<IrOperation, { params: string; result?: string }>();
+  let usesUnwrapped = false;
   for (const op of ir.operations) {
     const params = compiler.check(paramsSchema(op));
     const result = resultSchema(op);
@@ -69,14 +70,16 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions = {}): V
     checks.set(op, { params, ...(resultCheck ? { result: resultCheck } : {}) });
     const label = comment([...op.group, op.names.method].join("."));
     exports.push(exported(op.names.validateParams, undefined, params, "unknown", `the params of \`${label}\``));
-    if (resultCheck) exports.push(exported(op.names.validateResult, undefined, resultCheck, "unknown", `the result of \`${label}\``));
+    const wrappedIn = op.protocol === "json-rpc" ? op.result?.wire?.property : undefined;
+    if (wrappedIn !== undefined) usesUnwrapped = true;
+    if (resultCheck) exports.push(exported(op.names.validateResult, undefined, resultCheck, "unknown", `the result of \`${label}\`${wrappedIn === undefined ? "" : ` (also as servers may send it, wrapped as \`{ ${comment(JSON.stringify(wrappedIn))}: … }\`: the value is the unwrapped result)`}`, wrappedIn));
   }
   const helpers = [...compiler.helpers].sort();
   const statements: Statement[] = [
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: "../runtime/validate.js",
-      namedImports: [...helpers, "run", "standard", { name: "Check", isTypeOnly: true }, { name: "StandardSchemaV1", isTypeOnly: true }, { name: "ValidationResult", isTypeOnly: true }],
+      namedImports: [...helpers, "run", "standard", ...(usesUnwrapped ? ["unwrapped"] : []), { name: "Check", isTypeOnly: true }, { name: "StandardSchemaV1", isTypeOnly: true }, { name: "ValidationResult", isTypeOnly: true }],
     },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/errors.js", namedImports: [{ name: "ValidationIssue", isTypeOnly: true }] },
   ];
@@ -90,11 +93,11 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions = {}): V
   return { statements, problems: compiler.problems, checks, publicNames };
 }
 
-function exported(fnName: string, standardName: string | undefined, check: string, type: string, what: string): WriterFunction {
+function exported(fnName: string, standardName: string | undefined, check: string, type: string, what: string, wrappedIn?: string): WriterFunction {
   return (w) => {
     writeDocs(w, `Validates ${what}: every issue with its JSON-pointer path, keyword and expected value.`);
     w.writeLine(`export function ${identifier(fnName)}(value: unknown): ValidationResult<${type}> {`);
-    w.writeLine(`  return run<${type}>(${check}, value);`);
+    w.writeLine(`  return run<${type}>(${check}, ${wrappedIn === undefined ? "value" : `unwrapped(value, ${stringLiteral(wrappedIn)})`});`);
     w.writeLine("}");
     if (standardName) {
       w.blankLine();

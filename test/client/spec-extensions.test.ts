@@ -1,0 +1,257 @@
+/**
+ * avaspec's specification extensions, on any document (the extensions-31
+ * fixture: an OpenAPI and an OpenRPC document), end to end:
+ *
+ * - open enumerations (`x-avaspec-open-enum: true` beside `enum`, or
+ *   Zalando's `x-extensible-enum`): typed as the known values plus an open
+ *   string, valid with any value of the type, mocked with the known values;
+ * - release markers (`x-avaspec-added-in`, `-deprecated-in`, `-removed-in`)
+ *   and `x-avaspec-unimplemented`: JSDoc, a one-time warning on the first
+ *   call (switchable), the README's lifecycle table;
+ * - a declared wire shape (`x-avaspec-wire-shape: { wrappedIn }`): the
+ *   client, the result validator and the mocks take both forms and give the
+ *   documented one;
+ * - malformed extension values: diagnostics at their pointers.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createApiClient } from "../fixtures/extensions-31/golden/src/api/client.js";
+import type { Health, Service } from "../fixtures/extensions-31/golden/src/api/types.js";
+import { validateHealth, validateGetHealthParams } from "../fixtures/extensions-31/golden/src/api/validators.js";
+import { createRpcClient } from "../fixtures/extensions-31/golden/src/rpc/client.js";
+import { validateDemoGetRangeResult } from "../fixtures/extensions-31/golden/src/rpc/validators.js";
+import { createMocks, createMockService, mockTables } from "../fixtures/extensions-31/golden/src/mocks/index.js";
+import { ValidationError } from "../fixtures/extensions-31/golden/src/runtime/errors.js";
+import { startServer, type TestServer } from "../helpers/server.js";
+import { ROOT, runCli } from "../helpers/cli.js";
+
+const GOLDEN = join(ROOT, "test/fixtures/extensions-31/golden");
+const read = (path: string) => readFileSync(join(GOLDEN, path), "utf8");
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+const last = () => server.requests.at(-1)!;
+const rpcAnswer = (result: unknown) => server.reply((req) => ({ body: { jsonrpc: "2.0", id: (JSON.parse(req.body) as { id: number }).id, result } }));
+
+describe("open enumerations", () => {
+  it("are typed as the known values plus an open string (or number); a closed enum stays closed", () => {
+    const types = read("src/api/types.ts");
+    expect(types).toContain('export type Service = "db" | "queue" | (string & {});');
+    expect(types).toMatch(/status: "OK" \| "UNAVAILABLE" \| \(string & \{\}\);/);
+    expect(types).toMatch(/level: 1 \| 2 \| 3 \| \(number & \{\}\) \| null;/);
+    expect(types).toMatch(/mode\?: "primary" \| "replica";/);
+    // compile-time (npm run typecheck): known and new values fit, other types do not
+    const known: Service = "db";
+    const added: Service = "cache";
+    // @ts-expect-error a number is not a Service
+    const wrongType: Service = 5;
+    // @ts-expect-error the closed enum refuses a value it does not list
+    const closed: Health["mode"] = "arbiter";
+    expect([known, added, wrongType, closed]).toHaveLength(4);
+  });
+
+  it("validators accept values the spec does not list, but not other types; the closed enum refuses them", () => {
+    expect(validateHealth({ service: "cache", status: "DEGRADED", level: 7 }).ok).toBe(true);
+    expect(validateHealth({ service: "db", status: "OK", level: null, mode: "replica" }).ok).toBe(true);
+    const wrong = validateHealth({ service: 3, status: "OK", level: "7", mode: "arbiter" });
+    expect(wrong.ok).toBe(false);
+    expect(!wrong.ok && wrong.issues.map((i) => i.path).sort()).toEqual(["/level", "/mode", "/service"]);
+    expect(validateGetHealthParams({ service: "cache" }).ok).toBe(true);
+  });
+
+  it("the client sends a value the spec does not list and takes one back under strict validation", async () => {
+    const api = createApiClient({ baseUrl: server.url, retry: false, validateResponse: "strict" });
+    server.reply(() => ({ body: { service: "cache", status: "DEGRADED", level: 9 } }));
+    await expect(api.getHealth({ service: "cache" })).resolves.toEqual({ service: "cache", status: "DEGRADED", level: 9 });
+    expect(last().url).toBe("/health/cache");
+    server.reply(() => ({ body: { service: "cache", status: "OK", level: 1, mode: "arbiter" } }));
+    await expect(api.getHealth({ service: "cache" })).rejects.toBeInstanceOf(ValidationError);
+  });
+
+  it("mocks answer with the known values only", () => {
+    const seen = new Set<unknown>();
+    for (let seed = 1; seed <= 40; seed++) {
+      const sample = createMockService([mockTables.api], { seed, examples: false }).sample("getHealth") as Health;
+      seen.add(sample.service).add(sample.status);
+      expect(["db", "queue"]).toContain(sample.service);
+      expect(["OK", "UNAVAILABLE"]).toContain(sample.status);
+      expect([1, 2, 3, null]).toContain(sample.level);
+    }
+    expect(seen.size).toBe(4);
+  });
+});
+
+describe("release markers and x-avaspec-unimplemented", () => {
+  it("JSDoc carries the releases and the unimplemented note", () => {
+    const api = read("src/api/client.ts");
+    expect(api).toContain("@deprecated Deprecated in v1.4.0 and removed in v2.0.0: servers of that release and later do not serve it.");
+    expect(api).toContain("@since v1.0.0");
+    expect(api).toMatch(/Not served everywhere: Servers before v1\.4\.0 do not serve it and answer 404\.\s+\*\s+\* @since v1\.4\.0/);
+    const rpc = read("src/rpc/client.ts");
+    expect(rpc).toContain("@deprecated Removed in v2.0.0 (Big): servers of that release and later do not serve it.");
+    expect(rpc).toContain("@deprecated Since v1.5.0.");
+    expect(rpc).toContain("Not served everywhere: Server Z does not implement it; it answers -32601 (method not found).");
+  });
+
+  it("the README lists them", () => {
+    const readme = read("README.md");
+    expect(readme).toContain("| `getHealthV1` | v1.0.0 | v1.4.0 | v2.0.0 |  |");
+    expect(readme).toContain("| `getHealthV2` | v1.4.0 |  |  | Servers before v1.4.0 do not serve it and answer 404. |");
+    expect(readme).toContain("| `demo.accounts` |  |  | v2.0.0 (Big) |  |");
+    expect(readme).toContain("| `demo.status` |  | v1.5.0 |  |  |");
+    expect(readme).not.toMatch(/^\| `demo\.getRange` \|  \|/m);
+  });
+
+  it("the first call of a deprecated operation warns once per client with a callback; never with false; not for the others", async () => {
+    const messages: string[] = [];
+    const api = createApiClient({ baseUrl: server.url, retry: false, deprecationWarnings: (m) => messages.push(m) });
+    server.reply(() => ({ body: [] }));
+    await api.getHealthV1();
+    await api.getHealthV1();
+    await api.getHealthV2();
+    expect(messages).toEqual(["getHealthV1 (GET /v1/health) was deprecated in v1.4.0 and removed in v2.0.0: servers of that release and later do not serve it"]);
+    const again: string[] = [];
+    await createApiClient({ baseUrl: server.url, retry: false, deprecationWarnings: (m) => again.push(m) }).getHealthV1();
+    expect(again).toHaveLength(1);
+    const silent = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      await createApiClient({ baseUrl: server.url, retry: false, deprecationWarnings: false }).getHealthV1();
+      expect(silent).not.toHaveBeenCalled();
+    } finally {
+      silent.mockRestore();
+    }
+  });
+
+  it("by default console.warn says it once per process, across clients and batches", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      rpcAnswer("ok");
+      const a = createRpcClient({ baseUrl: server.url, retry: false });
+      await a.demo.status();
+      await a.demo.status();
+      await createRpcClient({ baseUrl: server.url, retry: false }).demo.status();
+      await a.demo.simulate();
+      expect(warn.mock.calls).toEqual([["avaspec: demo.status is deprecated since v1.5.0"]]);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
+
+describe("x-avaspec-wire-shape", () => {
+  const rpc = () => createRpcClient({ baseUrl: server.url, retry: false, validateResponse: "strict" });
+
+  it("the client returns the documented array whether the server wraps it or not", async () => {
+    rpcAnswer({ items: ["a", "b"] });
+    await expect(rpc().demo.getRange({ count: 2 })).resolves.toEqual(["a", "b"]);
+    rpcAnswer([]);
+    await expect(rpc().demo.getRange({ count: 0 })).resolves.toEqual([]);
+    rpcAnswer({ items: [] });
+    await expect(rpc().demo.getRange({ count: 0 })).resolves.toEqual([]);
+  });
+
+  it("strict validation checks the unwrapped value", async () => {
+    rpcAnswer({ items: [1] });
+    const e = await rpc().demo.getRange({ count: 1 }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(ValidationError);
+    expect((e as ValidationError).issues[0]!.path).toBe("/0");
+    rpcAnswer({ other: ["a"] });
+    await expect(rpc().demo.getRange({ count: 1 })).rejects.toBeInstanceOf(ValidationError);
+  });
+
+  it("the result validator takes both forms and gives the documented one", () => {
+    expect(validateDemoGetRangeResult({ items: ["a"] })).toEqual({ ok: true, value: ["a"] });
+    expect(validateDemoGetRangeResult(["a"])).toEqual({ ok: true, value: ["a"] });
+    expect(validateDemoGetRangeResult({ items: [1] }).ok).toBe(false);
+    expect(validateDemoGetRangeResult({ item: ["a"] }).ok).toBe(false);
+  });
+
+  describe("mocks through MSW's setupServer", () => {
+    const BASE = "http://mock.test/ext/demo";
+    const documented = createMocks({ baseUrls: { rpc: BASE } });
+    const real = createMocks({ baseUrls: { rpc: `${BASE}-real` }, wireShapes: "server" });
+    const msw = setupServer(...documented.handlers, ...real.handlers);
+    beforeAll(() => msw.listen({ onUnhandledRequest: "error" }));
+    afterEach(() => {
+      documented.reset();
+      real.reset();
+    });
+    afterAll(() => msw.close());
+    const call = async (url: string) => {
+      const r = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "demo.getRange", params: { count: 2 } }) });
+      return ((await r.json()) as { result: unknown }).result;
+    };
+
+    it("answer in the documented form by default, in the servers' form when asked; the client reads both", async () => {
+      expect(await call(BASE)).toEqual(["a", "b"]);
+      expect(await call(`${BASE}-real`)).toEqual({ items: ["a", "b"] });
+      for (const baseUrl of [BASE, `${BASE}-real`]) {
+        await expect(createRpcClient({ baseUrl, retry: false, validateResponse: "strict" }).demo.getRange({ count: 2 })).resolves.toEqual(["a", "b"]);
+      }
+    });
+
+    it("an override is answered as given", async () => {
+      real.override("demo.getRange", { body: ["z"] });
+      expect(await call(`${BASE}-real`)).toEqual(["z"]);
+    });
+  });
+});
+
+describe("malformed extensions", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "avaspec-extensions-"));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const generate = (doc: unknown) => {
+    writeFileSync(join(dir, "doc.json"), JSON.stringify(doc, null, 2));
+    return runCli(["generate", "--input", "doc.json", "--out", "out"], dir);
+  };
+  const rpcDoc = (method: Record<string, unknown>) => ({ openrpc: "1.3.2", info: { title: "M", version: "1" }, methods: [{ name: "m", params: [], result: { name: "r", schema: { type: "string" } }, ...method }] });
+  const apiDoc = (schema: unknown) => ({ openapi: "3.1.0", info: { title: "M", version: "1" }, paths: { "/x": { get: { operationId: "x", responses: { "200": { description: "ok", content: { "application/json": { schema } } } } } } } });
+
+  it("a release marker that is not a non-empty string", () => {
+    const r = generate(rpcDoc({ "x-avaspec-removed-in": 2 }));
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toMatch(/doc\.json:\d+:\d+ at #\/methods\/0\/x-avaspec-removed-in: x-avaspec-removed-in must name a release \(a non-empty string\), got 2 \[extension\/lifecycle\]/);
+  });
+
+  it("x-avaspec-unimplemented that is not a sentence", () => {
+    const r = generate(rpcDoc({ "x-avaspec-unimplemented": true }));
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toMatch(/at #\/methods\/0\/x-avaspec-unimplemented: .* \[extension\/unimplemented\]/);
+  });
+
+  it("a wire shape on a result that may be an object cannot be told apart", () => {
+    const r = generate(rpcDoc({ result: { name: "r", schema: { type: "object" }, "x-avaspec-wire-shape": { wrappedIn: "items" } } }));
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toMatch(/at #\/methods\/0\/result\/x-avaspec-wire-shape: a result wrapped in "items" cannot be told apart from the documented result, which may be an object \[extension\/wire-shape\]/);
+  });
+
+  it("a wire shape that is not { wrappedIn }", () => {
+    const r = generate(rpcDoc({ result: { name: "r", schema: { type: "array" }, "x-avaspec-wire-shape": { unwrap: "items" } } }));
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toMatch(/at #\/methods\/0\/result\/x-avaspec-wire-shape: x-avaspec-wire-shape must be \{ wrappedIn: "<property>" \}/);
+  });
+
+  it("x-avaspec-open-enum must be a boolean, and needs an enum", () => {
+    const bad = generate(apiDoc({ type: "string", enum: ["a"], "x-avaspec-open-enum": "yes" }));
+    expect(bad.status).not.toBe(0);
+    expect(bad.stderr).toMatch(/at #\/paths\/~1x\/get\/responses\/200\/content\/application~1json\/schema\/x-avaspec-open-enum: x-avaspec-open-enum must be true or false, got "yes" \[extension\/open-enum\]/);
+    const lone = generate(apiDoc({ type: "string", "x-avaspec-open-enum": true }));
+    expect(lone.status).toBe(0);
+    expect(lone.stderr).toMatch(/x-avaspec-open-enum needs an enum beside it \(the known values\) \[extension\/open-enum\] \(warning\)/);
+  });
+
+  it("x-extensible-enum must be a list of values", () => {
+    const r = generate(apiDoc({ type: "string", "x-extensible-enum": "a,b" }));
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toMatch(/x-extensible-enum must be a non-empty list of values \[extension\/open-enum\]/);
+  });
+});
