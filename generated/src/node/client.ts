@@ -571,6 +571,7 @@ export const infoGetTxFeeMethod: RpcMethod<InfoGetTxFeeParams | undefined, T.TxF
   endpoint: "/ext/info",
   form: "by-name",
   idempotent: true,
+  deprecated: "info.getTxFee is deprecated",
   params: [],
   check: $83,
   errors: [
@@ -737,6 +738,7 @@ export const platformGetBalanceMethod: RpcMethod<PlatformGetBalanceParams, T.Bal
   endpoint: "/ext/bc/P",
   form: "by-name",
   idempotent: true,
+  deprecated: "platform.getBalance is deprecated",
   params: [
     {
       name: "addresses",
@@ -819,6 +821,7 @@ export const platformGetBlockchainsMethod: RpcMethod<PlatformGetBlockchainsParam
   endpoint: "/ext/bc/P",
   form: "by-name",
   idempotent: true,
+  deprecated: "platform.getBlockchains is deprecated",
   params: [],
   check: $83,
   errors: [
@@ -990,6 +993,7 @@ export const indexCBlockGetContainerRangeMethod: RpcMethod<IndexCBlockGetContain
   endpoint: "/ext/index/C/block",
   form: "by-name",
   idempotent: true,
+  wrappedIn: "containers",
   params: [
     {
       name: "startIndex",
@@ -1182,6 +1186,7 @@ export const indexPBlockGetContainerRangeMethod: RpcMethod<IndexPBlockGetContain
   endpoint: "/ext/index/P/block",
   form: "by-name",
   idempotent: true,
+  wrappedIn: "containers",
   params: [
     {
       name: "startIndex",
@@ -1374,6 +1379,7 @@ export const indexXTxGetContainerRangeMethod: RpcMethod<IndexXTxGetContainerRang
   endpoint: "/ext/index/X/tx",
   form: "by-name",
   idempotent: true,
+  wrappedIn: "containers",
   params: [
     {
       name: "startIndex",
@@ -1566,6 +1572,7 @@ export const indexXBlockGetContainerRangeMethod: RpcMethod<IndexXBlockGetContain
   endpoint: "/ext/index/X/block",
   form: "by-name",
   idempotent: true,
+  wrappedIn: "containers",
   params: [
     {
       name: "startIndex",
@@ -1686,6 +1693,7 @@ export const indexXVtxGetContainerByIdMethod: RpcMethod<IndexXVtxGetContainerByI
   endpoint: "/ext/index/X/vtx",
   form: "by-name",
   idempotent: true,
+  deprecated: "index.getContainerByID is deprecated",
   params: [
     {
       name: "id",
@@ -1719,6 +1727,7 @@ export const indexXVtxGetContainerByIndexMethod: RpcMethod<IndexXVtxGetContainer
   endpoint: "/ext/index/X/vtx",
   form: "by-name",
   idempotent: true,
+  deprecated: "index.getContainerByIndex is deprecated",
   params: [
     {
       name: "index",
@@ -1758,6 +1767,8 @@ export const indexXVtxGetContainerRangeMethod: RpcMethod<IndexXVtxGetContainerRa
   endpoint: "/ext/index/X/vtx",
   form: "by-name",
   idempotent: true,
+  deprecated: "index.getContainerRange is deprecated",
+  wrappedIn: "containers",
   params: [
     {
       name: "startIndex",
@@ -1794,6 +1805,7 @@ export const indexXVtxGetIndexMethod: RpcMethod<IndexXVtxGetIndexParams, T.GetIn
   endpoint: "/ext/index/X/vtx",
   form: "by-name",
   idempotent: true,
+  deprecated: "index.getIndex is deprecated",
   params: [
     {
       name: "id",
@@ -1822,6 +1834,7 @@ export const indexXVtxGetLastAcceptedMethod: RpcMethod<IndexXVtxGetLastAcceptedP
   endpoint: "/ext/index/X/vtx",
   form: "by-name",
   idempotent: true,
+  deprecated: "index.getLastAccepted is deprecated",
   params: [
     {
       name: "encoding",
@@ -1848,6 +1861,7 @@ export const indexXVtxIsAcceptedMethod: RpcMethod<IndexXVtxIsAcceptedParams, T.I
   endpoint: "/ext/index/X/vtx",
   form: "by-name",
   idempotent: true,
+  deprecated: "index.isAccepted is deprecated",
   params: [
     {
       name: "id",
@@ -4763,6 +4777,8 @@ export interface NodeClient {
        *
        * JSON-RPC `index.getContainerRange` at `/ext/index/C/block`
        *
+       * Servers may also send the result wrapped, as `{ "containers": … }`; it is unwrapped before it is checked and returned.
+       *
        * @throws {@link StartIndexOutOfRangeError} code -32000: "start index > last accepted index"
        * @throws {@link NumToFetchOutOfRangeError} code -32000: "numToFetch exceeds the maximum fetch size of 1024"
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
@@ -4843,6 +4859,8 @@ export interface NodeClient {
        *   (`no containers have been accepted`).
        *
        * JSON-RPC `index.getContainerRange` at `/ext/index/P/block`
+       *
+       * Servers may also send the result wrapped, as `{ "containers": … }`; it is unwrapped before it is checked and returned.
        *
        * @throws {@link StartIndexOutOfRangeError} code -32000: "start index > last accepted index"
        * @throws {@link NumToFetchOutOfRangeError} code -32000: "numToFetch exceeds the maximum fetch size of 1024"
@@ -4925,6 +4943,8 @@ export interface NodeClient {
        *
        * JSON-RPC `index.getContainerRange` at `/ext/index/X/tx`
        *
+       * Servers may also send the result wrapped, as `{ "containers": … }`; it is unwrapped before it is checked and returned.
+       *
        * @throws {@link StartIndexOutOfRangeError} code -32000: "start index > last accepted index"
        * @throws {@link NumToFetchOutOfRangeError} code -32000: "numToFetch exceeds the maximum fetch size of 1024"
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
@@ -5005,6 +5025,8 @@ export interface NodeClient {
        *   (`no containers have been accepted`).
        *
        * JSON-RPC `index.getContainerRange` at `/ext/index/X/block`
+       *
+       * Servers may also send the result wrapped, as `{ "containers": … }`; it is unwrapped before it is checked and returned.
        *
        * @throws {@link StartIndexOutOfRangeError} code -32000: "start index > last accepted index"
        * @throws {@link NumToFetchOutOfRangeError} code -32000: "numToFetch exceeds the maximum fetch size of 1024"
@@ -5093,6 +5115,8 @@ export interface NodeClient {
        * use `/ext/index/X/block`.
        *
        * JSON-RPC `index.getContainerRange` at `/ext/index/X/vtx`
+       *
+       * Servers may also send the result wrapped, as `{ "containers": … }`; it is unwrapped before it is checked and returned.
        *
        * @deprecated
        *

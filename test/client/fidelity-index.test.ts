@@ -1,0 +1,103 @@
+/**
+ * Issue 16, `index.getContainerRange` on all five indexes: the requirement
+ * documents the result as `Container[]` (null when `numToFetch` is 0);
+ * AvalancheGo sends `GetContainerRangeResponse` — `{"containers": [...]}`
+ * (indexer/service.go at ava-labs/avalanchego 1cf1fc3d17). The documents
+ * declare that wire shape (`x-avaspec-wire-shape: { wrappedIn: containers }`),
+ * so the client, the result validators and the mocks take both forms and
+ * callers get the array.
+ */
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ValidationError } from "@avaspec/client";
+import { createNodeClient, validateIndexCBlockGetContainerRangeResult, validateIndexPBlockGetContainerRangeResult, validateIndexXBlockGetContainerRangeResult, validateIndexXTxGetContainerRangeResult, validateIndexXVtxGetContainerRangeResult } from "@avaspec/client/node";
+import { createMocks } from "@avaspec/client/mocks";
+import { startServer, type TestServer } from "../helpers/server.js";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+const node = () => createNodeClient({ baseUrl: server.url, retry: false, validateResponse: "strict" });
+const INDEXES = ["pBlock", "cBlock", "xBlock", "xTx", "xVtx"] as const;
+const VALIDATORS = {
+  pBlock: validateIndexPBlockGetContainerRangeResult,
+  cBlock: validateIndexCBlockGetContainerRangeResult,
+  xBlock: validateIndexXBlockGetContainerRangeResult,
+  xTx: validateIndexXTxGetContainerRangeResult,
+  xVtx: validateIndexXVtxGetContainerRangeResult,
+};
+
+// indexer/service.go, `type FormattedContainer struct`: index is a json.Uint64 (a decimal string),
+// timestamp a time.Time (RFC 3339 with nanoseconds)
+const CONTAINER = {
+  id: "PJXs2K2NsAtMRCQP2JyZxtQqBUMXTWTzZ2U3oyp9G2iwfKxQT",
+  bytes: "0x000000000020db6fac2e0efd4796112ccd338d2a6f414a78a246c95794b0f89222f94d71cb4800000000673c5d2a",
+  timestamp: "2024-11-19T09:40:58.902117Z",
+  encoding: "hex",
+  index: "17429306",
+};
+
+/** Answers every JSON-RPC request with `result` and records the endpoints asked. */
+function answer(result: unknown): void {
+  server.reply((req) => ({ body: { jsonrpc: "2.0", id: (JSON.parse(req.body) as { id: number }).id, result } }));
+}
+
+describe.each(INDEXES)("index.%s.getContainerRange", (name) => {
+  const call = (numToFetch: number) => node().index[name].getContainerRange({ startIndex: 17429306, numToFetch });
+
+  it("the real wire form {containers: [...]} passes strict validation and comes back as the array", async () => {
+    answer({ containers: [CONTAINER, { ...CONTAINER, index: "17429307" }] });
+    await expect(call(2)).resolves.toEqual([CONTAINER, { ...CONTAINER, index: "17429307" }]);
+    answer({ containers: [] });
+    await expect(call(1)).resolves.toEqual([]);
+  });
+
+  it("the documented forms still work: an array, and null for numToFetch 0", async () => {
+    answer([CONTAINER]);
+    await expect(call(1)).resolves.toEqual([CONTAINER]);
+    answer(null);
+    await expect(call(0)).resolves.toBeNull();
+  });
+
+  it("a bad container inside the wrapper is still a ValidationError at its path", async () => {
+    answer({ containers: [{ ...CONTAINER, index: 17429306 }] });
+    const e = await call(1).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(ValidationError);
+    expect((e as ValidationError).issues.map((i) => i.path)).toEqual(["/0/index"]);
+  });
+
+  it("the result validator takes both forms and gives the array", () => {
+    expect(VALIDATORS[name]({ containers: [CONTAINER] })).toEqual({ ok: true, value: [CONTAINER] });
+    expect(VALIDATORS[name]([CONTAINER])).toEqual({ ok: true, value: [CONTAINER] });
+    expect(VALIDATORS[name]({ containers: [{ id: 1 }] }).ok).toBe(false);
+  });
+});
+
+describe("mocks (MSW setupServer)", () => {
+  const documented = createMocks({ baseUrls: { node: "http://documented.test" } });
+  const real = createMocks({ baseUrls: { node: "http://real.test" }, wireShapes: "server" });
+  const msw = setupServer(...documented.handlers, ...real.handlers);
+  beforeAll(() => msw.listen({ onUnhandledRequest: "error" }));
+  afterEach(() => {
+    documented.reset();
+    real.reset();
+  });
+  afterAll(() => msw.close());
+  const raw = async (base: string) => {
+    const r = await fetch(`${base}/ext/index/P/block`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "index.getContainerRange", params: { startIndex: 17429306, numToFetch: 100, encoding: "hex" } }) });
+    return ((await r.json()) as { result: unknown }).result;
+  };
+
+  it("answer as documented by default, as AvalancheGo does with wireShapes: server, and the client reads both alike", async () => {
+    const plain = await raw("http://documented.test");
+    expect(Array.isArray(plain)).toBe(true);
+    expect(await raw("http://real.test")).toEqual({ containers: plain });
+    for (const baseUrl of ["http://documented.test", "http://real.test"]) {
+      const client = createNodeClient({ baseUrl, retry: false, validateResponse: "strict" });
+      await expect(client.index.pBlock.getContainerRange({ startIndex: 17429306, numToFetch: 100, encoding: "hex" })).resolves.toEqual(plain);
+    }
+  });
+});
