@@ -7,11 +7,11 @@
  * so the client, the result validators and the mocks take both forms and
  * callers get the array.
  */
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ValidationError } from "@avaspec/client";
 import { createNodeClient, validateIndexCBlockGetContainerRangeResult, validateIndexPBlockGetContainerRangeResult, validateIndexXBlockGetContainerRangeResult, validateIndexXTxGetContainerRangeResult, validateIndexXVtxGetContainerRangeResult } from "@avaspec/client/node";
 import { createMocks } from "@avaspec/client/mocks";
+import { useMsw } from "../helpers/msw.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
 let server: TestServer;
@@ -79,13 +79,7 @@ describe.each(INDEXES)("index.%s.getContainerRange", (name) => {
 describe("mocks (MSW setupServer)", () => {
   const documented = createMocks({ baseUrls: { node: "http://documented.test" } });
   const real = createMocks({ baseUrls: { node: "http://real.test" }, wireShapes: "server" });
-  const msw = setupServer(...documented.handlers, ...real.handlers);
-  beforeAll(() => msw.listen({ onUnhandledRequest: "error" }));
-  afterEach(() => {
-    documented.reset();
-    real.reset();
-  });
-  afterAll(() => msw.close());
+  useMsw(documented, real);
   const raw = async (base: string) => {
     const r = await fetch(`${base}/ext/index/P/block`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "index.getContainerRange", params: { startIndex: 17429306, numToFetch: 100, encoding: "hex" } }) });
     return ((await r.json()) as { result: unknown }).result;

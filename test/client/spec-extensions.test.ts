@@ -16,8 +16,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApiClient } from "../fixtures/extensions-31/golden/src/api/client.js";
 import type { Health, Service } from "../fixtures/extensions-31/golden/src/api/types.js";
 import { validateHealth, validateGetHealthParams } from "../fixtures/extensions-31/golden/src/api/validators.js";
@@ -25,6 +24,7 @@ import { createRpcClient } from "../fixtures/extensions-31/golden/src/rpc/client
 import { validateDemoGetRangeResult } from "../fixtures/extensions-31/golden/src/rpc/validators.js";
 import { createMocks, createMockService, mockTables } from "../fixtures/extensions-31/golden/src/mocks/index.js";
 import { ValidationError } from "../fixtures/extensions-31/golden/src/runtime/errors.js";
+import { useMsw } from "../helpers/msw.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 import { ROOT, runCli } from "../helpers/cli.js";
 
@@ -176,13 +176,7 @@ describe("x-avaspec-wire-shape", () => {
     const BASE = "http://mock.test/ext/demo";
     const documented = createMocks({ baseUrls: { rpc: BASE } });
     const real = createMocks({ baseUrls: { rpc: `${BASE}-real` }, wireShapes: "server" });
-    const msw = setupServer(...documented.handlers, ...real.handlers);
-    beforeAll(() => msw.listen({ onUnhandledRequest: "error" }));
-    afterEach(() => {
-      documented.reset();
-      real.reset();
-    });
-    afterAll(() => msw.close());
+    useMsw(documented, real);
     const call = async (url: string) => {
       const r = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "demo.getRange", params: { count: 2 } }) });
       return ((await r.json()) as { result: unknown }).result;
