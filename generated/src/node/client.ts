@@ -3,7 +3,7 @@
 
 import { callHttp, resolveHttpConfig, createRpcTransport, RpcError, RpcServerError, resultChecks, type CallOptions, type ResultChecks, type HttpOperation, type BatchResults, type RpcCall, type RpcClientOptions, type RpcMethod } from "../runtime/index.js";
 import type * as T from "./types.js";
-import { $149, $20, $276, $279, $282, $283, $288, $293, $295, $3, $304, $306, $308, $311, $314, $315, $317, $318, $319, $321, $322, $324, $328, $377, $380, $382, $383, $386, $387, $388, $391, $398, $399, $402, $403, $404, $407, $409, $410, $412, $414, $417, $421, $422, $423, $425, $428, $429, $430, $431, $432, $438, $453, $66, $83, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult } from "./validators.js";
+import { $154, $20, $281, $284, $287, $288, $293, $298, $3, $300, $309, $311, $313, $316, $319, $320, $322, $323, $324, $326, $327, $329, $333, $382, $385, $387, $388, $391, $392, $393, $396, $403, $404, $407, $408, $409, $412, $414, $415, $417, $419, $422, $426, $427, $428, $430, $433, $434, $435, $436, $437, $443, $458, $66, $83, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult } from "./validators.js";
 
 /**
  * JSON-RPC error code -32000: "alias length is too long" (AliasTooLong), declared by `admin.alias`, `admin.aliasChain`.
@@ -203,7 +203,7 @@ export const adminAliasMethod: RpcMethod<AdminAliasParams, T.EmptyResult> = {
       required: true,
     },
   ],
-  check: $276,
+  check: $281,
   errors: [
     AliasTooLongError,
     InvalidParamsError,
@@ -241,7 +241,7 @@ export const adminAliasChainMethod: RpcMethod<AdminAliasChainParams, T.EmptyResu
       required: true,
     },
   ],
-  check: $279,
+  check: $284,
   errors: [
     AliasTooLongError,
     InvalidParamsError,
@@ -267,7 +267,7 @@ export const adminGetChainAliasesMethod: RpcMethod<AdminGetChainAliasesParams, T
       required: true,
     },
   ],
-  check: $282,
+  check: $287,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -291,7 +291,7 @@ export const adminGetLoggerLevelMethod: RpcMethod<AdminGetLoggerLevelParams | un
       name: "loggerName",
     },
   ],
-  check: $283,
+  check: $288,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -369,7 +369,7 @@ export const adminSetLoggerLevelMethod: RpcMethod<AdminSetLoggerLevelParams | un
       name: "displayLevel",
     },
   ],
-  check: $288,
+  check: $293,
   errors: [
     LoggerLevelMissingError,
     InvalidParamsError,
@@ -446,7 +446,7 @@ export const infoIsBootstrappedMethod: RpcMethod<InfoIsBootstrappedParams, T.IsB
       required: true,
     },
   ],
-  check: $293,
+  check: $298,
   errors: [
     ChainNotGivenError,
     InvalidParamsError,
@@ -475,7 +475,7 @@ export const infoGetBlockchainIdMethod: RpcMethod<InfoGetBlockchainIdParams, T.B
       required: true,
     },
   ],
-  check: $295,
+  check: $300,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -611,7 +611,7 @@ export const infoPeersMethod: RpcMethod<InfoPeersParams | undefined, T.PeersResu
       name: "nodeIDs",
     },
   ],
-  check: $304,
+  check: $309,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -635,7 +635,7 @@ export const infoUptimeMethod: RpcMethod<InfoUptimeParams | undefined, T.UptimeR
       name: "subnetID",
     },
   ],
-  check: $306,
+  check: $311,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -675,7 +675,7 @@ export const healthHealthMethod: RpcMethod<HealthHealthParams | undefined, T.Hea
       name: "tags",
     },
   ],
-  check: $308,
+  check: $313,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -699,7 +699,7 @@ export const healthReadinessMethod: RpcMethod<HealthReadinessParams | undefined,
       name: "tags",
     },
   ],
-  check: $308,
+  check: $313,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -743,7 +743,7 @@ export const platformGetBalanceMethod: RpcMethod<PlatformGetBalanceParams, T.Bal
       required: true,
     },
   ],
-  check: $311,
+  check: $316,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -773,7 +773,7 @@ export const platformGetBlockMethod: RpcMethod<PlatformGetBlockParams, T.BlockRe
       name: "encoding",
     },
   ],
-  check: $314,
+  check: $319,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -803,7 +803,7 @@ export const platformGetBlockByHeightMethod: RpcMethod<PlatformGetBlockByHeightP
       name: "encoding",
     },
   ],
-  check: $315,
+  check: $320,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -844,7 +844,7 @@ export const platformGetBlockchainStatusMethod: RpcMethod<PlatformGetBlockchainS
       required: true,
     },
   ],
-  check: $317,
+  check: $322,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -868,7 +868,7 @@ export const platformGetCurrentSupplyMethod: RpcMethod<PlatformGetCurrentSupplyP
       name: "subnetID",
     },
   ],
-  check: $318,
+  check: $323,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -897,7 +897,7 @@ export const platformGetCurrentValidatorsMethod: RpcMethod<PlatformGetCurrentVal
       name: "nodeIDs",
     },
   ],
-  check: $319,
+  check: $324,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -927,7 +927,7 @@ export const indexCBlockGetContainerByIdMethod: RpcMethod<IndexCBlockGetContaine
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $326,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -960,7 +960,7 @@ export const indexCBlockGetContainerByIndexMethod: RpcMethod<IndexCBlockGetConta
       name: "encoding",
     },
   ],
-  check: $322,
+  check: $327,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1003,7 +1003,7 @@ export const indexCBlockGetContainerRangeMethod: RpcMethod<IndexCBlockGetContain
       name: "encoding",
     },
   ],
-  check: $324,
+  check: $329,
   errors: [
     StartIndexOutOfRangeError,
     NumToFetchOutOfRangeError,
@@ -1035,7 +1035,7 @@ export const indexCBlockGetIndexMethod: RpcMethod<IndexCBlockGetIndexParams, T.G
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $326,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1059,7 +1059,7 @@ export const indexCBlockGetLastAcceptedMethod: RpcMethod<IndexCBlockGetLastAccep
       name: "encoding",
     },
   ],
-  check: $328,
+  check: $333,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1089,7 +1089,7 @@ export const indexCBlockIsAcceptedMethod: RpcMethod<IndexCBlockIsAcceptedParams,
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $326,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1119,7 +1119,7 @@ export const indexPBlockGetContainerByIdMethod: RpcMethod<IndexPBlockGetContaine
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $326,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1152,7 +1152,7 @@ export const indexPBlockGetContainerByIndexMethod: RpcMethod<IndexPBlockGetConta
       name: "encoding",
     },
   ],
-  check: $322,
+  check: $327,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1195,7 +1195,7 @@ export const indexPBlockGetContainerRangeMethod: RpcMethod<IndexPBlockGetContain
       name: "encoding",
     },
   ],
-  check: $324,
+  check: $329,
   errors: [
     StartIndexOutOfRangeError,
     NumToFetchOutOfRangeError,
@@ -1227,7 +1227,7 @@ export const indexPBlockGetIndexMethod: RpcMethod<IndexPBlockGetIndexParams, T.G
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $326,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1251,7 +1251,7 @@ export const indexPBlockGetLastAcceptedMethod: RpcMethod<IndexPBlockGetLastAccep
       name: "encoding",
     },
   ],
-  check: $328,
+  check: $333,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1281,7 +1281,7 @@ export const indexPBlockIsAcceptedMethod: RpcMethod<IndexPBlockIsAcceptedParams,
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $326,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1311,7 +1311,7 @@ export const indexXTxGetContainerByIdMethod: RpcMethod<IndexXTxGetContainerByIdP
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $326,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1344,7 +1344,7 @@ export const indexXTxGetContainerByIndexMethod: RpcMethod<IndexXTxGetContainerBy
       name: "encoding",
     },
   ],
-  check: $322,
+  check: $327,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1387,7 +1387,7 @@ export const indexXTxGetContainerRangeMethod: RpcMethod<IndexXTxGetContainerRang
       name: "encoding",
     },
   ],
-  check: $324,
+  check: $329,
   errors: [
     StartIndexOutOfRangeError,
     NumToFetchOutOfRangeError,
@@ -1419,7 +1419,7 @@ export const indexXTxGetIndexMethod: RpcMethod<IndexXTxGetIndexParams, T.GetInde
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $326,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1443,7 +1443,7 @@ export const indexXTxGetLastAcceptedMethod: RpcMethod<IndexXTxGetLastAcceptedPar
       name: "encoding",
     },
   ],
-  check: $328,
+  check: $333,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1473,7 +1473,7 @@ export const indexXTxIsAcceptedMethod: RpcMethod<IndexXTxIsAcceptedParams, T.IsA
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $326,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1503,7 +1503,7 @@ export const indexXBlockGetContainerByIdMethod: RpcMethod<IndexXBlockGetContaine
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $326,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1536,7 +1536,7 @@ export const indexXBlockGetContainerByIndexMethod: RpcMethod<IndexXBlockGetConta
       name: "encoding",
     },
   ],
-  check: $322,
+  check: $327,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1579,7 +1579,7 @@ export const indexXBlockGetContainerRangeMethod: RpcMethod<IndexXBlockGetContain
       name: "encoding",
     },
   ],
-  check: $324,
+  check: $329,
   errors: [
     StartIndexOutOfRangeError,
     NumToFetchOutOfRangeError,
@@ -1611,7 +1611,7 @@ export const indexXBlockGetIndexMethod: RpcMethod<IndexXBlockGetIndexParams, T.G
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $326,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1635,7 +1635,7 @@ export const indexXBlockGetLastAcceptedMethod: RpcMethod<IndexXBlockGetLastAccep
       name: "encoding",
     },
   ],
-  check: $328,
+  check: $333,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1665,7 +1665,7 @@ export const indexXBlockIsAcceptedMethod: RpcMethod<IndexXBlockIsAcceptedParams,
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $326,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1695,7 +1695,7 @@ export const indexXVtxGetContainerByIdMethod: RpcMethod<IndexXVtxGetContainerByI
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $326,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1728,7 +1728,7 @@ export const indexXVtxGetContainerByIndexMethod: RpcMethod<IndexXVtxGetContainer
       name: "encoding",
     },
   ],
-  check: $322,
+  check: $327,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1771,7 +1771,7 @@ export const indexXVtxGetContainerRangeMethod: RpcMethod<IndexXVtxGetContainerRa
       name: "encoding",
     },
   ],
-  check: $324,
+  check: $329,
   errors: [
     StartIndexOutOfRangeError,
     NumToFetchOutOfRangeError,
@@ -1803,7 +1803,7 @@ export const indexXVtxGetIndexMethod: RpcMethod<IndexXVtxGetIndexParams, T.GetIn
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $326,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1827,7 +1827,7 @@ export const indexXVtxGetLastAcceptedMethod: RpcMethod<IndexXVtxGetLastAcceptedP
       name: "encoding",
     },
   ],
-  check: $328,
+  check: $333,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1857,7 +1857,7 @@ export const indexXVtxIsAcceptedMethod: RpcMethod<IndexXVtxIsAcceptedParams, T.I
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $326,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -2111,7 +2111,7 @@ export const cChainEthFeeHistoryMethod: RpcMethod<CChainEthFeeHistoryParams, T.F
       required: true,
     },
   ],
-  check: $377,
+  check: $382,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2153,7 +2153,7 @@ export const cChainEthGetBlockByHashMethod: RpcMethod<CChainEthGetBlockByHashPar
       required: true,
     },
   ],
-  check: $380,
+  check: $385,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2195,7 +2195,7 @@ export const cChainEthGetBlockByNumberMethod: RpcMethod<CChainEthGetBlockByNumbe
       required: true,
     },
   ],
-  check: $383,
+  check: $388,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2231,7 +2231,7 @@ export const cChainEthGetHeaderByHashMethod: RpcMethod<CChainEthGetHeaderByHashP
       required: true,
     },
   ],
-  check: $386,
+  check: $391,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2267,7 +2267,7 @@ export const cChainEthGetHeaderByNumberMethod: RpcMethod<CChainEthGetHeaderByNum
       required: true,
     },
   ],
-  check: $388,
+  check: $393,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2303,7 +2303,7 @@ export const cChainEthGetBlockTransactionCountByHashMethod: RpcMethod<CChainEthG
       required: true,
     },
   ],
-  check: $386,
+  check: $391,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2339,7 +2339,7 @@ export const cChainEthGetBlockTransactionCountByNumberMethod: RpcMethod<CChainEt
       required: true,
     },
   ],
-  check: $388,
+  check: $393,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2375,7 +2375,7 @@ export const cChainEthGetUncleCountByBlockHashMethod: RpcMethod<CChainEthGetUncl
       required: true,
     },
   ],
-  check: $386,
+  check: $391,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2411,7 +2411,7 @@ export const cChainEthGetUncleCountByBlockNumberMethod: RpcMethod<CChainEthGetUn
       required: true,
     },
   ],
-  check: $388,
+  check: $393,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2447,7 +2447,7 @@ export const cChainEthGetBlockReceiptsMethod: RpcMethod<CChainEthGetBlockReceipt
       required: true,
     },
   ],
-  check: $398,
+  check: $403,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2483,7 +2483,7 @@ export const cChainEthGetBlockAccessListMethod: RpcMethod<CChainEthGetBlockAcces
       required: true,
     },
   ],
-  check: $398,
+  check: $403,
   errors: [
     ResourceNotFoundError,
     ParseError,
@@ -2519,7 +2519,7 @@ export const cChainEthGetBalanceMethod: RpcMethod<CChainEthGetBalanceParams, T.U
       required: true,
     },
   ],
-  check: $403,
+  check: $408,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2560,7 +2560,7 @@ export const cChainEthGetStorageAtMethod: RpcMethod<CChainEthGetStorageAtParams,
       required: true,
     },
   ],
-  check: $404,
+  check: $409,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2595,7 +2595,7 @@ export const cChainEthGetTransactionCountMethod: RpcMethod<CChainEthGetTransacti
       required: true,
     },
   ],
-  check: $403,
+  check: $408,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2630,7 +2630,7 @@ export const cChainEthGetCodeMethod: RpcMethod<CChainEthGetCodeParams, T.Bytes> 
       required: true,
     },
   ],
-  check: $403,
+  check: $408,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2671,7 +2671,7 @@ export const cChainEthGetProofMethod: RpcMethod<CChainEthGetProofParams, T.Accou
       required: true,
     },
   ],
-  check: $407,
+  check: $412,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2705,7 +2705,7 @@ export const cChainEthCallMethod: RpcMethod<CChainEthCallParams, T.Bytes> = {
       name: "block",
     },
   ],
-  check: $409,
+  check: $414,
   errors: [
     ExecutionRevertedError,
     ParseError,
@@ -2740,7 +2740,7 @@ export const cChainEthEstimateGasMethod: RpcMethod<CChainEthEstimateGasParams, T
       name: "block",
     },
   ],
-  check: $410,
+  check: $415,
   errors: [
     ExecutionRevertedError,
     ParseError,
@@ -2775,7 +2775,7 @@ export const cChainEthCreateAccessListMethod: RpcMethod<CChainEthCreateAccessLis
       name: "block",
     },
   ],
-  check: $410,
+  check: $415,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2816,7 +2816,7 @@ export const cChainEthSimulateV1Method: RpcMethod<CChainEthSimulateV1Params, CCh
       name: "block",
     },
   ],
-  check: $412,
+  check: $417,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2927,7 +2927,7 @@ export const cChainEthUninstallFilterMethod: RpcMethod<CChainEthUninstallFilterP
       required: true,
     },
   ],
-  check: $417,
+  check: $422,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2955,7 +2955,7 @@ export const cChainEthGetFilterChangesMethod: RpcMethod<CChainEthGetFilterChange
       required: true,
     },
   ],
-  check: $417,
+  check: $422,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2984,7 +2984,7 @@ export const cChainEthGetFilterLogsMethod: RpcMethod<CChainEthGetFilterLogsParam
       required: true,
     },
   ],
-  check: $417,
+  check: $422,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3057,7 +3057,7 @@ export const cChainEthGetTransactionByHashMethod: RpcMethod<CChainEthGetTransact
       required: true,
     },
   ],
-  check: $421,
+  check: $426,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3099,7 +3099,7 @@ export const cChainEthGetTransactionByBlockHashAndIndexMethod: RpcMethod<CChainE
       required: true,
     },
   ],
-  check: $423,
+  check: $428,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3141,7 +3141,7 @@ export const cChainEthGetTransactionByBlockNumberAndIndexMethod: RpcMethod<CChai
       required: true,
     },
   ],
-  check: $425,
+  check: $430,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3177,7 +3177,7 @@ export const cChainEthGetTransactionReceiptMethod: RpcMethod<CChainEthGetTransac
       required: true,
     },
   ],
-  check: $421,
+  check: $426,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3205,7 +3205,7 @@ export const cChainEthSendRawTransactionMethod: RpcMethod<CChainEthSendRawTransa
       required: true,
     },
   ],
-  check: $429,
+  check: $434,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3398,7 +3398,7 @@ export const cChainEthSignMethod: RpcMethod<CChainEthSignParams, T.Bytes65> = {
       required: true,
     },
   ],
-  check: $430,
+  check: $435,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3509,7 +3509,7 @@ export const cChainEthSubscribeMethod: RpcMethod<CChainEthSubscribeParams, T.Sub
       name: "options",
     },
   ],
-  check: $431,
+  check: $436,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3544,7 +3544,7 @@ export const cChainEthUnsubscribeMethod: RpcMethod<CChainEthUnsubscribeParams, C
       required: true,
     },
   ],
-  check: $432,
+  check: $437,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3643,7 +3643,7 @@ export const cChainWeb3Sha3Method: RpcMethod<CChainWeb3Sha3Params, T.Hash32> = {
       required: true,
     },
   ],
-  check: $438,
+  check: $443,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -4041,7 +4041,7 @@ export const httpGetHealthOperation: HttpOperation<HttpGetHealthParams | undefin
   returns: [
     503,
   ],
-  check: $453,
+  check: $458,
 };
 
 /** Parameters of `http.getHealthCheck`. */
@@ -4072,7 +4072,7 @@ export const httpGetHealthCheckOperation: HttpOperation<HttpGetHealthCheckParams
   returns: [
     503,
   ],
-  check: $453,
+  check: $458,
 };
 
 /** Parameters of `http.getReadiness`. */
@@ -4103,7 +4103,7 @@ export const httpGetReadinessOperation: HttpOperation<HttpGetReadinessParams | u
   returns: [
     503,
   ],
-  check: $453,
+  check: $458,
 };
 
 /** Parameters of `http.getLiveness`. */
@@ -4134,7 +4134,7 @@ export const httpGetLivenessOperation: HttpOperation<HttpGetLivenessParams | und
   returns: [
     503,
   ],
-  check: $453,
+  check: $458,
 };
 
 /** Result checks by descriptor: what `validateResponse` checks 2XX bodies against (the third argument of `resolveHttpConfig` when descriptors are called directly). */
@@ -4205,7 +4205,7 @@ export const nodeResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [cChainEthChainIdMethod as object, $Uint],
   [cChainEthSyncingMethod as object, $SyncingStatus],
   [cChainEthCoinbaseMethod as object, $Address],
-  [cChainEthAccountsMethod as object, $149],
+  [cChainEthAccountsMethod as object, $154],
   [cChainEthBlockNumberMethod as object, $Uint],
   [cChainEthConfigMethod as object, $EthConfig],
   [cChainEthGasPriceMethod as object, $Uint],
@@ -4213,16 +4213,16 @@ export const nodeResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [cChainEthBlobBaseFeeMethod as object, $Uint],
   [cChainEthMaxPriorityFeePerGasMethod as object, $Uint],
   [cChainEthFeeHistoryMethod as object, $FeeHistoryResults],
-  [cChainEthGetBlockByHashMethod as object, $382],
-  [cChainEthGetBlockByNumberMethod as object, $382],
-  [cChainEthGetHeaderByHashMethod as object, $387],
-  [cChainEthGetHeaderByNumberMethod as object, $387],
-  [cChainEthGetBlockTransactionCountByHashMethod as object, $391],
-  [cChainEthGetBlockTransactionCountByNumberMethod as object, $391],
-  [cChainEthGetUncleCountByBlockHashMethod as object, $391],
-  [cChainEthGetUncleCountByBlockNumberMethod as object, $391],
-  [cChainEthGetBlockReceiptsMethod as object, $399],
-  [cChainEthGetBlockAccessListMethod as object, $402],
+  [cChainEthGetBlockByHashMethod as object, $387],
+  [cChainEthGetBlockByNumberMethod as object, $387],
+  [cChainEthGetHeaderByHashMethod as object, $392],
+  [cChainEthGetHeaderByNumberMethod as object, $392],
+  [cChainEthGetBlockTransactionCountByHashMethod as object, $396],
+  [cChainEthGetBlockTransactionCountByNumberMethod as object, $396],
+  [cChainEthGetUncleCountByBlockHashMethod as object, $396],
+  [cChainEthGetUncleCountByBlockNumberMethod as object, $396],
+  [cChainEthGetBlockReceiptsMethod as object, $404],
+  [cChainEthGetBlockAccessListMethod as object, $407],
   [cChainEthGetBalanceMethod as object, $Uint],
   [cChainEthGetStorageAtMethod as object, $Bytes],
   [cChainEthGetTransactionCountMethod as object, $Uint],
@@ -4231,7 +4231,7 @@ export const nodeResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [cChainEthCallMethod as object, $Bytes],
   [cChainEthEstimateGasMethod as object, $Uint],
   [cChainEthCreateAccessListMethod as object, $AccessListResult],
-  [cChainEthSimulateV1Method as object, $414],
+  [cChainEthSimulateV1Method as object, $419],
   [cChainEthNewFilterMethod as object, $FilterId],
   [cChainEthNewBlockFilterMethod as object, $FilterId],
   [cChainEthNewPendingTransactionFilterMethod as object, $FilterId],
@@ -4239,10 +4239,10 @@ export const nodeResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [cChainEthGetFilterChangesMethod as object, $FilterResults],
   [cChainEthGetFilterLogsMethod as object, $FilterResults],
   [cChainEthGetLogsMethod as object, $FilterResults],
-  [cChainEthGetTransactionByHashMethod as object, $422],
-  [cChainEthGetTransactionByBlockHashAndIndexMethod as object, $422],
-  [cChainEthGetTransactionByBlockNumberAndIndexMethod as object, $422],
-  [cChainEthGetTransactionReceiptMethod as object, $428],
+  [cChainEthGetTransactionByHashMethod as object, $427],
+  [cChainEthGetTransactionByBlockHashAndIndexMethod as object, $427],
+  [cChainEthGetTransactionByBlockNumberAndIndexMethod as object, $427],
+  [cChainEthGetTransactionReceiptMethod as object, $433],
   [cChainEthSendRawTransactionMethod as object, $Hash32],
   [cChainEthSendTransactionMethod as object, $Hash32],
   [cChainEthFillTransactionMethod as object, $FillTransactionResult],
@@ -4710,9 +4710,10 @@ export interface NodeClient {
      * when `subnetID` is omitted), optionally restricted to `nodeIDs`; listed
      * IDs that are not current validators are omitted. Which fields an entry
      * carries depends on the subnet type (primary network, PoA/permissioned
-     * subnet, L1): see Validator. Delegator details (`delegators`) are only
-     * returned when exactly one node ID is requested; otherwise only
-     * `delegatorCount` and `delegatorWeight` are.
+     * subnet, L1) and, on the primary network, on whether the validator is
+     * auto-renewed (ACP-236): see Validator. Delegator details
+     * (`delegators`) are only returned when exactly one node ID is requested;
+     * otherwise only `delegatorCount` and `delegatorWeight` are.
      *
      * JSON-RPC `platform.getCurrentValidators` at `/ext/bc/P`
      *

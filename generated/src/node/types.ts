@@ -651,21 +651,33 @@ export interface Delegator {
 
 /**
  * A current validator (an entry of `platform.getCurrentValidators`).
- * Which fields appear depends on the subnet type, so only `nodeID`,
- * `startTime` and `weight` are required - the fields every entry
- * carries:
- * - primary network validators: txID, startTime, endTime, weight,
- *   nodeID, validationRewardOwner, delegationRewardOwner,
- *   potentialReward, delegationFee, uptime, connected, signer,
+ * Which fields appear depends on the kind of validator (AvalancheGo
+ * `vms/platformvm/service.go`, getPrimaryOrSubnetValidators and
+ * getL1Validators; reply structs in `vms/platformvm/api/validator.go`),
+ * so only `nodeID`, `startTime` and `weight` are required - the fields
+ * every entry carries:
+ * - permissionless validators (primary network, and elastic subnets that
+ *   were transformed to permissionless staking; `api.PermissionlessValidator`):
+ *   txID, startTime, endTime, weight, nodeID, validationRewardOwner,
+ *   delegationRewardOwner, potentialReward, accruedDelegateeReward,
+ *   delegationFee, signer (when a BLS key was registered),
  *   delegatorCount, delegatorWeight and (single node ID requested)
- *   delegators;
- * - permissioned (PoA) subnet validators: txID, startTime, endTime,
- *   weight, nodeID (and, on older releases, connected and uptime);
- * - L1 validators: nodeID, weight, startTime, validationID, publicKey,
- *   remainingBalanceOwner, deactivationOwner, minNonce, balance - they
- *   have no txID and no endTime.
+ *   delegators; on the primary network also uptime and connected;
+ * - auto-renewed primary network validators (ACP-236, added by an
+ *   AddAutoRenewedValidatorTx from the Helicon upgrade on): all of the
+ *   above plus validatorAuthority, nextPeriod and
+ *   autoCompoundRewardShares, which always appear together;
+ * - permissioned (PoA) subnet validators, and the legacy PoA validators
+ *   an L1 kept from before its conversion (`api.Staker`): txID,
+ *   startTime, endTime, weight, nodeID (and, on older releases,
+ *   connected and uptime);
+ * - L1 validators (`api.APIL1Validator`): nodeID, weight, startTime,
+ *   validationID, publicKey, remainingBalanceOwner, deactivationOwner,
+ *   minNonce, balance - they have no txID and no endTime.
  * `txID` and `endTime` are therefore not required even though the
- * source documentation lists them first.
+ * source documentation lists them first. The Go struct also declares
+ * `exactDelegationFee` and `staked`, which getCurrentValidators never
+ * fills; they are described for completeness.
  */
 export interface Validator {
   /** ID of the transaction that added the validator. Absent for L1 validators. */
@@ -686,15 +698,19 @@ export interface Validator {
   minNonce?: Uint64String2;
   /** Remaining balance (nAVAX) the L1 validator has for paying the continuous fee; "0" when inactive. L1 validators only. */
   balance?: Uint64String2;
-  /** Reward the validator earns if it meets the uptime requirement, in nAVAX. Primary network (PoS) validators only. */
+  /** Reward the validator earns for the current validation period if it meets the uptime requirement, in nAVAX. Permissionless validators only. */
   potentialReward?: Uint64String2;
-  /** Percentage fee the validator charges on delegators' rewards, e.g. "2.0000". Primary network (PoS) validators only. */
+  /** Commission (in nAVAX) this validator has earned so far from the rewards of delegators whose delegation ended during its current validation period; paid out with the validator's own reward. `json.Uint64`, sent for every permissionless validator (AvalancheGo `StakingInfo.DelegateeReward`). */
+  accruedDelegateeReward?: Uint64String2;
+  /** Percentage fee the validator charges on delegators' rewards, with four decimals, e.g. "2.0000" (`json.Float32`, never omitted for a permissionless validator). Permissionless validators only. */
   delegationFee?: DecimalString2;
+  /** The delegation fee in millionths (1,000,000 = 100%), a `json.Uint32` decimal string. Declared by the Go reply struct (`api.PermissionlessValidator`, shared with genesis building) but not filled by getCurrentValidators as of AvalancheGo 1.14, so absent in practice; `delegationFee` carries the fee. */
+  exactDelegationFee?: Uint64String2;
   /** Percentage (0-100) of time the queried node has seen the validator online, e.g. "99.9952". Primary network validators only on recent releases. */
   uptime?: DecimalString2;
-  /** Number of delegators of the validator. Primary network (PoS) validators only. */
+  /** Number of delegators of the validator. Permissionless validators only. */
   delegatorCount?: Uint64String2;
-  /** Total weight delegated to the validator, in nAVAX. Primary network (PoS) validators only. */
+  /** Total weight delegated to the validator, in nAVAX. Permissionless validators only. */
   delegatorWeight?: Uint64String2;
   /** Whether the queried node is connected to the validator. Primary network validators only on recent releases. */
   connected?: boolean;
@@ -702,14 +718,34 @@ export interface Validator {
   remainingBalanceOwner?: Owner;
   /** Owner that can deactivate the L1 validator and withdraw its balance. L1 validators only. */
   deactivationOwner?: Owner;
-  /** Owner of the reward earned by validating. Primary network (PoS) validators only. */
+  /** Owner of the reward earned by validating. Permissionless validators only. */
   validationRewardOwner?: Owner;
-  /** Owner of the fees earned from delegations. Primary network (PoS) validators only. */
+  /** Owner of the fees earned from delegations. Permissionless validators only. */
   delegationRewardOwner?: Owner;
   /** The validator's BLS key and proof of possession; omitted when it registered none. */
   signer?: ValidatorSigner;
-  /** The validator's delegators. Returned only when exactly one node ID is requested; primary network (PoS) validators only. */
+  /** Owner authorised to change this auto-renewed validator's configuration (SetAutoRenewedValidatorConfigTx). Auto-renewed validators only (`api.AutoRenewedConfig`, embedded when the validator was added by an AddAutoRenewedValidatorTx); sent together with `nextPeriod` and `autoCompoundRewardShares`. */
+  validatorAuthority?: Owner;
+  /** Duration in seconds of the auto-renewed validator's next validation cycle; "0" means it stops at the end of the current cycle instead of renewing. Auto-renewed validators only. */
+  nextPeriod?: Uint64String2;
+  /** Share of the current cycle's rewards that is restaked at the end of the cycle, in millionths (1,000,000 = 100%), a `json.Uint32` decimal string. Auto-renewed validators only. */
+  autoCompoundRewardShares?: Uint64String2;
+  /** Staked outputs of the validator. Declared by the Go reply struct (`api.PermissionlessValidator`) for genesis building but not filled by getCurrentValidators as of AvalancheGo 1.14, so absent in practice. */
+  staked?: StakedUtxo[];
+  /** The validator's delegators. Returned only when exactly one node ID is requested; permissionless validators only (an empty array when it has none). */
   delegators?: Delegator[];
+}
+
+/** A staked output as the P-Chain API writes it (`api.UTXO`). */
+export interface StakedUtxo {
+  /** Unix time (seconds) until which the output is locked; "0" for none. */
+  locktime: Uint64String2;
+  /** Amount staked, in nAVAX. */
+  amount: Uint64String2;
+  /** The owning P-Chain address (bech32). */
+  address: string;
+  /** Free-form message attached to the output. */
+  message: string;
 }
 
 /** Result of `platform.getCurrentValidators`. */

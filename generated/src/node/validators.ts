@@ -3081,50 +3081,66 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
           ok = false;
         }
       }
-      const v11 = x["delegationFee"];
+      const v11 = x["accruedDelegateeReward"];
       if (v11 !== undefined) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c12.test(v11)))) && (plain && OP["delegationFee"] === undefined || hasOwn(x, "delegationFee"))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c11.test(v11)))) && (plain && OP["accruedDelegateeReward"] === undefined || hasOwn(x, "accruedDelegateeReward"))) {
           if (e === null) return false;
-          $DecimalString2(v11, p + "/delegationFee", e);
+          $Uint64String2(v11, p + "/accruedDelegateeReward", e);
           ok = false;
         }
       }
-      const v12 = x["uptime"];
+      const v12 = x["delegationFee"];
       if (v12 !== undefined) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c12.test(v12)))) && (plain && OP["uptime"] === undefined || hasOwn(x, "uptime"))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c12.test(v12)))) && (plain && OP["delegationFee"] === undefined || hasOwn(x, "delegationFee"))) {
           if (e === null) return false;
-          $DecimalString2(v12, p + "/uptime", e);
+          $DecimalString2(v12, p + "/delegationFee", e);
           ok = false;
         }
       }
-      const v13 = x["delegatorCount"];
+      const v13 = x["exactDelegationFee"];
       if (v13 !== undefined) {
-        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c11.test(v13)))) && (plain && OP["delegatorCount"] === undefined || hasOwn(x, "delegatorCount"))) {
+        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c11.test(v13)))) && (plain && OP["exactDelegationFee"] === undefined || hasOwn(x, "exactDelegationFee"))) {
           if (e === null) return false;
-          $Uint64String2(v13, p + "/delegatorCount", e);
+          $Uint64String2(v13, p + "/exactDelegationFee", e);
           ok = false;
         }
       }
-      const v14 = x["delegatorWeight"];
+      const v14 = x["uptime"];
       if (v14 !== undefined) {
-        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c11.test(v14)))) && (plain && OP["delegatorWeight"] === undefined || hasOwn(x, "delegatorWeight"))) {
+        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c12.test(v14)))) && (plain && OP["uptime"] === undefined || hasOwn(x, "uptime"))) {
           if (e === null) return false;
-          $Uint64String2(v14, p + "/delegatorWeight", e);
+          $DecimalString2(v14, p + "/uptime", e);
           ok = false;
         }
       }
-      const v15 = x["connected"];
+      const v15 = x["delegatorCount"];
       if (v15 !== undefined) {
-        if (!((typeof v15 === "boolean")) && (plain && OP["connected"] === undefined || hasOwn(x, "connected"))) {
+        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c11.test(v15)))) && (plain && OP["delegatorCount"] === undefined || hasOwn(x, "delegatorCount"))) {
           if (e === null) return false;
-          $20(v15, p + "/connected", e);
+          $Uint64String2(v15, p + "/delegatorCount", e);
           ok = false;
         }
       }
-      const v16 = x["remainingBalanceOwner"];
+      const v16 = x["delegatorWeight"];
       if (v16 !== undefined) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c11.test(v16)))) && (plain && OP["delegatorWeight"] === undefined || hasOwn(x, "delegatorWeight"))) {
+          if (e === null) return false;
+          $Uint64String2(v16, p + "/delegatorWeight", e);
+          ok = false;
+        }
+      }
+      const v17 = x["connected"];
+      if (v17 !== undefined) {
+        if (!((typeof v17 === "boolean")) && (plain && OP["connected"] === undefined || hasOwn(x, "connected"))) {
+          if (e === null) return false;
+          $20(v17, p + "/connected", e);
+          ok = false;
+        }
+      }
+      const v18 = x["remainingBalanceOwner"];
+      if (v18 !== undefined) {
         if ((plain && OP["remainingBalanceOwner"] === undefined || hasOwn(x, "remainingBalanceOwner"))) {
-          const x95: unknown = v16;
+          const x95: unknown = v18;
           const p95 = e === null ? p : p + "/remainingBalanceOwner";
           {
             const x: unknown = x95;
@@ -3176,10 +3192,10 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
           }
         }
       }
-      const v17 = x["deactivationOwner"];
-      if (v17 !== undefined) {
+      const v19 = x["deactivationOwner"];
+      if (v19 !== undefined) {
         if ((plain && OP["deactivationOwner"] === undefined || hasOwn(x, "deactivationOwner"))) {
-          const x96: unknown = v17;
+          const x96: unknown = v19;
           const p96 = e === null ? p : p + "/deactivationOwner";
           {
             const x: unknown = x96;
@@ -3231,10 +3247,10 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
           }
         }
       }
-      const v18 = x["validationRewardOwner"];
-      if (v18 !== undefined) {
+      const v20 = x["validationRewardOwner"];
+      if (v20 !== undefined) {
         if ((plain && OP["validationRewardOwner"] === undefined || hasOwn(x, "validationRewardOwner"))) {
-          const x97: unknown = v18;
+          const x97: unknown = v20;
           const p97 = e === null ? p : p + "/validationRewardOwner";
           {
             const x: unknown = x97;
@@ -3286,10 +3302,10 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
           }
         }
       }
-      const v19 = x["delegationRewardOwner"];
-      if (v19 !== undefined) {
+      const v21 = x["delegationRewardOwner"];
+      if (v21 !== undefined) {
         if ((plain && OP["delegationRewardOwner"] === undefined || hasOwn(x, "delegationRewardOwner"))) {
-          const x98: unknown = v19;
+          const x98: unknown = v21;
           const p98 = e === null ? p : p + "/delegationRewardOwner";
           {
             const x: unknown = x98;
@@ -3341,10 +3357,10 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
           }
         }
       }
-      const v20 = x["signer"];
-      if (v20 !== undefined) {
+      const v22 = x["signer"];
+      if (v22 !== undefined) {
         if ((plain && OP["signer"] === undefined || hasOwn(x, "signer"))) {
-          const x99: unknown = v20;
+          const x99: unknown = v22;
           const p99 = e === null ? p : p + "/signer";
           {
             const x: unknown = x99;
@@ -3389,10 +3405,90 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
           }
         }
       }
-      const v21 = x["delegators"];
-      if (v21 !== undefined) {
+      const v23 = x["validatorAuthority"];
+      if (v23 !== undefined) {
+        if ((plain && OP["validatorAuthority"] === undefined || hasOwn(x, "validatorAuthority"))) {
+          const x100: unknown = v23;
+          const p100 = e === null ? p : p + "/validatorAuthority";
+          {
+            const x: unknown = x100;
+            const p = p100;
+            if (!(isObject(x))) {
+              if (e === null) return false;
+              ok = fail(e, p, "type", "must be object", "object");
+            }
+            else {
+              if (true) {
+                const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                const v1 = x["locktime"];
+                if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
+                  if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
+                    if (e === null) return false;
+                    $Uint64String2(v1, p + "/locktime", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/locktime", "required", "is required", "locktime");
+                }
+                const v2 = x["threshold"];
+                if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
+                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
+                    if (e === null) return false;
+                    $Uint64String2(v2, p + "/threshold", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/threshold", "required", "is required", "threshold");
+                }
+                const v3 = x["addresses"];
+                if (v3 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
+                  if (!$2(v3, e === null ? p : p + "/addresses", e)) {
+                    if (e === null) return false;
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+                }
+              }
+            }
+          }
+        }
+      }
+      const v24 = x["nextPeriod"];
+      if (v24 !== undefined) {
+        if (!((typeof v24 === "string") && (typeof v24 !== "string" || ($c11.test(v24)))) && (plain && OP["nextPeriod"] === undefined || hasOwn(x, "nextPeriod"))) {
+          if (e === null) return false;
+          $Uint64String2(v24, p + "/nextPeriod", e);
+          ok = false;
+        }
+      }
+      const v25 = x["autoCompoundRewardShares"];
+      if (v25 !== undefined) {
+        if (!((typeof v25 === "string") && (typeof v25 !== "string" || ($c11.test(v25)))) && (plain && OP["autoCompoundRewardShares"] === undefined || hasOwn(x, "autoCompoundRewardShares"))) {
+          if (e === null) return false;
+          $Uint64String2(v25, p + "/autoCompoundRewardShares", e);
+          ok = false;
+        }
+      }
+      const v26 = x["staked"];
+      if (v26 !== undefined) {
+        if ((plain && OP["staked"] === undefined || hasOwn(x, "staked"))) {
+          if (!$101(v26, e === null ? p : p + "/staked", e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
+      }
+      const v27 = x["delegators"];
+      if (v27 !== undefined) {
         if ((plain && OP["delegators"] === undefined || hasOwn(x, "delegators"))) {
-          if (!$100(v21, e === null ? p : p + "/delegators", e)) {
+          if (!$105(v27, e === null ? p : p + "/delegators", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -3403,7 +3499,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-function $100(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $101(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -3412,11 +3508,89 @@ function $100(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x101: unknown = x[i];
-        const p101 = e === null ? p : p + "/" + i;
+        const x102: unknown = x[i];
+        const p102 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x101;
-          const p = p101;
+          const x: unknown = x102;
+          const p = p102;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["locktime"];
+              if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
+                  if (e === null) return false;
+                  $Uint64String2(v1, p + "/locktime", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/locktime", "required", "is required", "locktime");
+              }
+              const v2 = x["amount"];
+              if (v2 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint64String2(v2, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+              const v3 = x["address"];
+              if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $3(v3, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+              const v4 = x["message"];
+              if (v4 !== undefined && (plain && OP["message"] === undefined || hasOwn(x, "message"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $3(v4, p + "/message", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/message", "required", "is required", "message");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $105(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x106: unknown = x[i];
+        const p106 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x106;
+          const p = p106;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3487,11 +3661,11 @@ function $100(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v6 = x["rewardOwner"];
               if (v6 !== undefined) {
                 if ((plain && OP["rewardOwner"] === undefined || hasOwn(x, "rewardOwner"))) {
-                  const x102: unknown = v6;
-                  const p102 = e === null ? p : p + "/rewardOwner";
+                  const x107: unknown = v6;
+                  const p107 = e === null ? p : p + "/rewardOwner";
                   {
-                    const x: unknown = x102;
-                    const p = p102;
+                    const x: unknown = x107;
+                    const p = p107;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -3556,6 +3730,68 @@ function $100(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
+function $StakedUtxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["locktime"];
+      if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
+          if (e === null) return false;
+          $Uint64String2(v1, p + "/locktime", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/locktime", "required", "is required", "locktime");
+      }
+      const v2 = x["amount"];
+      if (v2 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
+          if (e === null) return false;
+          $Uint64String2(v2, p + "/amount", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/amount", "required", "is required", "amount");
+      }
+      const v3 = x["address"];
+      if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $3(v3, p + "/address", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v4 = x["message"];
+      if (v4 !== undefined && (plain && OP["message"] === undefined || hasOwn(x, "message"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $3(v4, p + "/message", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/message", "required", "is required", "message");
+      }
+    }
+  }
+  return ok;
+}
+
 function $CurrentValidatorsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -3567,7 +3803,7 @@ function $CurrentValidatorsResult(x: unknown, p: string, e: ValidationIssue[] | 
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["validators"];
       if (v1 !== undefined && (plain && OP["validators"] === undefined || hasOwn(x, "validators"))) {
-        if (!$103(v1, e === null ? p : p + "/validators", e)) {
+        if (!$108(v1, e === null ? p : p + "/validators", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -3581,7 +3817,7 @@ function $CurrentValidatorsResult(x: unknown, p: string, e: ValidationIssue[] | 
   return ok;
 }
 
-function $103(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $108(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -3745,11 +3981,11 @@ function $ContainerList(x: unknown, p: string, e: ValidationIssue[] | null): boo
   }
   if (Array.isArray(x)) {
     for (let i = 0; i < x.length; i++) {
-      const x105: unknown = x[i];
-      const p105 = e === null ? p : p + "/" + i;
+      const x110: unknown = x[i];
+      const p110 = e === null ? p : p + "/" + i;
       {
-        const x: unknown = x105;
-        const p = p105;
+        const x: unknown = x110;
+        const p = p110;
         if (!(isObject(x))) {
           if (e === null) return false;
           ok = fail(e, p, "type", "must be object", "object");
@@ -3884,7 +4120,7 @@ function $Uint(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c107.test(x)) {
+    if (!$c112.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x(0|[1-9a-f][0-9a-f]*)$", "^0x(0|[1-9a-f][0-9a-f]*)$");
     }
@@ -3892,7 +4128,7 @@ function $Uint(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c107 = /*#__PURE__*/ new RegExp("^0x(?:0|[1-9a-f][0-9a-f]*)$");
+const $c112 = /*#__PURE__*/ new RegExp("^0x(?:0|[1-9a-f][0-9a-f]*)$");
 
 function $Uint64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3901,7 +4137,7 @@ function $Uint64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c108.test(x)) {
+    if (!$c113.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x(0|[1-9a-f][0-9a-f]{0,15})$", "^0x(0|[1-9a-f][0-9a-f]{0,15})$");
     }
@@ -3909,7 +4145,7 @@ function $Uint64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c108 = /*#__PURE__*/ new RegExp("^0x(?:0|[1-9a-f][0-9a-f]{0,15})$");
+const $c113 = /*#__PURE__*/ new RegExp("^0x(?:0|[1-9a-f][0-9a-f]{0,15})$");
 
 function $Uint256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3918,7 +4154,7 @@ function $Uint256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c109.test(x)) {
+    if (!$c114.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x(0|[1-9a-f][0-9a-f]{0,63})$", "^0x(0|[1-9a-f][0-9a-f]{0,63})$");
     }
@@ -3926,7 +4162,7 @@ function $Uint256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c109 = /*#__PURE__*/ new RegExp("^0x(?:0|[1-9a-f][0-9a-f]{0,63})$");
+const $c114 = /*#__PURE__*/ new RegExp("^0x(?:0|[1-9a-f][0-9a-f]{0,63})$");
 
 function $Byte(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3935,7 +4171,7 @@ function $Byte(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length >= 3 && x.length <= 4 && $c110.test(x))) {
+    if (!(x.length >= 3 && x.length <= 4 && $c115.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{1,2}$", "^0x[0-9a-f]{1,2}$");
     }
@@ -3943,7 +4179,7 @@ function $Byte(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c110 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
+const $c115 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
 
 function $Bytes(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3952,7 +4188,7 @@ function $Bytes(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c110.test(x)) {
+    if (!$c115.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]*$", "^0x[0-9a-f]*$");
     }
@@ -3967,7 +4203,7 @@ function $Bytes4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 10 && $c110.test(x))) {
+    if (!(x.length === 10 && $c115.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{8}$", "^0x[0-9a-f]{8}$");
     }
@@ -3982,7 +4218,7 @@ function $Bytes8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 18 && $c110.test(x))) {
+    if (!(x.length === 18 && $c115.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{16}$", "^0x[0-9a-f]{16}$");
     }
@@ -3997,7 +4233,7 @@ function $Bytes32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 66 && $c110.test(x))) {
+    if (!(x.length === 66 && $c115.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{64}$", "^0x[0-9a-f]{64}$");
     }
@@ -4012,7 +4248,7 @@ function $BytesMax32(x: unknown, p: string, e: ValidationIssue[] | null): boolea
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length >= 3 && x.length <= 66 && $c110.test(x))) {
+    if (!(x.length >= 3 && x.length <= 66 && $c115.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{1,64}$", "^0x[0-9a-f]{1,64}$");
     }
@@ -4027,7 +4263,7 @@ function $Bytes65(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 132 && $c110.test(x))) {
+    if (!(x.length === 132 && $c115.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{130}$", "^0x[0-9a-f]{130}$");
     }
@@ -4042,7 +4278,7 @@ function $Bytes256(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 514 && $c110.test(x))) {
+    if (!(x.length === 514 && $c115.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{512}$", "^0x[0-9a-f]{512}$");
     }
@@ -4072,7 +4308,7 @@ function $Hash32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 66 && $c110.test(x))) {
+    if (!(x.length === 66 && $c115.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{64}$", "^0x[0-9a-f]{64}$");
     }
@@ -4153,7 +4389,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["hash"];
       if (v1 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c110.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/hash", e);
           ok = false;
@@ -4165,7 +4401,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["parentHash"];
       if (v2 !== undefined && (plain && OP["parentHash"] === undefined || hasOwn(x, "parentHash"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c110.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c115.test(v2)))))) {
           if (e === null) return false;
           $Hash32(v2, p + "/parentHash", e);
           ok = false;
@@ -4177,7 +4413,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v3 = x["sha3Uncles"];
       if (v3 !== undefined && (plain && OP["sha3Uncles"] === undefined || hasOwn(x, "sha3Uncles"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 66 && $c110.test(v3)))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 66 && $c115.test(v3)))))) {
           if (e === null) return false;
           $Hash32(v3, p + "/sha3Uncles", e);
           ok = false;
@@ -4201,7 +4437,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v5 = x["stateRoot"];
       if (v5 !== undefined && (plain && OP["stateRoot"] === undefined || hasOwn(x, "stateRoot"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c110.test(v5)))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c115.test(v5)))))) {
           if (e === null) return false;
           $Hash32(v5, p + "/stateRoot", e);
           ok = false;
@@ -4213,7 +4449,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v6 = x["transactionsRoot"];
       if (v6 !== undefined && (plain && OP["transactionsRoot"] === undefined || hasOwn(x, "transactionsRoot"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c110.test(v6)))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c115.test(v6)))))) {
           if (e === null) return false;
           $Hash32(v6, p + "/transactionsRoot", e);
           ok = false;
@@ -4225,7 +4461,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v7 = x["receiptsRoot"];
       if (v7 !== undefined && (plain && OP["receiptsRoot"] === undefined || hasOwn(x, "receiptsRoot"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ((v7.length === 66 && $c110.test(v7)))))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ((v7.length === 66 && $c115.test(v7)))))) {
           if (e === null) return false;
           $Hash32(v7, p + "/receiptsRoot", e);
           ok = false;
@@ -4237,7 +4473,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v8 = x["logsBloom"];
       if (v8 !== undefined && (plain && OP["logsBloom"] === undefined || hasOwn(x, "logsBloom"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 514 && $c110.test(v8)))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 514 && $c115.test(v8)))))) {
           if (e === null) return false;
           $Bytes256(v8, p + "/logsBloom", e);
           ok = false;
@@ -4249,7 +4485,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v9 = x["difficulty"];
       if (v9 !== undefined) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c107.test(v9)))) && (plain && OP["difficulty"] === undefined || hasOwn(x, "difficulty"))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c112.test(v9)))) && (plain && OP["difficulty"] === undefined || hasOwn(x, "difficulty"))) {
           if (e === null) return false;
           $Uint(v9, p + "/difficulty", e);
           ok = false;
@@ -4257,7 +4493,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v10 = x["number"];
       if (v10 !== undefined && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c107.test(v10))))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c112.test(v10))))) {
           if (e === null) return false;
           $Uint(v10, p + "/number", e);
           ok = false;
@@ -4269,7 +4505,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v11 = x["gasLimit"];
       if (v11 !== undefined && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c107.test(v11))))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c112.test(v11))))) {
           if (e === null) return false;
           $Uint(v11, p + "/gasLimit", e);
           ok = false;
@@ -4281,7 +4517,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v12 = x["gasUsed"];
       if (v12 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c107.test(v12))))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c112.test(v12))))) {
           if (e === null) return false;
           $Uint(v12, p + "/gasUsed", e);
           ok = false;
@@ -4293,7 +4529,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v13 = x["timestamp"];
       if (v13 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
-        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c107.test(v13))))) {
+        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c112.test(v13))))) {
           if (e === null) return false;
           $Uint(v13, p + "/timestamp", e);
           ok = false;
@@ -4305,7 +4541,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v14 = x["extraData"];
       if (v14 !== undefined && (plain && OP["extraData"] === undefined || hasOwn(x, "extraData"))) {
-        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c110.test(v14))))) {
+        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c115.test(v14))))) {
           if (e === null) return false;
           $Bytes(v14, p + "/extraData", e);
           ok = false;
@@ -4317,7 +4553,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v15 = x["mixHash"];
       if (v15 !== undefined && (plain && OP["mixHash"] === undefined || hasOwn(x, "mixHash"))) {
-        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ((v15.length === 66 && $c110.test(v15)))))) {
+        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ((v15.length === 66 && $c115.test(v15)))))) {
           if (e === null) return false;
           $Hash32(v15, p + "/mixHash", e);
           ok = false;
@@ -4329,7 +4565,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v16 = x["nonce"];
       if (v16 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ((v16.length === 18 && $c110.test(v16)))))) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ((v16.length === 18 && $c115.test(v16)))))) {
           if (e === null) return false;
           $Bytes8(v16, p + "/nonce", e);
           ok = false;
@@ -4341,7 +4577,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v17 = x["totalDifficulty"];
       if (v17 !== undefined) {
-        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c107.test(v17)))) && (plain && OP["totalDifficulty"] === undefined || hasOwn(x, "totalDifficulty"))) {
+        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c112.test(v17)))) && (plain && OP["totalDifficulty"] === undefined || hasOwn(x, "totalDifficulty"))) {
           if (e === null) return false;
           $Uint(v17, p + "/totalDifficulty", e);
           ok = false;
@@ -4349,7 +4585,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v18 = x["baseFeePerGas"];
       if (v18 !== undefined) {
-        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c107.test(v18)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
+        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c112.test(v18)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
           if (e === null) return false;
           $Uint(v18, p + "/baseFeePerGas", e);
           ok = false;
@@ -4357,7 +4593,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v19 = x["withdrawalsRoot"];
       if (v19 !== undefined) {
-        if (!((typeof v19 === "string") && (typeof v19 !== "string" || ((v19.length === 66 && $c110.test(v19))))) && (plain && OP["withdrawalsRoot"] === undefined || hasOwn(x, "withdrawalsRoot"))) {
+        if (!((typeof v19 === "string") && (typeof v19 !== "string" || ((v19.length === 66 && $c115.test(v19))))) && (plain && OP["withdrawalsRoot"] === undefined || hasOwn(x, "withdrawalsRoot"))) {
           if (e === null) return false;
           $Hash32(v19, p + "/withdrawalsRoot", e);
           ok = false;
@@ -4365,7 +4601,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v20 = x["blobGasUsed"];
       if (v20 !== undefined) {
-        if (!((typeof v20 === "string") && (typeof v20 !== "string" || ($c107.test(v20)))) && (plain && OP["blobGasUsed"] === undefined || hasOwn(x, "blobGasUsed"))) {
+        if (!((typeof v20 === "string") && (typeof v20 !== "string" || ($c112.test(v20)))) && (plain && OP["blobGasUsed"] === undefined || hasOwn(x, "blobGasUsed"))) {
           if (e === null) return false;
           $Uint(v20, p + "/blobGasUsed", e);
           ok = false;
@@ -4373,7 +4609,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v21 = x["excessBlobGas"];
       if (v21 !== undefined) {
-        if (!((typeof v21 === "string") && (typeof v21 !== "string" || ($c107.test(v21)))) && (plain && OP["excessBlobGas"] === undefined || hasOwn(x, "excessBlobGas"))) {
+        if (!((typeof v21 === "string") && (typeof v21 !== "string" || ($c112.test(v21)))) && (plain && OP["excessBlobGas"] === undefined || hasOwn(x, "excessBlobGas"))) {
           if (e === null) return false;
           $Uint(v21, p + "/excessBlobGas", e);
           ok = false;
@@ -4381,7 +4617,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v22 = x["parentBeaconBlockRoot"];
       if (v22 !== undefined) {
-        if (!((typeof v22 === "string") && (typeof v22 !== "string" || ((v22.length === 66 && $c110.test(v22))))) && (plain && OP["parentBeaconBlockRoot"] === undefined || hasOwn(x, "parentBeaconBlockRoot"))) {
+        if (!((typeof v22 === "string") && (typeof v22 !== "string" || ((v22.length === 66 && $c115.test(v22))))) && (plain && OP["parentBeaconBlockRoot"] === undefined || hasOwn(x, "parentBeaconBlockRoot"))) {
           if (e === null) return false;
           $Hash32(v22, p + "/parentBeaconBlockRoot", e);
           ok = false;
@@ -4389,7 +4625,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v23 = x["requestsHash"];
       if (v23 !== undefined) {
-        if (!((typeof v23 === "string") && (typeof v23 !== "string" || ((v23.length === 66 && $c110.test(v23))))) && (plain && OP["requestsHash"] === undefined || hasOwn(x, "requestsHash"))) {
+        if (!((typeof v23 === "string") && (typeof v23 !== "string" || ((v23.length === 66 && $c115.test(v23))))) && (plain && OP["requestsHash"] === undefined || hasOwn(x, "requestsHash"))) {
           if (e === null) return false;
           $Hash32(v23, p + "/requestsHash", e);
           ok = false;
@@ -4397,7 +4633,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v24 = x["extDataHash"];
       if (v24 !== undefined) {
-        if (!((typeof v24 === "string") && (typeof v24 !== "string" || ((v24.length === 66 && $c110.test(v24))))) && (plain && OP["extDataHash"] === undefined || hasOwn(x, "extDataHash"))) {
+        if (!((typeof v24 === "string") && (typeof v24 !== "string" || ((v24.length === 66 && $c115.test(v24))))) && (plain && OP["extDataHash"] === undefined || hasOwn(x, "extDataHash"))) {
           if (e === null) return false;
           $Hash32(v24, p + "/extDataHash", e);
           ok = false;
@@ -4405,7 +4641,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v25 = x["extDataGasUsed"];
       if (v25 !== undefined) {
-        if (!((typeof v25 === "string") && (typeof v25 !== "string" || ($c107.test(v25)))) && (plain && OP["extDataGasUsed"] === undefined || hasOwn(x, "extDataGasUsed"))) {
+        if (!((typeof v25 === "string") && (typeof v25 !== "string" || ($c112.test(v25)))) && (plain && OP["extDataGasUsed"] === undefined || hasOwn(x, "extDataGasUsed"))) {
           if (e === null) return false;
           $Uint(v25, p + "/extDataGasUsed", e);
           ok = false;
@@ -4413,7 +4649,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v26 = x["blockGasCost"];
       if (v26 !== undefined) {
-        if (!((typeof v26 === "string") && (typeof v26 !== "string" || ($c107.test(v26)))) && (plain && OP["blockGasCost"] === undefined || hasOwn(x, "blockGasCost"))) {
+        if (!((typeof v26 === "string") && (typeof v26 !== "string" || ($c112.test(v26)))) && (plain && OP["blockGasCost"] === undefined || hasOwn(x, "blockGasCost"))) {
           if (e === null) return false;
           $Uint(v26, p + "/blockGasCost", e);
           ok = false;
@@ -4430,14 +4666,14 @@ function $Block(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = false;
   }
-  if (!$111(x, p, e)) {
+  if (!$116(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
   return ok;
 }
 
-function $111(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $116(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4448,7 +4684,7 @@ function $111(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["size"];
       if (v1 !== undefined && (plain && OP["size"] === undefined || hasOwn(x, "size"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/size", e);
           ok = false;
@@ -4460,7 +4696,7 @@ function $111(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["transactions"];
       if (v2 !== undefined && (plain && OP["transactions"] === undefined || hasOwn(x, "transactions"))) {
-        if (!$112(v2, e === null ? p : p + "/transactions", e)) {
+        if (!$117(v2, e === null ? p : p + "/transactions", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -4471,7 +4707,7 @@ function $111(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["uncles"];
       if (v3 !== undefined && (plain && OP["uncles"] === undefined || hasOwn(x, "uncles"))) {
-        if (!$113(v3, e === null ? p : p + "/uncles", e)) {
+        if (!$118(v3, e === null ? p : p + "/uncles", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -4483,7 +4719,7 @@ function $111(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v4 = x["withdrawals"];
       if (v4 !== undefined) {
         if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-          if (!$131(v4, e === null ? p : p + "/withdrawals", e)) {
+          if (!$136(v4, e === null ? p : p + "/withdrawals", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -4491,7 +4727,7 @@ function $111(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["blockExtraData"];
       if (v5 !== undefined) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c110.test(v5)))) && (plain && OP["blockExtraData"] === undefined || hasOwn(x, "blockExtraData"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c115.test(v5)))) && (plain && OP["blockExtraData"] === undefined || hasOwn(x, "blockExtraData"))) {
           if (e === null) return false;
           $Bytes(v5, p + "/blockExtraData", e);
           ok = false;
@@ -4502,16 +4738,16 @@ function $111(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $112(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($113(x, p, null) || $114(x, p, null))) {
+  if (!($118(x, p, null) || $119(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $113(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $118(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4522,7 +4758,7 @@ function $113(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c110.test(v)))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c115.test(v)))))) {
             if (e === null) return false;
             $Hash32(v, p + "/" + i, e);
             ok = false;
@@ -4534,7 +4770,7 @@ function $113(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $114(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $119(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4559,7 +4795,7 @@ function $TransactionInfo(x: unknown, p: string, e: ValidationIssue[] | null): b
     if (e === null) return false;
     ok = false;
   }
-  if (!$121(x, p, e)) {
+  if (!$126(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
@@ -4572,7 +4808,7 @@ function $SignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
     if (e === null) return false;
     ok = false;
   }
-  if (!$120(x, p, e)) {
+  if (!$125(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
@@ -4590,7 +4826,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["type"];
       if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c110.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c115.test(v1)))))) {
           if (e === null) return false;
           $Byte(v1, p + "/type", e);
           ok = false;
@@ -4602,7 +4838,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v2 = x["chainId"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
           if (e === null) return false;
           $Uint(v2, p + "/chainId", e);
           ok = false;
@@ -4610,7 +4846,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v3 = x["nonce"];
       if (v3 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/nonce", e);
           ok = false;
@@ -4623,7 +4859,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       const v4 = x["to"];
       if (v4 !== undefined) {
         if ((plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-          if (!$115(v4, e === null ? p : p + "/to", e)) {
+          if (!$120(v4, e === null ? p : p + "/to", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -4631,7 +4867,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v5 = x["gas"];
       if (v5 !== undefined && (plain && OP["gas"] === undefined || hasOwn(x, "gas"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c107.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c112.test(v5))))) {
           if (e === null) return false;
           $Uint(v5, p + "/gas", e);
           ok = false;
@@ -4643,7 +4879,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v6 = x["value"];
       if (v6 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c107.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c112.test(v6))))) {
           if (e === null) return false;
           $Uint(v6, p + "/value", e);
           ok = false;
@@ -4655,7 +4891,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v7 = x["input"];
       if (v7 !== undefined && (plain && OP["input"] === undefined || hasOwn(x, "input"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c110.test(v7))))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c115.test(v7))))) {
           if (e === null) return false;
           $Bytes(v7, p + "/input", e);
           ok = false;
@@ -4667,7 +4903,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v8 = x["gasPrice"];
       if (v8 !== undefined) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c107.test(v8)))) && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c112.test(v8)))) && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
           if (e === null) return false;
           $Uint(v8, p + "/gasPrice", e);
           ok = false;
@@ -4675,7 +4911,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v9 = x["maxPriorityFeePerGas"];
       if (v9 !== undefined) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c107.test(v9)))) && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c112.test(v9)))) && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
           if (e === null) return false;
           $Uint(v9, p + "/maxPriorityFeePerGas", e);
           ok = false;
@@ -4683,7 +4919,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v10 = x["maxFeePerGas"];
       if (v10 !== undefined) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c107.test(v10)))) && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c112.test(v10)))) && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
           if (e === null) return false;
           $Uint(v10, p + "/maxFeePerGas", e);
           ok = false;
@@ -4691,7 +4927,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v11 = x["maxFeePerBlobGas"];
       if (v11 !== undefined) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c107.test(v11)))) && (plain && OP["maxFeePerBlobGas"] === undefined || hasOwn(x, "maxFeePerBlobGas"))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c112.test(v11)))) && (plain && OP["maxFeePerBlobGas"] === undefined || hasOwn(x, "maxFeePerBlobGas"))) {
           if (e === null) return false;
           $Uint(v11, p + "/maxFeePerBlobGas", e);
           ok = false;
@@ -4709,7 +4945,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       const v13 = x["blobVersionedHashes"];
       if (v13 !== undefined) {
         if ((plain && OP["blobVersionedHashes"] === undefined || hasOwn(x, "blobVersionedHashes"))) {
-          if (!$113(v13, e === null ? p : p + "/blobVersionedHashes", e)) {
+          if (!$118(v13, e === null ? p : p + "/blobVersionedHashes", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -4729,11 +4965,11 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
   return ok;
 }
 
-function $115(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($116(x, p, null)) matches++;
+  if ($121(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -4741,7 +4977,7 @@ function $115(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $116(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -4792,7 +5028,7 @@ function $AccessListEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["storageKeys"];
       if (v2 !== undefined && (plain && OP["storageKeys"] === undefined || hasOwn(x, "storageKeys"))) {
-        if (!$113(v2, e === null ? p : p + "/storageKeys", e)) {
+        if (!$118(v2, e === null ? p : p + "/storageKeys", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -4823,11 +5059,11 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x119: unknown = x[i];
-        const p119 = e === null ? p : p + "/" + i;
+        const x124: unknown = x[i];
+        const p124 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x119;
-          const p = p119;
+          const x: unknown = x124;
+          const p = p124;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -4837,7 +5073,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["chainId"];
               if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
                   if (e === null) return false;
                   $Uint(v1, p + "/chainId", e);
                   ok = false;
@@ -4849,7 +5085,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
               }
               const v2 = x["nonce"];
               if (v2 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/nonce", e);
                   ok = false;
@@ -4873,7 +5109,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
               }
               const v4 = x["yParity"];
               if (v4 !== undefined && (plain && OP["yParity"] === undefined || hasOwn(x, "yParity"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c107.test(v4))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c112.test(v4))))) {
                   if (e === null) return false;
                   $Uint(v4, p + "/yParity", e);
                   ok = false;
@@ -4885,7 +5121,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
               }
               const v5 = x["r"];
               if (v5 !== undefined && (plain && OP["r"] === undefined || hasOwn(x, "r"))) {
-                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c109.test(v5))))) {
+                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c114.test(v5))))) {
                   if (e === null) return false;
                   $Uint256(v5, p + "/r", e);
                   ok = false;
@@ -4897,7 +5133,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
               }
               const v6 = x["s"];
               if (v6 !== undefined && (plain && OP["s"] === undefined || hasOwn(x, "s"))) {
-                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c109.test(v6))))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c114.test(v6))))) {
                   if (e === null) return false;
                   $Uint256(v6, p + "/s", e);
                   ok = false;
@@ -4916,7 +5152,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $125(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4927,7 +5163,7 @@ function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["v"];
       if (v1 !== undefined) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1)))) && (plain && OP["v"] === undefined || hasOwn(x, "v"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1)))) && (plain && OP["v"] === undefined || hasOwn(x, "v"))) {
           if (e === null) return false;
           $Uint(v1, p + "/v", e);
           ok = false;
@@ -4935,7 +5171,7 @@ function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["r"];
       if (v2 !== undefined && (plain && OP["r"] === undefined || hasOwn(x, "r"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/r", e);
           ok = false;
@@ -4947,7 +5183,7 @@ function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["s"];
       if (v3 !== undefined && (plain && OP["s"] === undefined || hasOwn(x, "s"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/s", e);
           ok = false;
@@ -4959,7 +5195,7 @@ function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["yParity"];
       if (v4 !== undefined) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c107.test(v4)))) && (plain && OP["yParity"] === undefined || hasOwn(x, "yParity"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c112.test(v4)))) && (plain && OP["yParity"] === undefined || hasOwn(x, "yParity"))) {
           if (e === null) return false;
           $Uint(v4, p + "/yParity", e);
           ok = false;
@@ -4967,7 +5203,7 @@ function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["hash"];
       if (v5 !== undefined) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c110.test(v5))))) && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c115.test(v5))))) && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
           if (e === null) return false;
           $Hash32(v5, p + "/hash", e);
           ok = false;
@@ -4978,7 +5214,7 @@ function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4989,7 +5225,7 @@ function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!$122(v1, e === null ? p : p + "/blockHash", e)) {
+        if (!$127(v1, e === null ? p : p + "/blockHash", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5000,7 +5236,7 @@ function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["blockNumber"];
       if (v2 !== undefined && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
-        if (!$124(v2, e === null ? p : p + "/blockNumber", e)) {
+        if (!$129(v2, e === null ? p : p + "/blockNumber", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5012,7 +5248,7 @@ function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v3 = x["blockTimestamp"];
       if (v3 !== undefined) {
         if ((plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
-          if (!$124(v3, e === null ? p : p + "/blockTimestamp", e)) {
+          if (!$129(v3, e === null ? p : p + "/blockTimestamp", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5020,7 +5256,7 @@ function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["transactionIndex"];
       if (v4 !== undefined && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
-        if (!$124(v4, e === null ? p : p + "/transactionIndex", e)) {
+        if (!$129(v4, e === null ? p : p + "/transactionIndex", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5043,7 +5279,7 @@ function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v6 = x["hash"];
       if (v6 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c110.test(v6)))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c115.test(v6)))))) {
           if (e === null) return false;
           $Hash32(v6, p + "/hash", e);
           ok = false;
@@ -5058,11 +5294,11 @@ function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $122(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Hash32(x, p, null)) matches++;
-  if ($116(x, p, null)) matches++;
+  if ($121(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -5070,11 +5306,11 @@ function $122(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $124(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $129(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Uint(x, p, null)) matches++;
-  if ($116(x, p, null)) matches++;
+  if ($121(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -5082,7 +5318,7 @@ function $124(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $136(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5091,11 +5327,11 @@ function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x132: unknown = x[i];
-        const p132 = e === null ? p : p + "/" + i;
+        const x137: unknown = x[i];
+        const p137 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x132;
-          const p = p132;
+          const x: unknown = x137;
+          const p = p137;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5105,7 +5341,7 @@ function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["index"];
               if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
                   if (e === null) return false;
                   $Uint64(v1, p + "/index", e);
                   ok = false;
@@ -5117,7 +5353,7 @@ function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["validatorIndex"];
               if (v2 !== undefined && (plain && OP["validatorIndex"] === undefined || hasOwn(x, "validatorIndex"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c108.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
                   if (e === null) return false;
                   $Uint64(v2, p + "/validatorIndex", e);
                   ok = false;
@@ -5141,7 +5377,7 @@ function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["amount"];
               if (v4 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c108.test(v4))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4))))) {
                   if (e === null) return false;
                   $Uint64(v4, p + "/amount", e);
                   ok = false;
@@ -5171,7 +5407,7 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["index"];
       if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -5183,7 +5419,7 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v2 = x["validatorIndex"];
       if (v2 !== undefined && (plain && OP["validatorIndex"] === undefined || hasOwn(x, "validatorIndex"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c108.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
           if (e === null) return false;
           $Uint64(v2, p + "/validatorIndex", e);
           ok = false;
@@ -5207,7 +5443,7 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v4 = x["amount"];
       if (v4 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c108.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4))))) {
           if (e === null) return false;
           $Uint64(v4, p + "/amount", e);
           ok = false;
@@ -5233,7 +5469,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["type"];
       if (v1 !== undefined) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c110.test(v1))))) && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c115.test(v1))))) && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
           if (e === null) return false;
           $Byte(v1, p + "/type", e);
           ok = false;
@@ -5241,7 +5477,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v2 = x["nonce"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
           if (e === null) return false;
           $Uint(v2, p + "/nonce", e);
           ok = false;
@@ -5250,7 +5486,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v3 = x["to"];
       if (v3 !== undefined) {
         if ((plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-          if (!$115(v3, e === null ? p : p + "/to", e)) {
+          if (!$120(v3, e === null ? p : p + "/to", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5266,7 +5502,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v5 = x["gas"];
       if (v5 !== undefined) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c107.test(v5)))) && (plain && OP["gas"] === undefined || hasOwn(x, "gas"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c112.test(v5)))) && (plain && OP["gas"] === undefined || hasOwn(x, "gas"))) {
           if (e === null) return false;
           $Uint(v5, p + "/gas", e);
           ok = false;
@@ -5274,7 +5510,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v6 = x["value"];
       if (v6 !== undefined) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c107.test(v6)))) && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c112.test(v6)))) && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
           if (e === null) return false;
           $Uint(v6, p + "/value", e);
           ok = false;
@@ -5282,7 +5518,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v7 = x["input"];
       if (v7 !== undefined) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c110.test(v7)))) && (plain && OP["input"] === undefined || hasOwn(x, "input"))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c115.test(v7)))) && (plain && OP["input"] === undefined || hasOwn(x, "input"))) {
           if (e === null) return false;
           $Bytes(v7, p + "/input", e);
           ok = false;
@@ -5290,7 +5526,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v8 = x["data"];
       if (v8 !== undefined) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c110.test(v8)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c115.test(v8)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
           if (e === null) return false;
           $Bytes(v8, p + "/data", e);
           ok = false;
@@ -5298,7 +5534,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v9 = x["gasPrice"];
       if (v9 !== undefined) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c107.test(v9)))) && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c112.test(v9)))) && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
           if (e === null) return false;
           $Uint(v9, p + "/gasPrice", e);
           ok = false;
@@ -5306,7 +5542,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v10 = x["maxPriorityFeePerGas"];
       if (v10 !== undefined) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c107.test(v10)))) && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c112.test(v10)))) && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
           if (e === null) return false;
           $Uint(v10, p + "/maxPriorityFeePerGas", e);
           ok = false;
@@ -5314,7 +5550,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v11 = x["maxFeePerGas"];
       if (v11 !== undefined) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c107.test(v11)))) && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c112.test(v11)))) && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
           if (e === null) return false;
           $Uint(v11, p + "/maxFeePerGas", e);
           ok = false;
@@ -5322,7 +5558,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v12 = x["maxFeePerBlobGas"];
       if (v12 !== undefined) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c107.test(v12)))) && (plain && OP["maxFeePerBlobGas"] === undefined || hasOwn(x, "maxFeePerBlobGas"))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c112.test(v12)))) && (plain && OP["maxFeePerBlobGas"] === undefined || hasOwn(x, "maxFeePerBlobGas"))) {
           if (e === null) return false;
           $Uint(v12, p + "/maxFeePerBlobGas", e);
           ok = false;
@@ -5340,7 +5576,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v14 = x["blobVersionedHashes"];
       if (v14 !== undefined) {
         if ((plain && OP["blobVersionedHashes"] === undefined || hasOwn(x, "blobVersionedHashes"))) {
-          if (!$113(v14, e === null ? p : p + "/blobVersionedHashes", e)) {
+          if (!$118(v14, e === null ? p : p + "/blobVersionedHashes", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5349,7 +5585,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v15 = x["blobs"];
       if (v15 !== undefined) {
         if ((plain && OP["blobs"] === undefined || hasOwn(x, "blobs"))) {
-          if (!$136(v15, e === null ? p : p + "/blobs", e)) {
+          if (!$141(v15, e === null ? p : p + "/blobs", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5358,7 +5594,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v16 = x["commitments"];
       if (v16 !== undefined) {
         if ((plain && OP["commitments"] === undefined || hasOwn(x, "commitments"))) {
-          if (!$136(v16, e === null ? p : p + "/commitments", e)) {
+          if (!$141(v16, e === null ? p : p + "/commitments", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5367,7 +5603,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v17 = x["proofs"];
       if (v17 !== undefined) {
         if ((plain && OP["proofs"] === undefined || hasOwn(x, "proofs"))) {
-          if (!$136(v17, e === null ? p : p + "/proofs", e)) {
+          if (!$141(v17, e === null ? p : p + "/proofs", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5375,7 +5611,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v18 = x["chainId"];
       if (v18 !== undefined) {
-        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c107.test(v18)))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
+        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c112.test(v18)))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
           if (e === null) return false;
           $Uint(v18, p + "/chainId", e);
           ok = false;
@@ -5393,7 +5629,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       for (const k in x) {
         if (!hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
-        if (!($c139.has(k))) {
+        if (!($c144.has(k))) {
           if (e === null) return false;
           ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
         }
@@ -5403,7 +5639,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-function $136(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5414,7 +5650,7 @@ function $136(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c110.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c115.test(v))))) {
             if (e === null) return false;
             $Bytes(v, p + "/" + i, e);
             ok = false;
@@ -5426,7 +5662,7 @@ function $136(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c139 = /*#__PURE__*/ new Set<string>(["type", "nonce", "to", "from", "gas", "value", "input", "data", "gasPrice", "maxPriorityFeePerGas", "maxFeePerGas", "maxFeePerBlobGas", "accessList", "blobVersionedHashes", "blobs", "commitments", "proofs", "chainId", "authorizationList"]);
+const $c144 = /*#__PURE__*/ new Set<string>(["type", "nonce", "to", "from", "gas", "value", "input", "data", "gasPrice", "maxPriorityFeePerGas", "maxFeePerGas", "maxFeePerBlobGas", "accessList", "blobVersionedHashes", "blobs", "commitments", "proofs", "chainId", "authorizationList"]);
 
 function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5439,7 +5675,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["chainId"];
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/chainId", e);
           ok = false;
@@ -5451,7 +5687,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["nonce"];
       if (v2 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/nonce", e);
           ok = false;
@@ -5475,7 +5711,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v4 = x["yParity"];
       if (v4 !== undefined && (plain && OP["yParity"] === undefined || hasOwn(x, "yParity"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c107.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c112.test(v4))))) {
           if (e === null) return false;
           $Uint(v4, p + "/yParity", e);
           ok = false;
@@ -5487,7 +5723,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v5 = x["r"];
       if (v5 !== undefined && (plain && OP["r"] === undefined || hasOwn(x, "r"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c109.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c114.test(v5))))) {
           if (e === null) return false;
           $Uint256(v5, p + "/r", e);
           ok = false;
@@ -5499,7 +5735,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v6 = x["s"];
       if (v6 !== undefined && (plain && OP["s"] === undefined || hasOwn(x, "s"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c109.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c114.test(v6))))) {
           if (e === null) return false;
           $Uint256(v6, p + "/s", e);
           ok = false;
@@ -5525,7 +5761,7 @@ function $SignTransactionResult(x: unknown, p: string, e: ValidationIssue[] | nu
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["raw"];
       if (v1 !== undefined && (plain && OP["raw"] === undefined || hasOwn(x, "raw"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c110.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c115.test(v1))))) {
           if (e === null) return false;
           $Bytes(v1, p + "/raw", e);
           ok = false;
@@ -5573,7 +5809,7 @@ function $FillTransactionResult(x: unknown, p: string, e: ValidationIssue[] | nu
       }
       const v2 = x["raw"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c110.test(v2)))) && (plain && OP["raw"] === undefined || hasOwn(x, "raw"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c115.test(v2)))) && (plain && OP["raw"] === undefined || hasOwn(x, "raw"))) {
           if (e === null) return false;
           $Bytes(v2, p + "/raw", e);
           ok = false;
@@ -5595,7 +5831,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["type"];
       if (v1 !== undefined) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c110.test(v1))))) && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c115.test(v1))))) && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
           if (e === null) return false;
           $Byte(v1, p + "/type", e);
           ok = false;
@@ -5603,7 +5839,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["transactionHash"];
       if (v2 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c110.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c115.test(v2)))))) {
           if (e === null) return false;
           $Hash32(v2, p + "/transactionHash", e);
           ok = false;
@@ -5615,7 +5851,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["transactionIndex"];
       if (v3 !== undefined && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/transactionIndex", e);
           ok = false;
@@ -5627,7 +5863,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["blockHash"];
       if (v4 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c110.test(v4)))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c115.test(v4)))))) {
           if (e === null) return false;
           $Hash32(v4, p + "/blockHash", e);
           ok = false;
@@ -5639,7 +5875,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["blockNumber"];
       if (v5 !== undefined && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c107.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c112.test(v5))))) {
           if (e === null) return false;
           $Uint(v5, p + "/blockNumber", e);
           ok = false;
@@ -5664,7 +5900,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v7 = x["to"];
       if (v7 !== undefined) {
         if ((plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-          if (!$115(v7, e === null ? p : p + "/to", e)) {
+          if (!$120(v7, e === null ? p : p + "/to", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5672,7 +5908,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v8 = x["cumulativeGasUsed"];
       if (v8 !== undefined && (plain && OP["cumulativeGasUsed"] === undefined || hasOwn(x, "cumulativeGasUsed"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c107.test(v8))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c112.test(v8))))) {
           if (e === null) return false;
           $Uint(v8, p + "/cumulativeGasUsed", e);
           ok = false;
@@ -5684,7 +5920,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v9 = x["gasUsed"];
       if (v9 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c107.test(v9))))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c112.test(v9))))) {
           if (e === null) return false;
           $Uint(v9, p + "/gasUsed", e);
           ok = false;
@@ -5696,7 +5932,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v10 = x["blobGasUsed"];
       if (v10 !== undefined) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c107.test(v10)))) && (plain && OP["blobGasUsed"] === undefined || hasOwn(x, "blobGasUsed"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c112.test(v10)))) && (plain && OP["blobGasUsed"] === undefined || hasOwn(x, "blobGasUsed"))) {
           if (e === null) return false;
           $Uint(v10, p + "/blobGasUsed", e);
           ok = false;
@@ -5705,7 +5941,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v11 = x["contractAddress"];
       if (v11 !== undefined) {
         if ((plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
-          if (!$115(v11, e === null ? p : p + "/contractAddress", e)) {
+          if (!$120(v11, e === null ? p : p + "/contractAddress", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5713,7 +5949,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v12 = x["logs"];
       if (v12 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-        if (!$144(v12, e === null ? p : p + "/logs", e)) {
+        if (!$149(v12, e === null ? p : p + "/logs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5724,7 +5960,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v13 = x["logsBloom"];
       if (v13 !== undefined && (plain && OP["logsBloom"] === undefined || hasOwn(x, "logsBloom"))) {
-        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ((v13.length === 514 && $c110.test(v13)))))) {
+        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ((v13.length === 514 && $c115.test(v13)))))) {
           if (e === null) return false;
           $Bytes256(v13, p + "/logsBloom", e);
           ok = false;
@@ -5736,7 +5972,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v14 = x["root"];
       if (v14 !== undefined) {
-        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ((v14.length === 66 && $c110.test(v14))))) && (plain && OP["root"] === undefined || hasOwn(x, "root"))) {
+        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ((v14.length === 66 && $c115.test(v14))))) && (plain && OP["root"] === undefined || hasOwn(x, "root"))) {
           if (e === null) return false;
           $Hash32(v14, p + "/root", e);
           ok = false;
@@ -5744,7 +5980,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v15 = x["status"];
       if (v15 !== undefined) {
-        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c107.test(v15)))) && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
+        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c112.test(v15)))) && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
           if (e === null) return false;
           $Uint(v15, p + "/status", e);
           ok = false;
@@ -5752,7 +5988,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v16 = x["effectiveGasPrice"];
       if (v16 !== undefined && (plain && OP["effectiveGasPrice"] === undefined || hasOwn(x, "effectiveGasPrice"))) {
-        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c107.test(v16))))) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c112.test(v16))))) {
           if (e === null) return false;
           $Uint(v16, p + "/effectiveGasPrice", e);
           ok = false;
@@ -5764,7 +6000,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v17 = x["blobGasPrice"];
       if (v17 !== undefined) {
-        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c107.test(v17)))) && (plain && OP["blobGasPrice"] === undefined || hasOwn(x, "blobGasPrice"))) {
+        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c112.test(v17)))) && (plain && OP["blobGasPrice"] === undefined || hasOwn(x, "blobGasPrice"))) {
           if (e === null) return false;
           $Uint(v17, p + "/blobGasPrice", e);
           ok = false;
@@ -5775,7 +6011,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $149(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5784,11 +6020,11 @@ function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x145: unknown = x[i];
-        const p145 = e === null ? p : p + "/" + i;
+        const x150: unknown = x[i];
+        const p150 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x145;
-          const p = p145;
+          const x: unknown = x150;
+          const p = p150;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5806,7 +6042,7 @@ function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["logIndex"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/logIndex", e);
                   ok = false;
@@ -5814,7 +6050,7 @@ function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["transactionIndex"];
               if (v3 !== undefined) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
                   if (e === null) return false;
                   $Uint(v3, p + "/transactionIndex", e);
                   ok = false;
@@ -5822,7 +6058,7 @@ function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["transactionHash"];
               if (v4 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c110.test(v4)))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c115.test(v4)))))) {
                   if (e === null) return false;
                   $Hash32(v4, p + "/transactionHash", e);
                   ok = false;
@@ -5834,7 +6070,7 @@ function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["blockHash"];
               if (v5 !== undefined) {
-                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c110.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c115.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
                   if (e === null) return false;
                   $Hash32(v5, p + "/blockHash", e);
                   ok = false;
@@ -5842,7 +6078,7 @@ function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v6 = x["blockNumber"];
               if (v6 !== undefined) {
-                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c107.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c112.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
                   if (e === null) return false;
                   $Uint(v6, p + "/blockNumber", e);
                   ok = false;
@@ -5850,7 +6086,7 @@ function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v7 = x["blockTimestamp"];
               if (v7 !== undefined) {
-                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c107.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
+                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c112.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
                   if (e === null) return false;
                   $Uint(v7, p + "/blockTimestamp", e);
                   ok = false;
@@ -5870,7 +6106,7 @@ function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v9 = x["data"];
               if (v9 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c110.test(v9))))) {
+                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c115.test(v9))))) {
                   if (e === null) return false;
                   $Bytes(v9, p + "/data", e);
                   ok = false;
@@ -5882,7 +6118,7 @@ function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v10 = x["topics"];
               if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-                if (!$147(v10, e === null ? p : p + "/topics", e)) {
+                if (!$152(v10, e === null ? p : p + "/topics", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -5900,7 +6136,7 @@ function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $147(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $152(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5915,7 +6151,7 @@ function $147(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c110.test(v)))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c115.test(v)))))) {
             if (e === null) return false;
             $Bytes32(v, p + "/" + i, e);
             ok = false;
@@ -5946,7 +6182,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["logIndex"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
           if (e === null) return false;
           $Uint(v2, p + "/logIndex", e);
           ok = false;
@@ -5954,7 +6190,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["transactionIndex"];
       if (v3 !== undefined) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
           if (e === null) return false;
           $Uint(v3, p + "/transactionIndex", e);
           ok = false;
@@ -5962,7 +6198,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["transactionHash"];
       if (v4 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c110.test(v4)))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c115.test(v4)))))) {
           if (e === null) return false;
           $Hash32(v4, p + "/transactionHash", e);
           ok = false;
@@ -5974,7 +6210,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["blockHash"];
       if (v5 !== undefined) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c110.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c115.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
           if (e === null) return false;
           $Hash32(v5, p + "/blockHash", e);
           ok = false;
@@ -5982,7 +6218,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v6 = x["blockNumber"];
       if (v6 !== undefined) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c107.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c112.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
           if (e === null) return false;
           $Uint(v6, p + "/blockNumber", e);
           ok = false;
@@ -5990,7 +6226,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v7 = x["blockTimestamp"];
       if (v7 !== undefined) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c107.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c112.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
           if (e === null) return false;
           $Uint(v7, p + "/blockTimestamp", e);
           ok = false;
@@ -6010,7 +6246,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v9 = x["data"];
       if (v9 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c110.test(v9))))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c115.test(v9))))) {
           if (e === null) return false;
           $Bytes(v9, p + "/data", e);
           ok = false;
@@ -6022,7 +6258,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v10 = x["topics"];
       if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-        if (!$147(v10, e === null ? p : p + "/topics", e)) {
+        if (!$152(v10, e === null ? p : p + "/topics", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6065,7 +6301,7 @@ function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["blockHash"];
       if (v3 !== undefined) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 66 && $c110.test(v3))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 66 && $c115.test(v3))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
           if (e === null) return false;
           $Hash32(v3, p + "/blockHash", e);
           ok = false;
@@ -6074,7 +6310,7 @@ function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v4 = x["address"];
       if (v4 !== undefined) {
         if ((plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-          if (!$148(v4, e === null ? p : p + "/address", e)) {
+          if (!$153(v4, e === null ? p : p + "/address", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6094,12 +6330,12 @@ function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $148(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $153(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($149(x, p, null)) matches++;
-  if ($116(x, p, null)) matches++;
+  if ($154(x, p, null)) matches++;
+  if ($121(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6107,7 +6343,7 @@ function $148(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $149(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6133,8 +6369,8 @@ function $149(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 function $FilterTopics(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($116(x, p, null)) matches++;
-  if ($152(x, p, null)) matches++;
+  if ($121(x, p, null)) matches++;
+  if ($157(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6142,7 +6378,7 @@ function $FilterTopics(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $152(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6168,9 +6404,9 @@ function $152(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 function $FilterTopic(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($116(x, p, null)) matches++;
+  if ($121(x, p, null)) matches++;
   if ($Bytes32(x, p, null)) matches++;
-  if ($154(x, p, null)) matches++;
+  if ($159(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6178,7 +6414,7 @@ function $FilterTopic(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $159(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6189,7 +6425,7 @@ function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c110.test(v)))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c115.test(v)))))) {
             if (e === null) return false;
             $Bytes32(v, p + "/" + i, e);
             ok = false;
@@ -6208,7 +6444,7 @@ function $FilterId(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c155.test(x)) {
+    if (!$c160.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]+$", "^0x[0-9a-f]+$");
     }
@@ -6216,18 +6452,18 @@ function $FilterId(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
   return ok;
 }
 
-const $c155 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
+const $c160 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
 
 function $FilterResults(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($113(x, p, null) || $157(x, p, null))) {
+  if (!($118(x, p, null) || $162(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $162(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6236,11 +6472,11 @@ function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x158: unknown = x[i];
-        const p158 = e === null ? p : p + "/" + i;
+        const x163: unknown = x[i];
+        const p163 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x158;
-          const p = p158;
+          const x: unknown = x163;
+          const p = p163;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -6258,7 +6494,7 @@ function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["logIndex"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/logIndex", e);
                   ok = false;
@@ -6266,7 +6502,7 @@ function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["transactionIndex"];
               if (v3 !== undefined) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
                   if (e === null) return false;
                   $Uint(v3, p + "/transactionIndex", e);
                   ok = false;
@@ -6274,7 +6510,7 @@ function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["transactionHash"];
               if (v4 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c110.test(v4)))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c115.test(v4)))))) {
                   if (e === null) return false;
                   $Hash32(v4, p + "/transactionHash", e);
                   ok = false;
@@ -6286,7 +6522,7 @@ function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["blockHash"];
               if (v5 !== undefined) {
-                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c110.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c115.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
                   if (e === null) return false;
                   $Hash32(v5, p + "/blockHash", e);
                   ok = false;
@@ -6294,7 +6530,7 @@ function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v6 = x["blockNumber"];
               if (v6 !== undefined) {
-                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c107.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c112.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
                   if (e === null) return false;
                   $Uint(v6, p + "/blockNumber", e);
                   ok = false;
@@ -6302,7 +6538,7 @@ function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v7 = x["blockTimestamp"];
               if (v7 !== undefined) {
-                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c107.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
+                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c112.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
                   if (e === null) return false;
                   $Uint(v7, p + "/blockTimestamp", e);
                   ok = false;
@@ -6322,7 +6558,7 @@ function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v9 = x["data"];
               if (v9 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c110.test(v9))))) {
+                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c115.test(v9))))) {
                   if (e === null) return false;
                   $Bytes(v9, p + "/data", e);
                   ok = false;
@@ -6334,7 +6570,7 @@ function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v10 = x["topics"];
               if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-                if (!$147(v10, e === null ? p : p + "/topics", e)) {
+                if (!$152(v10, e === null ? p : p + "/topics", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -6363,7 +6599,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["oldestBlock"];
       if (v1 !== undefined && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/oldestBlock", e);
           ok = false;
@@ -6375,7 +6611,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v2 = x["baseFeePerGas"];
       if (v2 !== undefined && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
-        if (!$159(v2, e === null ? p : p + "/baseFeePerGas", e)) {
+        if (!$164(v2, e === null ? p : p + "/baseFeePerGas", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6387,7 +6623,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       const v3 = x["baseFeePerBlobGas"];
       if (v3 !== undefined) {
         if ((plain && OP["baseFeePerBlobGas"] === undefined || hasOwn(x, "baseFeePerBlobGas"))) {
-          if (!$159(v3, e === null ? p : p + "/baseFeePerBlobGas", e)) {
+          if (!$164(v3, e === null ? p : p + "/baseFeePerBlobGas", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6395,7 +6631,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v4 = x["gasUsedRatio"];
       if (v4 !== undefined && (plain && OP["gasUsedRatio"] === undefined || hasOwn(x, "gasUsedRatio"))) {
-        if (!$161(v4, e === null ? p : p + "/gasUsedRatio", e)) {
+        if (!$166(v4, e === null ? p : p + "/gasUsedRatio", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6407,7 +6643,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       const v5 = x["blobGasUsedRatio"];
       if (v5 !== undefined) {
         if ((plain && OP["blobGasUsedRatio"] === undefined || hasOwn(x, "blobGasUsedRatio"))) {
-          if (!$161(v5, e === null ? p : p + "/blobGasUsedRatio", e)) {
+          if (!$166(v5, e === null ? p : p + "/blobGasUsedRatio", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6416,7 +6652,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       const v6 = x["reward"];
       if (v6 !== undefined) {
         if ((plain && OP["reward"] === undefined || hasOwn(x, "reward"))) {
-          if (!$163(v6, e === null ? p : p + "/reward", e)) {
+          if (!$168(v6, e === null ? p : p + "/reward", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6427,7 +6663,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $159(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $164(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6438,7 +6674,7 @@ function $159(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c107.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c112.test(v))))) {
             if (e === null) return false;
             $Uint(v, p + "/" + i, e);
             ok = false;
@@ -6450,7 +6686,7 @@ function $159(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $161(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $166(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6473,7 +6709,7 @@ function $161(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $163(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $168(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6482,7 +6718,7 @@ function $163(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$159(x[i], e === null ? p : p + "/" + i, e)) {
+        if (!$164(x[i], e === null ? p : p + "/" + i, e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6514,7 +6750,7 @@ function $AccessListResult(x: unknown, p: string, e: ValidationIssue[] | null): 
       }
       const v2 = x["gasUsed"];
       if (v2 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/gasUsed", e);
           ok = false;
@@ -6560,7 +6796,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["accountProof"];
       if (v2 !== undefined && (plain && OP["accountProof"] === undefined || hasOwn(x, "accountProof"))) {
-        if (!$136(v2, e === null ? p : p + "/accountProof", e)) {
+        if (!$141(v2, e === null ? p : p + "/accountProof", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6571,7 +6807,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v3 = x["balance"];
       if (v3 !== undefined && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/balance", e);
           ok = false;
@@ -6583,7 +6819,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v4 = x["codeHash"];
       if (v4 !== undefined && (plain && OP["codeHash"] === undefined || hasOwn(x, "codeHash"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c110.test(v4)))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c115.test(v4)))))) {
           if (e === null) return false;
           $Hash32(v4, p + "/codeHash", e);
           ok = false;
@@ -6595,7 +6831,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v5 = x["nonce"];
       if (v5 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c107.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c112.test(v5))))) {
           if (e === null) return false;
           $Uint(v5, p + "/nonce", e);
           ok = false;
@@ -6607,7 +6843,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v6 = x["storageHash"];
       if (v6 !== undefined && (plain && OP["storageHash"] === undefined || hasOwn(x, "storageHash"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c110.test(v6)))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c115.test(v6)))))) {
           if (e === null) return false;
           $Hash32(v6, p + "/storageHash", e);
           ok = false;
@@ -6619,7 +6855,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v7 = x["storageProof"];
       if (v7 !== undefined && (plain && OP["storageProof"] === undefined || hasOwn(x, "storageProof"))) {
-        if (!$167(v7, e === null ? p : p + "/storageProof", e)) {
+        if (!$172(v7, e === null ? p : p + "/storageProof", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6633,7 +6869,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $172(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6642,11 +6878,11 @@ function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x168: unknown = x[i];
-        const p168 = e === null ? p : p + "/" + i;
+        const x173: unknown = x[i];
+        const p173 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x168;
-          const p = p168;
+          const x: unknown = x173;
+          const p = p173;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -6656,7 +6892,7 @@ function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["key"];
               if (v1 !== undefined && (plain && OP["key"] === undefined || hasOwn(x, "key"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 66 && $c110.test(v1)))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 66 && $c115.test(v1)))))) {
                   if (e === null) return false;
                   $BytesMax32(v1, p + "/key", e);
                   ok = false;
@@ -6668,7 +6904,7 @@ function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["value"];
               if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/value", e);
                   ok = false;
@@ -6680,7 +6916,7 @@ function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["proof"];
               if (v3 !== undefined && (plain && OP["proof"] === undefined || hasOwn(x, "proof"))) {
-                if (!$136(v3, e === null ? p : p + "/proof", e)) {
+                if (!$141(v3, e === null ? p : p + "/proof", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -6709,7 +6945,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["key"];
       if (v1 !== undefined && (plain && OP["key"] === undefined || hasOwn(x, "key"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 66 && $c110.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 66 && $c115.test(v1)))))) {
           if (e === null) return false;
           $BytesMax32(v1, p + "/key", e);
           ok = false;
@@ -6721,7 +6957,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["value"];
       if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/value", e);
           ok = false;
@@ -6733,7 +6969,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v3 = x["proof"];
       if (v3 !== undefined && (plain && OP["proof"] === undefined || hasOwn(x, "proof"))) {
-        if (!$136(v3, e === null ? p : p + "/proof", e)) {
+        if (!$141(v3, e === null ? p : p + "/proof", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6750,7 +6986,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
 function $SyncingStatus(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($170(x, p, null)) matches++;
+  if ($175(x, p, null)) matches++;
   if ($SyncProgress(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
@@ -6759,7 +6995,7 @@ function $SyncingStatus(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $170(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $175(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -6783,7 +7019,7 @@ function $SyncProgress(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["startingBlock"];
       if (v1 !== undefined && (plain && OP["startingBlock"] === undefined || hasOwn(x, "startingBlock"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/startingBlock", e);
           ok = false;
@@ -6795,7 +7031,7 @@ function $SyncProgress(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["currentBlock"];
       if (v2 !== undefined && (plain && OP["currentBlock"] === undefined || hasOwn(x, "currentBlock"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/currentBlock", e);
           ok = false;
@@ -6807,7 +7043,7 @@ function $SyncProgress(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v3 = x["highestBlock"];
       if (v3 !== undefined && (plain && OP["highestBlock"] === undefined || hasOwn(x, "highestBlock"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/highestBlock", e);
           ok = false;
@@ -6835,7 +7071,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v1 !== undefined) {
         if (!((Number.isInteger(v1))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
           if (e === null) return false;
-          $171(v1, p + "/chainId", e);
+          $176(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -6843,7 +7079,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v2 !== undefined) {
         if (!((Number.isInteger(v2))) && (plain && OP["homesteadBlock"] === undefined || hasOwn(x, "homesteadBlock"))) {
           if (e === null) return false;
-          $171(v2, p + "/homesteadBlock", e);
+          $176(v2, p + "/homesteadBlock", e);
           ok = false;
         }
       }
@@ -6851,7 +7087,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v3 !== undefined) {
         if (!((Number.isInteger(v3))) && (plain && OP["daoForkBlock"] === undefined || hasOwn(x, "daoForkBlock"))) {
           if (e === null) return false;
-          $171(v3, p + "/daoForkBlock", e);
+          $176(v3, p + "/daoForkBlock", e);
           ok = false;
         }
       }
@@ -6867,7 +7103,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v5 !== undefined) {
         if (!((Number.isInteger(v5))) && (plain && OP["eip150Block"] === undefined || hasOwn(x, "eip150Block"))) {
           if (e === null) return false;
-          $171(v5, p + "/eip150Block", e);
+          $176(v5, p + "/eip150Block", e);
           ok = false;
         }
       }
@@ -6875,7 +7111,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v6 !== undefined) {
         if (!((Number.isInteger(v6))) && (plain && OP["eip155Block"] === undefined || hasOwn(x, "eip155Block"))) {
           if (e === null) return false;
-          $171(v6, p + "/eip155Block", e);
+          $176(v6, p + "/eip155Block", e);
           ok = false;
         }
       }
@@ -6883,7 +7119,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v7 !== undefined) {
         if (!((Number.isInteger(v7))) && (plain && OP["eip158Block"] === undefined || hasOwn(x, "eip158Block"))) {
           if (e === null) return false;
-          $171(v7, p + "/eip158Block", e);
+          $176(v7, p + "/eip158Block", e);
           ok = false;
         }
       }
@@ -6891,7 +7127,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v8 !== undefined) {
         if (!((Number.isInteger(v8))) && (plain && OP["byzantiumBlock"] === undefined || hasOwn(x, "byzantiumBlock"))) {
           if (e === null) return false;
-          $171(v8, p + "/byzantiumBlock", e);
+          $176(v8, p + "/byzantiumBlock", e);
           ok = false;
         }
       }
@@ -6899,7 +7135,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v9 !== undefined) {
         if (!((Number.isInteger(v9))) && (plain && OP["constantinopleBlock"] === undefined || hasOwn(x, "constantinopleBlock"))) {
           if (e === null) return false;
-          $171(v9, p + "/constantinopleBlock", e);
+          $176(v9, p + "/constantinopleBlock", e);
           ok = false;
         }
       }
@@ -6907,7 +7143,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v10 !== undefined) {
         if (!((Number.isInteger(v10))) && (plain && OP["petersburgBlock"] === undefined || hasOwn(x, "petersburgBlock"))) {
           if (e === null) return false;
-          $171(v10, p + "/petersburgBlock", e);
+          $176(v10, p + "/petersburgBlock", e);
           ok = false;
         }
       }
@@ -6915,7 +7151,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v11 !== undefined) {
         if (!((Number.isInteger(v11))) && (plain && OP["istanbulBlock"] === undefined || hasOwn(x, "istanbulBlock"))) {
           if (e === null) return false;
-          $171(v11, p + "/istanbulBlock", e);
+          $176(v11, p + "/istanbulBlock", e);
           ok = false;
         }
       }
@@ -6923,7 +7159,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v12 !== undefined) {
         if (!((Number.isInteger(v12))) && (plain && OP["muirGlacierBlock"] === undefined || hasOwn(x, "muirGlacierBlock"))) {
           if (e === null) return false;
-          $171(v12, p + "/muirGlacierBlock", e);
+          $176(v12, p + "/muirGlacierBlock", e);
           ok = false;
         }
       }
@@ -6931,7 +7167,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v13 !== undefined) {
         if (!((Number.isInteger(v13))) && (plain && OP["berlinBlock"] === undefined || hasOwn(x, "berlinBlock"))) {
           if (e === null) return false;
-          $171(v13, p + "/berlinBlock", e);
+          $176(v13, p + "/berlinBlock", e);
           ok = false;
         }
       }
@@ -6939,7 +7175,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v14 !== undefined) {
         if (!((Number.isInteger(v14))) && (plain && OP["londonBlock"] === undefined || hasOwn(x, "londonBlock"))) {
           if (e === null) return false;
-          $171(v14, p + "/londonBlock", e);
+          $176(v14, p + "/londonBlock", e);
           ok = false;
         }
       }
@@ -6947,7 +7183,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v15 !== undefined) {
         if (!((Number.isInteger(v15))) && (plain && OP["shanghaiTime"] === undefined || hasOwn(x, "shanghaiTime"))) {
           if (e === null) return false;
-          $171(v15, p + "/shanghaiTime", e);
+          $176(v15, p + "/shanghaiTime", e);
           ok = false;
         }
       }
@@ -6955,7 +7191,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v16 !== undefined) {
         if (!((Number.isInteger(v16))) && (plain && OP["cancunTime"] === undefined || hasOwn(x, "cancunTime"))) {
           if (e === null) return false;
-          $171(v16, p + "/cancunTime", e);
+          $176(v16, p + "/cancunTime", e);
           ok = false;
         }
       }
@@ -6963,7 +7199,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v17 !== undefined) {
         if (!((Number.isInteger(v17))) && (plain && OP["pragueTime"] === undefined || hasOwn(x, "pragueTime"))) {
           if (e === null) return false;
-          $171(v17, p + "/pragueTime", e);
+          $176(v17, p + "/pragueTime", e);
           ok = false;
         }
       }
@@ -6971,7 +7207,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v18 !== undefined) {
         if (!((Number.isInteger(v18))) && (plain && OP["apricotPhase1BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase1BlockTimestamp"))) {
           if (e === null) return false;
-          $171(v18, p + "/apricotPhase1BlockTimestamp", e);
+          $176(v18, p + "/apricotPhase1BlockTimestamp", e);
           ok = false;
         }
       }
@@ -6979,7 +7215,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v19 !== undefined) {
         if (!((Number.isInteger(v19))) && (plain && OP["apricotPhase2BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase2BlockTimestamp"))) {
           if (e === null) return false;
-          $171(v19, p + "/apricotPhase2BlockTimestamp", e);
+          $176(v19, p + "/apricotPhase2BlockTimestamp", e);
           ok = false;
         }
       }
@@ -6987,7 +7223,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v20 !== undefined) {
         if (!((Number.isInteger(v20))) && (plain && OP["apricotPhase3BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase3BlockTimestamp"))) {
           if (e === null) return false;
-          $171(v20, p + "/apricotPhase3BlockTimestamp", e);
+          $176(v20, p + "/apricotPhase3BlockTimestamp", e);
           ok = false;
         }
       }
@@ -6995,7 +7231,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v21 !== undefined) {
         if (!((Number.isInteger(v21))) && (plain && OP["apricotPhase4BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase4BlockTimestamp"))) {
           if (e === null) return false;
-          $171(v21, p + "/apricotPhase4BlockTimestamp", e);
+          $176(v21, p + "/apricotPhase4BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7003,7 +7239,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v22 !== undefined) {
         if (!((Number.isInteger(v22))) && (plain && OP["apricotPhase5BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase5BlockTimestamp"))) {
           if (e === null) return false;
-          $171(v22, p + "/apricotPhase5BlockTimestamp", e);
+          $176(v22, p + "/apricotPhase5BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7011,7 +7247,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v23 !== undefined) {
         if (!((Number.isInteger(v23))) && (plain && OP["apricotPhasePre6BlockTimestamp"] === undefined || hasOwn(x, "apricotPhasePre6BlockTimestamp"))) {
           if (e === null) return false;
-          $171(v23, p + "/apricotPhasePre6BlockTimestamp", e);
+          $176(v23, p + "/apricotPhasePre6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7019,7 +7255,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v24 !== undefined) {
         if (!((Number.isInteger(v24))) && (plain && OP["apricotPhase6BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase6BlockTimestamp"))) {
           if (e === null) return false;
-          $171(v24, p + "/apricotPhase6BlockTimestamp", e);
+          $176(v24, p + "/apricotPhase6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7027,7 +7263,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v25 !== undefined) {
         if (!((Number.isInteger(v25))) && (plain && OP["apricotPhasePost6BlockTimestamp"] === undefined || hasOwn(x, "apricotPhasePost6BlockTimestamp"))) {
           if (e === null) return false;
-          $171(v25, p + "/apricotPhasePost6BlockTimestamp", e);
+          $176(v25, p + "/apricotPhasePost6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7035,7 +7271,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v26 !== undefined) {
         if (!((Number.isInteger(v26))) && (plain && OP["banffBlockTimestamp"] === undefined || hasOwn(x, "banffBlockTimestamp"))) {
           if (e === null) return false;
-          $171(v26, p + "/banffBlockTimestamp", e);
+          $176(v26, p + "/banffBlockTimestamp", e);
           ok = false;
         }
       }
@@ -7043,7 +7279,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v27 !== undefined) {
         if (!((Number.isInteger(v27))) && (plain && OP["cortinaBlockTimestamp"] === undefined || hasOwn(x, "cortinaBlockTimestamp"))) {
           if (e === null) return false;
-          $171(v27, p + "/cortinaBlockTimestamp", e);
+          $176(v27, p + "/cortinaBlockTimestamp", e);
           ok = false;
         }
       }
@@ -7051,7 +7287,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v28 !== undefined) {
         if (!((Number.isInteger(v28))) && (plain && OP["durangoBlockTimestamp"] === undefined || hasOwn(x, "durangoBlockTimestamp"))) {
           if (e === null) return false;
-          $171(v28, p + "/durangoBlockTimestamp", e);
+          $176(v28, p + "/durangoBlockTimestamp", e);
           ok = false;
         }
       }
@@ -7059,7 +7295,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v29 !== undefined) {
         if (!((Number.isInteger(v29))) && (plain && OP["etnaTimestamp"] === undefined || hasOwn(x, "etnaTimestamp"))) {
           if (e === null) return false;
-          $171(v29, p + "/etnaTimestamp", e);
+          $176(v29, p + "/etnaTimestamp", e);
           ok = false;
         }
       }
@@ -7067,7 +7303,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v30 !== undefined) {
         if (!((Number.isInteger(v30))) && (plain && OP["fortunaTimestamp"] === undefined || hasOwn(x, "fortunaTimestamp"))) {
           if (e === null) return false;
-          $171(v30, p + "/fortunaTimestamp", e);
+          $176(v30, p + "/fortunaTimestamp", e);
           ok = false;
         }
       }
@@ -7075,7 +7311,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v31 !== undefined) {
         if (!((Number.isInteger(v31))) && (plain && OP["graniteTimestamp"] === undefined || hasOwn(x, "graniteTimestamp"))) {
           if (e === null) return false;
-          $171(v31, p + "/graniteTimestamp", e);
+          $176(v31, p + "/graniteTimestamp", e);
           ok = false;
         }
       }
@@ -7083,7 +7319,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v32 !== undefined) {
         if (!((Number.isInteger(v32))) && (plain && OP["heliconTimestamp"] === undefined || hasOwn(x, "heliconTimestamp"))) {
           if (e === null) return false;
-          $171(v32, p + "/heliconTimestamp", e);
+          $176(v32, p + "/heliconTimestamp", e);
           ok = false;
         }
       }
@@ -7096,7 +7332,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $176(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -7105,7 +7341,7 @@ function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c203 = /*#__PURE__*/ new Set<string>(["chainId", "homesteadBlock", "daoForkBlock", "daoForkSupport", "eip150Block", "eip155Block", "eip158Block", "byzantiumBlock", "constantinopleBlock", "petersburgBlock", "istanbulBlock", "muirGlacierBlock", "berlinBlock", "londonBlock", "shanghaiTime", "cancunTime", "pragueTime", "apricotPhase1BlockTimestamp", "apricotPhase2BlockTimestamp", "apricotPhase3BlockTimestamp", "apricotPhase4BlockTimestamp", "apricotPhase5BlockTimestamp", "apricotPhasePre6BlockTimestamp", "apricotPhase6BlockTimestamp", "apricotPhasePost6BlockTimestamp", "banffBlockTimestamp", "cortinaBlockTimestamp", "durangoBlockTimestamp", "etnaTimestamp", "fortunaTimestamp", "graniteTimestamp", "heliconTimestamp"]);
+const $c208 = /*#__PURE__*/ new Set<string>(["chainId", "homesteadBlock", "daoForkBlock", "daoForkSupport", "eip150Block", "eip155Block", "eip158Block", "byzantiumBlock", "constantinopleBlock", "petersburgBlock", "istanbulBlock", "muirGlacierBlock", "berlinBlock", "londonBlock", "shanghaiTime", "cancunTime", "pragueTime", "apricotPhase1BlockTimestamp", "apricotPhase2BlockTimestamp", "apricotPhase3BlockTimestamp", "apricotPhase4BlockTimestamp", "apricotPhase5BlockTimestamp", "apricotPhasePre6BlockTimestamp", "apricotPhase6BlockTimestamp", "apricotPhasePost6BlockTimestamp", "banffBlockTimestamp", "cortinaBlockTimestamp", "durangoBlockTimestamp", "etnaTimestamp", "fortunaTimestamp", "graniteTimestamp", "heliconTimestamp"]);
 
 function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7118,11 +7354,11 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["current"];
       if (v1 !== undefined && (plain && OP["current"] === undefined || hasOwn(x, "current"))) {
-        const x211: unknown = v1;
-        const p211 = e === null ? p : p + "/current";
+        const x216: unknown = v1;
+        const p216 = e === null ? p : p + "/current";
         {
-          const x: unknown = x211;
-          const p = p211;
+          const x: unknown = x216;
+          const p = p216;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7134,7 +7370,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               if (v1 !== undefined && (plain && OP["activationTime"] === undefined || hasOwn(x, "activationTime"))) {
                 if (!((Number.isInteger(v1)))) {
                   if (e === null) return false;
-                  $171(v1, p + "/activationTime", e);
+                  $176(v1, p + "/activationTime", e);
                   ok = false;
                 }
               }
@@ -7144,11 +7380,11 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v2 = x["blobSchedule"];
               if (v2 !== undefined && (plain && OP["blobSchedule"] === undefined || hasOwn(x, "blobSchedule"))) {
-                const x212: unknown = v2;
-                const p212 = e === null ? p : p + "/blobSchedule";
+                const x217: unknown = v2;
+                const p217 = e === null ? p : p + "/blobSchedule";
                 {
-                  const x: unknown = x212;
-                  const p = p212;
+                  const x: unknown = x217;
+                  const p = p217;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -7202,7 +7438,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v3 = x["chainId"];
               if (v3 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3))))) {
                   if (e === null) return false;
                   $Uint(v3, p + "/chainId", e);
                   ok = false;
@@ -7214,7 +7450,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v4 = x["forkId"];
               if (v4 !== undefined && (plain && OP["forkId"] === undefined || hasOwn(x, "forkId"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 10 && $c110.test(v4)))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 10 && $c115.test(v4)))))) {
                   if (e === null) return false;
                   $Bytes4(v4, p + "/forkId", e);
                   ok = false;
@@ -7226,7 +7462,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v5 = x["precompiles"];
               if (v5 !== undefined && (plain && OP["precompiles"] === undefined || hasOwn(x, "precompiles"))) {
-                if (!$209(v5, e === null ? p : p + "/precompiles", e)) {
+                if (!$214(v5, e === null ? p : p + "/precompiles", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -7237,7 +7473,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v6 = x["systemContracts"];
               if (v6 !== undefined && (plain && OP["systemContracts"] === undefined || hasOwn(x, "systemContracts"))) {
-                if (!$209(v6, e === null ? p : p + "/systemContracts", e)) {
+                if (!$214(v6, e === null ? p : p + "/systemContracts", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -7257,7 +7493,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v2 = x["next"];
       if (v2 !== undefined) {
         if ((plain && OP["next"] === undefined || hasOwn(x, "next"))) {
-          if (!$213(v2, e === null ? p : p + "/next", e)) {
+          if (!$218(v2, e === null ? p : p + "/next", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -7266,7 +7502,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v3 = x["last"];
       if (v3 !== undefined) {
         if ((plain && OP["last"] === undefined || hasOwn(x, "last"))) {
-          if (!$213(v3, e === null ? p : p + "/last", e)) {
+          if (!$218(v3, e === null ? p : p + "/last", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -7290,7 +7526,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v1 !== undefined && (plain && OP["activationTime"] === undefined || hasOwn(x, "activationTime"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $171(v1, p + "/activationTime", e);
+          $176(v1, p + "/activationTime", e);
           ok = false;
         }
       }
@@ -7300,11 +7536,11 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["blobSchedule"];
       if (v2 !== undefined && (plain && OP["blobSchedule"] === undefined || hasOwn(x, "blobSchedule"))) {
-        const x208: unknown = v2;
-        const p208 = e === null ? p : p + "/blobSchedule";
+        const x213: unknown = v2;
+        const p213 = e === null ? p : p + "/blobSchedule";
         {
-          const x: unknown = x208;
-          const p = p208;
+          const x: unknown = x213;
+          const p = p213;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7358,7 +7594,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v3 = x["chainId"];
       if (v3 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/chainId", e);
           ok = false;
@@ -7370,7 +7606,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v4 = x["forkId"];
       if (v4 !== undefined && (plain && OP["forkId"] === undefined || hasOwn(x, "forkId"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 10 && $c110.test(v4)))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 10 && $c115.test(v4)))))) {
           if (e === null) return false;
           $Bytes4(v4, p + "/forkId", e);
           ok = false;
@@ -7382,7 +7618,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v5 = x["precompiles"];
       if (v5 !== undefined && (plain && OP["precompiles"] === undefined || hasOwn(x, "precompiles"))) {
-        if (!$209(v5, e === null ? p : p + "/precompiles", e)) {
+        if (!$214(v5, e === null ? p : p + "/precompiles", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7393,7 +7629,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v6 = x["systemContracts"];
       if (v6 !== undefined && (plain && OP["systemContracts"] === undefined || hasOwn(x, "systemContracts"))) {
-        if (!$209(v6, e === null ? p : p + "/systemContracts", e)) {
+        if (!$214(v6, e === null ? p : p + "/systemContracts", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7457,7 +7693,7 @@ function $BlobSchedule(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $209(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $214(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -7480,11 +7716,11 @@ function $209(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $213(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $218(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($EthConfigFork(x, p, null)) matches++;
-  if ($116(x, p, null)) matches++;
+  if ($121(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -7503,11 +7739,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["head"];
       if (v1 !== undefined && (plain && OP["head"] === undefined || hasOwn(x, "head"))) {
-        const x217: unknown = v1;
-        const p217 = e === null ? p : p + "/head";
+        const x222: unknown = v1;
+        const p222 = e === null ? p : p + "/head";
         {
-          const x: unknown = x217;
-          const p = p217;
+          const x: unknown = x222;
+          const p = p222;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7517,7 +7753,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["number"];
               if (v1 !== undefined && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
                   if (e === null) return false;
                   $Uint(v1, p + "/number", e);
                   ok = false;
@@ -7529,7 +7765,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["hash"];
               if (v2 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c110.test(v2)))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c115.test(v2)))))) {
                   if (e === null) return false;
                   $Hash32(v2, p + "/hash", e);
                   ok = false;
@@ -7549,11 +7785,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["state"];
       if (v2 !== undefined && (plain && OP["state"] === undefined || hasOwn(x, "state"))) {
-        const x221: unknown = v2;
-        const p221 = e === null ? p : p + "/state";
+        const x226: unknown = v2;
+        const p226 = e === null ? p : p + "/state";
         {
-          const x: unknown = x221;
-          const p = p221;
+          const x: unknown = x226;
+          const p = p226;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7575,7 +7811,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["oldestBlock"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/oldestBlock", e);
                   ok = false;
@@ -7584,11 +7820,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x222: unknown = v3;
-                  const p222 = e === null ? p : p + "/deleteStrategy";
+                  const x227: unknown = v3;
+                  const p227 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x222;
-                    const p = p222;
+                    const x: unknown = x227;
+                    const p = p227;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -7600,7 +7836,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $219(v1, p + "/type", e);
+                            $224(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -7610,7 +7846,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         }
                         const v2 = x["retentionBlocks"];
                         if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
                             if (e === null) return false;
                             $Uint(v2, p + "/retentionBlocks", e);
                             ok = false;
@@ -7635,11 +7871,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v3 = x["tx"];
       if (v3 !== undefined && (plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
-        const x223: unknown = v3;
-        const p223 = e === null ? p : p + "/tx";
+        const x228: unknown = v3;
+        const p228 = e === null ? p : p + "/tx";
         {
-          const x: unknown = x223;
-          const p = p223;
+          const x: unknown = x228;
+          const p = p228;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7661,7 +7897,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["oldestBlock"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/oldestBlock", e);
                   ok = false;
@@ -7670,11 +7906,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x224: unknown = v3;
-                  const p224 = e === null ? p : p + "/deleteStrategy";
+                  const x229: unknown = v3;
+                  const p229 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x224;
-                    const p = p224;
+                    const x: unknown = x229;
+                    const p = p229;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -7686,7 +7922,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $219(v1, p + "/type", e);
+                            $224(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -7696,7 +7932,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         }
                         const v2 = x["retentionBlocks"];
                         if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
                             if (e === null) return false;
                             $Uint(v2, p + "/retentionBlocks", e);
                             ok = false;
@@ -7721,11 +7957,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v4 = x["logs"];
       if (v4 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-        const x225: unknown = v4;
-        const p225 = e === null ? p : p + "/logs";
+        const x230: unknown = v4;
+        const p230 = e === null ? p : p + "/logs";
         {
-          const x: unknown = x225;
-          const p = p225;
+          const x: unknown = x230;
+          const p = p230;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7747,7 +7983,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["oldestBlock"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/oldestBlock", e);
                   ok = false;
@@ -7756,11 +7992,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x226: unknown = v3;
-                  const p226 = e === null ? p : p + "/deleteStrategy";
+                  const x231: unknown = v3;
+                  const p231 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x226;
-                    const p = p226;
+                    const x: unknown = x231;
+                    const p = p231;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -7772,7 +8008,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $219(v1, p + "/type", e);
+                            $224(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -7782,7 +8018,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         }
                         const v2 = x["retentionBlocks"];
                         if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
                             if (e === null) return false;
                             $Uint(v2, p + "/retentionBlocks", e);
                             ok = false;
@@ -7807,11 +8043,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v5 = x["receipts"];
       if (v5 !== undefined && (plain && OP["receipts"] === undefined || hasOwn(x, "receipts"))) {
-        const x227: unknown = v5;
-        const p227 = e === null ? p : p + "/receipts";
+        const x232: unknown = v5;
+        const p232 = e === null ? p : p + "/receipts";
         {
-          const x: unknown = x227;
-          const p = p227;
+          const x: unknown = x232;
+          const p = p232;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7833,7 +8069,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["oldestBlock"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/oldestBlock", e);
                   ok = false;
@@ -7842,11 +8078,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x228: unknown = v3;
-                  const p228 = e === null ? p : p + "/deleteStrategy";
+                  const x233: unknown = v3;
+                  const p233 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x228;
-                    const p = p228;
+                    const x: unknown = x233;
+                    const p = p233;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -7858,7 +8094,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $219(v1, p + "/type", e);
+                            $224(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -7868,7 +8104,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         }
                         const v2 = x["retentionBlocks"];
                         if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
                             if (e === null) return false;
                             $Uint(v2, p + "/retentionBlocks", e);
                             ok = false;
@@ -7893,11 +8129,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v6 = x["blocks"];
       if (v6 !== undefined && (plain && OP["blocks"] === undefined || hasOwn(x, "blocks"))) {
-        const x229: unknown = v6;
-        const p229 = e === null ? p : p + "/blocks";
+        const x234: unknown = v6;
+        const p234 = e === null ? p : p + "/blocks";
         {
-          const x: unknown = x229;
-          const p = p229;
+          const x: unknown = x234;
+          const p = p234;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7919,7 +8155,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["oldestBlock"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/oldestBlock", e);
                   ok = false;
@@ -7928,11 +8164,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x230: unknown = v3;
-                  const p230 = e === null ? p : p + "/deleteStrategy";
+                  const x235: unknown = v3;
+                  const p235 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x230;
-                    const p = p230;
+                    const x: unknown = x235;
+                    const p = p235;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -7944,7 +8180,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $219(v1, p + "/type", e);
+                            $224(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -7954,7 +8190,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         }
                         const v2 = x["retentionBlocks"];
                         if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
                             if (e === null) return false;
                             $Uint(v2, p + "/retentionBlocks", e);
                             ok = false;
@@ -7979,11 +8215,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v7 = x["stateproofs"];
       if (v7 !== undefined && (plain && OP["stateproofs"] === undefined || hasOwn(x, "stateproofs"))) {
-        const x231: unknown = v7;
-        const p231 = e === null ? p : p + "/stateproofs";
+        const x236: unknown = v7;
+        const p236 = e === null ? p : p + "/stateproofs";
         {
-          const x: unknown = x231;
-          const p = p231;
+          const x: unknown = x236;
+          const p = p236;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8005,7 +8241,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["oldestBlock"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/oldestBlock", e);
                   ok = false;
@@ -8014,11 +8250,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x232: unknown = v3;
-                  const p232 = e === null ? p : p + "/deleteStrategy";
+                  const x237: unknown = v3;
+                  const p237 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x232;
-                    const p = p232;
+                    const x: unknown = x237;
+                    const p = p237;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -8030,7 +8266,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $219(v1, p + "/type", e);
+                            $224(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -8040,7 +8276,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         }
                         const v2 = x["retentionBlocks"];
                         if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
                             if (e === null) return false;
                             $Uint(v2, p + "/retentionBlocks", e);
                             ok = false;
@@ -8079,7 +8315,7 @@ function $CapabilityHead(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["number"];
       if (v1 !== undefined && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/number", e);
           ok = false;
@@ -8091,7 +8327,7 @@ function $CapabilityHead(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["hash"];
       if (v2 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c110.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c115.test(v2)))))) {
           if (e === null) return false;
           $Hash32(v2, p + "/hash", e);
           ok = false;
@@ -8129,7 +8365,7 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v2 = x["oldestBlock"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
           if (e === null) return false;
           $Uint(v2, p + "/oldestBlock", e);
           ok = false;
@@ -8138,11 +8374,11 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
       const v3 = x["deleteStrategy"];
       if (v3 !== undefined) {
         if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-          const x220: unknown = v3;
-          const p220 = e === null ? p : p + "/deleteStrategy";
+          const x225: unknown = v3;
+          const p225 = e === null ? p : p + "/deleteStrategy";
           {
-            const x: unknown = x220;
-            const p = p220;
+            const x: unknown = x225;
+            const p = p225;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -8154,7 +8390,7 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
                 if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                   if (!((typeof v1 === "string") && (v1 === "window"))) {
                     if (e === null) return false;
-                    $219(v1, p + "/type", e);
+                    $224(v1, p + "/type", e);
                     ok = false;
                   }
                 }
@@ -8164,7 +8400,7 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
                 }
                 const v2 = x["retentionBlocks"];
                 if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
                     if (e === null) return false;
                     $Uint(v2, p + "/retentionBlocks", e);
                     ok = false;
@@ -8197,7 +8433,7 @@ function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] |
       if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
         if (!((typeof v1 === "string") && (v1 === "window"))) {
           if (e === null) return false;
-          $219(v1, p + "/type", e);
+          $224(v1, p + "/type", e);
           ok = false;
         }
       }
@@ -8207,7 +8443,7 @@ function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] |
       }
       const v2 = x["retentionBlocks"];
       if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/retentionBlocks", e);
           ok = false;
@@ -8222,7 +8458,7 @@ function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] |
   return ok;
 }
 
-function $219(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $224(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -8244,11 +8480,11 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x233: unknown = x[i];
-        const p233 = e === null ? p : p + "/" + i;
+        const x238: unknown = x[i];
+        const p238 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x233;
-          const p = p233;
+          const x: unknown = x238;
+          const p = p238;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8271,7 +8507,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v2 = x["storageChanges"];
               if (v2 !== undefined) {
                 if ((plain && OP["storageChanges"] === undefined || hasOwn(x, "storageChanges"))) {
-                  if (!$234(v2, e === null ? p : p + "/storageChanges", e)) {
+                  if (!$239(v2, e === null ? p : p + "/storageChanges", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -8280,7 +8516,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["storageReads"];
               if (v3 !== undefined) {
                 if ((plain && OP["storageReads"] === undefined || hasOwn(x, "storageReads"))) {
-                  if (!$113(v3, e === null ? p : p + "/storageReads", e)) {
+                  if (!$118(v3, e === null ? p : p + "/storageReads", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -8289,7 +8525,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v4 = x["balanceChanges"];
               if (v4 !== undefined) {
                 if ((plain && OP["balanceChanges"] === undefined || hasOwn(x, "balanceChanges"))) {
-                  if (!$238(v4, e === null ? p : p + "/balanceChanges", e)) {
+                  if (!$243(v4, e === null ? p : p + "/balanceChanges", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -8298,7 +8534,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v5 = x["nonceChanges"];
               if (v5 !== undefined) {
                 if ((plain && OP["nonceChanges"] === undefined || hasOwn(x, "nonceChanges"))) {
-                  if (!$240(v5, e === null ? p : p + "/nonceChanges", e)) {
+                  if (!$245(v5, e === null ? p : p + "/nonceChanges", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -8307,7 +8543,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v6 = x["codeChanges"];
               if (v6 !== undefined) {
                 if ((plain && OP["codeChanges"] === undefined || hasOwn(x, "codeChanges"))) {
-                  if (!$242(v6, e === null ? p : p + "/codeChanges", e)) {
+                  if (!$247(v6, e === null ? p : p + "/codeChanges", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -8322,7 +8558,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-function $234(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $239(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8331,11 +8567,11 @@ function $234(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x235: unknown = x[i];
-        const p235 = e === null ? p : p + "/" + i;
+        const x240: unknown = x[i];
+        const p240 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x235;
-          const p = p235;
+          const x: unknown = x240;
+          const p = p240;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8345,7 +8581,7 @@ function $234(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["key"];
               if (v1 !== undefined && (plain && OP["key"] === undefined || hasOwn(x, "key"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c110.test(v1)))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
                   if (e === null) return false;
                   $Hash32(v1, p + "/key", e);
                   ok = false;
@@ -8357,7 +8593,7 @@ function $234(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["changes"];
               if (v2 !== undefined && (plain && OP["changes"] === undefined || hasOwn(x, "changes"))) {
-                if (!$236(v2, e === null ? p : p + "/changes", e)) {
+                if (!$241(v2, e === null ? p : p + "/changes", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -8375,7 +8611,7 @@ function $234(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $236(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $241(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8405,7 +8641,7 @@ function $StorageChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["index"];
       if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -8417,7 +8653,7 @@ function $StorageChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["value"];
       if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c110.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c115.test(v2)))))) {
           if (e === null) return false;
           $Hash32(v2, p + "/value", e);
           ok = false;
@@ -8432,7 +8668,7 @@ function $StorageChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $238(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $243(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8441,11 +8677,11 @@ function $238(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x239: unknown = x[i];
-        const p239 = e === null ? p : p + "/" + i;
+        const x244: unknown = x[i];
+        const p244 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x239;
-          const p = p239;
+          const x: unknown = x244;
+          const p = p244;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8455,7 +8691,7 @@ function $238(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["index"];
               if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
                   if (e === null) return false;
                   $Uint64(v1, p + "/index", e);
                   ok = false;
@@ -8467,7 +8703,7 @@ function $238(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["value"];
               if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c109.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c114.test(v2))))) {
                   if (e === null) return false;
                   $Uint256(v2, p + "/value", e);
                   ok = false;
@@ -8486,7 +8722,7 @@ function $238(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $240(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $245(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8495,11 +8731,11 @@ function $240(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x241: unknown = x[i];
-        const p241 = e === null ? p : p + "/" + i;
+        const x246: unknown = x[i];
+        const p246 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x241;
-          const p = p241;
+          const x: unknown = x246;
+          const p = p246;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8509,7 +8745,7 @@ function $240(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["index"];
               if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
                   if (e === null) return false;
                   $Uint64(v1, p + "/index", e);
                   ok = false;
@@ -8521,7 +8757,7 @@ function $240(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["value"];
               if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c108.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
                   if (e === null) return false;
                   $Uint64(v2, p + "/value", e);
                   ok = false;
@@ -8540,7 +8776,7 @@ function $240(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $242(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $247(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8549,11 +8785,11 @@ function $242(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x243: unknown = x[i];
-        const p243 = e === null ? p : p + "/" + i;
+        const x248: unknown = x[i];
+        const p248 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x243;
-          const p = p243;
+          const x: unknown = x248;
+          const p = p248;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8563,7 +8799,7 @@ function $242(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["index"];
               if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
                   if (e === null) return false;
                   $Uint64(v1, p + "/index", e);
                   ok = false;
@@ -8575,7 +8811,7 @@ function $242(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["code"];
               if (v2 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c110.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c115.test(v2))))) {
                   if (e === null) return false;
                   $Bytes(v2, p + "/code", e);
                   ok = false;
@@ -8618,7 +8854,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v2 = x["storageChanges"];
       if (v2 !== undefined) {
         if ((plain && OP["storageChanges"] === undefined || hasOwn(x, "storageChanges"))) {
-          if (!$234(v2, e === null ? p : p + "/storageChanges", e)) {
+          if (!$239(v2, e === null ? p : p + "/storageChanges", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -8627,7 +8863,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v3 = x["storageReads"];
       if (v3 !== undefined) {
         if ((plain && OP["storageReads"] === undefined || hasOwn(x, "storageReads"))) {
-          if (!$113(v3, e === null ? p : p + "/storageReads", e)) {
+          if (!$118(v3, e === null ? p : p + "/storageReads", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -8636,7 +8872,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v4 = x["balanceChanges"];
       if (v4 !== undefined) {
         if ((plain && OP["balanceChanges"] === undefined || hasOwn(x, "balanceChanges"))) {
-          if (!$238(v4, e === null ? p : p + "/balanceChanges", e)) {
+          if (!$243(v4, e === null ? p : p + "/balanceChanges", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -8645,7 +8881,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v5 = x["nonceChanges"];
       if (v5 !== undefined) {
         if ((plain && OP["nonceChanges"] === undefined || hasOwn(x, "nonceChanges"))) {
-          if (!$240(v5, e === null ? p : p + "/nonceChanges", e)) {
+          if (!$245(v5, e === null ? p : p + "/nonceChanges", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -8654,7 +8890,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v6 = x["codeChanges"];
       if (v6 !== undefined) {
         if ((plain && OP["codeChanges"] === undefined || hasOwn(x, "codeChanges"))) {
-          if (!$242(v6, e === null ? p : p + "/codeChanges", e)) {
+          if (!$247(v6, e === null ? p : p + "/codeChanges", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -8676,7 +8912,7 @@ function $SlotChanges(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["key"];
       if (v1 !== undefined && (plain && OP["key"] === undefined || hasOwn(x, "key"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c110.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/key", e);
           ok = false;
@@ -8688,7 +8924,7 @@ function $SlotChanges(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["changes"];
       if (v2 !== undefined && (plain && OP["changes"] === undefined || hasOwn(x, "changes"))) {
-        if (!$236(v2, e === null ? p : p + "/changes", e)) {
+        if (!$241(v2, e === null ? p : p + "/changes", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8713,7 +8949,7 @@ function $BalanceChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["index"];
       if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -8725,7 +8961,7 @@ function $BalanceChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["value"];
       if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c109.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c114.test(v2))))) {
           if (e === null) return false;
           $Uint256(v2, p + "/value", e);
           ok = false;
@@ -8751,7 +8987,7 @@ function $NonceChange(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["index"];
       if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -8763,7 +8999,7 @@ function $NonceChange(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["value"];
       if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c108.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
           if (e === null) return false;
           $Uint64(v2, p + "/value", e);
           ok = false;
@@ -8789,7 +9025,7 @@ function $CodeChange(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["index"];
       if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -8801,7 +9037,7 @@ function $CodeChange(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v2 = x["code"];
       if (v2 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c110.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c115.test(v2))))) {
           if (e === null) return false;
           $Bytes(v2, p + "/code", e);
           ok = false;
@@ -8827,7 +9063,7 @@ function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockStateCalls"];
       if (v1 !== undefined && (plain && OP["blockStateCalls"] === undefined || hasOwn(x, "blockStateCalls"))) {
-        if (!$244(v1, e === null ? p : p + "/blockStateCalls", e)) {
+        if (!$249(v1, e === null ? p : p + "/blockStateCalls", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8865,7 +9101,7 @@ function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $249(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8874,11 +9110,11 @@ function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x245: unknown = x[i];
-        const p245 = e === null ? p : p + "/" + i;
+        const x250: unknown = x[i];
+        const p250 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x245;
-          const p = p245;
+          const x: unknown = x250;
+          const p = p250;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8889,11 +9125,11 @@ function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v1 = x["blockOverrides"];
               if (v1 !== undefined) {
                 if ((plain && OP["blockOverrides"] === undefined || hasOwn(x, "blockOverrides"))) {
-                  const x248: unknown = v1;
-                  const p248 = e === null ? p : p + "/blockOverrides";
+                  const x253: unknown = v1;
+                  const p253 = e === null ? p : p + "/blockOverrides";
                   {
-                    const x: unknown = x248;
-                    const p = p248;
+                    const x: unknown = x253;
+                    const p = p253;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -8903,7 +9139,7 @@ function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
                         const v1 = x["number"];
                         if (v1 !== undefined) {
-                          if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
+                          if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
                             if (e === null) return false;
                             $Uint64(v1, p + "/number", e);
                             ok = false;
@@ -8911,7 +9147,7 @@ function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v2 = x["prevRandao"];
                         if (v2 !== undefined) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c110.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c115.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
                             if (e === null) return false;
                             $Hash32(v2, p + "/prevRandao", e);
                             ok = false;
@@ -8919,7 +9155,7 @@ function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v3 = x["time"];
                         if (v3 !== undefined) {
-                          if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c108.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
+                          if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
                             if (e === null) return false;
                             $Uint64(v3, p + "/time", e);
                             ok = false;
@@ -8927,7 +9163,7 @@ function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v4 = x["gasLimit"];
                         if (v4 !== undefined) {
-                          if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c108.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
+                          if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
                             if (e === null) return false;
                             $Uint64(v4, p + "/gasLimit", e);
                             ok = false;
@@ -8943,7 +9179,7 @@ function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v6 = x["baseFeePerGas"];
                         if (v6 !== undefined) {
-                          if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c109.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
+                          if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c114.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
                             if (e === null) return false;
                             $Uint256(v6, p + "/baseFeePerGas", e);
                             ok = false;
@@ -8951,7 +9187,7 @@ function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v7 = x["blobBaseFee"];
                         if (v7 !== undefined) {
-                          if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c109.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
+                          if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c114.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
                             if (e === null) return false;
                             $Uint256(v7, p + "/blobBaseFee", e);
                             ok = false;
@@ -8960,7 +9196,7 @@ function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         const v8 = x["withdrawals"];
                         if (v8 !== undefined) {
                           if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-                            if (!$246(v8, e === null ? p : p + "/withdrawals", e)) {
+                            if (!$251(v8, e === null ? p : p + "/withdrawals", e)) {
                               if (e === null) return false;
                               ok = false;
                             }
@@ -8983,7 +9219,7 @@ function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v3 = x["calls"];
               if (v3 !== undefined) {
                 if ((plain && OP["calls"] === undefined || hasOwn(x, "calls"))) {
-                  if (!$249(v3, e === null ? p : p + "/calls", e)) {
+                  if (!$254(v3, e === null ? p : p + "/calls", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -9009,7 +9245,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["number"];
       if (v1 !== undefined) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
           if (e === null) return false;
           $Uint64(v1, p + "/number", e);
           ok = false;
@@ -9017,7 +9253,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["prevRandao"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c110.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c115.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
           if (e === null) return false;
           $Hash32(v2, p + "/prevRandao", e);
           ok = false;
@@ -9025,7 +9261,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v3 = x["time"];
       if (v3 !== undefined) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c108.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
           if (e === null) return false;
           $Uint64(v3, p + "/time", e);
           ok = false;
@@ -9033,7 +9269,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v4 = x["gasLimit"];
       if (v4 !== undefined) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c108.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
           if (e === null) return false;
           $Uint64(v4, p + "/gasLimit", e);
           ok = false;
@@ -9049,7 +9285,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v6 = x["baseFeePerGas"];
       if (v6 !== undefined) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c109.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c114.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
           if (e === null) return false;
           $Uint256(v6, p + "/baseFeePerGas", e);
           ok = false;
@@ -9057,7 +9293,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v7 = x["blobBaseFee"];
       if (v7 !== undefined) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c109.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c114.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
           if (e === null) return false;
           $Uint256(v7, p + "/blobBaseFee", e);
           ok = false;
@@ -9066,7 +9302,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const v8 = x["withdrawals"];
       if (v8 !== undefined) {
         if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-          if (!$246(v8, e === null ? p : p + "/withdrawals", e)) {
+          if (!$251(v8, e === null ? p : p + "/withdrawals", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9077,7 +9313,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-function $246(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $251(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9086,11 +9322,11 @@ function $246(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x247: unknown = x[i];
-        const p247 = e === null ? p : p + "/" + i;
+        const x252: unknown = x[i];
+        const p252 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x247;
-          const p = p247;
+          const x: unknown = x252;
+          const p = p252;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9100,7 +9336,7 @@ function $246(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["index"];
               if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
                   if (e === null) return false;
                   $Uint64(v1, p + "/index", e);
                   ok = false;
@@ -9112,7 +9348,7 @@ function $246(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["validatorIndex"];
               if (v2 !== undefined && (plain && OP["validatorIndex"] === undefined || hasOwn(x, "validatorIndex"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c108.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
                   if (e === null) return false;
                   $Uint64(v2, p + "/validatorIndex", e);
                   ok = false;
@@ -9136,7 +9372,7 @@ function $246(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["amount"];
               if (v4 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c108.test(v4))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4))))) {
                   if (e === null) return false;
                   $Uint64(v4, p + "/amount", e);
                   ok = false;
@@ -9195,7 +9431,7 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["nonce"];
       if (v1 !== undefined) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1)))) && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1)))) && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
           if (e === null) return false;
           $Uint64(v1, p + "/nonce", e);
           ok = false;
@@ -9203,7 +9439,7 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["balance"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c109.test(v2)))) && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c114.test(v2)))) && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
           if (e === null) return false;
           $Uint256(v2, p + "/balance", e);
           ok = false;
@@ -9211,7 +9447,7 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v3 = x["code"];
       if (v3 !== undefined) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c110.test(v3)))) && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c115.test(v3)))) && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
           if (e === null) return false;
           $Bytes(v3, p + "/code", e);
           ok = false;
@@ -9277,7 +9513,7 @@ function $StorageMap(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-function $249(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $254(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9308,11 +9544,11 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
       const v1 = x["blockOverrides"];
       if (v1 !== undefined) {
         if ((plain && OP["blockOverrides"] === undefined || hasOwn(x, "blockOverrides"))) {
-          const x253: unknown = v1;
-          const p253 = e === null ? p : p + "/blockOverrides";
+          const x258: unknown = v1;
+          const p258 = e === null ? p : p + "/blockOverrides";
           {
-            const x: unknown = x253;
-            const p = p253;
+            const x: unknown = x258;
+            const p = p258;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -9322,7 +9558,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
                 const v1 = x["number"];
                 if (v1 !== undefined) {
-                  if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
+                  if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
                     if (e === null) return false;
                     $Uint64(v1, p + "/number", e);
                     ok = false;
@@ -9330,7 +9566,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v2 = x["prevRandao"];
                 if (v2 !== undefined) {
-                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c110.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
+                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c115.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
                     if (e === null) return false;
                     $Hash32(v2, p + "/prevRandao", e);
                     ok = false;
@@ -9338,7 +9574,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v3 = x["time"];
                 if (v3 !== undefined) {
-                  if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c108.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
+                  if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
                     if (e === null) return false;
                     $Uint64(v3, p + "/time", e);
                     ok = false;
@@ -9346,7 +9582,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v4 = x["gasLimit"];
                 if (v4 !== undefined) {
-                  if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c108.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
+                  if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
                     if (e === null) return false;
                     $Uint64(v4, p + "/gasLimit", e);
                     ok = false;
@@ -9362,7 +9598,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v6 = x["baseFeePerGas"];
                 if (v6 !== undefined) {
-                  if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c109.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
+                  if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c114.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
                     if (e === null) return false;
                     $Uint256(v6, p + "/baseFeePerGas", e);
                     ok = false;
@@ -9370,7 +9606,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v7 = x["blobBaseFee"];
                 if (v7 !== undefined) {
-                  if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c109.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
+                  if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c114.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
                     if (e === null) return false;
                     $Uint256(v7, p + "/blobBaseFee", e);
                     ok = false;
@@ -9379,7 +9615,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 const v8 = x["withdrawals"];
                 if (v8 !== undefined) {
                   if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-                    if (!$246(v8, e === null ? p : p + "/withdrawals", e)) {
+                    if (!$251(v8, e === null ? p : p + "/withdrawals", e)) {
                       if (e === null) return false;
                       ok = false;
                     }
@@ -9402,7 +9638,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
       const v3 = x["calls"];
       if (v3 !== undefined) {
         if ((plain && OP["calls"] === undefined || hasOwn(x, "calls"))) {
-          if (!$249(v3, e === null ? p : p + "/calls", e)) {
+          if (!$254(v3, e === null ? p : p + "/calls", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9419,14 +9655,14 @@ function $SimulatedBlock(x: unknown, p: string, e: ValidationIssue[] | null): bo
     if (e === null) return false;
     ok = false;
   }
-  if (!$254(x, p, e)) {
+  if (!$259(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
   return ok;
 }
 
-function $254(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $259(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -9437,7 +9673,7 @@ function $254(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["calls"];
       if (v1 !== undefined && (plain && OP["calls"] === undefined || hasOwn(x, "calls"))) {
-        if (!$255(v1, e === null ? p : p + "/calls", e)) {
+        if (!$260(v1, e === null ? p : p + "/calls", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9451,7 +9687,7 @@ function $254(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $260(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9460,11 +9696,11 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x256: unknown = x[i];
-        const p256 = e === null ? p : p + "/" + i;
+        const x261: unknown = x[i];
+        const p261 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x256;
-          const p = p256;
+          const x: unknown = x261;
+          const p = p261;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9476,7 +9712,7 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
                 if (!((typeof v1 === "string") && (v1 === "0x0" || v1 === "0x1"))) {
                   if (e === null) return false;
-                  $257(v1, p + "/status", e);
+                  $262(v1, p + "/status", e);
                   ok = false;
                 }
               }
@@ -9486,7 +9722,7 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["returnData"];
               if (v2 !== undefined && (plain && OP["returnData"] === undefined || hasOwn(x, "returnData"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c110.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c115.test(v2))))) {
                   if (e === null) return false;
                   $Bytes(v2, p + "/returnData", e);
                   ok = false;
@@ -9498,7 +9734,7 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["gasUsed"];
               if (v3 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3))))) {
                   if (e === null) return false;
                   $Uint(v3, p + "/gasUsed", e);
                   ok = false;
@@ -9510,7 +9746,7 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["maxUsedGas"];
               if (v4 !== undefined) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c107.test(v4)))) && (plain && OP["maxUsedGas"] === undefined || hasOwn(x, "maxUsedGas"))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c112.test(v4)))) && (plain && OP["maxUsedGas"] === undefined || hasOwn(x, "maxUsedGas"))) {
                   if (e === null) return false;
                   $Uint(v4, p + "/maxUsedGas", e);
                   ok = false;
@@ -9518,7 +9754,7 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["logs"];
               if (v5 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-                if (!$258(v5, e === null ? p : p + "/logs", e)) {
+                if (!$263(v5, e === null ? p : p + "/logs", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -9530,11 +9766,11 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v6 = x["error"];
               if (v6 !== undefined) {
                 if ((plain && OP["error"] === undefined || hasOwn(x, "error"))) {
-                  const x262: unknown = v6;
-                  const p262 = e === null ? p : p + "/error";
+                  const x267: unknown = v6;
+                  const p267 = e === null ? p : p + "/error";
                   {
-                    const x: unknown = x262;
-                    const p = p262;
+                    const x: unknown = x267;
+                    const p = p267;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -9546,7 +9782,7 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         if (v1 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
                           if (!((Number.isInteger(v1)))) {
                             if (e === null) return false;
-                            $171(v1, p + "/code", e);
+                            $176(v1, p + "/code", e);
                             ok = false;
                           }
                         }
@@ -9568,7 +9804,7 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v3 = x["data"];
                         if (v3 !== undefined) {
-                          if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c110.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
+                          if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c115.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
                             if (e === null) return false;
                             $Bytes(v3, p + "/data", e);
                             ok = false;
@@ -9588,7 +9824,7 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $257(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $262(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -9601,7 +9837,7 @@ function $257(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $263(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9610,11 +9846,11 @@ function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x259: unknown = x[i];
-        const p259 = e === null ? p : p + "/" + i;
+        const x264: unknown = x[i];
+        const p264 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x259;
-          const p = p259;
+          const x: unknown = x264;
+          const p = p264;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9632,7 +9868,7 @@ function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["logIndex"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/logIndex", e);
                   ok = false;
@@ -9640,7 +9876,7 @@ function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["transactionIndex"];
               if (v3 !== undefined) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
                   if (e === null) return false;
                   $Uint(v3, p + "/transactionIndex", e);
                   ok = false;
@@ -9648,7 +9884,7 @@ function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["transactionHash"];
               if (v4 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c110.test(v4)))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c115.test(v4)))))) {
                   if (e === null) return false;
                   $Hash32(v4, p + "/transactionHash", e);
                   ok = false;
@@ -9660,7 +9896,7 @@ function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["blockHash"];
               if (v5 !== undefined) {
-                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c110.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c115.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
                   if (e === null) return false;
                   $Hash32(v5, p + "/blockHash", e);
                   ok = false;
@@ -9668,7 +9904,7 @@ function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v6 = x["blockNumber"];
               if (v6 !== undefined) {
-                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c107.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c112.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
                   if (e === null) return false;
                   $Uint(v6, p + "/blockNumber", e);
                   ok = false;
@@ -9676,7 +9912,7 @@ function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v7 = x["blockTimestamp"];
               if (v7 !== undefined) {
-                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c107.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
+                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c112.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
                   if (e === null) return false;
                   $Uint(v7, p + "/blockTimestamp", e);
                   ok = false;
@@ -9696,7 +9932,7 @@ function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v9 = x["data"];
               if (v9 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c110.test(v9))))) {
+                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c115.test(v9))))) {
                   if (e === null) return false;
                   $Bytes(v9, p + "/data", e);
                   ok = false;
@@ -9708,7 +9944,7 @@ function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v10 = x["topics"];
               if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-                if (!$147(v10, e === null ? p : p + "/topics", e)) {
+                if (!$152(v10, e === null ? p : p + "/topics", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -9739,7 +9975,7 @@ function $SimulatedCallError(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v1 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $171(v1, p + "/code", e);
+          $176(v1, p + "/code", e);
           ok = false;
         }
       }
@@ -9761,7 +9997,7 @@ function $SimulatedCallError(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v3 = x["data"];
       if (v3 !== undefined) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c110.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c115.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
           if (e === null) return false;
           $Bytes(v3, p + "/data", e);
           ok = false;
@@ -9785,7 +10021,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       if (v1 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
         if (!((typeof v1 === "string") && (v1 === "0x0" || v1 === "0x1"))) {
           if (e === null) return false;
-          $257(v1, p + "/status", e);
+          $262(v1, p + "/status", e);
           ok = false;
         }
       }
@@ -9795,7 +10031,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v2 = x["returnData"];
       if (v2 !== undefined && (plain && OP["returnData"] === undefined || hasOwn(x, "returnData"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c110.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c115.test(v2))))) {
           if (e === null) return false;
           $Bytes(v2, p + "/returnData", e);
           ok = false;
@@ -9807,7 +10043,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v3 = x["gasUsed"];
       if (v3 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/gasUsed", e);
           ok = false;
@@ -9819,7 +10055,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v4 = x["maxUsedGas"];
       if (v4 !== undefined) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c107.test(v4)))) && (plain && OP["maxUsedGas"] === undefined || hasOwn(x, "maxUsedGas"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c112.test(v4)))) && (plain && OP["maxUsedGas"] === undefined || hasOwn(x, "maxUsedGas"))) {
           if (e === null) return false;
           $Uint(v4, p + "/maxUsedGas", e);
           ok = false;
@@ -9827,7 +10063,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v5 = x["logs"];
       if (v5 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-        if (!$258(v5, e === null ? p : p + "/logs", e)) {
+        if (!$263(v5, e === null ? p : p + "/logs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9839,11 +10075,11 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       const v6 = x["error"];
       if (v6 !== undefined) {
         if ((plain && OP["error"] === undefined || hasOwn(x, "error"))) {
-          const x263: unknown = v6;
-          const p263 = e === null ? p : p + "/error";
+          const x268: unknown = v6;
+          const p268 = e === null ? p : p + "/error";
           {
-            const x: unknown = x263;
-            const p = p263;
+            const x: unknown = x268;
+            const p = p268;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -9855,7 +10091,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
                 if (v1 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
                   if (!((Number.isInteger(v1)))) {
                     if (e === null) return false;
-                    $171(v1, p + "/code", e);
+                    $176(v1, p + "/code", e);
                     ok = false;
                   }
                 }
@@ -9877,7 +10113,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
                 }
                 const v3 = x["data"];
                 if (v3 !== undefined) {
-                  if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c110.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
+                  if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c115.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
                     if (e === null) return false;
                     $Bytes(v3, p + "/data", e);
                     ok = false;
@@ -9908,14 +10144,14 @@ function $SubscriptionType(x: unknown, p: string, e: ValidationIssue[] | null): 
 
 function $SubscriptionOptions(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($Filter(x, p, null) || $20(x, p, null) || $265(x, p, null))) {
+  if (!($Filter(x, p, null) || $20(x, p, null) || $270(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $270(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -9927,7 +10163,7 @@ function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v1 = x["transactionHashes"];
       if (v1 !== undefined) {
         if ((plain && OP["transactionHashes"] === undefined || hasOwn(x, "transactionHashes"))) {
-          if (!$113(v1, e === null ? p : p + "/transactionHashes", e)) {
+          if (!$118(v1, e === null ? p : p + "/transactionHashes", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9945,7 +10181,7 @@ function $SubscriptionId(x: unknown, p: string, e: ValidationIssue[] | null): bo
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c155.test(x)) {
+    if (!$c160.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]+$", "^0x[0-9a-f]+$");
     }
@@ -9964,7 +10200,7 @@ function $TxpoolStatus(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["pending"];
       if (v1 !== undefined && (plain && OP["pending"] === undefined || hasOwn(x, "pending"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/pending", e);
           ok = false;
@@ -9976,7 +10212,7 @@ function $TxpoolStatus(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["queued"];
       if (v2 !== undefined && (plain && OP["queued"] === undefined || hasOwn(x, "queued"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/queued", e);
           ok = false;
@@ -10189,7 +10425,7 @@ function $SetLogLevelArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v1 !== undefined && (plain && OP["level"] === undefined || hasOwn(x, "level"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $268(v1, p + "/level", e);
+          $273(v1, p + "/level", e);
           ok = false;
         }
       }
@@ -10210,7 +10446,7 @@ function $SetLogLevelArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-function $268(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $273(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10392,7 +10628,7 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["addresses"];
       if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$269(v1, e === null ? p : p + "/addresses", e)) {
+        if (!$274(v1, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10405,7 +10641,7 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v2 !== undefined && (plain && OP["sourceChain"] === undefined || hasOwn(x, "sourceChain"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
           if (e === null) return false;
-          $268(v2, p + "/sourceChain", e);
+          $273(v2, p + "/sourceChain", e);
           ok = false;
         }
       }
@@ -10416,11 +10652,11 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const v3 = x["startIndex"];
       if (v3 !== undefined) {
         if ((plain && OP["startIndex"] === undefined || hasOwn(x, "startIndex"))) {
-          const x271: unknown = v3;
-          const p271 = e === null ? p : p + "/startIndex";
+          const x276: unknown = v3;
+          const p276 = e === null ? p : p + "/startIndex";
           {
-            const x: unknown = x271;
-            const p = p271;
+            const x: unknown = x276;
+            const p = p276;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -10486,7 +10722,7 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $274(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10540,7 +10776,7 @@ function $GetUtxOsResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["utxos"];
       if (v2 !== undefined && (plain && OP["utxos"] === undefined || hasOwn(x, "utxos"))) {
-        if (!$273(v2, e === null ? p : p + "/utxos", e)) {
+        if (!$278(v2, e === null ? p : p + "/utxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10551,11 +10787,11 @@ function $GetUtxOsResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v3 = x["endIndex"];
       if (v3 !== undefined && (plain && OP["endIndex"] === undefined || hasOwn(x, "endIndex"))) {
-        const x274: unknown = v3;
-        const p274 = e === null ? p : p + "/endIndex";
+        const x279: unknown = v3;
+        const p279 = e === null ? p : p + "/endIndex";
         {
-          const x: unknown = x274;
-          const p = p274;
+          const x: unknown = x279;
+          const p = p279;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10612,7 +10848,7 @@ function $GetUtxOsResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-function $273(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $278(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10885,7 +11121,7 @@ function $VersionResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v1 !== undefined && (plain && OP["version"] === undefined || hasOwn(x, "version"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $268(v1, p + "/version", e);
+          $273(v1, p + "/version", e);
           ok = false;
         }
       }
@@ -10898,7 +11134,7 @@ function $VersionResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $276(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $281(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10911,7 +11147,7 @@ function $276(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["endpoint"] === undefined || hasOwn(x, "endpoint"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $268(v1, p + "/endpoint", e);
+          $273(v1, p + "/endpoint", e);
           ok = false;
         }
       }
@@ -10923,7 +11159,7 @@ function $276(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["alias"] === undefined || hasOwn(x, "alias"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && length(v2) <= 512)))) {
           if (e === null) return false;
-          $278(v2, p + "/alias", e);
+          $283(v2, p + "/alias", e);
           ok = false;
         }
       }
@@ -10936,7 +11172,7 @@ function $276(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $278(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $283(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10956,7 +11192,7 @@ function $278(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $284(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10969,7 +11205,7 @@ function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chain"] === undefined || hasOwn(x, "chain"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $268(v1, p + "/chain", e);
+          $273(v1, p + "/chain", e);
           ok = false;
         }
       }
@@ -10981,7 +11217,7 @@ function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["alias"] === undefined || hasOwn(x, "alias"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && length(v2) <= 512)))) {
           if (e === null) return false;
-          $278(v2, p + "/alias", e);
+          $283(v2, p + "/alias", e);
           ok = false;
         }
       }
@@ -10994,7 +11230,7 @@ function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $282(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $287(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11020,7 +11256,7 @@ function $282(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $283(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $288(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11042,7 +11278,7 @@ function $283(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $288(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $293(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11080,7 +11316,7 @@ function $288(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $293(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $298(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11093,7 +11329,7 @@ function $293(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chain"] === undefined || hasOwn(x, "chain"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $268(v1, p + "/chain", e);
+          $273(v1, p + "/chain", e);
           ok = false;
         }
       }
@@ -11106,7 +11342,7 @@ function $293(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $295(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $300(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11119,7 +11355,7 @@ function $295(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["alias"] === undefined || hasOwn(x, "alias"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $268(v1, p + "/alias", e);
+          $273(v1, p + "/alias", e);
           ok = false;
         }
       }
@@ -11132,7 +11368,7 @@ function $295(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $309(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11144,7 +11380,7 @@ function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v1 = x["nodeIDs"];
       if (v1 !== undefined) {
         if ((plain && OP["nodeIDs"] === undefined || hasOwn(x, "nodeIDs"))) {
-          if (!$305(v1, e === null ? p : p + "/nodeIDs", e)) {
+          if (!$310(v1, e === null ? p : p + "/nodeIDs", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -11155,7 +11391,7 @@ function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $305(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $310(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11178,7 +11414,7 @@ function $305(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $306(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11200,7 +11436,7 @@ function $306(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $308(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $313(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11223,7 +11459,7 @@ function $308(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11234,7 +11470,7 @@ function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["addresses"];
       if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$312(v1, e === null ? p : p + "/addresses", e)) {
+        if (!$317(v1, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11248,7 +11484,7 @@ function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $312(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $317(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11275,7 +11511,7 @@ function $312(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $319(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11309,7 +11545,7 @@ function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $315(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $320(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11342,7 +11578,7 @@ function $315(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $317(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $322(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11368,7 +11604,7 @@ function $317(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $323(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11390,7 +11626,7 @@ function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $319(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $324(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11410,7 +11646,7 @@ function $319(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v2 = x["nodeIDs"];
       if (v2 !== undefined) {
         if ((plain && OP["nodeIDs"] === undefined || hasOwn(x, "nodeIDs"))) {
-          if (!$305(v2, e === null ? p : p + "/nodeIDs", e)) {
+          if (!$310(v2, e === null ? p : p + "/nodeIDs", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -11421,7 +11657,7 @@ function $319(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $321(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $326(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11455,7 +11691,7 @@ function $321(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $322(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $327(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11489,7 +11725,7 @@ function $322(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $324(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $329(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11514,7 +11750,7 @@ function $324(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["numToFetch"] === undefined || hasOwn(x, "numToFetch"))) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
           if (e === null) return false;
-          $326(v2, p + "/numToFetch", e);
+          $331(v2, p + "/numToFetch", e);
           ok = false;
         }
       }
@@ -11535,7 +11771,7 @@ function $324(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $326(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $331(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -11554,7 +11790,7 @@ function $326(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $328(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $333(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11576,7 +11812,7 @@ function $328(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11587,7 +11823,7 @@ function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockCount"];
       if (v1 !== undefined && (plain && OP["blockCount"] === undefined || hasOwn(x, "blockCount"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/blockCount", e);
           ok = false;
@@ -11610,7 +11846,7 @@ function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["rewardPercentiles"];
       if (v3 !== undefined && (plain && OP["rewardPercentiles"] === undefined || hasOwn(x, "rewardPercentiles"))) {
-        if (!$378(v3, e === null ? p : p + "/rewardPercentiles", e)) {
+        if (!$383(v3, e === null ? p : p + "/rewardPercentiles", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11624,7 +11860,7 @@ function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $378(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11637,7 +11873,7 @@ function $378(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "number") && (typeof v !== "number" || (v >= 0 && v <= 100)))) {
             if (e === null) return false;
-            $379(v, p + "/" + i, e);
+            $384(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -11647,7 +11883,7 @@ function $378(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "number")) {
     if (e === null) return false;
@@ -11666,7 +11902,7 @@ function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $380(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11677,7 +11913,7 @@ function $380(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c110.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/blockHash", e);
           ok = false;
@@ -11698,81 +11934,6 @@ function $380(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       else {
         if (e === null) return false;
         ok = fail(e, p + "/hydratedTransactions", "required", "is required", "hydratedTransactions");
-      }
-    }
-  }
-  return ok;
-}
-
-function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  let matches = 0;
-  if ($NotFound(x, p, null)) matches++;
-  if ($Block(x, p, null)) matches++;
-  if (matches !== 1) {
-    if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
-  }
-  return ok;
-}
-
-function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["block"];
-      if (v1 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block"))) {
-        if (!$BlockNumberOrTag(v1, e === null ? p : p + "/block", e)) {
-          if (e === null) return false;
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/block", "required", "is required", "block");
-      }
-      const v2 = x["hydratedTransactions"];
-      if (v2 !== undefined && (plain && OP["hydratedTransactions"] === undefined || hasOwn(x, "hydratedTransactions"))) {
-        if (!((typeof v2 === "boolean"))) {
-          if (e === null) return false;
-          $20(v2, p + "/hydratedTransactions", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/hydratedTransactions", "required", "is required", "hydratedTransactions");
-      }
-    }
-  }
-  return ok;
-}
-
-function $386(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["blockHash"];
-      if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c110.test(v1)))))) {
-          if (e === null) return false;
-          $Hash32(v1, p + "/blockHash", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
       }
     }
   }
@@ -11783,7 +11944,7 @@ function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
-  if ($BlockHeader(x, p, null)) matches++;
+  if ($Block(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -11811,12 +11972,87 @@ function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         if (e === null) return false;
         ok = fail(e, p + "/block", "required", "is required", "block");
       }
+      const v2 = x["hydratedTransactions"];
+      if (v2 !== undefined && (plain && OP["hydratedTransactions"] === undefined || hasOwn(x, "hydratedTransactions"))) {
+        if (!((typeof v2 === "boolean"))) {
+          if (e === null) return false;
+          $20(v2, p + "/hydratedTransactions", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/hydratedTransactions", "required", "is required", "hydratedTransactions");
+      }
     }
   }
   return ok;
 }
 
 function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["blockHash"];
+      if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
+          if (e === null) return false;
+          $Hash32(v1, p + "/blockHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
+      }
+    }
+  }
+  return ok;
+}
+
+function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($NotFound(x, p, null)) matches++;
+  if ($BlockHeader(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["block"];
+      if (v1 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block"))) {
+        if (!$BlockNumberOrTag(v1, e === null ? p : p + "/block", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/block", "required", "is required", "block");
+      }
+    }
+  }
+  return ok;
+}
+
+function $396(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -11828,7 +12064,7 @@ function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11853,11 +12089,11 @@ function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
-  if ($400(x, p, null)) matches++;
+  if ($405(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -11865,7 +12101,7 @@ function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $405(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11884,7 +12120,7 @@ function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $402(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -11896,7 +12132,7 @@ function $402(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $408(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11933,7 +12169,7 @@ function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $409(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11956,7 +12192,7 @@ function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["storageSlot"];
       if (v2 !== undefined && (plain && OP["storageSlot"] === undefined || hasOwn(x, "storageSlot"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 3 && v2.length <= 66 && $c110.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 3 && v2.length <= 66 && $c115.test(v2)))))) {
           if (e === null) return false;
           $BytesMax32(v2, p + "/storageSlot", e);
           ok = false;
@@ -11982,7 +12218,7 @@ function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $412(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12005,7 +12241,7 @@ function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["storageKeys"];
       if (v2 !== undefined && (plain && OP["storageKeys"] === undefined || hasOwn(x, "storageKeys"))) {
-        if (!$408(v2, e === null ? p : p + "/storageKeys", e)) {
+        if (!$413(v2, e === null ? p : p + "/storageKeys", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -12030,7 +12266,7 @@ function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $408(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $413(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12041,7 +12277,7 @@ function $408(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length >= 3 && v.length <= 66 && $c110.test(v)))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length >= 3 && v.length <= 66 && $c115.test(v)))))) {
             if (e === null) return false;
             $BytesMax32(v, p + "/" + i, e);
             ok = false;
@@ -12053,7 +12289,7 @@ function $408(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $409(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12087,7 +12323,7 @@ function $409(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $415(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12121,7 +12357,7 @@ function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $412(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $417(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12132,11 +12368,11 @@ function $412(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["payload"];
       if (v1 !== undefined && (plain && OP["payload"] === undefined || hasOwn(x, "payload"))) {
-        const x413: unknown = v1;
-        const p413 = e === null ? p : p + "/payload";
+        const x418: unknown = v1;
+        const p418 = e === null ? p : p + "/payload";
         {
-          const x: unknown = x413;
-          const p = p413;
+          const x: unknown = x418;
+          const p = p418;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -12146,7 +12382,7 @@ function $412(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["blockStateCalls"];
               if (v1 !== undefined && (plain && OP["blockStateCalls"] === undefined || hasOwn(x, "blockStateCalls"))) {
-                if (!$244(v1, e === null ? p : p + "/blockStateCalls", e)) {
+                if (!$249(v1, e === null ? p : p + "/blockStateCalls", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -12201,7 +12437,7 @@ function $412(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $419(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12220,7 +12456,7 @@ function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $417(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12231,7 +12467,7 @@ function $417(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["filterId"];
       if (v1 !== undefined && (plain && OP["filterId"] === undefined || hasOwn(x, "filterId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c155.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c160.test(v1))))) {
           if (e === null) return false;
           $FilterId(v1, p + "/filterId", e);
           ok = false;
@@ -12246,7 +12482,7 @@ function $417(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $426(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12257,7 +12493,7 @@ function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["transactionHash"];
       if (v1 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c110.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/transactionHash", e);
           ok = false;
@@ -12272,7 +12508,7 @@ function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $427(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12284,7 +12520,7 @@ function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $423(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $428(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12295,7 +12531,7 @@ function $423(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c110.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/blockHash", e);
           ok = false;
@@ -12307,7 +12543,7 @@ function $423(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["index"];
       if (v2 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/index", e);
           ok = false;
@@ -12322,7 +12558,7 @@ function $423(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $425(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $430(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12344,7 +12580,7 @@ function $425(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["index"];
       if (v2 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/index", e);
           ok = false;
@@ -12359,7 +12595,7 @@ function $425(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $428(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $433(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12371,7 +12607,7 @@ function $428(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $429(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $434(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12382,7 +12618,7 @@ function $429(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["transaction"];
       if (v1 !== undefined && (plain && OP["transaction"] === undefined || hasOwn(x, "transaction"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c110.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c115.test(v1))))) {
           if (e === null) return false;
           $Bytes(v1, p + "/transaction", e);
           ok = false;
@@ -12397,7 +12633,7 @@ function $429(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $430(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $435(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12420,7 +12656,7 @@ function $430(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["message"];
       if (v2 !== undefined && (plain && OP["message"] === undefined || hasOwn(x, "message"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c110.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c115.test(v2))))) {
           if (e === null) return false;
           $Bytes(v2, p + "/message", e);
           ok = false;
@@ -12435,7 +12671,7 @@ function $430(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $431(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $436(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12470,7 +12706,7 @@ function $431(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $432(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $437(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12481,7 +12717,7 @@ function $432(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["subscriptionId"];
       if (v1 !== undefined && (plain && OP["subscriptionId"] === undefined || hasOwn(x, "subscriptionId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c155.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c160.test(v1))))) {
           if (e === null) return false;
           $SubscriptionId(v1, p + "/subscriptionId", e);
           ok = false;
@@ -12496,7 +12732,7 @@ function $432(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $438(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $443(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12507,7 +12743,7 @@ function $438(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["data"];
       if (v1 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c110.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c115.test(v1))))) {
           if (e === null) return false;
           $Bytes(v1, p + "/data", e);
           ok = false;
@@ -12522,7 +12758,7 @@ function $438(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $458(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13258,6 +13494,19 @@ export const ValidatorSchema: StandardSchemaV1<unknown, T.Validator> = /*#__PURE
 /** Whether a value is a valid `Validator` (a type guard; no issues are collected). */
 export function isValidator(value: unknown): value is T.Validator {
   return $Validator(value, "", null);
+}
+
+/** Validates a `StakedUtxo`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateStakedUtxo(value: unknown): ValidationResult<T.StakedUtxo> {
+  return run<T.StakedUtxo>($StakedUtxo, value);
+}
+
+/** A `StakedUtxo` as a Standard Schema v1 validator. */
+export const StakedUtxoSchema: StandardSchemaV1<unknown, T.StakedUtxo> = /*#__PURE__*/ standard<T.StakedUtxo>($StakedUtxo);
+
+/** Whether a value is a valid `StakedUtxo` (a type guard; no issues are collected). */
+export function isStakedUtxo(value: unknown): value is T.StakedUtxo {
+  return $StakedUtxo(value, "", null);
 }
 
 /** Validates a `CurrentValidatorsResult`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14653,7 +14902,7 @@ export function isVersionResult(value: unknown): value is T.VersionResult {
 
 /** Validates the params of `admin.alias`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminAliasParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($276, value);
+  return run<unknown>($281, value);
 }
 
 /** Validates the result of `admin.alias`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14663,7 +14912,7 @@ export function validateAdminAliasResult(value: unknown): ValidationResult<unkno
 
 /** Validates the params of `admin.aliasChain`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminAliasChainParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($279, value);
+  return run<unknown>($284, value);
 }
 
 /** Validates the result of `admin.aliasChain`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14673,7 +14922,7 @@ export function validateAdminAliasChainResult(value: unknown): ValidationResult<
 
 /** Validates the params of `admin.getChainAliases`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminGetChainAliasesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($282, value);
+  return run<unknown>($287, value);
 }
 
 /** Validates the result of `admin.getChainAliases`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14683,7 +14932,7 @@ export function validateAdminGetChainAliasesResult(value: unknown): ValidationRe
 
 /** Validates the params of `admin.getLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminGetLoggerLevelParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($283, value);
+  return run<unknown>($288, value);
 }
 
 /** Validates the result of `admin.getLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14723,7 +14972,7 @@ export function validateAdminMemoryProfileResult(value: unknown): ValidationResu
 
 /** Validates the params of `admin.setLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminSetLoggerLevelParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($288, value);
+  return run<unknown>($293, value);
 }
 
 /** Validates the result of `admin.setLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14763,7 +15012,7 @@ export function validateInfoAcpsResult(value: unknown): ValidationResult<unknown
 
 /** Validates the params of `info.isBootstrapped`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoIsBootstrappedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($293, value);
+  return run<unknown>($298, value);
 }
 
 /** Validates the result of `info.isBootstrapped`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14773,7 +15022,7 @@ export function validateInfoIsBootstrappedResult(value: unknown): ValidationResu
 
 /** Validates the params of `info.getBlockchainID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetBlockchainIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($295, value);
+  return run<unknown>($300, value);
 }
 
 /** Validates the result of `info.getBlockchainID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14853,7 +15102,7 @@ export function validateInfoGetVMsResult(value: unknown): ValidationResult<unkno
 
 /** Validates the params of `info.peers`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoPeersParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($304, value);
+  return run<unknown>($309, value);
 }
 
 /** Validates the result of `info.peers`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14863,7 +15112,7 @@ export function validateInfoPeersResult(value: unknown): ValidationResult<unknow
 
 /** Validates the params of `info.uptime`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoUptimeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($306, value);
+  return run<unknown>($311, value);
 }
 
 /** Validates the result of `info.uptime`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14883,7 +15132,7 @@ export function validateInfoUpgradesResult(value: unknown): ValidationResult<unk
 
 /** Validates the params of `health.health`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthHealthParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($308, value);
+  return run<unknown>($313, value);
 }
 
 /** Validates the result of `health.health`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14893,7 +15142,7 @@ export function validateHealthHealthResult(value: unknown): ValidationResult<unk
 
 /** Validates the params of `health.readiness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthReadinessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($308, value);
+  return run<unknown>($313, value);
 }
 
 /** Validates the result of `health.readiness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14913,7 +15162,7 @@ export function validateHealthLivenessResult(value: unknown): ValidationResult<u
 
 /** Validates the params of `platform.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBalanceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($311, value);
+  return run<unknown>($316, value);
 }
 
 /** Validates the result of `platform.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14923,7 +15172,7 @@ export function validatePlatformGetBalanceResult(value: unknown): ValidationResu
 
 /** Validates the params of `platform.getBlock`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($314, value);
+  return run<unknown>($319, value);
 }
 
 /** Validates the result of `platform.getBlock`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14933,7 +15182,7 @@ export function validatePlatformGetBlockResult(value: unknown): ValidationResult
 
 /** Validates the params of `platform.getBlockByHeight`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockByHeightParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($315, value);
+  return run<unknown>($320, value);
 }
 
 /** Validates the result of `platform.getBlockByHeight`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14953,7 +15202,7 @@ export function validatePlatformGetBlockchainsResult(value: unknown): Validation
 
 /** Validates the params of `platform.getBlockchainStatus`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockchainStatusParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($317, value);
+  return run<unknown>($322, value);
 }
 
 /** Validates the result of `platform.getBlockchainStatus`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14963,7 +15212,7 @@ export function validatePlatformGetBlockchainStatusResult(value: unknown): Valid
 
 /** Validates the params of `platform.getCurrentSupply`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetCurrentSupplyParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($318, value);
+  return run<unknown>($323, value);
 }
 
 /** Validates the result of `platform.getCurrentSupply`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14973,7 +15222,7 @@ export function validatePlatformGetCurrentSupplyResult(value: unknown): Validati
 
 /** Validates the params of `platform.getCurrentValidators`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetCurrentValidatorsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($319, value);
+  return run<unknown>($324, value);
 }
 
 /** Validates the result of `platform.getCurrentValidators`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14983,7 +15232,7 @@ export function validatePlatformGetCurrentValidatorsResult(value: unknown): Vali
 
 /** Validates the params of `index.cBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($326, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14993,7 +15242,7 @@ export function validateIndexCBlockGetContainerByIdResult(value: unknown): Valid
 
 /** Validates the params of `index.cBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($322, value);
+  return run<unknown>($327, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15003,7 +15252,7 @@ export function validateIndexCBlockGetContainerByIndexResult(value: unknown): Va
 
 /** Validates the params of `index.cBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($324, value);
+  return run<unknown>($329, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15013,7 +15262,7 @@ export function validateIndexCBlockGetContainerRangeResult(value: unknown): Vali
 
 /** Validates the params of `index.cBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($326, value);
 }
 
 /** Validates the result of `index.cBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15023,7 +15272,7 @@ export function validateIndexCBlockGetIndexResult(value: unknown): ValidationRes
 
 /** Validates the params of `index.cBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($328, value);
+  return run<unknown>($333, value);
 }
 
 /** Validates the result of `index.cBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15033,7 +15282,7 @@ export function validateIndexCBlockGetLastAcceptedResult(value: unknown): Valida
 
 /** Validates the params of `index.cBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($326, value);
 }
 
 /** Validates the result of `index.cBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15043,7 +15292,7 @@ export function validateIndexCBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.pBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($326, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15053,7 +15302,7 @@ export function validateIndexPBlockGetContainerByIdResult(value: unknown): Valid
 
 /** Validates the params of `index.pBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($322, value);
+  return run<unknown>($327, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15063,7 +15312,7 @@ export function validateIndexPBlockGetContainerByIndexResult(value: unknown): Va
 
 /** Validates the params of `index.pBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($324, value);
+  return run<unknown>($329, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15073,7 +15322,7 @@ export function validateIndexPBlockGetContainerRangeResult(value: unknown): Vali
 
 /** Validates the params of `index.pBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($326, value);
 }
 
 /** Validates the result of `index.pBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15083,7 +15332,7 @@ export function validateIndexPBlockGetIndexResult(value: unknown): ValidationRes
 
 /** Validates the params of `index.pBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($328, value);
+  return run<unknown>($333, value);
 }
 
 /** Validates the result of `index.pBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15093,7 +15342,7 @@ export function validateIndexPBlockGetLastAcceptedResult(value: unknown): Valida
 
 /** Validates the params of `index.pBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($326, value);
 }
 
 /** Validates the result of `index.pBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15103,7 +15352,7 @@ export function validateIndexPBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.xTx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($326, value);
 }
 
 /** Validates the result of `index.xTx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15113,7 +15362,7 @@ export function validateIndexXTxGetContainerByIdResult(value: unknown): Validati
 
 /** Validates the params of `index.xTx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($322, value);
+  return run<unknown>($327, value);
 }
 
 /** Validates the result of `index.xTx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15123,7 +15372,7 @@ export function validateIndexXTxGetContainerByIndexResult(value: unknown): Valid
 
 /** Validates the params of `index.xTx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($324, value);
+  return run<unknown>($329, value);
 }
 
 /** Validates the result of `index.xTx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15133,7 +15382,7 @@ export function validateIndexXTxGetContainerRangeResult(value: unknown): Validat
 
 /** Validates the params of `index.xTx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($326, value);
 }
 
 /** Validates the result of `index.xTx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15143,7 +15392,7 @@ export function validateIndexXTxGetIndexResult(value: unknown): ValidationResult
 
 /** Validates the params of `index.xTx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($328, value);
+  return run<unknown>($333, value);
 }
 
 /** Validates the result of `index.xTx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15153,7 +15402,7 @@ export function validateIndexXTxGetLastAcceptedResult(value: unknown): Validatio
 
 /** Validates the params of `index.xTx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($326, value);
 }
 
 /** Validates the result of `index.xTx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15163,7 +15412,7 @@ export function validateIndexXTxIsAcceptedResult(value: unknown): ValidationResu
 
 /** Validates the params of `index.xBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($326, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15173,7 +15422,7 @@ export function validateIndexXBlockGetContainerByIdResult(value: unknown): Valid
 
 /** Validates the params of `index.xBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($322, value);
+  return run<unknown>($327, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15183,7 +15432,7 @@ export function validateIndexXBlockGetContainerByIndexResult(value: unknown): Va
 
 /** Validates the params of `index.xBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($324, value);
+  return run<unknown>($329, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15193,7 +15442,7 @@ export function validateIndexXBlockGetContainerRangeResult(value: unknown): Vali
 
 /** Validates the params of `index.xBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($326, value);
 }
 
 /** Validates the result of `index.xBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15203,7 +15452,7 @@ export function validateIndexXBlockGetIndexResult(value: unknown): ValidationRes
 
 /** Validates the params of `index.xBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($328, value);
+  return run<unknown>($333, value);
 }
 
 /** Validates the result of `index.xBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15213,7 +15462,7 @@ export function validateIndexXBlockGetLastAcceptedResult(value: unknown): Valida
 
 /** Validates the params of `index.xBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($326, value);
 }
 
 /** Validates the result of `index.xBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15223,7 +15472,7 @@ export function validateIndexXBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.xVtx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($326, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15233,7 +15482,7 @@ export function validateIndexXVtxGetContainerByIdResult(value: unknown): Validat
 
 /** Validates the params of `index.xVtx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($322, value);
+  return run<unknown>($327, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15243,7 +15492,7 @@ export function validateIndexXVtxGetContainerByIndexResult(value: unknown): Vali
 
 /** Validates the params of `index.xVtx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($324, value);
+  return run<unknown>($329, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15253,7 +15502,7 @@ export function validateIndexXVtxGetContainerRangeResult(value: unknown): Valida
 
 /** Validates the params of `index.xVtx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($326, value);
 }
 
 /** Validates the result of `index.xVtx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15263,7 +15512,7 @@ export function validateIndexXVtxGetIndexResult(value: unknown): ValidationResul
 
 /** Validates the params of `index.xVtx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($328, value);
+  return run<unknown>($333, value);
 }
 
 /** Validates the result of `index.xVtx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15273,7 +15522,7 @@ export function validateIndexXVtxGetLastAcceptedResult(value: unknown): Validati
 
 /** Validates the params of `index.xVtx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($326, value);
 }
 
 /** Validates the result of `index.xVtx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15318,7 +15567,7 @@ export function validateCChainEthAccountsParams(value: unknown): ValidationResul
 
 /** Validates the result of `cChain.eth.accounts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthAccountsResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($149, value);
+  return run<unknown>($154, value);
 }
 
 /** Validates the params of `cChain.eth.blockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15383,7 +15632,7 @@ export function validateCChainEthMaxPriorityFeePerGasResult(value: unknown): Val
 
 /** Validates the params of `cChain.eth.feeHistory`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthFeeHistoryParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($377, value);
+  return run<unknown>($382, value);
 }
 
 /** Validates the result of `cChain.eth.feeHistory`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15393,107 +15642,107 @@ export function validateCChainEthFeeHistoryResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.eth.getBlockByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($380, value);
+  return run<unknown>($385, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($382, value);
+  return run<unknown>($387, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($383, value);
+  return run<unknown>($388, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($382, value);
+  return run<unknown>($387, value);
 }
 
 /** Validates the params of `cChain.eth.getHeaderByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($386, value);
+  return run<unknown>($391, value);
 }
 
 /** Validates the result of `cChain.eth.getHeaderByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($387, value);
+  return run<unknown>($392, value);
 }
 
 /** Validates the params of `cChain.eth.getHeaderByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($388, value);
+  return run<unknown>($393, value);
 }
 
 /** Validates the result of `cChain.eth.getHeaderByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($387, value);
+  return run<unknown>($392, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockTransactionCountByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($386, value);
+  return run<unknown>($391, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockTransactionCountByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($391, value);
+  return run<unknown>($396, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockTransactionCountByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($388, value);
+  return run<unknown>($393, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockTransactionCountByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($391, value);
+  return run<unknown>($396, value);
 }
 
 /** Validates the params of `cChain.eth.getUncleCountByBlockHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($386, value);
+  return run<unknown>($391, value);
 }
 
 /** Validates the result of `cChain.eth.getUncleCountByBlockHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($391, value);
+  return run<unknown>($396, value);
 }
 
 /** Validates the params of `cChain.eth.getUncleCountByBlockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($388, value);
+  return run<unknown>($393, value);
 }
 
 /** Validates the result of `cChain.eth.getUncleCountByBlockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($391, value);
+  return run<unknown>($396, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockReceipts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockReceiptsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($398, value);
+  return run<unknown>($403, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockReceipts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockReceiptsResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($399, value);
+  return run<unknown>($404, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockAccessListParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($398, value);
+  return run<unknown>($403, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockAccessListResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($402, value);
+  return run<unknown>($407, value);
 }
 
 /** Validates the params of `cChain.eth.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBalanceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($403, value);
+  return run<unknown>($408, value);
 }
 
 /** Validates the result of `cChain.eth.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15503,7 +15752,7 @@ export function validateCChainEthGetBalanceResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.eth.getStorageAt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetStorageAtParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($404, value);
+  return run<unknown>($409, value);
 }
 
 /** Validates the result of `cChain.eth.getStorageAt`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15513,7 +15762,7 @@ export function validateCChainEthGetStorageAtResult(value: unknown): ValidationR
 
 /** Validates the params of `cChain.eth.getTransactionCount`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionCountParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($403, value);
+  return run<unknown>($408, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionCount`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15523,7 +15772,7 @@ export function validateCChainEthGetTransactionCountResult(value: unknown): Vali
 
 /** Validates the params of `cChain.eth.getCode`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetCodeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($403, value);
+  return run<unknown>($408, value);
 }
 
 /** Validates the result of `cChain.eth.getCode`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15533,7 +15782,7 @@ export function validateCChainEthGetCodeResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.getProof`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetProofParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($407, value);
+  return run<unknown>($412, value);
 }
 
 /** Validates the result of `cChain.eth.getProof`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15543,7 +15792,7 @@ export function validateCChainEthGetProofResult(value: unknown): ValidationResul
 
 /** Validates the params of `cChain.eth.call`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCallParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($409, value);
+  return run<unknown>($414, value);
 }
 
 /** Validates the result of `cChain.eth.call`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15553,7 +15802,7 @@ export function validateCChainEthCallResult(value: unknown): ValidationResult<un
 
 /** Validates the params of `cChain.eth.estimateGas`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthEstimateGasParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($410, value);
+  return run<unknown>($415, value);
 }
 
 /** Validates the result of `cChain.eth.estimateGas`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15563,7 +15812,7 @@ export function validateCChainEthEstimateGasResult(value: unknown): ValidationRe
 
 /** Validates the params of `cChain.eth.createAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCreateAccessListParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($410, value);
+  return run<unknown>($415, value);
 }
 
 /** Validates the result of `cChain.eth.createAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15573,12 +15822,12 @@ export function validateCChainEthCreateAccessListResult(value: unknown): Validat
 
 /** Validates the params of `cChain.eth.simulateV1`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSimulateV1Params(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($412, value);
+  return run<unknown>($417, value);
 }
 
 /** Validates the result of `cChain.eth.simulateV1`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSimulateV1Result(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($414, value);
+  return run<unknown>($419, value);
 }
 
 /** Validates the params of `cChain.eth.newFilter`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15613,7 +15862,7 @@ export function validateCChainEthNewPendingTransactionFilterResult(value: unknow
 
 /** Validates the params of `cChain.eth.uninstallFilter`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthUninstallFilterParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($417, value);
+  return run<unknown>($422, value);
 }
 
 /** Validates the result of `cChain.eth.uninstallFilter`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15623,7 +15872,7 @@ export function validateCChainEthUninstallFilterResult(value: unknown): Validati
 
 /** Validates the params of `cChain.eth.getFilterChanges`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetFilterChangesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($417, value);
+  return run<unknown>($422, value);
 }
 
 /** Validates the result of `cChain.eth.getFilterChanges`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15633,7 +15882,7 @@ export function validateCChainEthGetFilterChangesResult(value: unknown): Validat
 
 /** Validates the params of `cChain.eth.getFilterLogs`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetFilterLogsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($417, value);
+  return run<unknown>($422, value);
 }
 
 /** Validates the result of `cChain.eth.getFilterLogs`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15653,47 +15902,47 @@ export function validateCChainEthGetLogsResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.getTransactionByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($421, value);
+  return run<unknown>($426, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($422, value);
+  return run<unknown>($427, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionByBlockHashAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockHashAndIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($423, value);
+  return run<unknown>($428, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByBlockHashAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockHashAndIndexResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($422, value);
+  return run<unknown>($427, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionByBlockNumberAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockNumberAndIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($425, value);
+  return run<unknown>($430, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByBlockNumberAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockNumberAndIndexResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($422, value);
+  return run<unknown>($427, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionReceipt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionReceiptParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($421, value);
+  return run<unknown>($426, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionReceipt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionReceiptResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($428, value);
+  return run<unknown>($433, value);
 }
 
 /** Validates the params of `cChain.eth.sendRawTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSendRawTransactionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($429, value);
+  return run<unknown>($434, value);
 }
 
 /** Validates the result of `cChain.eth.sendRawTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15723,7 +15972,7 @@ export function validateCChainEthFillTransactionResult(value: unknown): Validati
 
 /** Validates the params of `cChain.eth.sign`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSignParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($430, value);
+  return run<unknown>($435, value);
 }
 
 /** Validates the result of `cChain.eth.sign`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15743,7 +15992,7 @@ export function validateCChainEthSignTransactionResult(value: unknown): Validati
 
 /** Validates the params of `cChain.eth.subscribe`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSubscribeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($431, value);
+  return run<unknown>($436, value);
 }
 
 /** Validates the result of `cChain.eth.subscribe`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15753,7 +16002,7 @@ export function validateCChainEthSubscribeResult(value: unknown): ValidationResu
 
 /** Validates the params of `cChain.eth.unsubscribe`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthUnsubscribeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($432, value);
+  return run<unknown>($437, value);
 }
 
 /** Validates the result of `cChain.eth.unsubscribe`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15793,7 +16042,7 @@ export function validateCChainWeb3ClientVersionResult(value: unknown): Validatio
 
 /** Validates the params of `cChain.web3.sha3`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainWeb3Sha3Params(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($438, value);
+  return run<unknown>($443, value);
 }
 
 /** Validates the result of `cChain.web3.sha3`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15973,7 +16222,7 @@ export function validateCChainNativeVersionResult(value: unknown): ValidationRes
 
 /** Validates the params of `http.getHealth`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetHealthParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($453, value);
+  return run<unknown>($458, value);
 }
 
 /** Validates the result of `http.getHealth`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15983,7 +16232,7 @@ export function validateHttpGetHealthResponse(value: unknown): ValidationResult<
 
 /** Validates the params of `http.getHealthCheck`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetHealthCheckParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($453, value);
+  return run<unknown>($458, value);
 }
 
 /** Validates the result of `http.getHealthCheck`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15993,7 +16242,7 @@ export function validateHttpGetHealthCheckResponse(value: unknown): ValidationRe
 
 /** Validates the params of `http.getReadiness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetReadinessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($453, value);
+  return run<unknown>($458, value);
 }
 
 /** Validates the result of `http.getReadiness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16003,7 +16252,7 @@ export function validateHttpGetReadinessResponse(value: unknown): ValidationResu
 
 /** Validates the params of `http.getLiveness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetLivenessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($453, value);
+  return run<unknown>($458, value);
 }
 
 /** Validates the result of `http.getLiveness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16011,4 +16260,4 @@ export function validateHttpGetLivenessResponse(value: unknown): ValidationResul
   return run<unknown>($HealthResult, value);
 }
 
-export { $149, $20, $276, $279, $282, $283, $288, $293, $295, $3, $304, $306, $308, $311, $314, $315, $317, $318, $319, $321, $322, $324, $328, $377, $380, $382, $383, $386, $387, $388, $391, $398, $399, $402, $403, $404, $407, $409, $410, $412, $414, $417, $421, $422, $423, $425, $428, $429, $430, $431, $432, $438, $453, $66, $83, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult };
+export { $154, $20, $281, $284, $287, $288, $293, $298, $3, $300, $309, $311, $313, $316, $319, $320, $322, $323, $324, $326, $327, $329, $333, $382, $385, $387, $388, $391, $392, $393, $396, $403, $404, $407, $408, $409, $412, $414, $415, $417, $419, $422, $426, $427, $428, $430, $433, $434, $435, $436, $437, $443, $458, $66, $83, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult };
