@@ -6045,9 +6045,11 @@ export interface NodeClient {
       /**
        * Start profiling the CPU
        *
-       * Starts a CPU profile of the node process (profiler state `idle` to `profiling`). The profile is written to `cpu.profile` in the admin API directory when `admin_stopCPUProfiler` is called. Fails with -32000 (`cpu profiler already running`) while a CPU profile is in progress.
+       * Starts a CPU profile of the node process (profiler state `idle` to `profiling`). The profile is written to `cpu.profile` in the admin API directory when `admin_stopCPUProfiler` is called. Fails with -32000 (`cpu profiler already running`) while a CPU profile is in progress. Removed by Helicon: a Helicon node (v1.15.0, SAE VM) has no C-Chain admin API and answers HTTP 404 at `/ext/bc/C/admin`.
        *
        * JSON-RPC `admin_startCPUProfiler` at `/ext/bc/C/admin`
+       *
+       * @deprecated
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
@@ -6055,9 +6057,11 @@ export interface NodeClient {
       /**
        * Stop profiling the CPU and write the profile
        *
-       * Stops the CPU profile started by `admin_startCPUProfiler` (profiler state `profiling` to `idle`) and writes it to `cpu.profile`. Fails with -32000 (`cpu profiler doesn't exist`) when no CPU profile is running.
+       * Stops the CPU profile started by `admin_startCPUProfiler` (profiler state `profiling` to `idle`) and writes it to `cpu.profile`. Fails with -32000 (`cpu profiler doesn't exist`) when no CPU profile is running. Removed by Helicon: a Helicon node (v1.15.0, SAE VM) has no C-Chain admin API and answers HTTP 404 at `/ext/bc/C/admin`.
        *
        * JSON-RPC `admin_stopCPUProfiler` at `/ext/bc/C/admin`
+       *
+       * @deprecated
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
@@ -6065,9 +6069,11 @@ export interface NodeClient {
       /**
        * Write a memory profile
        *
-       * Takes a heap profile of the node process and writes it to `mem.profile` in the admin API directory.
+       * Takes a heap profile of the node process and writes it to `mem.profile` in the admin API directory. Removed by Helicon: a Helicon node (v1.15.0, SAE VM) has no C-Chain admin API and answers HTTP 404 at `/ext/bc/C/admin`.
        *
        * JSON-RPC `admin_memoryProfile` at `/ext/bc/C/admin`
+       *
+       * @deprecated
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
@@ -6075,9 +6081,11 @@ export interface NodeClient {
       /**
        * Write a mutex (lock) profile
        *
-       * Writes mutex contention statistics of the node process to `lock.profile` in the admin API directory.
+       * Writes mutex contention statistics of the node process to `lock.profile` in the admin API directory. Removed by Helicon: a Helicon node (v1.15.0, SAE VM) has no C-Chain admin API and answers HTTP 404 at `/ext/bc/C/admin`.
        *
        * JSON-RPC `admin_lockProfile` at `/ext/bc/C/admin`
+       *
+       * @deprecated
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
@@ -6085,9 +6093,11 @@ export interface NodeClient {
       /**
        * Set the VM's log level
        *
-       * Sets the log level of the C-Chain VM's logger. Fails with -32000 (`failed to parse log level: ...`) when `level` is not a known level name.
+       * Sets the log level of the C-Chain VM's logger. Fails with -32000 (`failed to parse log level: ...`) when `level` is not a known level name. Removed by Helicon: a Helicon node (v1.15.0, SAE VM) has no C-Chain admin API and answers HTTP 404 at `/ext/bc/C/admin`.
        *
        * JSON-RPC `admin_setLogLevel` at `/ext/bc/C/admin`
+       *
+       * @deprecated
        *
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
@@ -6096,9 +6106,11 @@ export interface NodeClient {
       /**
        * Get the VM's configuration
        *
-       * Returns the configuration the C-Chain VM is running with: the parsed C-Chain config (JSON keys as in the C-Chain config file) including defaults.
+       * Returns the configuration the C-Chain VM is running with: the parsed C-Chain config (JSON keys as in the C-Chain config file) including defaults. Removed by Helicon: a Helicon node (v1.15.0, SAE VM) has no C-Chain admin API and answers HTTP 404 at `/ext/bc/C/admin`.
        *
        * JSON-RPC `admin_getVMConfig` at `/ext/bc/C/admin`
+       *
+       * @deprecated
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
@@ -6120,6 +6132,11 @@ export interface NodeClient {
        * - At most 1024 addresses may be given. Missing `addresses` or
        *   `sourceChain` fails with -32000 (`no addresses provided`,
        *   `no source chain provided`).
+       * - On a Helicon node (v1.15.0, SAE VM): when the page holds the last
+       *   UTXOs, `endIndex` is a terminal cursor (an address and UTXO ID of all
+       *   one bits) instead of the last UTXO, and passing it back as
+       *   `startIndex` returns no UTXOs; an empty `addresses` list gives an
+       *   empty page instead of an error.
        *
        * JSON-RPC `native.getUTXOs` at `/ext/bc/C/native`
        *
@@ -6141,9 +6158,11 @@ export interface NodeClient {
       /**
        * Get the status of an atomic transaction
        *
-       * Returns this node's view of an atomic transaction: `Accepted` (with the height of the C-Chain block that contains it), `Processing`, `Dropped` or `Unknown`. A transaction whose block is accepted but not yet reflected in the chain state is reported as `Processing`. Fails with -32000 (`nil transaction ID`) when `txID` is empty.
+       * Returns this node's view of an atomic transaction: `Accepted` (with the height of the C-Chain block that contains it), `Processing`, `Dropped` or `Unknown`. A transaction whose block is accepted but not yet reflected in the chain state is reported as `Processing`. Fails with -32000 (`nil transaction ID`) when `txID` is empty. Deprecated by Helicon (v1.15.0): the SAE VM keeps the method but marks it deprecated in favour of `native.getAtomicTx`, and answers only `Accepted` (with `blockHeight`, once the transaction is written to the chain state) or `Unknown` (also for an empty `txID`); transactions still in the mempool are `Unknown` there.
        *
        * JSON-RPC `native.getAtomicTxStatus` at `/ext/bc/C/native`
+       *
+       * @deprecated
        *
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
@@ -6152,7 +6171,7 @@ export interface NodeClient {
       /**
        * Get an atomic transaction by ID
        *
-       * Returns the signed bytes of an atomic transaction this node knows, and the height of its block once it is accepted. Fails with -32000 (`could not find tx ...`) when the node has never seen the transaction, and (`nil transaction ID`) when `txID` is empty.
+       * Returns the signed bytes of an atomic transaction this node knows, and the height of its block once it is accepted. Fails with -32000 (`could not find tx ...`) when the node has never seen the transaction, and (`nil transaction ID`) when `txID` is empty. On a Helicon node (v1.15.0, SAE VM) only accepted transactions are found (a transaction still in the mempool fails with -32000 `fetching tx: ...`), and `blockHeight` is always sent.
        *
        * JSON-RPC `native.getAtomicTx` at `/ext/bc/C/native`
        *
@@ -6163,9 +6182,11 @@ export interface NodeClient {
       /**
        * Get the VM version
        *
-       * Returns the version of the C-Chain VM (Coreth) this node runs.
+       * Returns the version of the C-Chain VM (Coreth) this node runs. Removed in AvalancheGo v1.14.1 ("Removed `avax.version` API", RELEASES.md), and the Helicon SAE VM has no such method either: a node of v1.14.1 or later answers -32000 (`rpc: can't find method ...`). For the VM versions use `info.getNodeVersion` (`vmVersions`).
        *
        * JSON-RPC `native.version` at `/ext/bc/C/native`
+       *
+       * @deprecated
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
