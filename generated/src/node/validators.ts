@@ -4122,13 +4122,13 @@ function $Uint(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (typeof x === "string") {
     if (!$c112.test(x)) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x(0|[1-9a-f][0-9a-f]*)$", "^0x(0|[1-9a-f][0-9a-f]*)$");
+      ok = fail(e, p, "pattern", "must match pattern ^0[xX](0|[1-9a-fA-F][0-9a-fA-F]*)$", "^0[xX](0|[1-9a-fA-F][0-9a-fA-F]*)$");
     }
   }
   return ok;
 }
 
-const $c112 = /*#__PURE__*/ new RegExp("^0x(?:0|[1-9a-f][0-9a-f]*)$");
+const $c112 = /*#__PURE__*/ new RegExp("^0[xX](?:0|[1-9a-fA-F][0-9a-fA-F]*)$");
 
 function $Uint64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4139,13 +4139,13 @@ function $Uint64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (typeof x === "string") {
     if (!$c113.test(x)) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x(0|[1-9a-f][0-9a-f]{0,15})$", "^0x(0|[1-9a-f][0-9a-f]{0,15})$");
+      ok = fail(e, p, "pattern", "must match pattern ^0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,15})$", "^0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,15})$");
     }
   }
   return ok;
 }
 
-const $c113 = /*#__PURE__*/ new RegExp("^0x(?:0|[1-9a-f][0-9a-f]{0,15})$");
+const $c113 = /*#__PURE__*/ new RegExp("^0[xX](?:0|[1-9a-fA-F][0-9a-fA-F]{0,15})$");
 
 function $Uint256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4156,13 +4156,13 @@ function $Uint256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (typeof x === "string") {
     if (!$c114.test(x)) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x(0|[1-9a-f][0-9a-f]{0,63})$", "^0x(0|[1-9a-f][0-9a-f]{0,63})$");
+      ok = fail(e, p, "pattern", "must match pattern ^0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,63})$", "^0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,63})$");
     }
   }
   return ok;
 }
 
-const $c114 = /*#__PURE__*/ new RegExp("^0x(?:0|[1-9a-f][0-9a-f]{0,63})$");
+const $c114 = /*#__PURE__*/ new RegExp("^0[xX](?:0|[1-9a-fA-F][0-9a-fA-F]{0,63})$");
 
 function $Byte(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4173,13 +4173,13 @@ function $Byte(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (typeof x === "string") {
     if (!(x.length >= 3 && x.length <= 4 && $c115.test(x))) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{1,2}$", "^0x[0-9a-f]{1,2}$");
+      ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{1,2}$", "^0[xX][0-9a-fA-F]{1,2}$");
     }
   }
   return ok;
 }
 
-const $c115 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
+const $c115 = /*#__PURE__*/ new RegExp("^0[xX][0-9a-fA-F]*$");
 
 function $Bytes(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -4190,7 +4190,7 @@ function $Bytes(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (typeof x === "string") {
     if (!$c115.test(x)) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]*$", "^0x[0-9a-f]*$");
+      ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]*$", "^0[xX][0-9a-fA-F]*$");
     }
   }
   return ok;
@@ -4205,7 +4205,7 @@ function $Bytes4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (typeof x === "string") {
     if (!(x.length === 10 && $c115.test(x))) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{8}$", "^0x[0-9a-f]{8}$");
+      ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{8}$", "^0[xX][0-9a-fA-F]{8}$");
     }
   }
   return ok;
@@ -4220,7 +4220,7 @@ function $Bytes8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (typeof x === "string") {
     if (!(x.length === 18 && $c115.test(x))) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{16}$", "^0x[0-9a-f]{16}$");
+      ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{16}$", "^0[xX][0-9a-fA-F]{16}$");
     }
   }
   return ok;
@@ -4235,7 +4235,7 @@ function $Bytes32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (typeof x === "string") {
     if (!(x.length === 66 && $c115.test(x))) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{64}$", "^0x[0-9a-f]{64}$");
+      ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{64}$", "^0[xX][0-9a-fA-F]{64}$");
     }
   }
   return ok;
@@ -4250,7 +4250,7 @@ function $BytesMax32(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   if (typeof x === "string") {
     if (!(x.length >= 3 && x.length <= 66 && $c115.test(x))) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{1,64}$", "^0x[0-9a-f]{1,64}$");
+      ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{1,64}$", "^0[xX][0-9a-fA-F]{1,64}$");
     }
   }
   return ok;
@@ -4265,7 +4265,7 @@ function $Bytes65(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (typeof x === "string") {
     if (!(x.length === 132 && $c115.test(x))) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{130}$", "^0x[0-9a-f]{130}$");
+      ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{130}$", "^0[xX][0-9a-fA-F]{130}$");
     }
   }
   return ok;
@@ -4280,7 +4280,7 @@ function $Bytes256(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
   if (typeof x === "string") {
     if (!(x.length === 514 && $c115.test(x))) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{512}$", "^0x[0-9a-f]{512}$");
+      ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{512}$", "^0[xX][0-9a-fA-F]{512}$");
     }
   }
   return ok;
@@ -4293,9 +4293,9 @@ function $Address(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 42 && $c15.test(x))) {
+    if (!(x.length === 42 && $c115.test(x))) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
+      ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{40}$", "^0[xX][0-9a-fA-F]{40}$");
     }
   }
   return ok;
@@ -4310,7 +4310,7 @@ function $Hash32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (typeof x === "string") {
     if (!(x.length === 66 && $c115.test(x))) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{64}$", "^0x[0-9a-f]{64}$");
+      ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{64}$", "^0[xX][0-9a-fA-F]{64}$");
     }
   }
   return ok;
@@ -4350,9 +4350,9 @@ function $BlockTag(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
-  if (x !== "earliest" && x !== "finalized" && x !== "safe" && x !== "latest" && x !== "pending") {
+  if (x !== "earliest" && x !== "finalized" && x !== "safe" && x !== "latest" && x !== "pending" && x !== "accepted") {
     if (e === null) return false;
-    ok = fail(e, p, "enum", "must be one of [\"earliest\",\"finalized\",\"safe\",\"latest\",\"pending\"]");
+    ok = fail(e, p, "enum", "must be one of [\"earliest\",\"finalized\",\"safe\",\"latest\",\"pending\",\"accepted\"]");
   }
   return ok;
 }
@@ -4371,9 +4371,96 @@ function $BlockNumberOrTag(x: unknown, p: string, e: ValidationIssue[] | null): 
 
 function $BlockNumberOrTagOrHash(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($Uint(x, p, null) || $BlockTag(x, p, null) || $Hash32(x, p, null))) {
+  if (!($Uint(x, p, null) || $BlockTag(x, p, null) || $Hash32(x, p, null) || $BlockNumberOrHashObject(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
+  }
+  return ok;
+}
+
+function $BlockNumberOrHashObject(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($BlockHashParam(x, p, null)) matches++;
+  if ($BlockNumberParam(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $BlockHashParam(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["blockHash"];
+      if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
+          if (e === null) return false;
+          $Hash32(v1, p + "/blockHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
+      }
+      const v2 = x["requireCanonical"];
+      if (v2 !== undefined) {
+        if (!((typeof v2 === "boolean")) && (plain && OP["requireCanonical"] === undefined || hasOwn(x, "requireCanonical"))) {
+          if (e === null) return false;
+          $20(v2, p + "/requireCanonical", e);
+          ok = false;
+        }
+      }
+      for (const k in x) {
+        if (!hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (!(k === "blockHash" || k === "requireCanonical")) {
+          if (e === null) return false;
+          ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $BlockNumberParam(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["blockNumber"];
+      if (v1 !== undefined && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
+        if (!$BlockNumberOrTag(v1, e === null ? p : p + "/blockNumber", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
+      }
+      for (const k in x) {
+        if (!hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (!(k === "blockNumber")) {
+          if (e === null) return false;
+          ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
+        }
+      }
+    }
   }
   return ok;
 }
@@ -4425,7 +4512,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v4 = x["miner"];
       if (v4 !== undefined && (plain && OP["miner"] === undefined || hasOwn(x, "miner"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 42 && $c15.test(v4)))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 42 && $c115.test(v4)))))) {
           if (e === null) return false;
           $Address(v4, p + "/miner", e);
           ok = false;
@@ -4666,14 +4753,14 @@ function $Block(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = false;
   }
-  if (!$116(x, p, e)) {
+  if (!$117(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
   return ok;
 }
 
-function $116(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4696,7 +4783,7 @@ function $116(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["transactions"];
       if (v2 !== undefined && (plain && OP["transactions"] === undefined || hasOwn(x, "transactions"))) {
-        if (!$117(v2, e === null ? p : p + "/transactions", e)) {
+        if (!$118(v2, e === null ? p : p + "/transactions", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -4707,7 +4794,7 @@ function $116(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["uncles"];
       if (v3 !== undefined && (plain && OP["uncles"] === undefined || hasOwn(x, "uncles"))) {
-        if (!$118(v3, e === null ? p : p + "/uncles", e)) {
+        if (!$119(v3, e === null ? p : p + "/uncles", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -4719,7 +4806,7 @@ function $116(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v4 = x["withdrawals"];
       if (v4 !== undefined) {
         if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-          if (!$136(v4, e === null ? p : p + "/withdrawals", e)) {
+          if (!$137(v4, e === null ? p : p + "/withdrawals", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -4738,16 +4825,16 @@ function $116(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $118(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($118(x, p, null) || $119(x, p, null))) {
+  if (!($119(x, p, null) || $120(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $118(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $119(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4770,7 +4857,7 @@ function $118(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $119(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4795,7 +4882,7 @@ function $TransactionInfo(x: unknown, p: string, e: ValidationIssue[] | null): b
     if (e === null) return false;
     ok = false;
   }
-  if (!$126(x, p, e)) {
+  if (!$127(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
@@ -4808,7 +4895,7 @@ function $SignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
     if (e === null) return false;
     ok = false;
   }
-  if (!$125(x, p, e)) {
+  if (!$126(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
@@ -4859,7 +4946,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       const v4 = x["to"];
       if (v4 !== undefined) {
         if ((plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-          if (!$120(v4, e === null ? p : p + "/to", e)) {
+          if (!$121(v4, e === null ? p : p + "/to", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -4945,7 +5032,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       const v13 = x["blobVersionedHashes"];
       if (v13 !== undefined) {
         if ((plain && OP["blobVersionedHashes"] === undefined || hasOwn(x, "blobVersionedHashes"))) {
-          if (!$118(v13, e === null ? p : p + "/blobVersionedHashes", e)) {
+          if (!$119(v13, e === null ? p : p + "/blobVersionedHashes", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -4965,11 +5052,11 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
   return ok;
 }
 
-function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($121(x, p, null)) matches++;
+  if ($122(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -4977,7 +5064,7 @@ function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $122(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -5016,7 +5103,7 @@ function $AccessListEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["address"];
       if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c15.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c115.test(v1)))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -5028,7 +5115,7 @@ function $AccessListEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["storageKeys"];
       if (v2 !== undefined && (plain && OP["storageKeys"] === undefined || hasOwn(x, "storageKeys"))) {
-        if (!$118(v2, e === null ? p : p + "/storageKeys", e)) {
+        if (!$119(v2, e === null ? p : p + "/storageKeys", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5059,11 +5146,11 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x124: unknown = x[i];
-        const p124 = e === null ? p : p + "/" + i;
+        const x125: unknown = x[i];
+        const p125 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x124;
-          const p = p124;
+          const x: unknown = x125;
+          const p = p125;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5097,7 +5184,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
               }
               const v3 = x["address"];
               if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c15.test(v3)))))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c115.test(v3)))))) {
                   if (e === null) return false;
                   $Address(v3, p + "/address", e);
                   ok = false;
@@ -5152,7 +5239,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $125(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -5214,7 +5301,7 @@ function $125(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -5225,7 +5312,7 @@ function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!$127(v1, e === null ? p : p + "/blockHash", e)) {
+        if (!$128(v1, e === null ? p : p + "/blockHash", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5236,7 +5323,7 @@ function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["blockNumber"];
       if (v2 !== undefined && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
-        if (!$129(v2, e === null ? p : p + "/blockNumber", e)) {
+        if (!$130(v2, e === null ? p : p + "/blockNumber", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5248,7 +5335,7 @@ function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v3 = x["blockTimestamp"];
       if (v3 !== undefined) {
         if ((plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
-          if (!$129(v3, e === null ? p : p + "/blockTimestamp", e)) {
+          if (!$130(v3, e === null ? p : p + "/blockTimestamp", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5256,7 +5343,7 @@ function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["transactionIndex"];
       if (v4 !== undefined && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
-        if (!$129(v4, e === null ? p : p + "/transactionIndex", e)) {
+        if (!$130(v4, e === null ? p : p + "/transactionIndex", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5267,7 +5354,7 @@ function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["from"];
       if (v5 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c15.test(v5)))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c115.test(v5)))))) {
           if (e === null) return false;
           $Address(v5, p + "/from", e);
           ok = false;
@@ -5294,11 +5381,11 @@ function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $128(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Hash32(x, p, null)) matches++;
-  if ($121(x, p, null)) matches++;
+  if ($122(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -5306,11 +5393,11 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $129(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $130(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Uint(x, p, null)) matches++;
-  if ($121(x, p, null)) matches++;
+  if ($122(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -5318,7 +5405,7 @@ function $129(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $136(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $137(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5327,11 +5414,11 @@ function $136(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x137: unknown = x[i];
-        const p137 = e === null ? p : p + "/" + i;
+        const x138: unknown = x[i];
+        const p138 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x137;
-          const p = p137;
+          const x: unknown = x138;
+          const p = p138;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5365,7 +5452,7 @@ function $136(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["address"];
               if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c15.test(v3)))))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c115.test(v3)))))) {
                   if (e === null) return false;
                   $Address(v3, p + "/address", e);
                   ok = false;
@@ -5431,7 +5518,7 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v3 = x["address"];
       if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c15.test(v3)))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c115.test(v3)))))) {
           if (e === null) return false;
           $Address(v3, p + "/address", e);
           ok = false;
@@ -5486,7 +5573,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v3 = x["to"];
       if (v3 !== undefined) {
         if ((plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-          if (!$120(v3, e === null ? p : p + "/to", e)) {
+          if (!$121(v3, e === null ? p : p + "/to", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5494,7 +5581,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v4 = x["from"];
       if (v4 !== undefined) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 42 && $c15.test(v4))))) && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 42 && $c115.test(v4))))) && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
           if (e === null) return false;
           $Address(v4, p + "/from", e);
           ok = false;
@@ -5576,7 +5663,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v14 = x["blobVersionedHashes"];
       if (v14 !== undefined) {
         if ((plain && OP["blobVersionedHashes"] === undefined || hasOwn(x, "blobVersionedHashes"))) {
-          if (!$118(v14, e === null ? p : p + "/blobVersionedHashes", e)) {
+          if (!$119(v14, e === null ? p : p + "/blobVersionedHashes", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5585,7 +5672,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v15 = x["blobs"];
       if (v15 !== undefined) {
         if ((plain && OP["blobs"] === undefined || hasOwn(x, "blobs"))) {
-          if (!$141(v15, e === null ? p : p + "/blobs", e)) {
+          if (!$142(v15, e === null ? p : p + "/blobs", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5594,7 +5681,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v16 = x["commitments"];
       if (v16 !== undefined) {
         if ((plain && OP["commitments"] === undefined || hasOwn(x, "commitments"))) {
-          if (!$141(v16, e === null ? p : p + "/commitments", e)) {
+          if (!$142(v16, e === null ? p : p + "/commitments", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5603,7 +5690,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v17 = x["proofs"];
       if (v17 !== undefined) {
         if ((plain && OP["proofs"] === undefined || hasOwn(x, "proofs"))) {
-          if (!$141(v17, e === null ? p : p + "/proofs", e)) {
+          if (!$142(v17, e === null ? p : p + "/proofs", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5629,7 +5716,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       for (const k in x) {
         if (!hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
-        if (!($c144.has(k))) {
+        if (!($c145.has(k))) {
           if (e === null) return false;
           ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
         }
@@ -5639,7 +5726,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $142(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5662,7 +5749,7 @@ function $141(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c144 = /*#__PURE__*/ new Set<string>(["type", "nonce", "to", "from", "gas", "value", "input", "data", "gasPrice", "maxPriorityFeePerGas", "maxFeePerGas", "maxFeePerBlobGas", "accessList", "blobVersionedHashes", "blobs", "commitments", "proofs", "chainId", "authorizationList"]);
+const $c145 = /*#__PURE__*/ new Set<string>(["type", "nonce", "to", "from", "gas", "value", "input", "data", "gasPrice", "maxPriorityFeePerGas", "maxFeePerGas", "maxFeePerBlobGas", "accessList", "blobVersionedHashes", "blobs", "commitments", "proofs", "chainId", "authorizationList"]);
 
 function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5699,7 +5786,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v3 = x["address"];
       if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c15.test(v3)))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c115.test(v3)))))) {
           if (e === null) return false;
           $Address(v3, p + "/address", e);
           ok = false;
@@ -5887,7 +5974,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v6 = x["from"];
       if (v6 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 42 && $c15.test(v6)))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 42 && $c115.test(v6)))))) {
           if (e === null) return false;
           $Address(v6, p + "/from", e);
           ok = false;
@@ -5900,7 +5987,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v7 = x["to"];
       if (v7 !== undefined) {
         if ((plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-          if (!$120(v7, e === null ? p : p + "/to", e)) {
+          if (!$121(v7, e === null ? p : p + "/to", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5941,7 +6028,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v11 = x["contractAddress"];
       if (v11 !== undefined) {
         if ((plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
-          if (!$120(v11, e === null ? p : p + "/contractAddress", e)) {
+          if (!$121(v11, e === null ? p : p + "/contractAddress", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5949,7 +6036,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v12 = x["logs"];
       if (v12 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-        if (!$149(v12, e === null ? p : p + "/logs", e)) {
+        if (!$150(v12, e === null ? p : p + "/logs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6011,7 +6098,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $149(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $150(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6020,11 +6107,11 @@ function $149(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x150: unknown = x[i];
-        const p150 = e === null ? p : p + "/" + i;
+        const x151: unknown = x[i];
+        const p151 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x150;
-          const p = p150;
+          const x: unknown = x151;
+          const p = p151;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -6094,7 +6181,7 @@ function $149(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v8 = x["address"];
               if (v8 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c15.test(v8)))))) {
+                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c115.test(v8)))))) {
                   if (e === null) return false;
                   $Address(v8, p + "/address", e);
                   ok = false;
@@ -6118,7 +6205,7 @@ function $149(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v10 = x["topics"];
               if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-                if (!$152(v10, e === null ? p : p + "/topics", e)) {
+                if (!$153(v10, e === null ? p : p + "/topics", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -6136,7 +6223,7 @@ function $149(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $152(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $153(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6234,7 +6321,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v8 = x["address"];
       if (v8 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c15.test(v8)))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c115.test(v8)))))) {
           if (e === null) return false;
           $Address(v8, p + "/address", e);
           ok = false;
@@ -6258,7 +6345,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v10 = x["topics"];
       if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-        if (!$152(v10, e === null ? p : p + "/topics", e)) {
+        if (!$153(v10, e === null ? p : p + "/topics", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6310,7 +6397,7 @@ function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v4 = x["address"];
       if (v4 !== undefined) {
         if ((plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-          if (!$153(v4, e === null ? p : p + "/address", e)) {
+          if (!$154(v4, e === null ? p : p + "/address", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6330,12 +6417,12 @@ function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $153(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($154(x, p, null)) matches++;
-  if ($121(x, p, null)) matches++;
+  if ($155(x, p, null)) matches++;
+  if ($122(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6343,7 +6430,7 @@ function $153(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $155(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6354,7 +6441,7 @@ function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 42 && $c15.test(v)))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 42 && $c115.test(v)))))) {
             if (e === null) return false;
             $Address(v, p + "/" + i, e);
             ok = false;
@@ -6369,8 +6456,8 @@ function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 function $FilterTopics(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($121(x, p, null)) matches++;
-  if ($157(x, p, null)) matches++;
+  if ($122(x, p, null)) matches++;
+  if ($158(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6378,7 +6465,7 @@ function $FilterTopics(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6404,9 +6491,9 @@ function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 function $FilterTopic(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($121(x, p, null)) matches++;
+  if ($122(x, p, null)) matches++;
   if ($Bytes32(x, p, null)) matches++;
-  if ($159(x, p, null)) matches++;
+  if ($160(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6414,7 +6501,7 @@ function $FilterTopic(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $159(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $160(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6444,7 +6531,7 @@ function $FilterId(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c160.test(x)) {
+    if (!$c161.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]+$", "^0x[0-9a-f]+$");
     }
@@ -6452,18 +6539,18 @@ function $FilterId(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
   return ok;
 }
 
-const $c160 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
+const $c161 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
 
 function $FilterResults(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($118(x, p, null) || $162(x, p, null))) {
+  if (!($119(x, p, null) || $163(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $162(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $163(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6472,11 +6559,11 @@ function $162(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x163: unknown = x[i];
-        const p163 = e === null ? p : p + "/" + i;
+        const x164: unknown = x[i];
+        const p164 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x163;
-          const p = p163;
+          const x: unknown = x164;
+          const p = p164;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -6546,7 +6633,7 @@ function $162(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v8 = x["address"];
               if (v8 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c15.test(v8)))))) {
+                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c115.test(v8)))))) {
                   if (e === null) return false;
                   $Address(v8, p + "/address", e);
                   ok = false;
@@ -6570,7 +6657,7 @@ function $162(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v10 = x["topics"];
               if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-                if (!$152(v10, e === null ? p : p + "/topics", e)) {
+                if (!$153(v10, e === null ? p : p + "/topics", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -6611,7 +6698,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v2 = x["baseFeePerGas"];
       if (v2 !== undefined && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
-        if (!$164(v2, e === null ? p : p + "/baseFeePerGas", e)) {
+        if (!$165(v2, e === null ? p : p + "/baseFeePerGas", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6623,7 +6710,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       const v3 = x["baseFeePerBlobGas"];
       if (v3 !== undefined) {
         if ((plain && OP["baseFeePerBlobGas"] === undefined || hasOwn(x, "baseFeePerBlobGas"))) {
-          if (!$164(v3, e === null ? p : p + "/baseFeePerBlobGas", e)) {
+          if (!$165(v3, e === null ? p : p + "/baseFeePerBlobGas", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6631,7 +6718,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v4 = x["gasUsedRatio"];
       if (v4 !== undefined && (plain && OP["gasUsedRatio"] === undefined || hasOwn(x, "gasUsedRatio"))) {
-        if (!$166(v4, e === null ? p : p + "/gasUsedRatio", e)) {
+        if (!$167(v4, e === null ? p : p + "/gasUsedRatio", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6643,7 +6730,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       const v5 = x["blobGasUsedRatio"];
       if (v5 !== undefined) {
         if ((plain && OP["blobGasUsedRatio"] === undefined || hasOwn(x, "blobGasUsedRatio"))) {
-          if (!$166(v5, e === null ? p : p + "/blobGasUsedRatio", e)) {
+          if (!$167(v5, e === null ? p : p + "/blobGasUsedRatio", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6652,7 +6739,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       const v6 = x["reward"];
       if (v6 !== undefined) {
         if ((plain && OP["reward"] === undefined || hasOwn(x, "reward"))) {
-          if (!$168(v6, e === null ? p : p + "/reward", e)) {
+          if (!$169(v6, e === null ? p : p + "/reward", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6663,7 +6750,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $164(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $165(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6686,7 +6773,7 @@ function $164(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $166(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6709,7 +6796,7 @@ function $166(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $168(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $169(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6718,7 +6805,7 @@ function $168(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$164(x[i], e === null ? p : p + "/" + i, e)) {
+        if (!$165(x[i], e === null ? p : p + "/" + i, e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6773,6 +6860,267 @@ function $AccessListResult(x: unknown, p: string, e: ValidationIssue[] | null): 
   return ok;
 }
 
+function $DetailedExecutionResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["gas"];
+      if (v1 !== undefined && (plain && OP["gas"] === undefined || hasOwn(x, "gas"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $34(v1, p + "/gas", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/gas", "required", "is required", "gas");
+      }
+      const v2 = x["errCode"];
+      if (v2 !== undefined && (plain && OP["errCode"] === undefined || hasOwn(x, "errCode"))) {
+        if (!((Number.isInteger(v2)))) {
+          if (e === null) return false;
+          $173(v2, p + "/errCode", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/errCode", "required", "is required", "errCode");
+      }
+      const v3 = x["err"];
+      if (v3 !== undefined && (plain && OP["err"] === undefined || hasOwn(x, "err"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $3(v3, p + "/err", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/err", "required", "is required", "err");
+      }
+      const v4 = x["returnData"];
+      if (v4 !== undefined && (plain && OP["returnData"] === undefined || hasOwn(x, "returnData"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c115.test(v4))))) {
+          if (e === null) return false;
+          $Bytes(v4, p + "/returnData", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/returnData", "required", "is required", "returnData");
+      }
+    }
+  }
+  return ok;
+}
+
+function $173(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $PriceOptions(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["slow"];
+      if (v1 !== undefined && (plain && OP["slow"] === undefined || hasOwn(x, "slow"))) {
+        const x175: unknown = v1;
+        const p175 = e === null ? p : p + "/slow";
+        {
+          const x: unknown = x175;
+          const p = p175;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["maxPriorityFeePerGas"];
+              if (v1 !== undefined && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
+                  if (e === null) return false;
+                  $Uint(v1, p + "/maxPriorityFeePerGas", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/maxPriorityFeePerGas", "required", "is required", "maxPriorityFeePerGas");
+              }
+              const v2 = x["maxFeePerGas"];
+              if (v2 !== undefined && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint(v2, p + "/maxFeePerGas", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/maxFeePerGas", "required", "is required", "maxFeePerGas");
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/slow", "required", "is required", "slow");
+      }
+      const v2 = x["normal"];
+      if (v2 !== undefined && (plain && OP["normal"] === undefined || hasOwn(x, "normal"))) {
+        const x176: unknown = v2;
+        const p176 = e === null ? p : p + "/normal";
+        {
+          const x: unknown = x176;
+          const p = p176;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["maxPriorityFeePerGas"];
+              if (v1 !== undefined && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
+                  if (e === null) return false;
+                  $Uint(v1, p + "/maxPriorityFeePerGas", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/maxPriorityFeePerGas", "required", "is required", "maxPriorityFeePerGas");
+              }
+              const v2 = x["maxFeePerGas"];
+              if (v2 !== undefined && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint(v2, p + "/maxFeePerGas", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/maxFeePerGas", "required", "is required", "maxFeePerGas");
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/normal", "required", "is required", "normal");
+      }
+      const v3 = x["fast"];
+      if (v3 !== undefined && (plain && OP["fast"] === undefined || hasOwn(x, "fast"))) {
+        const x177: unknown = v3;
+        const p177 = e === null ? p : p + "/fast";
+        {
+          const x: unknown = x177;
+          const p = p177;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["maxPriorityFeePerGas"];
+              if (v1 !== undefined && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
+                  if (e === null) return false;
+                  $Uint(v1, p + "/maxPriorityFeePerGas", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/maxPriorityFeePerGas", "required", "is required", "maxPriorityFeePerGas");
+              }
+              const v2 = x["maxFeePerGas"];
+              if (v2 !== undefined && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint(v2, p + "/maxFeePerGas", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/maxFeePerGas", "required", "is required", "maxFeePerGas");
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/fast", "required", "is required", "fast");
+      }
+    }
+  }
+  return ok;
+}
+
+function $PriceOption(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["maxPriorityFeePerGas"];
+      if (v1 !== undefined && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
+          if (e === null) return false;
+          $Uint(v1, p + "/maxPriorityFeePerGas", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/maxPriorityFeePerGas", "required", "is required", "maxPriorityFeePerGas");
+      }
+      const v2 = x["maxFeePerGas"];
+      if (v2 !== undefined && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
+          if (e === null) return false;
+          $Uint(v2, p + "/maxFeePerGas", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/maxFeePerGas", "required", "is required", "maxFeePerGas");
+      }
+    }
+  }
+  return ok;
+}
+
 function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -6784,7 +7132,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["address"];
       if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c15.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c115.test(v1)))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -6796,7 +7144,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["accountProof"];
       if (v2 !== undefined && (plain && OP["accountProof"] === undefined || hasOwn(x, "accountProof"))) {
-        if (!$141(v2, e === null ? p : p + "/accountProof", e)) {
+        if (!$142(v2, e === null ? p : p + "/accountProof", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6855,7 +7203,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v7 = x["storageProof"];
       if (v7 !== undefined && (plain && OP["storageProof"] === undefined || hasOwn(x, "storageProof"))) {
-        if (!$172(v7, e === null ? p : p + "/storageProof", e)) {
+        if (!$179(v7, e === null ? p : p + "/storageProof", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6869,7 +7217,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $172(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $179(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6878,11 +7226,11 @@ function $172(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x173: unknown = x[i];
-        const p173 = e === null ? p : p + "/" + i;
+        const x180: unknown = x[i];
+        const p180 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x173;
-          const p = p173;
+          const x: unknown = x180;
+          const p = p180;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -6916,7 +7264,7 @@ function $172(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["proof"];
               if (v3 !== undefined && (plain && OP["proof"] === undefined || hasOwn(x, "proof"))) {
-                if (!$141(v3, e === null ? p : p + "/proof", e)) {
+                if (!$142(v3, e === null ? p : p + "/proof", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -6969,7 +7317,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v3 = x["proof"];
       if (v3 !== undefined && (plain && OP["proof"] === undefined || hasOwn(x, "proof"))) {
-        if (!$141(v3, e === null ? p : p + "/proof", e)) {
+        if (!$142(v3, e === null ? p : p + "/proof", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6986,7 +7334,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
 function $SyncingStatus(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($175(x, p, null)) matches++;
+  if ($182(x, p, null)) matches++;
   if ($SyncProgress(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
@@ -6995,7 +7343,7 @@ function $SyncingStatus(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $175(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $182(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -7071,7 +7419,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v1 !== undefined) {
         if (!((Number.isInteger(v1))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
           if (e === null) return false;
-          $176(v1, p + "/chainId", e);
+          $173(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -7079,7 +7427,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v2 !== undefined) {
         if (!((Number.isInteger(v2))) && (plain && OP["homesteadBlock"] === undefined || hasOwn(x, "homesteadBlock"))) {
           if (e === null) return false;
-          $176(v2, p + "/homesteadBlock", e);
+          $173(v2, p + "/homesteadBlock", e);
           ok = false;
         }
       }
@@ -7087,7 +7435,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v3 !== undefined) {
         if (!((Number.isInteger(v3))) && (plain && OP["daoForkBlock"] === undefined || hasOwn(x, "daoForkBlock"))) {
           if (e === null) return false;
-          $176(v3, p + "/daoForkBlock", e);
+          $173(v3, p + "/daoForkBlock", e);
           ok = false;
         }
       }
@@ -7103,7 +7451,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v5 !== undefined) {
         if (!((Number.isInteger(v5))) && (plain && OP["eip150Block"] === undefined || hasOwn(x, "eip150Block"))) {
           if (e === null) return false;
-          $176(v5, p + "/eip150Block", e);
+          $173(v5, p + "/eip150Block", e);
           ok = false;
         }
       }
@@ -7111,7 +7459,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v6 !== undefined) {
         if (!((Number.isInteger(v6))) && (plain && OP["eip155Block"] === undefined || hasOwn(x, "eip155Block"))) {
           if (e === null) return false;
-          $176(v6, p + "/eip155Block", e);
+          $173(v6, p + "/eip155Block", e);
           ok = false;
         }
       }
@@ -7119,7 +7467,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v7 !== undefined) {
         if (!((Number.isInteger(v7))) && (plain && OP["eip158Block"] === undefined || hasOwn(x, "eip158Block"))) {
           if (e === null) return false;
-          $176(v7, p + "/eip158Block", e);
+          $173(v7, p + "/eip158Block", e);
           ok = false;
         }
       }
@@ -7127,7 +7475,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v8 !== undefined) {
         if (!((Number.isInteger(v8))) && (plain && OP["byzantiumBlock"] === undefined || hasOwn(x, "byzantiumBlock"))) {
           if (e === null) return false;
-          $176(v8, p + "/byzantiumBlock", e);
+          $173(v8, p + "/byzantiumBlock", e);
           ok = false;
         }
       }
@@ -7135,7 +7483,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v9 !== undefined) {
         if (!((Number.isInteger(v9))) && (plain && OP["constantinopleBlock"] === undefined || hasOwn(x, "constantinopleBlock"))) {
           if (e === null) return false;
-          $176(v9, p + "/constantinopleBlock", e);
+          $173(v9, p + "/constantinopleBlock", e);
           ok = false;
         }
       }
@@ -7143,7 +7491,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v10 !== undefined) {
         if (!((Number.isInteger(v10))) && (plain && OP["petersburgBlock"] === undefined || hasOwn(x, "petersburgBlock"))) {
           if (e === null) return false;
-          $176(v10, p + "/petersburgBlock", e);
+          $173(v10, p + "/petersburgBlock", e);
           ok = false;
         }
       }
@@ -7151,7 +7499,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v11 !== undefined) {
         if (!((Number.isInteger(v11))) && (plain && OP["istanbulBlock"] === undefined || hasOwn(x, "istanbulBlock"))) {
           if (e === null) return false;
-          $176(v11, p + "/istanbulBlock", e);
+          $173(v11, p + "/istanbulBlock", e);
           ok = false;
         }
       }
@@ -7159,7 +7507,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v12 !== undefined) {
         if (!((Number.isInteger(v12))) && (plain && OP["muirGlacierBlock"] === undefined || hasOwn(x, "muirGlacierBlock"))) {
           if (e === null) return false;
-          $176(v12, p + "/muirGlacierBlock", e);
+          $173(v12, p + "/muirGlacierBlock", e);
           ok = false;
         }
       }
@@ -7167,7 +7515,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v13 !== undefined) {
         if (!((Number.isInteger(v13))) && (plain && OP["berlinBlock"] === undefined || hasOwn(x, "berlinBlock"))) {
           if (e === null) return false;
-          $176(v13, p + "/berlinBlock", e);
+          $173(v13, p + "/berlinBlock", e);
           ok = false;
         }
       }
@@ -7175,7 +7523,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v14 !== undefined) {
         if (!((Number.isInteger(v14))) && (plain && OP["londonBlock"] === undefined || hasOwn(x, "londonBlock"))) {
           if (e === null) return false;
-          $176(v14, p + "/londonBlock", e);
+          $173(v14, p + "/londonBlock", e);
           ok = false;
         }
       }
@@ -7183,7 +7531,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v15 !== undefined) {
         if (!((Number.isInteger(v15))) && (plain && OP["shanghaiTime"] === undefined || hasOwn(x, "shanghaiTime"))) {
           if (e === null) return false;
-          $176(v15, p + "/shanghaiTime", e);
+          $173(v15, p + "/shanghaiTime", e);
           ok = false;
         }
       }
@@ -7191,7 +7539,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v16 !== undefined) {
         if (!((Number.isInteger(v16))) && (plain && OP["cancunTime"] === undefined || hasOwn(x, "cancunTime"))) {
           if (e === null) return false;
-          $176(v16, p + "/cancunTime", e);
+          $173(v16, p + "/cancunTime", e);
           ok = false;
         }
       }
@@ -7199,7 +7547,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v17 !== undefined) {
         if (!((Number.isInteger(v17))) && (plain && OP["pragueTime"] === undefined || hasOwn(x, "pragueTime"))) {
           if (e === null) return false;
-          $176(v17, p + "/pragueTime", e);
+          $173(v17, p + "/pragueTime", e);
           ok = false;
         }
       }
@@ -7207,7 +7555,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v18 !== undefined) {
         if (!((Number.isInteger(v18))) && (plain && OP["apricotPhase1BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase1BlockTimestamp"))) {
           if (e === null) return false;
-          $176(v18, p + "/apricotPhase1BlockTimestamp", e);
+          $173(v18, p + "/apricotPhase1BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7215,7 +7563,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v19 !== undefined) {
         if (!((Number.isInteger(v19))) && (plain && OP["apricotPhase2BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase2BlockTimestamp"))) {
           if (e === null) return false;
-          $176(v19, p + "/apricotPhase2BlockTimestamp", e);
+          $173(v19, p + "/apricotPhase2BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7223,7 +7571,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v20 !== undefined) {
         if (!((Number.isInteger(v20))) && (plain && OP["apricotPhase3BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase3BlockTimestamp"))) {
           if (e === null) return false;
-          $176(v20, p + "/apricotPhase3BlockTimestamp", e);
+          $173(v20, p + "/apricotPhase3BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7231,7 +7579,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v21 !== undefined) {
         if (!((Number.isInteger(v21))) && (plain && OP["apricotPhase4BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase4BlockTimestamp"))) {
           if (e === null) return false;
-          $176(v21, p + "/apricotPhase4BlockTimestamp", e);
+          $173(v21, p + "/apricotPhase4BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7239,7 +7587,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v22 !== undefined) {
         if (!((Number.isInteger(v22))) && (plain && OP["apricotPhase5BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase5BlockTimestamp"))) {
           if (e === null) return false;
-          $176(v22, p + "/apricotPhase5BlockTimestamp", e);
+          $173(v22, p + "/apricotPhase5BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7247,7 +7595,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v23 !== undefined) {
         if (!((Number.isInteger(v23))) && (plain && OP["apricotPhasePre6BlockTimestamp"] === undefined || hasOwn(x, "apricotPhasePre6BlockTimestamp"))) {
           if (e === null) return false;
-          $176(v23, p + "/apricotPhasePre6BlockTimestamp", e);
+          $173(v23, p + "/apricotPhasePre6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7255,7 +7603,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v24 !== undefined) {
         if (!((Number.isInteger(v24))) && (plain && OP["apricotPhase6BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase6BlockTimestamp"))) {
           if (e === null) return false;
-          $176(v24, p + "/apricotPhase6BlockTimestamp", e);
+          $173(v24, p + "/apricotPhase6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7263,7 +7611,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v25 !== undefined) {
         if (!((Number.isInteger(v25))) && (plain && OP["apricotPhasePost6BlockTimestamp"] === undefined || hasOwn(x, "apricotPhasePost6BlockTimestamp"))) {
           if (e === null) return false;
-          $176(v25, p + "/apricotPhasePost6BlockTimestamp", e);
+          $173(v25, p + "/apricotPhasePost6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7271,7 +7619,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v26 !== undefined) {
         if (!((Number.isInteger(v26))) && (plain && OP["banffBlockTimestamp"] === undefined || hasOwn(x, "banffBlockTimestamp"))) {
           if (e === null) return false;
-          $176(v26, p + "/banffBlockTimestamp", e);
+          $173(v26, p + "/banffBlockTimestamp", e);
           ok = false;
         }
       }
@@ -7279,7 +7627,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v27 !== undefined) {
         if (!((Number.isInteger(v27))) && (plain && OP["cortinaBlockTimestamp"] === undefined || hasOwn(x, "cortinaBlockTimestamp"))) {
           if (e === null) return false;
-          $176(v27, p + "/cortinaBlockTimestamp", e);
+          $173(v27, p + "/cortinaBlockTimestamp", e);
           ok = false;
         }
       }
@@ -7287,7 +7635,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v28 !== undefined) {
         if (!((Number.isInteger(v28))) && (plain && OP["durangoBlockTimestamp"] === undefined || hasOwn(x, "durangoBlockTimestamp"))) {
           if (e === null) return false;
-          $176(v28, p + "/durangoBlockTimestamp", e);
+          $173(v28, p + "/durangoBlockTimestamp", e);
           ok = false;
         }
       }
@@ -7295,7 +7643,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v29 !== undefined) {
         if (!((Number.isInteger(v29))) && (plain && OP["etnaTimestamp"] === undefined || hasOwn(x, "etnaTimestamp"))) {
           if (e === null) return false;
-          $176(v29, p + "/etnaTimestamp", e);
+          $173(v29, p + "/etnaTimestamp", e);
           ok = false;
         }
       }
@@ -7303,7 +7651,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v30 !== undefined) {
         if (!((Number.isInteger(v30))) && (plain && OP["fortunaTimestamp"] === undefined || hasOwn(x, "fortunaTimestamp"))) {
           if (e === null) return false;
-          $176(v30, p + "/fortunaTimestamp", e);
+          $173(v30, p + "/fortunaTimestamp", e);
           ok = false;
         }
       }
@@ -7311,7 +7659,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v31 !== undefined) {
         if (!((Number.isInteger(v31))) && (plain && OP["graniteTimestamp"] === undefined || hasOwn(x, "graniteTimestamp"))) {
           if (e === null) return false;
-          $176(v31, p + "/graniteTimestamp", e);
+          $173(v31, p + "/graniteTimestamp", e);
           ok = false;
         }
       }
@@ -7319,7 +7667,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v32 !== undefined) {
         if (!((Number.isInteger(v32))) && (plain && OP["heliconTimestamp"] === undefined || hasOwn(x, "heliconTimestamp"))) {
           if (e === null) return false;
-          $176(v32, p + "/heliconTimestamp", e);
+          $173(v32, p + "/heliconTimestamp", e);
           ok = false;
         }
       }
@@ -7332,16 +7680,186 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $176(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c215 = /*#__PURE__*/ new Set<string>(["chainId", "homesteadBlock", "daoForkBlock", "daoForkSupport", "eip150Block", "eip155Block", "eip158Block", "byzantiumBlock", "constantinopleBlock", "petersburgBlock", "istanbulBlock", "muirGlacierBlock", "berlinBlock", "londonBlock", "shanghaiTime", "cancunTime", "pragueTime", "apricotPhase1BlockTimestamp", "apricotPhase2BlockTimestamp", "apricotPhase3BlockTimestamp", "apricotPhase4BlockTimestamp", "apricotPhase5BlockTimestamp", "apricotPhasePre6BlockTimestamp", "apricotPhase6BlockTimestamp", "apricotPhasePost6BlockTimestamp", "banffBlockTimestamp", "cortinaBlockTimestamp", "durangoBlockTimestamp", "etnaTimestamp", "fortunaTimestamp", "graniteTimestamp", "heliconTimestamp"]);
+
+function $BadBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(isObject(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["hash"];
+      if (v1 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
+          if (e === null) return false;
+          $Hash32(v1, p + "/hash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/hash", "required", "is required", "hash");
+      }
+      const v2 = x["block"];
+      if (v2 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block"))) {
+        if (!$Block(v2, e === null ? p : p + "/block", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/block", "required", "is required", "block");
+      }
+      const v3 = x["rlp"];
+      if (v3 !== undefined && (plain && OP["rlp"] === undefined || hasOwn(x, "rlp"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $3(v3, p + "/rlp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/rlp", "required", "is required", "rlp");
+      }
+      const v4 = x["reason"];
+      if (v4 !== undefined && (plain && OP["reason"] === undefined || hasOwn(x, "reason"))) {
+        if (!$217(v4, e === null ? p : p + "/reason", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/reason", "required", "is required", "reason");
+      }
+    }
   }
   return ok;
 }
 
-const $c208 = /*#__PURE__*/ new Set<string>(["chainId", "homesteadBlock", "daoForkBlock", "daoForkSupport", "eip150Block", "eip155Block", "eip158Block", "byzantiumBlock", "constantinopleBlock", "petersburgBlock", "istanbulBlock", "muirGlacierBlock", "berlinBlock", "londonBlock", "shanghaiTime", "cancunTime", "pragueTime", "apricotPhase1BlockTimestamp", "apricotPhase2BlockTimestamp", "apricotPhase3BlockTimestamp", "apricotPhase4BlockTimestamp", "apricotPhase5BlockTimestamp", "apricotPhasePre6BlockTimestamp", "apricotPhase6BlockTimestamp", "apricotPhasePost6BlockTimestamp", "banffBlockTimestamp", "cortinaBlockTimestamp", "durangoBlockTimestamp", "etnaTimestamp", "fortunaTimestamp", "graniteTimestamp", "heliconTimestamp"]);
+function $217(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($BadBlockReason(x, p, null)) matches++;
+  if ($122(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $BadBlockReason(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["chainConfig"];
+      if (v1 !== undefined && (plain && OP["chainConfig"] === undefined || hasOwn(x, "chainConfig"))) {
+        if (!$ChainConfig(v1, e === null ? p : p + "/chainConfig", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chainConfig", "required", "is required", "chainConfig");
+      }
+      const v2 = x["receipts"];
+      if (v2 !== undefined && (plain && OP["receipts"] === undefined || hasOwn(x, "receipts"))) {
+        if (!$218(v2, e === null ? p : p + "/receipts", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/receipts", "required", "is required", "receipts");
+      }
+      const v3 = x["number"];
+      if (v3 !== undefined && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
+        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+          if (e === null) return false;
+          $34(v3, p + "/number", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/number", "required", "is required", "number");
+      }
+      const v4 = x["hash"];
+      if (v4 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c115.test(v4)))))) {
+          if (e === null) return false;
+          $Hash32(v4, p + "/hash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/hash", "required", "is required", "hash");
+      }
+      const v5 = x["error"];
+      if (v5 !== undefined && (plain && OP["error"] === undefined || hasOwn(x, "error"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $3(v5, p + "/error", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/error", "required", "is required", "error");
+      }
+    }
+  }
+  return ok;
+}
+
+function $218(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($219(x, p, null)) matches++;
+  if ($122(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $219(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((isObject(v)))) {
+            if (e === null) return false;
+            $83(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
 
 function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7354,11 +7872,11 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["current"];
       if (v1 !== undefined && (plain && OP["current"] === undefined || hasOwn(x, "current"))) {
-        const x216: unknown = v1;
-        const p216 = e === null ? p : p + "/current";
+        const x232: unknown = v1;
+        const p232 = e === null ? p : p + "/current";
         {
-          const x: unknown = x216;
-          const p = p216;
+          const x: unknown = x232;
+          const p = p232;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7370,7 +7888,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               if (v1 !== undefined && (plain && OP["activationTime"] === undefined || hasOwn(x, "activationTime"))) {
                 if (!((Number.isInteger(v1)))) {
                   if (e === null) return false;
-                  $176(v1, p + "/activationTime", e);
+                  $173(v1, p + "/activationTime", e);
                   ok = false;
                 }
               }
@@ -7380,11 +7898,11 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v2 = x["blobSchedule"];
               if (v2 !== undefined && (plain && OP["blobSchedule"] === undefined || hasOwn(x, "blobSchedule"))) {
-                const x217: unknown = v2;
-                const p217 = e === null ? p : p + "/blobSchedule";
+                const x233: unknown = v2;
+                const p233 = e === null ? p : p + "/blobSchedule";
                 {
-                  const x: unknown = x217;
-                  const p = p217;
+                  const x: unknown = x233;
+                  const p = p233;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -7462,7 +7980,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v5 = x["precompiles"];
               if (v5 !== undefined && (plain && OP["precompiles"] === undefined || hasOwn(x, "precompiles"))) {
-                if (!$214(v5, e === null ? p : p + "/precompiles", e)) {
+                if (!$230(v5, e === null ? p : p + "/precompiles", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -7473,7 +7991,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v6 = x["systemContracts"];
               if (v6 !== undefined && (plain && OP["systemContracts"] === undefined || hasOwn(x, "systemContracts"))) {
-                if (!$214(v6, e === null ? p : p + "/systemContracts", e)) {
+                if (!$230(v6, e === null ? p : p + "/systemContracts", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -7493,7 +8011,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v2 = x["next"];
       if (v2 !== undefined) {
         if ((plain && OP["next"] === undefined || hasOwn(x, "next"))) {
-          if (!$218(v2, e === null ? p : p + "/next", e)) {
+          if (!$234(v2, e === null ? p : p + "/next", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -7502,7 +8020,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v3 = x["last"];
       if (v3 !== undefined) {
         if ((plain && OP["last"] === undefined || hasOwn(x, "last"))) {
-          if (!$218(v3, e === null ? p : p + "/last", e)) {
+          if (!$234(v3, e === null ? p : p + "/last", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -7526,7 +8044,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v1 !== undefined && (plain && OP["activationTime"] === undefined || hasOwn(x, "activationTime"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $176(v1, p + "/activationTime", e);
+          $173(v1, p + "/activationTime", e);
           ok = false;
         }
       }
@@ -7536,11 +8054,11 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["blobSchedule"];
       if (v2 !== undefined && (plain && OP["blobSchedule"] === undefined || hasOwn(x, "blobSchedule"))) {
-        const x213: unknown = v2;
-        const p213 = e === null ? p : p + "/blobSchedule";
+        const x229: unknown = v2;
+        const p229 = e === null ? p : p + "/blobSchedule";
         {
-          const x: unknown = x213;
-          const p = p213;
+          const x: unknown = x229;
+          const p = p229;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7618,7 +8136,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v5 = x["precompiles"];
       if (v5 !== undefined && (plain && OP["precompiles"] === undefined || hasOwn(x, "precompiles"))) {
-        if (!$214(v5, e === null ? p : p + "/precompiles", e)) {
+        if (!$230(v5, e === null ? p : p + "/precompiles", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7629,7 +8147,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v6 = x["systemContracts"];
       if (v6 !== undefined && (plain && OP["systemContracts"] === undefined || hasOwn(x, "systemContracts"))) {
-        if (!$214(v6, e === null ? p : p + "/systemContracts", e)) {
+        if (!$230(v6, e === null ? p : p + "/systemContracts", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7693,7 +8211,7 @@ function $BlobSchedule(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $214(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $230(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -7716,11 +8234,11 @@ function $214(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $218(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $234(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($EthConfigFork(x, p, null)) matches++;
-  if ($121(x, p, null)) matches++;
+  if ($122(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -7739,11 +8257,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["head"];
       if (v1 !== undefined && (plain && OP["head"] === undefined || hasOwn(x, "head"))) {
-        const x222: unknown = v1;
-        const p222 = e === null ? p : p + "/head";
+        const x238: unknown = v1;
+        const p238 = e === null ? p : p + "/head";
         {
-          const x: unknown = x222;
-          const p = p222;
+          const x: unknown = x238;
+          const p = p238;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7785,11 +8303,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["state"];
       if (v2 !== undefined && (plain && OP["state"] === undefined || hasOwn(x, "state"))) {
-        const x226: unknown = v2;
-        const p226 = e === null ? p : p + "/state";
+        const x242: unknown = v2;
+        const p242 = e === null ? p : p + "/state";
         {
-          const x: unknown = x226;
-          const p = p226;
+          const x: unknown = x242;
+          const p = p242;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7820,11 +8338,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x227: unknown = v3;
-                  const p227 = e === null ? p : p + "/deleteStrategy";
+                  const x243: unknown = v3;
+                  const p243 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x227;
-                    const p = p227;
+                    const x: unknown = x243;
+                    const p = p243;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -7836,7 +8354,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $224(v1, p + "/type", e);
+                            $240(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -7871,11 +8389,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v3 = x["tx"];
       if (v3 !== undefined && (plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
-        const x228: unknown = v3;
-        const p228 = e === null ? p : p + "/tx";
+        const x244: unknown = v3;
+        const p244 = e === null ? p : p + "/tx";
         {
-          const x: unknown = x228;
-          const p = p228;
+          const x: unknown = x244;
+          const p = p244;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7906,11 +8424,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x229: unknown = v3;
-                  const p229 = e === null ? p : p + "/deleteStrategy";
+                  const x245: unknown = v3;
+                  const p245 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x229;
-                    const p = p229;
+                    const x: unknown = x245;
+                    const p = p245;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -7922,7 +8440,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $224(v1, p + "/type", e);
+                            $240(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -7957,11 +8475,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v4 = x["logs"];
       if (v4 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-        const x230: unknown = v4;
-        const p230 = e === null ? p : p + "/logs";
+        const x246: unknown = v4;
+        const p246 = e === null ? p : p + "/logs";
         {
-          const x: unknown = x230;
-          const p = p230;
+          const x: unknown = x246;
+          const p = p246;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7992,11 +8510,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x231: unknown = v3;
-                  const p231 = e === null ? p : p + "/deleteStrategy";
+                  const x247: unknown = v3;
+                  const p247 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x231;
-                    const p = p231;
+                    const x: unknown = x247;
+                    const p = p247;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -8008,7 +8526,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $224(v1, p + "/type", e);
+                            $240(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -8043,11 +8561,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v5 = x["receipts"];
       if (v5 !== undefined && (plain && OP["receipts"] === undefined || hasOwn(x, "receipts"))) {
-        const x232: unknown = v5;
-        const p232 = e === null ? p : p + "/receipts";
+        const x248: unknown = v5;
+        const p248 = e === null ? p : p + "/receipts";
         {
-          const x: unknown = x232;
-          const p = p232;
+          const x: unknown = x248;
+          const p = p248;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8078,11 +8596,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x233: unknown = v3;
-                  const p233 = e === null ? p : p + "/deleteStrategy";
+                  const x249: unknown = v3;
+                  const p249 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x233;
-                    const p = p233;
+                    const x: unknown = x249;
+                    const p = p249;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -8094,7 +8612,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $224(v1, p + "/type", e);
+                            $240(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -8129,11 +8647,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v6 = x["blocks"];
       if (v6 !== undefined && (plain && OP["blocks"] === undefined || hasOwn(x, "blocks"))) {
-        const x234: unknown = v6;
-        const p234 = e === null ? p : p + "/blocks";
+        const x250: unknown = v6;
+        const p250 = e === null ? p : p + "/blocks";
         {
-          const x: unknown = x234;
-          const p = p234;
+          const x: unknown = x250;
+          const p = p250;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8164,11 +8682,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x235: unknown = v3;
-                  const p235 = e === null ? p : p + "/deleteStrategy";
+                  const x251: unknown = v3;
+                  const p251 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x235;
-                    const p = p235;
+                    const x: unknown = x251;
+                    const p = p251;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -8180,7 +8698,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $224(v1, p + "/type", e);
+                            $240(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -8215,11 +8733,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v7 = x["stateproofs"];
       if (v7 !== undefined && (plain && OP["stateproofs"] === undefined || hasOwn(x, "stateproofs"))) {
-        const x236: unknown = v7;
-        const p236 = e === null ? p : p + "/stateproofs";
+        const x252: unknown = v7;
+        const p252 = e === null ? p : p + "/stateproofs";
         {
-          const x: unknown = x236;
-          const p = p236;
+          const x: unknown = x252;
+          const p = p252;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8250,11 +8768,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x237: unknown = v3;
-                  const p237 = e === null ? p : p + "/deleteStrategy";
+                  const x253: unknown = v3;
+                  const p253 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x237;
-                    const p = p237;
+                    const x: unknown = x253;
+                    const p = p253;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -8266,7 +8784,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $224(v1, p + "/type", e);
+                            $240(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -8374,11 +8892,11 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
       const v3 = x["deleteStrategy"];
       if (v3 !== undefined) {
         if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-          const x225: unknown = v3;
-          const p225 = e === null ? p : p + "/deleteStrategy";
+          const x241: unknown = v3;
+          const p241 = e === null ? p : p + "/deleteStrategy";
           {
-            const x: unknown = x225;
-            const p = p225;
+            const x: unknown = x241;
+            const p = p241;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -8390,7 +8908,7 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
                 if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                   if (!((typeof v1 === "string") && (v1 === "window"))) {
                     if (e === null) return false;
-                    $224(v1, p + "/type", e);
+                    $240(v1, p + "/type", e);
                     ok = false;
                   }
                 }
@@ -8433,7 +8951,7 @@ function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] |
       if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
         if (!((typeof v1 === "string") && (v1 === "window"))) {
           if (e === null) return false;
-          $224(v1, p + "/type", e);
+          $240(v1, p + "/type", e);
           ok = false;
         }
       }
@@ -8458,7 +8976,7 @@ function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] |
   return ok;
 }
 
-function $224(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $240(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -8480,11 +8998,11 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x238: unknown = x[i];
-        const p238 = e === null ? p : p + "/" + i;
+        const x254: unknown = x[i];
+        const p254 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x238;
-          const p = p238;
+          const x: unknown = x254;
+          const p = p254;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8494,7 +9012,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["address"];
               if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c15.test(v1)))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c115.test(v1)))))) {
                   if (e === null) return false;
                   $Address(v1, p + "/address", e);
                   ok = false;
@@ -8507,7 +9025,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v2 = x["storageChanges"];
               if (v2 !== undefined) {
                 if ((plain && OP["storageChanges"] === undefined || hasOwn(x, "storageChanges"))) {
-                  if (!$239(v2, e === null ? p : p + "/storageChanges", e)) {
+                  if (!$255(v2, e === null ? p : p + "/storageChanges", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -8516,7 +9034,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["storageReads"];
               if (v3 !== undefined) {
                 if ((plain && OP["storageReads"] === undefined || hasOwn(x, "storageReads"))) {
-                  if (!$118(v3, e === null ? p : p + "/storageReads", e)) {
+                  if (!$119(v3, e === null ? p : p + "/storageReads", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -8525,7 +9043,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v4 = x["balanceChanges"];
               if (v4 !== undefined) {
                 if ((plain && OP["balanceChanges"] === undefined || hasOwn(x, "balanceChanges"))) {
-                  if (!$243(v4, e === null ? p : p + "/balanceChanges", e)) {
+                  if (!$259(v4, e === null ? p : p + "/balanceChanges", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -8534,7 +9052,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v5 = x["nonceChanges"];
               if (v5 !== undefined) {
                 if ((plain && OP["nonceChanges"] === undefined || hasOwn(x, "nonceChanges"))) {
-                  if (!$245(v5, e === null ? p : p + "/nonceChanges", e)) {
+                  if (!$261(v5, e === null ? p : p + "/nonceChanges", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -8543,7 +9061,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v6 = x["codeChanges"];
               if (v6 !== undefined) {
                 if ((plain && OP["codeChanges"] === undefined || hasOwn(x, "codeChanges"))) {
-                  if (!$247(v6, e === null ? p : p + "/codeChanges", e)) {
+                  if (!$263(v6, e === null ? p : p + "/codeChanges", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -8558,7 +9076,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-function $239(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8567,11 +9085,11 @@ function $239(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x240: unknown = x[i];
-        const p240 = e === null ? p : p + "/" + i;
+        const x256: unknown = x[i];
+        const p256 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x240;
-          const p = p240;
+          const x: unknown = x256;
+          const p = p256;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8593,7 +9111,7 @@ function $239(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["changes"];
               if (v2 !== undefined && (plain && OP["changes"] === undefined || hasOwn(x, "changes"))) {
-                if (!$241(v2, e === null ? p : p + "/changes", e)) {
+                if (!$257(v2, e === null ? p : p + "/changes", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -8611,7 +9129,7 @@ function $239(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $241(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $257(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8668,7 +9186,7 @@ function $StorageChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $243(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $259(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8677,11 +9195,11 @@ function $243(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x244: unknown = x[i];
-        const p244 = e === null ? p : p + "/" + i;
+        const x260: unknown = x[i];
+        const p260 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x244;
-          const p = p244;
+          const x: unknown = x260;
+          const p = p260;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8722,7 +9240,7 @@ function $243(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $245(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $261(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8731,11 +9249,11 @@ function $245(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x246: unknown = x[i];
-        const p246 = e === null ? p : p + "/" + i;
+        const x262: unknown = x[i];
+        const p262 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x246;
-          const p = p246;
+          const x: unknown = x262;
+          const p = p262;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8776,7 +9294,7 @@ function $245(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $247(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $263(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8785,11 +9303,11 @@ function $247(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x248: unknown = x[i];
-        const p248 = e === null ? p : p + "/" + i;
+        const x264: unknown = x[i];
+        const p264 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x248;
-          const p = p248;
+          const x: unknown = x264;
+          const p = p264;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8841,7 +9359,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["address"];
       if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c15.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c115.test(v1)))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -8854,7 +9372,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v2 = x["storageChanges"];
       if (v2 !== undefined) {
         if ((plain && OP["storageChanges"] === undefined || hasOwn(x, "storageChanges"))) {
-          if (!$239(v2, e === null ? p : p + "/storageChanges", e)) {
+          if (!$255(v2, e === null ? p : p + "/storageChanges", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -8863,7 +9381,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v3 = x["storageReads"];
       if (v3 !== undefined) {
         if ((plain && OP["storageReads"] === undefined || hasOwn(x, "storageReads"))) {
-          if (!$118(v3, e === null ? p : p + "/storageReads", e)) {
+          if (!$119(v3, e === null ? p : p + "/storageReads", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -8872,7 +9390,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v4 = x["balanceChanges"];
       if (v4 !== undefined) {
         if ((plain && OP["balanceChanges"] === undefined || hasOwn(x, "balanceChanges"))) {
-          if (!$243(v4, e === null ? p : p + "/balanceChanges", e)) {
+          if (!$259(v4, e === null ? p : p + "/balanceChanges", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -8881,7 +9399,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v5 = x["nonceChanges"];
       if (v5 !== undefined) {
         if ((plain && OP["nonceChanges"] === undefined || hasOwn(x, "nonceChanges"))) {
-          if (!$245(v5, e === null ? p : p + "/nonceChanges", e)) {
+          if (!$261(v5, e === null ? p : p + "/nonceChanges", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -8890,7 +9408,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v6 = x["codeChanges"];
       if (v6 !== undefined) {
         if ((plain && OP["codeChanges"] === undefined || hasOwn(x, "codeChanges"))) {
-          if (!$247(v6, e === null ? p : p + "/codeChanges", e)) {
+          if (!$263(v6, e === null ? p : p + "/codeChanges", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -8924,7 +9442,7 @@ function $SlotChanges(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["changes"];
       if (v2 !== undefined && (plain && OP["changes"] === undefined || hasOwn(x, "changes"))) {
-        if (!$241(v2, e === null ? p : p + "/changes", e)) {
+        if (!$257(v2, e === null ? p : p + "/changes", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9063,7 +9581,7 @@ function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockStateCalls"];
       if (v1 !== undefined && (plain && OP["blockStateCalls"] === undefined || hasOwn(x, "blockStateCalls"))) {
-        if (!$249(v1, e === null ? p : p + "/blockStateCalls", e)) {
+        if (!$265(v1, e === null ? p : p + "/blockStateCalls", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9101,7 +9619,7 @@ function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-function $249(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9110,11 +9628,11 @@ function $249(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x250: unknown = x[i];
-        const p250 = e === null ? p : p + "/" + i;
+        const x266: unknown = x[i];
+        const p266 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x250;
-          const p = p250;
+          const x: unknown = x266;
+          const p = p266;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9125,11 +9643,11 @@ function $249(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v1 = x["blockOverrides"];
               if (v1 !== undefined) {
                 if ((plain && OP["blockOverrides"] === undefined || hasOwn(x, "blockOverrides"))) {
-                  const x253: unknown = v1;
-                  const p253 = e === null ? p : p + "/blockOverrides";
+                  const x269: unknown = v1;
+                  const p269 = e === null ? p : p + "/blockOverrides";
                   {
-                    const x: unknown = x253;
-                    const p = p253;
+                    const x: unknown = x269;
+                    const p = p269;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -9171,7 +9689,7 @@ function $249(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v5 = x["feeRecipient"];
                         if (v5 !== undefined) {
-                          if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c15.test(v5))))) && (plain && OP["feeRecipient"] === undefined || hasOwn(x, "feeRecipient"))) {
+                          if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c115.test(v5))))) && (plain && OP["feeRecipient"] === undefined || hasOwn(x, "feeRecipient"))) {
                             if (e === null) return false;
                             $Address(v5, p + "/feeRecipient", e);
                             ok = false;
@@ -9196,7 +9714,7 @@ function $249(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         const v8 = x["withdrawals"];
                         if (v8 !== undefined) {
                           if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-                            if (!$251(v8, e === null ? p : p + "/withdrawals", e)) {
+                            if (!$267(v8, e === null ? p : p + "/withdrawals", e)) {
                               if (e === null) return false;
                               ok = false;
                             }
@@ -9219,7 +9737,7 @@ function $249(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v3 = x["calls"];
               if (v3 !== undefined) {
                 if ((plain && OP["calls"] === undefined || hasOwn(x, "calls"))) {
-                  if (!$254(v3, e === null ? p : p + "/calls", e)) {
+                  if (!$270(v3, e === null ? p : p + "/calls", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -9277,7 +9795,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v5 = x["feeRecipient"];
       if (v5 !== undefined) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c15.test(v5))))) && (plain && OP["feeRecipient"] === undefined || hasOwn(x, "feeRecipient"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c115.test(v5))))) && (plain && OP["feeRecipient"] === undefined || hasOwn(x, "feeRecipient"))) {
           if (e === null) return false;
           $Address(v5, p + "/feeRecipient", e);
           ok = false;
@@ -9302,7 +9820,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const v8 = x["withdrawals"];
       if (v8 !== undefined) {
         if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-          if (!$251(v8, e === null ? p : p + "/withdrawals", e)) {
+          if (!$267(v8, e === null ? p : p + "/withdrawals", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9313,7 +9831,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-function $251(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $267(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9322,11 +9840,11 @@ function $251(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x252: unknown = x[i];
-        const p252 = e === null ? p : p + "/" + i;
+        const x268: unknown = x[i];
+        const p268 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x252;
-          const p = p252;
+          const x: unknown = x268;
+          const p = p268;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9360,7 +9878,7 @@ function $251(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["address"];
               if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c15.test(v3)))))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c115.test(v3)))))) {
                   if (e === null) return false;
                   $Address(v3, p + "/address", e);
                   ok = false;
@@ -9403,7 +9921,7 @@ function $StateOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
         if (!hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
         let matched = false;
-        if ((k.length === 42 && $c15.test(k))) {
+        if ((k.length === 42 && $c115.test(k))) {
           matched = true;
           if (!$AccountOverride(x[k], pk, e)) {
             if (e === null) return false;
@@ -9473,7 +9991,7 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v6 = x["movePrecompileToAddress"];
       if (v6 !== undefined) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 42 && $c15.test(v6))))) && (plain && OP["movePrecompileToAddress"] === undefined || hasOwn(x, "movePrecompileToAddress"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 42 && $c115.test(v6))))) && (plain && OP["movePrecompileToAddress"] === undefined || hasOwn(x, "movePrecompileToAddress"))) {
           if (e === null) return false;
           $Address(v6, p + "/movePrecompileToAddress", e);
           ok = false;
@@ -9496,7 +10014,7 @@ function $StorageMap(x: unknown, p: string, e: ValidationIssue[] | null): boolea
         if (!hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
         let matched = false;
-        if ((k.length === 66 && $c15.test(k))) {
+        if ((k.length === 66 && $c115.test(k))) {
           matched = true;
           if (!$Hash32(x[k], pk, e)) {
             if (e === null) return false;
@@ -9513,7 +10031,7 @@ function $StorageMap(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-function $254(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $270(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9544,11 +10062,11 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
       const v1 = x["blockOverrides"];
       if (v1 !== undefined) {
         if ((plain && OP["blockOverrides"] === undefined || hasOwn(x, "blockOverrides"))) {
-          const x258: unknown = v1;
-          const p258 = e === null ? p : p + "/blockOverrides";
+          const x274: unknown = v1;
+          const p274 = e === null ? p : p + "/blockOverrides";
           {
-            const x: unknown = x258;
-            const p = p258;
+            const x: unknown = x274;
+            const p = p274;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -9590,7 +10108,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v5 = x["feeRecipient"];
                 if (v5 !== undefined) {
-                  if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c15.test(v5))))) && (plain && OP["feeRecipient"] === undefined || hasOwn(x, "feeRecipient"))) {
+                  if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c115.test(v5))))) && (plain && OP["feeRecipient"] === undefined || hasOwn(x, "feeRecipient"))) {
                     if (e === null) return false;
                     $Address(v5, p + "/feeRecipient", e);
                     ok = false;
@@ -9615,7 +10133,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 const v8 = x["withdrawals"];
                 if (v8 !== undefined) {
                   if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-                    if (!$251(v8, e === null ? p : p + "/withdrawals", e)) {
+                    if (!$267(v8, e === null ? p : p + "/withdrawals", e)) {
                       if (e === null) return false;
                       ok = false;
                     }
@@ -9638,7 +10156,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
       const v3 = x["calls"];
       if (v3 !== undefined) {
         if ((plain && OP["calls"] === undefined || hasOwn(x, "calls"))) {
-          if (!$254(v3, e === null ? p : p + "/calls", e)) {
+          if (!$270(v3, e === null ? p : p + "/calls", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9655,14 +10173,14 @@ function $SimulatedBlock(x: unknown, p: string, e: ValidationIssue[] | null): bo
     if (e === null) return false;
     ok = false;
   }
-  if (!$259(x, p, e)) {
+  if (!$275(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
   return ok;
 }
 
-function $259(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -9673,7 +10191,7 @@ function $259(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["calls"];
       if (v1 !== undefined && (plain && OP["calls"] === undefined || hasOwn(x, "calls"))) {
-        if (!$260(v1, e === null ? p : p + "/calls", e)) {
+        if (!$276(v1, e === null ? p : p + "/calls", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9687,7 +10205,7 @@ function $259(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $260(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $276(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9696,11 +10214,11 @@ function $260(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x261: unknown = x[i];
-        const p261 = e === null ? p : p + "/" + i;
+        const x277: unknown = x[i];
+        const p277 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x261;
-          const p = p261;
+          const x: unknown = x277;
+          const p = p277;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9712,7 +10230,7 @@ function $260(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
                 if (!((typeof v1 === "string") && (v1 === "0x0" || v1 === "0x1"))) {
                   if (e === null) return false;
-                  $262(v1, p + "/status", e);
+                  $278(v1, p + "/status", e);
                   ok = false;
                 }
               }
@@ -9754,7 +10272,7 @@ function $260(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["logs"];
               if (v5 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-                if (!$263(v5, e === null ? p : p + "/logs", e)) {
+                if (!$279(v5, e === null ? p : p + "/logs", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -9766,11 +10284,11 @@ function $260(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v6 = x["error"];
               if (v6 !== undefined) {
                 if ((plain && OP["error"] === undefined || hasOwn(x, "error"))) {
-                  const x267: unknown = v6;
-                  const p267 = e === null ? p : p + "/error";
+                  const x283: unknown = v6;
+                  const p283 = e === null ? p : p + "/error";
                   {
-                    const x: unknown = x267;
-                    const p = p267;
+                    const x: unknown = x283;
+                    const p = p283;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -9782,7 +10300,7 @@ function $260(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         if (v1 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
                           if (!((Number.isInteger(v1)))) {
                             if (e === null) return false;
-                            $176(v1, p + "/code", e);
+                            $173(v1, p + "/code", e);
                             ok = false;
                           }
                         }
@@ -9824,7 +10342,7 @@ function $260(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $262(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $278(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -9837,7 +10355,7 @@ function $262(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $263(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9846,11 +10364,11 @@ function $263(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x264: unknown = x[i];
-        const p264 = e === null ? p : p + "/" + i;
+        const x280: unknown = x[i];
+        const p280 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x264;
-          const p = p264;
+          const x: unknown = x280;
+          const p = p280;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9920,7 +10438,7 @@ function $263(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v8 = x["address"];
               if (v8 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c15.test(v8)))))) {
+                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c115.test(v8)))))) {
                   if (e === null) return false;
                   $Address(v8, p + "/address", e);
                   ok = false;
@@ -9944,7 +10462,7 @@ function $263(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v10 = x["topics"];
               if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-                if (!$152(v10, e === null ? p : p + "/topics", e)) {
+                if (!$153(v10, e === null ? p : p + "/topics", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -9975,7 +10493,7 @@ function $SimulatedCallError(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v1 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $176(v1, p + "/code", e);
+          $173(v1, p + "/code", e);
           ok = false;
         }
       }
@@ -10021,7 +10539,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       if (v1 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
         if (!((typeof v1 === "string") && (v1 === "0x0" || v1 === "0x1"))) {
           if (e === null) return false;
-          $262(v1, p + "/status", e);
+          $278(v1, p + "/status", e);
           ok = false;
         }
       }
@@ -10063,7 +10581,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v5 = x["logs"];
       if (v5 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-        if (!$263(v5, e === null ? p : p + "/logs", e)) {
+        if (!$279(v5, e === null ? p : p + "/logs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10075,11 +10593,11 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       const v6 = x["error"];
       if (v6 !== undefined) {
         if ((plain && OP["error"] === undefined || hasOwn(x, "error"))) {
-          const x268: unknown = v6;
-          const p268 = e === null ? p : p + "/error";
+          const x284: unknown = v6;
+          const p284 = e === null ? p : p + "/error";
           {
-            const x: unknown = x268;
-            const p = p268;
+            const x: unknown = x284;
+            const p = p284;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -10091,7 +10609,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
                 if (v1 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
                   if (!((Number.isInteger(v1)))) {
                     if (e === null) return false;
-                    $176(v1, p + "/code", e);
+                    $173(v1, p + "/code", e);
                     ok = false;
                   }
                 }
@@ -10135,23 +10653,23 @@ function $SubscriptionType(x: unknown, p: string, e: ValidationIssue[] | null): 
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
-  if (x !== "newHeads" && x !== "logs" && x !== "newPendingTransactions" && x !== "transactionReceipts") {
+  if (x !== "newHeads" && x !== "logs" && x !== "newPendingTransactions" && x !== "newAcceptedTransactions" && x !== "transactionReceipts") {
     if (e === null) return false;
-    ok = fail(e, p, "enum", "must be one of [\"newHeads\",\"logs\",\"newPendingTransactions\",\"transactionReceipts\"]");
+    ok = fail(e, p, "enum", "must be one of [\"newHeads\",\"logs\",\"newPendingTransactions\",\"newAcceptedTransactions\",\"transactionReceipts\"]");
   }
   return ok;
 }
 
 function $SubscriptionOptions(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($Filter(x, p, null) || $20(x, p, null) || $270(x, p, null))) {
+  if (!($Filter(x, p, null) || $20(x, p, null) || $286(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $270(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10163,7 +10681,7 @@ function $270(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v1 = x["transactionHashes"];
       if (v1 !== undefined) {
         if ((plain && OP["transactionHashes"] === undefined || hasOwn(x, "transactionHashes"))) {
-          if (!$118(v1, e === null ? p : p + "/transactionHashes", e)) {
+          if (!$119(v1, e === null ? p : p + "/transactionHashes", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -10181,7 +10699,7 @@ function $SubscriptionId(x: unknown, p: string, e: ValidationIssue[] | null): bo
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c160.test(x)) {
+    if (!$c161.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]+$", "^0x[0-9a-f]+$");
     }
@@ -10425,7 +10943,7 @@ function $SetLogLevelArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v1 !== undefined && (plain && OP["level"] === undefined || hasOwn(x, "level"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $273(v1, p + "/level", e);
+          $289(v1, p + "/level", e);
           ok = false;
         }
       }
@@ -10446,7 +10964,7 @@ function $SetLogLevelArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-function $273(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10628,7 +11146,7 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["addresses"];
       if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$274(v1, e === null ? p : p + "/addresses", e)) {
+        if (!$290(v1, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10641,7 +11159,7 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v2 !== undefined && (plain && OP["sourceChain"] === undefined || hasOwn(x, "sourceChain"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
           if (e === null) return false;
-          $273(v2, p + "/sourceChain", e);
+          $289(v2, p + "/sourceChain", e);
           ok = false;
         }
       }
@@ -10652,11 +11170,11 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const v3 = x["startIndex"];
       if (v3 !== undefined) {
         if ((plain && OP["startIndex"] === undefined || hasOwn(x, "startIndex"))) {
-          const x276: unknown = v3;
-          const p276 = e === null ? p : p + "/startIndex";
+          const x292: unknown = v3;
+          const p292 = e === null ? p : p + "/startIndex";
           {
-            const x: unknown = x276;
-            const p = p276;
+            const x: unknown = x292;
+            const p = p292;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -10722,7 +11240,7 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $274(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $290(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10776,7 +11294,7 @@ function $GetUtxOsResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["utxos"];
       if (v2 !== undefined && (plain && OP["utxos"] === undefined || hasOwn(x, "utxos"))) {
-        if (!$278(v2, e === null ? p : p + "/utxos", e)) {
+        if (!$294(v2, e === null ? p : p + "/utxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10787,11 +11305,11 @@ function $GetUtxOsResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v3 = x["endIndex"];
       if (v3 !== undefined && (plain && OP["endIndex"] === undefined || hasOwn(x, "endIndex"))) {
-        const x279: unknown = v3;
-        const p279 = e === null ? p : p + "/endIndex";
+        const x295: unknown = v3;
+        const p295 = e === null ? p : p + "/endIndex";
         {
-          const x: unknown = x279;
-          const p = p279;
+          const x: unknown = x295;
+          const p = p295;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10848,7 +11366,7 @@ function $GetUtxOsResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-function $278(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $294(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11121,7 +11639,7 @@ function $VersionResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v1 !== undefined && (plain && OP["version"] === undefined || hasOwn(x, "version"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $273(v1, p + "/version", e);
+          $289(v1, p + "/version", e);
           ok = false;
         }
       }
@@ -11134,7 +11652,7 @@ function $VersionResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $281(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $297(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11147,7 +11665,7 @@ function $281(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["endpoint"] === undefined || hasOwn(x, "endpoint"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $273(v1, p + "/endpoint", e);
+          $289(v1, p + "/endpoint", e);
           ok = false;
         }
       }
@@ -11159,7 +11677,7 @@ function $281(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["alias"] === undefined || hasOwn(x, "alias"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && length(v2) <= 512)))) {
           if (e === null) return false;
-          $283(v2, p + "/alias", e);
+          $299(v2, p + "/alias", e);
           ok = false;
         }
       }
@@ -11172,7 +11690,7 @@ function $281(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $283(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $299(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11192,7 +11710,7 @@ function $283(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $284(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $300(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11205,7 +11723,7 @@ function $284(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chain"] === undefined || hasOwn(x, "chain"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $273(v1, p + "/chain", e);
+          $289(v1, p + "/chain", e);
           ok = false;
         }
       }
@@ -11217,7 +11735,7 @@ function $284(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["alias"] === undefined || hasOwn(x, "alias"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && length(v2) <= 512)))) {
           if (e === null) return false;
-          $283(v2, p + "/alias", e);
+          $299(v2, p + "/alias", e);
           ok = false;
         }
       }
@@ -11230,7 +11748,7 @@ function $284(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $287(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $303(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11256,7 +11774,7 @@ function $287(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $288(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11278,7 +11796,7 @@ function $288(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $293(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $309(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11316,7 +11834,7 @@ function $293(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $298(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11329,7 +11847,7 @@ function $298(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chain"] === undefined || hasOwn(x, "chain"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $273(v1, p + "/chain", e);
+          $289(v1, p + "/chain", e);
           ok = false;
         }
       }
@@ -11342,7 +11860,7 @@ function $298(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $300(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11355,7 +11873,7 @@ function $300(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["alias"] === undefined || hasOwn(x, "alias"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $273(v1, p + "/alias", e);
+          $289(v1, p + "/alias", e);
           ok = false;
         }
       }
@@ -11368,7 +11886,7 @@ function $300(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $309(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $325(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11380,7 +11898,7 @@ function $309(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v1 = x["nodeIDs"];
       if (v1 !== undefined) {
         if ((plain && OP["nodeIDs"] === undefined || hasOwn(x, "nodeIDs"))) {
-          if (!$310(v1, e === null ? p : p + "/nodeIDs", e)) {
+          if (!$326(v1, e === null ? p : p + "/nodeIDs", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -11391,7 +11909,7 @@ function $309(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $310(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $326(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11414,7 +11932,7 @@ function $310(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $327(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11436,7 +11954,7 @@ function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $313(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $329(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11459,7 +11977,7 @@ function $313(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $332(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11470,7 +11988,7 @@ function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["addresses"];
       if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$317(v1, e === null ? p : p + "/addresses", e)) {
+        if (!$333(v1, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11484,7 +12002,7 @@ function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $317(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $333(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11511,7 +12029,7 @@ function $317(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $319(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $335(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11545,7 +12063,7 @@ function $319(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $320(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11578,7 +12096,7 @@ function $320(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $322(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $338(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11604,7 +12122,7 @@ function $322(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $323(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $339(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11626,7 +12144,7 @@ function $323(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $324(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $340(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11646,7 +12164,7 @@ function $324(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v2 = x["nodeIDs"];
       if (v2 !== undefined) {
         if ((plain && OP["nodeIDs"] === undefined || hasOwn(x, "nodeIDs"))) {
-          if (!$310(v2, e === null ? p : p + "/nodeIDs", e)) {
+          if (!$326(v2, e === null ? p : p + "/nodeIDs", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -11657,7 +12175,7 @@ function $324(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $326(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $342(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11691,7 +12209,7 @@ function $326(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $327(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11725,7 +12243,7 @@ function $327(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $329(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $345(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11750,7 +12268,7 @@ function $329(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["numToFetch"] === undefined || hasOwn(x, "numToFetch"))) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
           if (e === null) return false;
-          $331(v2, p + "/numToFetch", e);
+          $347(v2, p + "/numToFetch", e);
           ok = false;
         }
       }
@@ -11771,7 +12289,7 @@ function $329(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $331(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -11790,7 +12308,7 @@ function $331(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $333(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $349(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11812,7 +12330,19 @@ function $333(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($NotFound(x, p, null)) matches++;
+  if ($PriceOptions(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11846,7 +12376,7 @@ function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["rewardPercentiles"];
       if (v3 !== undefined && (plain && OP["rewardPercentiles"] === undefined || hasOwn(x, "rewardPercentiles"))) {
-        if (!$383(v3, e === null ? p : p + "/rewardPercentiles", e)) {
+        if (!$401(v3, e === null ? p : p + "/rewardPercentiles", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11860,7 +12390,7 @@ function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11873,7 +12403,7 @@ function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "number") && (typeof v !== "number" || (v >= 0 && v <= 100)))) {
             if (e === null) return false;
-            $384(v, p + "/" + i, e);
+            $402(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -11883,7 +12413,7 @@ function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $402(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "number")) {
     if (e === null) return false;
@@ -11902,7 +12432,7 @@ function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11940,7 +12470,7 @@ function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $405(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -11952,7 +12482,7 @@ function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $406(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11989,7 +12519,7 @@ function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $409(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12015,7 +12545,7 @@ function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12027,7 +12557,7 @@ function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $411(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12052,7 +12582,7 @@ function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $396(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12064,7 +12594,7 @@ function $396(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12089,11 +12619,11 @@ function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
-  if ($405(x, p, null)) matches++;
+  if ($423(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -12101,7 +12631,7 @@ function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $405(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $423(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12120,7 +12650,7 @@ function $405(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $425(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12132,7 +12662,7 @@ function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $408(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $426(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12143,7 +12673,7 @@ function $408(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["address"];
       if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c15.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c115.test(v1)))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -12169,7 +12699,7 @@ function $408(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $409(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $427(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12180,7 +12710,7 @@ function $409(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["address"];
       if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c15.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c115.test(v1)))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -12218,7 +12748,7 @@ function $409(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $412(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $430(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12229,7 +12759,7 @@ function $412(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["address"];
       if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c15.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c115.test(v1)))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -12241,7 +12771,7 @@ function $412(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["storageKeys"];
       if (v2 !== undefined && (plain && OP["storageKeys"] === undefined || hasOwn(x, "storageKeys"))) {
-        if (!$413(v2, e === null ? p : p + "/storageKeys", e)) {
+        if (!$431(v2, e === null ? p : p + "/storageKeys", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -12266,7 +12796,7 @@ function $412(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $413(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $431(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12289,7 +12819,7 @@ function $413(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $432(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12323,7 +12853,7 @@ function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $415(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $433(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12344,9 +12874,20 @@ function $415(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         ok = fail(e, p + "/transaction", "required", "is required", "transaction");
       }
       const v2 = x["block"];
-      if (v2 !== undefined) {
-        if ((plain && OP["block"] === undefined || hasOwn(x, "block"))) {
-          if (!$BlockNumberOrTag(v2, e === null ? p : p + "/block", e)) {
+      if (v2 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block"))) {
+        if (!$BlockNumberOrTagOrHash(v2, e === null ? p : p + "/block", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/block", "required", "is required", "block");
+      }
+      const v3 = x["stateOverrides"];
+      if (v3 !== undefined) {
+        if ((plain && OP["stateOverrides"] === undefined || hasOwn(x, "stateOverrides"))) {
+          if (!$StateOverrides(v3, e === null ? p : p + "/stateOverrides", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -12357,7 +12898,7 @@ function $415(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $417(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $436(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12368,11 +12909,11 @@ function $417(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["payload"];
       if (v1 !== undefined && (plain && OP["payload"] === undefined || hasOwn(x, "payload"))) {
-        const x418: unknown = v1;
-        const p418 = e === null ? p : p + "/payload";
+        const x437: unknown = v1;
+        const p437 = e === null ? p : p + "/payload";
         {
-          const x: unknown = x418;
-          const p = p418;
+          const x: unknown = x437;
+          const p = p437;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -12382,7 +12923,7 @@ function $417(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["blockStateCalls"];
               if (v1 !== undefined && (plain && OP["blockStateCalls"] === undefined || hasOwn(x, "blockStateCalls"))) {
-                if (!$249(v1, e === null ? p : p + "/blockStateCalls", e)) {
+                if (!$265(v1, e === null ? p : p + "/blockStateCalls", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -12437,7 +12978,7 @@ function $417(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $419(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $438(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12456,7 +12997,7 @@ function $419(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $441(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12467,7 +13008,7 @@ function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["filterId"];
       if (v1 !== undefined && (plain && OP["filterId"] === undefined || hasOwn(x, "filterId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c160.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c161.test(v1))))) {
           if (e === null) return false;
           $FilterId(v1, p + "/filterId", e);
           ok = false;
@@ -12482,7 +13023,7 @@ function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $426(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $445(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12508,7 +13049,7 @@ function $426(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $427(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $446(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12520,7 +13061,7 @@ function $427(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $428(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $447(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12558,7 +13099,7 @@ function $428(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $430(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $449(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12595,7 +13136,7 @@ function $430(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $433(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $452(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12607,7 +13148,7 @@ function $433(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $434(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12633,7 +13174,7 @@ function $434(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $435(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $454(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12644,7 +13185,7 @@ function $435(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["address"];
       if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c15.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c115.test(v1)))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -12671,7 +13212,7 @@ function $435(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $436(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $455(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12682,7 +13223,7 @@ function $436(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["subscriptionType"];
       if (v1 !== undefined && (plain && OP["subscriptionType"] === undefined || hasOwn(x, "subscriptionType"))) {
-        if (!((typeof v1 === "string") && (v1 === "newHeads" || v1 === "logs" || v1 === "newPendingTransactions" || v1 === "transactionReceipts"))) {
+        if (!((typeof v1 === "string") && (v1 === "newHeads" || v1 === "logs" || v1 === "newPendingTransactions" || v1 === "newAcceptedTransactions" || v1 === "transactionReceipts"))) {
           if (e === null) return false;
           $SubscriptionType(v1, p + "/subscriptionType", e);
           ok = false;
@@ -12706,7 +13247,7 @@ function $436(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $437(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $456(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12717,7 +13258,7 @@ function $437(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["subscriptionId"];
       if (v1 !== undefined && (plain && OP["subscriptionId"] === undefined || hasOwn(x, "subscriptionId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c160.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c161.test(v1))))) {
           if (e === null) return false;
           $SubscriptionId(v1, p + "/subscriptionId", e);
           ok = false;
@@ -12732,7 +13273,83 @@ function $437(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $443(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $461(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x462: unknown = x[i];
+        const p462 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x462;
+          const p = p462;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["hash"];
+              if (v1 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
+                  if (e === null) return false;
+                  $Hash32(v1, p + "/hash", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/hash", "required", "is required", "hash");
+              }
+              const v2 = x["block"];
+              if (v2 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block"))) {
+                if (!$Block(v2, e === null ? p : p + "/block", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/block", "required", "is required", "block");
+              }
+              const v3 = x["rlp"];
+              if (v3 !== undefined && (plain && OP["rlp"] === undefined || hasOwn(x, "rlp"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $3(v3, p + "/rlp", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/rlp", "required", "is required", "rlp");
+              }
+              const v4 = x["reason"];
+              if (v4 !== undefined && (plain && OP["reason"] === undefined || hasOwn(x, "reason"))) {
+                if (!$217(v4, e === null ? p : p + "/reason", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/reason", "required", "is required", "reason");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $465(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12758,7 +13375,7 @@ function $443(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $458(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $480(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13860,6 +14477,45 @@ export function isBlockNumberOrTagOrHash(value: unknown): value is T.BlockNumber
   return $BlockNumberOrTagOrHash(value, "", null);
 }
 
+/** Validates a `BlockNumberOrHashObject`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateBlockNumberOrHashObject(value: unknown): ValidationResult<T.BlockNumberOrHashObject> {
+  return run<T.BlockNumberOrHashObject>($BlockNumberOrHashObject, value);
+}
+
+/** A `BlockNumberOrHashObject` as a Standard Schema v1 validator. */
+export const BlockNumberOrHashObjectSchema: StandardSchemaV1<unknown, T.BlockNumberOrHashObject> = /*#__PURE__*/ standard<T.BlockNumberOrHashObject>($BlockNumberOrHashObject);
+
+/** Whether a value is a valid `BlockNumberOrHashObject` (a type guard; no issues are collected). */
+export function isBlockNumberOrHashObject(value: unknown): value is T.BlockNumberOrHashObject {
+  return $BlockNumberOrHashObject(value, "", null);
+}
+
+/** Validates a `BlockHashParam`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateBlockHashParam(value: unknown): ValidationResult<T.BlockHashParam> {
+  return run<T.BlockHashParam>($BlockHashParam, value);
+}
+
+/** A `BlockHashParam` as a Standard Schema v1 validator. */
+export const BlockHashParamSchema: StandardSchemaV1<unknown, T.BlockHashParam> = /*#__PURE__*/ standard<T.BlockHashParam>($BlockHashParam);
+
+/** Whether a value is a valid `BlockHashParam` (a type guard; no issues are collected). */
+export function isBlockHashParam(value: unknown): value is T.BlockHashParam {
+  return $BlockHashParam(value, "", null);
+}
+
+/** Validates a `BlockNumberParam`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateBlockNumberParam(value: unknown): ValidationResult<T.BlockNumberParam> {
+  return run<T.BlockNumberParam>($BlockNumberParam, value);
+}
+
+/** A `BlockNumberParam` as a Standard Schema v1 validator. */
+export const BlockNumberParamSchema: StandardSchemaV1<unknown, T.BlockNumberParam> = /*#__PURE__*/ standard<T.BlockNumberParam>($BlockNumberParam);
+
+/** Whether a value is a valid `BlockNumberParam` (a type guard; no issues are collected). */
+export function isBlockNumberParam(value: unknown): value is T.BlockNumberParam {
+  return $BlockNumberParam(value, "", null);
+}
+
 /** Validates a `BlockHeader`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBlockHeader(value: unknown): ValidationResult<T.BlockHeader> {
   return run<T.BlockHeader>($BlockHeader, value);
@@ -14146,6 +14802,45 @@ export function isAccessListResult(value: unknown): value is T.AccessListResult 
   return $AccessListResult(value, "", null);
 }
 
+/** Validates a `DetailedExecutionResult`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateDetailedExecutionResult(value: unknown): ValidationResult<T.DetailedExecutionResult> {
+  return run<T.DetailedExecutionResult>($DetailedExecutionResult, value);
+}
+
+/** A `DetailedExecutionResult` as a Standard Schema v1 validator. */
+export const DetailedExecutionResultSchema: StandardSchemaV1<unknown, T.DetailedExecutionResult> = /*#__PURE__*/ standard<T.DetailedExecutionResult>($DetailedExecutionResult);
+
+/** Whether a value is a valid `DetailedExecutionResult` (a type guard; no issues are collected). */
+export function isDetailedExecutionResult(value: unknown): value is T.DetailedExecutionResult {
+  return $DetailedExecutionResult(value, "", null);
+}
+
+/** Validates a `PriceOptions`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePriceOptions(value: unknown): ValidationResult<T.PriceOptions> {
+  return run<T.PriceOptions>($PriceOptions, value);
+}
+
+/** A `PriceOptions` as a Standard Schema v1 validator. */
+export const PriceOptionsSchema: StandardSchemaV1<unknown, T.PriceOptions> = /*#__PURE__*/ standard<T.PriceOptions>($PriceOptions);
+
+/** Whether a value is a valid `PriceOptions` (a type guard; no issues are collected). */
+export function isPriceOptions(value: unknown): value is T.PriceOptions {
+  return $PriceOptions(value, "", null);
+}
+
+/** Validates a `PriceOption`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePriceOption(value: unknown): ValidationResult<T.PriceOption> {
+  return run<T.PriceOption>($PriceOption, value);
+}
+
+/** A `PriceOption` as a Standard Schema v1 validator. */
+export const PriceOptionSchema: StandardSchemaV1<unknown, T.PriceOption> = /*#__PURE__*/ standard<T.PriceOption>($PriceOption);
+
+/** Whether a value is a valid `PriceOption` (a type guard; no issues are collected). */
+export function isPriceOption(value: unknown): value is T.PriceOption {
+  return $PriceOption(value, "", null);
+}
+
 /** Validates a `AccountProof`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAccountProof(value: unknown): ValidationResult<T.AccountProof> {
   return run<T.AccountProof>($AccountProof, value);
@@ -14209,6 +14904,32 @@ export const ChainConfigSchema: StandardSchemaV1<unknown, T.ChainConfig> = /*#__
 /** Whether a value is a valid `ChainConfig` (a type guard; no issues are collected). */
 export function isChainConfig(value: unknown): value is T.ChainConfig {
   return $ChainConfig(value, "", null);
+}
+
+/** Validates a `BadBlock`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateBadBlock(value: unknown): ValidationResult<T.BadBlock> {
+  return run<T.BadBlock>($BadBlock, value);
+}
+
+/** A `BadBlock` as a Standard Schema v1 validator. */
+export const BadBlockSchema: StandardSchemaV1<unknown, T.BadBlock> = /*#__PURE__*/ standard<T.BadBlock>($BadBlock);
+
+/** Whether a value is a valid `BadBlock` (a type guard; no issues are collected). */
+export function isBadBlock(value: unknown): value is T.BadBlock {
+  return $BadBlock(value, "", null);
+}
+
+/** Validates a `BadBlockReason`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateBadBlockReason(value: unknown): ValidationResult<T.BadBlockReason> {
+  return run<T.BadBlockReason>($BadBlockReason, value);
+}
+
+/** A `BadBlockReason` as a Standard Schema v1 validator. */
+export const BadBlockReasonSchema: StandardSchemaV1<unknown, T.BadBlockReason> = /*#__PURE__*/ standard<T.BadBlockReason>($BadBlockReason);
+
+/** Whether a value is a valid `BadBlockReason` (a type guard; no issues are collected). */
+export function isBadBlockReason(value: unknown): value is T.BadBlockReason {
+  return $BadBlockReason(value, "", null);
 }
 
 /** Validates a `EthConfig`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14902,7 +15623,7 @@ export function isVersionResult(value: unknown): value is T.VersionResult {
 
 /** Validates the params of `admin.alias`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminAliasParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($281, value);
+  return run<unknown>($297, value);
 }
 
 /** Validates the result of `admin.alias`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14912,7 +15633,7 @@ export function validateAdminAliasResult(value: unknown): ValidationResult<unkno
 
 /** Validates the params of `admin.aliasChain`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminAliasChainParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($284, value);
+  return run<unknown>($300, value);
 }
 
 /** Validates the result of `admin.aliasChain`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14922,7 +15643,7 @@ export function validateAdminAliasChainResult(value: unknown): ValidationResult<
 
 /** Validates the params of `admin.getChainAliases`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminGetChainAliasesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($287, value);
+  return run<unknown>($303, value);
 }
 
 /** Validates the result of `admin.getChainAliases`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14932,7 +15653,7 @@ export function validateAdminGetChainAliasesResult(value: unknown): ValidationRe
 
 /** Validates the params of `admin.getLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminGetLoggerLevelParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($288, value);
+  return run<unknown>($304, value);
 }
 
 /** Validates the result of `admin.getLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14972,7 +15693,7 @@ export function validateAdminMemoryProfileResult(value: unknown): ValidationResu
 
 /** Validates the params of `admin.setLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminSetLoggerLevelParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($293, value);
+  return run<unknown>($309, value);
 }
 
 /** Validates the result of `admin.setLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15012,7 +15733,7 @@ export function validateInfoAcpsResult(value: unknown): ValidationResult<unknown
 
 /** Validates the params of `info.isBootstrapped`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoIsBootstrappedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($298, value);
+  return run<unknown>($314, value);
 }
 
 /** Validates the result of `info.isBootstrapped`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15022,7 +15743,7 @@ export function validateInfoIsBootstrappedResult(value: unknown): ValidationResu
 
 /** Validates the params of `info.getBlockchainID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetBlockchainIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($300, value);
+  return run<unknown>($316, value);
 }
 
 /** Validates the result of `info.getBlockchainID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15102,7 +15823,7 @@ export function validateInfoGetVMsResult(value: unknown): ValidationResult<unkno
 
 /** Validates the params of `info.peers`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoPeersParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($309, value);
+  return run<unknown>($325, value);
 }
 
 /** Validates the result of `info.peers`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15112,7 +15833,7 @@ export function validateInfoPeersResult(value: unknown): ValidationResult<unknow
 
 /** Validates the params of `info.uptime`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoUptimeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($311, value);
+  return run<unknown>($327, value);
 }
 
 /** Validates the result of `info.uptime`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15132,7 +15853,7 @@ export function validateInfoUpgradesResult(value: unknown): ValidationResult<unk
 
 /** Validates the params of `health.health`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthHealthParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($313, value);
+  return run<unknown>($329, value);
 }
 
 /** Validates the result of `health.health`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15142,7 +15863,7 @@ export function validateHealthHealthResult(value: unknown): ValidationResult<unk
 
 /** Validates the params of `health.readiness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthReadinessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($313, value);
+  return run<unknown>($329, value);
 }
 
 /** Validates the result of `health.readiness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15162,7 +15883,7 @@ export function validateHealthLivenessResult(value: unknown): ValidationResult<u
 
 /** Validates the params of `platform.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBalanceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($316, value);
+  return run<unknown>($332, value);
 }
 
 /** Validates the result of `platform.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15172,7 +15893,7 @@ export function validatePlatformGetBalanceResult(value: unknown): ValidationResu
 
 /** Validates the params of `platform.getBlock`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($319, value);
+  return run<unknown>($335, value);
 }
 
 /** Validates the result of `platform.getBlock`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15182,7 +15903,7 @@ export function validatePlatformGetBlockResult(value: unknown): ValidationResult
 
 /** Validates the params of `platform.getBlockByHeight`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockByHeightParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($320, value);
+  return run<unknown>($336, value);
 }
 
 /** Validates the result of `platform.getBlockByHeight`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15202,7 +15923,7 @@ export function validatePlatformGetBlockchainsResult(value: unknown): Validation
 
 /** Validates the params of `platform.getBlockchainStatus`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockchainStatusParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($322, value);
+  return run<unknown>($338, value);
 }
 
 /** Validates the result of `platform.getBlockchainStatus`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15212,7 +15933,7 @@ export function validatePlatformGetBlockchainStatusResult(value: unknown): Valid
 
 /** Validates the params of `platform.getCurrentSupply`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetCurrentSupplyParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($323, value);
+  return run<unknown>($339, value);
 }
 
 /** Validates the result of `platform.getCurrentSupply`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15222,7 +15943,7 @@ export function validatePlatformGetCurrentSupplyResult(value: unknown): Validati
 
 /** Validates the params of `platform.getCurrentValidators`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetCurrentValidatorsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($324, value);
+  return run<unknown>($340, value);
 }
 
 /** Validates the result of `platform.getCurrentValidators`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15232,7 +15953,7 @@ export function validatePlatformGetCurrentValidatorsResult(value: unknown): Vali
 
 /** Validates the params of `index.cBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($326, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15242,7 +15963,7 @@ export function validateIndexCBlockGetContainerByIdResult(value: unknown): Valid
 
 /** Validates the params of `index.cBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($327, value);
+  return run<unknown>($343, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15252,7 +15973,7 @@ export function validateIndexCBlockGetContainerByIndexResult(value: unknown): Va
 
 /** Validates the params of `index.cBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($329, value);
+  return run<unknown>($345, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15262,7 +15983,7 @@ export function validateIndexCBlockGetContainerRangeResult(value: unknown): Vali
 
 /** Validates the params of `index.cBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($326, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.cBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15272,7 +15993,7 @@ export function validateIndexCBlockGetIndexResult(value: unknown): ValidationRes
 
 /** Validates the params of `index.cBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($333, value);
+  return run<unknown>($349, value);
 }
 
 /** Validates the result of `index.cBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15282,7 +16003,7 @@ export function validateIndexCBlockGetLastAcceptedResult(value: unknown): Valida
 
 /** Validates the params of `index.cBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($326, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.cBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15292,7 +16013,7 @@ export function validateIndexCBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.pBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($326, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15302,7 +16023,7 @@ export function validateIndexPBlockGetContainerByIdResult(value: unknown): Valid
 
 /** Validates the params of `index.pBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($327, value);
+  return run<unknown>($343, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15312,7 +16033,7 @@ export function validateIndexPBlockGetContainerByIndexResult(value: unknown): Va
 
 /** Validates the params of `index.pBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($329, value);
+  return run<unknown>($345, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15322,7 +16043,7 @@ export function validateIndexPBlockGetContainerRangeResult(value: unknown): Vali
 
 /** Validates the params of `index.pBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($326, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.pBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15332,7 +16053,7 @@ export function validateIndexPBlockGetIndexResult(value: unknown): ValidationRes
 
 /** Validates the params of `index.pBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($333, value);
+  return run<unknown>($349, value);
 }
 
 /** Validates the result of `index.pBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15342,7 +16063,7 @@ export function validateIndexPBlockGetLastAcceptedResult(value: unknown): Valida
 
 /** Validates the params of `index.pBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($326, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.pBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15352,7 +16073,7 @@ export function validateIndexPBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.xTx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($326, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.xTx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15362,7 +16083,7 @@ export function validateIndexXTxGetContainerByIdResult(value: unknown): Validati
 
 /** Validates the params of `index.xTx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($327, value);
+  return run<unknown>($343, value);
 }
 
 /** Validates the result of `index.xTx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15372,7 +16093,7 @@ export function validateIndexXTxGetContainerByIndexResult(value: unknown): Valid
 
 /** Validates the params of `index.xTx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($329, value);
+  return run<unknown>($345, value);
 }
 
 /** Validates the result of `index.xTx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15382,7 +16103,7 @@ export function validateIndexXTxGetContainerRangeResult(value: unknown): Validat
 
 /** Validates the params of `index.xTx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($326, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.xTx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15392,7 +16113,7 @@ export function validateIndexXTxGetIndexResult(value: unknown): ValidationResult
 
 /** Validates the params of `index.xTx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($333, value);
+  return run<unknown>($349, value);
 }
 
 /** Validates the result of `index.xTx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15402,7 +16123,7 @@ export function validateIndexXTxGetLastAcceptedResult(value: unknown): Validatio
 
 /** Validates the params of `index.xTx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($326, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.xTx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15412,7 +16133,7 @@ export function validateIndexXTxIsAcceptedResult(value: unknown): ValidationResu
 
 /** Validates the params of `index.xBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($326, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15422,7 +16143,7 @@ export function validateIndexXBlockGetContainerByIdResult(value: unknown): Valid
 
 /** Validates the params of `index.xBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($327, value);
+  return run<unknown>($343, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15432,7 +16153,7 @@ export function validateIndexXBlockGetContainerByIndexResult(value: unknown): Va
 
 /** Validates the params of `index.xBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($329, value);
+  return run<unknown>($345, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15442,7 +16163,7 @@ export function validateIndexXBlockGetContainerRangeResult(value: unknown): Vali
 
 /** Validates the params of `index.xBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($326, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.xBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15452,7 +16173,7 @@ export function validateIndexXBlockGetIndexResult(value: unknown): ValidationRes
 
 /** Validates the params of `index.xBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($333, value);
+  return run<unknown>($349, value);
 }
 
 /** Validates the result of `index.xBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15462,7 +16183,7 @@ export function validateIndexXBlockGetLastAcceptedResult(value: unknown): Valida
 
 /** Validates the params of `index.xBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($326, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.xBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15472,7 +16193,7 @@ export function validateIndexXBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.xVtx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($326, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15482,7 +16203,7 @@ export function validateIndexXVtxGetContainerByIdResult(value: unknown): Validat
 
 /** Validates the params of `index.xVtx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($327, value);
+  return run<unknown>($343, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15492,7 +16213,7 @@ export function validateIndexXVtxGetContainerByIndexResult(value: unknown): Vali
 
 /** Validates the params of `index.xVtx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($329, value);
+  return run<unknown>($345, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15502,7 +16223,7 @@ export function validateIndexXVtxGetContainerRangeResult(value: unknown): Valida
 
 /** Validates the params of `index.xVtx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($326, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.xVtx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15512,7 +16233,7 @@ export function validateIndexXVtxGetIndexResult(value: unknown): ValidationResul
 
 /** Validates the params of `index.xVtx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($333, value);
+  return run<unknown>($349, value);
 }
 
 /** Validates the result of `index.xVtx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15522,7 +16243,7 @@ export function validateIndexXVtxGetLastAcceptedResult(value: unknown): Validati
 
 /** Validates the params of `index.xVtx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($326, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.xVtx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15567,7 +16288,7 @@ export function validateCChainEthAccountsParams(value: unknown): ValidationResul
 
 /** Validates the result of `cChain.eth.accounts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthAccountsResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($154, value);
+  return run<unknown>($155, value);
 }
 
 /** Validates the params of `cChain.eth.blockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15630,9 +16351,19 @@ export function validateCChainEthMaxPriorityFeePerGasResult(value: unknown): Val
   return run<unknown>($Uint, value);
 }
 
+/** Validates the params of `cChain.eth.suggestPriceOptions`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateCChainEthSuggestPriceOptionsParams(value: unknown): ValidationResult<unknown> {
+  return run<unknown>($83, value);
+}
+
+/** Validates the result of `cChain.eth.suggestPriceOptions`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateCChainEthSuggestPriceOptionsResult(value: unknown): ValidationResult<unknown> {
+  return run<unknown>($399, value);
+}
+
 /** Validates the params of `cChain.eth.feeHistory`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthFeeHistoryParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($382, value);
+  return run<unknown>($400, value);
 }
 
 /** Validates the result of `cChain.eth.feeHistory`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15642,107 +16373,107 @@ export function validateCChainEthFeeHistoryResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.eth.getBlockByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($385, value);
+  return run<unknown>($403, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($387, value);
+  return run<unknown>($405, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($388, value);
+  return run<unknown>($406, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($387, value);
+  return run<unknown>($405, value);
 }
 
 /** Validates the params of `cChain.eth.getHeaderByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($391, value);
+  return run<unknown>($409, value);
 }
 
 /** Validates the result of `cChain.eth.getHeaderByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($392, value);
+  return run<unknown>($410, value);
 }
 
 /** Validates the params of `cChain.eth.getHeaderByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($393, value);
+  return run<unknown>($411, value);
 }
 
 /** Validates the result of `cChain.eth.getHeaderByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($392, value);
+  return run<unknown>($410, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockTransactionCountByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($391, value);
+  return run<unknown>($409, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockTransactionCountByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($396, value);
+  return run<unknown>($414, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockTransactionCountByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($393, value);
+  return run<unknown>($411, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockTransactionCountByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($396, value);
+  return run<unknown>($414, value);
 }
 
 /** Validates the params of `cChain.eth.getUncleCountByBlockHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($391, value);
+  return run<unknown>($409, value);
 }
 
 /** Validates the result of `cChain.eth.getUncleCountByBlockHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($396, value);
+  return run<unknown>($414, value);
 }
 
 /** Validates the params of `cChain.eth.getUncleCountByBlockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($393, value);
+  return run<unknown>($411, value);
 }
 
 /** Validates the result of `cChain.eth.getUncleCountByBlockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($396, value);
+  return run<unknown>($414, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockReceipts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockReceiptsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($403, value);
+  return run<unknown>($421, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockReceipts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockReceiptsResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($404, value);
+  return run<unknown>($422, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockAccessListParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($403, value);
+  return run<unknown>($421, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockAccessListResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($407, value);
+  return run<unknown>($425, value);
 }
 
 /** Validates the params of `cChain.eth.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBalanceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($408, value);
+  return run<unknown>($426, value);
 }
 
 /** Validates the result of `cChain.eth.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15752,7 +16483,7 @@ export function validateCChainEthGetBalanceResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.eth.getStorageAt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetStorageAtParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($409, value);
+  return run<unknown>($427, value);
 }
 
 /** Validates the result of `cChain.eth.getStorageAt`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15762,7 +16493,7 @@ export function validateCChainEthGetStorageAtResult(value: unknown): ValidationR
 
 /** Validates the params of `cChain.eth.getTransactionCount`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionCountParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($408, value);
+  return run<unknown>($426, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionCount`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15772,7 +16503,7 @@ export function validateCChainEthGetTransactionCountResult(value: unknown): Vali
 
 /** Validates the params of `cChain.eth.getCode`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetCodeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($408, value);
+  return run<unknown>($426, value);
 }
 
 /** Validates the result of `cChain.eth.getCode`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15782,7 +16513,7 @@ export function validateCChainEthGetCodeResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.getProof`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetProofParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($412, value);
+  return run<unknown>($430, value);
 }
 
 /** Validates the result of `cChain.eth.getProof`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15792,7 +16523,7 @@ export function validateCChainEthGetProofResult(value: unknown): ValidationResul
 
 /** Validates the params of `cChain.eth.call`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCallParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($414, value);
+  return run<unknown>($432, value);
 }
 
 /** Validates the result of `cChain.eth.call`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15800,9 +16531,19 @@ export function validateCChainEthCallResult(value: unknown): ValidationResult<un
   return run<unknown>($Bytes, value);
 }
 
+/** Validates the params of `cChain.eth.callDetailed`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateCChainEthCallDetailedParams(value: unknown): ValidationResult<unknown> {
+  return run<unknown>($433, value);
+}
+
+/** Validates the result of `cChain.eth.callDetailed`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateCChainEthCallDetailedResult(value: unknown): ValidationResult<unknown> {
+  return run<unknown>($DetailedExecutionResult, value);
+}
+
 /** Validates the params of `cChain.eth.estimateGas`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthEstimateGasParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($415, value);
+  return run<unknown>($432, value);
 }
 
 /** Validates the result of `cChain.eth.estimateGas`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15812,7 +16553,7 @@ export function validateCChainEthEstimateGasResult(value: unknown): ValidationRe
 
 /** Validates the params of `cChain.eth.createAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCreateAccessListParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($415, value);
+  return run<unknown>($432, value);
 }
 
 /** Validates the result of `cChain.eth.createAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15822,12 +16563,12 @@ export function validateCChainEthCreateAccessListResult(value: unknown): Validat
 
 /** Validates the params of `cChain.eth.simulateV1`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSimulateV1Params(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($417, value);
+  return run<unknown>($436, value);
 }
 
 /** Validates the result of `cChain.eth.simulateV1`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSimulateV1Result(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($419, value);
+  return run<unknown>($438, value);
 }
 
 /** Validates the params of `cChain.eth.newFilter`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15862,7 +16603,7 @@ export function validateCChainEthNewPendingTransactionFilterResult(value: unknow
 
 /** Validates the params of `cChain.eth.uninstallFilter`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthUninstallFilterParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($422, value);
+  return run<unknown>($441, value);
 }
 
 /** Validates the result of `cChain.eth.uninstallFilter`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15872,7 +16613,7 @@ export function validateCChainEthUninstallFilterResult(value: unknown): Validati
 
 /** Validates the params of `cChain.eth.getFilterChanges`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetFilterChangesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($422, value);
+  return run<unknown>($441, value);
 }
 
 /** Validates the result of `cChain.eth.getFilterChanges`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15882,7 +16623,7 @@ export function validateCChainEthGetFilterChangesResult(value: unknown): Validat
 
 /** Validates the params of `cChain.eth.getFilterLogs`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetFilterLogsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($422, value);
+  return run<unknown>($441, value);
 }
 
 /** Validates the result of `cChain.eth.getFilterLogs`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15902,47 +16643,47 @@ export function validateCChainEthGetLogsResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.getTransactionByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($426, value);
+  return run<unknown>($445, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($427, value);
+  return run<unknown>($446, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionByBlockHashAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockHashAndIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($428, value);
+  return run<unknown>($447, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByBlockHashAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockHashAndIndexResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($427, value);
+  return run<unknown>($446, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionByBlockNumberAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockNumberAndIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($430, value);
+  return run<unknown>($449, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByBlockNumberAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockNumberAndIndexResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($427, value);
+  return run<unknown>($446, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionReceipt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionReceiptParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($426, value);
+  return run<unknown>($445, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionReceipt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionReceiptResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($433, value);
+  return run<unknown>($452, value);
 }
 
 /** Validates the params of `cChain.eth.sendRawTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSendRawTransactionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($434, value);
+  return run<unknown>($453, value);
 }
 
 /** Validates the result of `cChain.eth.sendRawTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15972,7 +16713,7 @@ export function validateCChainEthFillTransactionResult(value: unknown): Validati
 
 /** Validates the params of `cChain.eth.sign`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSignParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($435, value);
+  return run<unknown>($454, value);
 }
 
 /** Validates the result of `cChain.eth.sign`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15992,7 +16733,7 @@ export function validateCChainEthSignTransactionResult(value: unknown): Validati
 
 /** Validates the params of `cChain.eth.subscribe`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSubscribeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($436, value);
+  return run<unknown>($455, value);
 }
 
 /** Validates the result of `cChain.eth.subscribe`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16002,7 +16743,7 @@ export function validateCChainEthSubscribeResult(value: unknown): ValidationResu
 
 /** Validates the params of `cChain.eth.unsubscribe`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthUnsubscribeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($437, value);
+  return run<unknown>($456, value);
 }
 
 /** Validates the result of `cChain.eth.unsubscribe`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16030,6 +16771,16 @@ export function validateCChainEthGetChainConfigResult(value: unknown): Validatio
   return run<unknown>($ChainConfig, value);
 }
 
+/** Validates the params of `cChain.eth.getBadBlocks`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateCChainEthGetBadBlocksParams(value: unknown): ValidationResult<unknown> {
+  return run<unknown>($83, value);
+}
+
+/** Validates the result of `cChain.eth.getBadBlocks`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateCChainEthGetBadBlocksResult(value: unknown): ValidationResult<unknown> {
+  return run<unknown>($461, value);
+}
+
 /** Validates the params of `cChain.web3.clientVersion`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainWeb3ClientVersionParams(value: unknown): ValidationResult<unknown> {
   return run<unknown>($83, value);
@@ -16042,7 +16793,7 @@ export function validateCChainWeb3ClientVersionResult(value: unknown): Validatio
 
 /** Validates the params of `cChain.web3.sha3`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainWeb3Sha3Params(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($443, value);
+  return run<unknown>($465, value);
 }
 
 /** Validates the result of `cChain.web3.sha3`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16222,7 +16973,7 @@ export function validateCChainNativeVersionResult(value: unknown): ValidationRes
 
 /** Validates the params of `http.getHealth`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetHealthParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($458, value);
+  return run<unknown>($480, value);
 }
 
 /** Validates the result of `http.getHealth`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16232,7 +16983,7 @@ export function validateHttpGetHealthResponse(value: unknown): ValidationResult<
 
 /** Validates the params of `http.getHealthCheck`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetHealthCheckParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($458, value);
+  return run<unknown>($480, value);
 }
 
 /** Validates the result of `http.getHealthCheck`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16242,7 +16993,7 @@ export function validateHttpGetHealthCheckResponse(value: unknown): ValidationRe
 
 /** Validates the params of `http.getReadiness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetReadinessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($458, value);
+  return run<unknown>($480, value);
 }
 
 /** Validates the result of `http.getReadiness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16252,7 +17003,7 @@ export function validateHttpGetReadinessResponse(value: unknown): ValidationResu
 
 /** Validates the params of `http.getLiveness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetLivenessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($458, value);
+  return run<unknown>($480, value);
 }
 
 /** Validates the result of `http.getLiveness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16260,4 +17011,4 @@ export function validateHttpGetLivenessResponse(value: unknown): ValidationResul
   return run<unknown>($HealthResult, value);
 }
 
-export { $154, $20, $281, $284, $287, $288, $293, $298, $3, $300, $309, $311, $313, $316, $319, $320, $322, $323, $324, $326, $327, $329, $333, $382, $385, $387, $388, $391, $392, $393, $396, $403, $404, $407, $408, $409, $412, $414, $415, $417, $419, $422, $426, $427, $428, $430, $433, $434, $435, $436, $437, $443, $458, $66, $83, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult };
+export { $155, $20, $297, $3, $300, $303, $304, $309, $314, $316, $325, $327, $329, $332, $335, $336, $338, $339, $340, $342, $343, $345, $349, $399, $400, $403, $405, $406, $409, $410, $411, $414, $421, $422, $425, $426, $427, $430, $432, $433, $436, $438, $441, $445, $446, $447, $449, $452, $453, $454, $455, $456, $461, $465, $480, $66, $83, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DetailedExecutionResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult };
