@@ -168,3 +168,48 @@ describe("facts from the seed", () => {
     expect(new Set(comps).size).toBe(1);
   });
 });
+
+describe("Helicon and unimplemented methods (issue 16, derived from AvalancheGo 1cf1fc3d17)", () => {
+  const all = specs.flatMap((s) => methodsOf(s).map((m) => ({ file: s.file, m })));
+  const marked = (key: string, value?: string) =>
+    all
+      .filter(({ m }) => (value === undefined ? m[key] !== undefined : m[key] === value))
+      .map(({ m }) => m.name as string)
+      .sort();
+
+  it("marks exactly the methods the SAE C-Chain no longer serves as removed in v1.15.0", () => {
+    expect(marked("x-avaspec-removed-in", "v1.15.0 (Helicon)")).toEqual(
+      ["admin_getVMConfig", "admin_lockProfile", "admin_memoryProfile", "admin_setLogLevel", "admin_startCPUProfiler", "admin_stopCPUProfiler", "eth_accounts", "eth_coinbase", "eth_getBadBlocks"].sort(),
+    );
+    expect(marked("x-avaspec-removed-in", "v1.14.1")).toEqual(["native.version"]);
+    expect(marked("x-avaspec-deprecated-in")).toEqual(["native.getAtomicTxStatus"]);
+    expect(marked("x-avaspec-removed-in")).toHaveLength(10);
+  });
+
+  it("every removed or deprecated method is deprecated: true and says what a current node does", () => {
+    for (const { m } of all.filter(({ m }) => m["x-avaspec-removed-in"] !== undefined || m["x-avaspec-deprecated-in"] !== undefined)) {
+      expect(m.deprecated, m.name).toBe(true);
+      expect(m.description, m.name).toMatch(/Helicon|v1\.14\.1/);
+      expect(m.description, m.name).toMatch(/-32601|-32000|404|deprecated/);
+    }
+  });
+
+  it("marks the five execution-API methods no C-Chain implements, each with a sentence", () => {
+    expect(marked("x-avaspec-unimplemented")).toEqual(["eth_blobBaseFee", "eth_capabilities", "eth_config", "eth_getBlockAccessList", "eth_simulateV1"]);
+    for (const { m } of all.filter(({ m }) => m["x-avaspec-unimplemented"] !== undefined)) {
+      expect(m["x-avaspec-unimplemented"], m.name).toMatch(/^[A-Z].*-32601.*\.$/);
+      expect(m.description, m.name).toContain("-32601");
+      expect(m.deprecated ?? false, m.name).toBe(false);
+    }
+  });
+
+  it("the block tags include Coreth's accepted, and EIP-1898 objects are block parameters wherever Go takes rpc.BlockNumberOrHash", () => {
+    const s = byFile("node-cchain-rpc.openrpc.yaml");
+    expect(s.doc.components.schemas.BlockTag.enum).toContain("accepted");
+    const blockParam = (name: string) => (resolveRef(s.doc, methodsOf(s).find((m) => m.name === name)) as { params: { name: string; schema: { $ref?: string } }[] }).params.find((p) => p.name === "block")!.schema.$ref;
+    for (const name of ["eth_getBalance", "eth_getStorageAt", "eth_getTransactionCount", "eth_getCode", "eth_getProof", "eth_call", "eth_callDetailed", "eth_estimateGas", "eth_createAccessList", "eth_getBlockReceipts"]) {
+      expect(blockParam(name), name).toBe("#/components/schemas/BlockNumberOrTagOrHash");
+    }
+    expect(s.doc.components.schemas.BlockNumberOrTagOrHash.anyOf).toContainEqual({ $ref: "#/components/schemas/BlockNumberOrHashObject" });
+  });
+});

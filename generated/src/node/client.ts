@@ -3,7 +3,7 @@
 
 import { callHttp, resolveHttpConfig, createRpcTransport, RpcError, RpcServerError, resultChecks, type CallOptions, type ResultChecks, type HttpOperation, type BatchResults, type RpcCall, type RpcClientOptions, type RpcMethod } from "../runtime/index.js";
 import type * as T from "./types.js";
-import { $149, $20, $276, $279, $282, $283, $288, $293, $295, $3, $304, $306, $308, $311, $314, $315, $317, $318, $319, $321, $322, $324, $328, $377, $380, $382, $383, $386, $387, $388, $391, $398, $399, $402, $403, $404, $407, $409, $410, $412, $414, $417, $421, $422, $423, $425, $428, $429, $430, $431, $432, $438, $453, $66, $83, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult } from "./validators.js";
+import { $155, $20, $297, $3, $300, $303, $304, $309, $314, $316, $325, $327, $329, $332, $335, $336, $338, $339, $340, $342, $343, $345, $349, $399, $400, $403, $405, $406, $409, $410, $411, $414, $421, $422, $425, $426, $427, $430, $432, $433, $436, $438, $441, $445, $446, $447, $449, $452, $453, $454, $455, $456, $461, $465, $480, $66, $83, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DetailedExecutionResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult } from "./validators.js";
 
 /**
  * JSON-RPC error code -32000: "alias length is too long" (AliasTooLong), declared by `admin.alias`, `admin.aliasChain`.
@@ -17,7 +17,7 @@ export class AliasTooLongError extends RpcServerError {
 }
 
 /**
- * JSON-RPC error code -32602: "Invalid params" (InvalidParams), declared by `admin.alias`, `admin.aliasChain`, `admin.getChainAliases`, `admin.getLoggerLevel`, `admin.setLoggerLevel` and 81 more.
+ * JSON-RPC error code -32602: "Invalid params" (InvalidParams), declared by `admin.alias`, `admin.aliasChain`, `admin.getChainAliases`, `admin.getLoggerLevel`, `admin.setLoggerLevel` and 84 more.
  *
  * The params array has the wrong length or a value cannot be decoded (bad hex, wrong type, missing required argument).
  */
@@ -28,7 +28,7 @@ export class InvalidParamsError extends RpcError {
 }
 
 /**
- * JSON-RPC error code -32000: "Server error" (ServerError), declared by `admin.alias`, `admin.aliasChain`, `admin.getChainAliases`, `admin.getLoggerLevel`, `admin.loadVMs` and 103 more.
+ * JSON-RPC error code -32000: "Server error" (ServerError), declared by `admin.alias`, `admin.aliasChain`, `admin.getChainAliases`, `admin.getLoggerLevel`, `admin.loadVMs` and 106 more.
  *
  * Server-side or execution failure in the reference client's style; the message gives the reason, for example "header not found", "nonce too low", "insufficient funds for gas * price + value", "filter not found", "missing trie node" (state no longer available) or, for eth_getProof outside the allowed window, "block number N is before the oldest allowed block number M (window of W blocks)".
  *
@@ -107,7 +107,7 @@ export class NumToFetchOutOfRangeError extends RpcServerError {
 }
 
 /**
- * JSON-RPC error code -32700: "Parse error" (ParseError), declared by `eth_chainId`, `eth_syncing`, `eth_coinbase`, `eth_accounts`, `eth_blockNumber` and 53 more.
+ * JSON-RPC error code -32700: "Parse error" (ParseError), declared by `eth_chainId`, `eth_syncing`, `eth_coinbase`, `eth_accounts`, `eth_blockNumber` and 56 more.
  *
  * The request body is not valid JSON (JSON-RPC 2.0).
  */
@@ -118,7 +118,7 @@ export class ParseError extends RpcError {
 }
 
 /**
- * JSON-RPC error code -32600: "Invalid request" (InvalidRequest), declared by `eth_chainId`, `eth_syncing`, `eth_coinbase`, `eth_accounts`, `eth_blockNumber` and 53 more.
+ * JSON-RPC error code -32600: "Invalid request" (InvalidRequest), declared by `eth_chainId`, `eth_syncing`, `eth_coinbase`, `eth_accounts`, `eth_blockNumber` and 56 more.
  *
  * The body is JSON but not a valid JSON-RPC 2.0 request object (JSON-RPC 2.0).
  */
@@ -129,9 +129,9 @@ export class InvalidRequestError extends RpcError {
 }
 
 /**
- * JSON-RPC error code -32601: "Method not found" (MethodNotFound), declared by `eth_chainId`, `eth_syncing`, `eth_coinbase`, `eth_accounts`, `eth_blockNumber` and 53 more.
+ * JSON-RPC error code -32601: "Method not found" (MethodNotFound), declared by `eth_chainId`, `eth_syncing`, `eth_coinbase`, `eth_accounts`, `eth_blockNumber` and 56 more.
  *
- * The method does not exist on this node or its namespace is not enabled (for example a newer execution-API method this node release does not serve). The reference client's message reads "the method <name> does not exist/is not available".
+ * The method does not exist on this node or its namespace is not enabled (for example an execution-API method no C-Chain release implements, or a method the Helicon upgrade removed). The reference client's message reads "the method <name> does not exist/is not available".
  */
 export class MethodNotFoundError extends RpcError {
   static readonly code = -32601;
@@ -140,7 +140,7 @@ export class MethodNotFoundError extends RpcError {
 }
 
 /**
- * JSON-RPC error code -32603: "Internal error" (InternalError), declared by `eth_chainId`, `eth_syncing`, `eth_coinbase`, `eth_accounts`, `eth_blockNumber` and 53 more.
+ * JSON-RPC error code -32603: "Internal error" (InternalError), declared by `eth_chainId`, `eth_syncing`, `eth_coinbase`, `eth_accounts`, `eth_blockNumber` and 56 more.
  *
  * Internal JSON-RPC error of the node (JSON-RPC 2.0).
  */
@@ -203,7 +203,7 @@ export const adminAliasMethod: RpcMethod<AdminAliasParams, T.EmptyResult> = {
       required: true,
     },
   ],
-  check: $276,
+  check: $297,
   errors: [
     AliasTooLongError,
     InvalidParamsError,
@@ -241,7 +241,7 @@ export const adminAliasChainMethod: RpcMethod<AdminAliasChainParams, T.EmptyResu
       required: true,
     },
   ],
-  check: $279,
+  check: $300,
   errors: [
     AliasTooLongError,
     InvalidParamsError,
@@ -267,7 +267,7 @@ export const adminGetChainAliasesMethod: RpcMethod<AdminGetChainAliasesParams, T
       required: true,
     },
   ],
-  check: $282,
+  check: $303,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -291,7 +291,7 @@ export const adminGetLoggerLevelMethod: RpcMethod<AdminGetLoggerLevelParams | un
       name: "loggerName",
     },
   ],
-  check: $283,
+  check: $304,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -369,7 +369,7 @@ export const adminSetLoggerLevelMethod: RpcMethod<AdminSetLoggerLevelParams | un
       name: "displayLevel",
     },
   ],
-  check: $288,
+  check: $309,
   errors: [
     LoggerLevelMissingError,
     InvalidParamsError,
@@ -446,7 +446,7 @@ export const infoIsBootstrappedMethod: RpcMethod<InfoIsBootstrappedParams, T.IsB
       required: true,
     },
   ],
-  check: $293,
+  check: $314,
   errors: [
     ChainNotGivenError,
     InvalidParamsError,
@@ -475,7 +475,7 @@ export const infoGetBlockchainIdMethod: RpcMethod<InfoGetBlockchainIdParams, T.B
       required: true,
     },
   ],
-  check: $295,
+  check: $316,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -612,7 +612,7 @@ export const infoPeersMethod: RpcMethod<InfoPeersParams | undefined, T.PeersResu
       name: "nodeIDs",
     },
   ],
-  check: $304,
+  check: $325,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -636,7 +636,7 @@ export const infoUptimeMethod: RpcMethod<InfoUptimeParams | undefined, T.UptimeR
       name: "subnetID",
     },
   ],
-  check: $306,
+  check: $327,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -676,7 +676,7 @@ export const healthHealthMethod: RpcMethod<HealthHealthParams | undefined, T.Hea
       name: "tags",
     },
   ],
-  check: $308,
+  check: $329,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -700,7 +700,7 @@ export const healthReadinessMethod: RpcMethod<HealthReadinessParams | undefined,
       name: "tags",
     },
   ],
-  check: $308,
+  check: $329,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -745,7 +745,7 @@ export const platformGetBalanceMethod: RpcMethod<PlatformGetBalanceParams, T.Bal
       required: true,
     },
   ],
-  check: $311,
+  check: $332,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -775,7 +775,7 @@ export const platformGetBlockMethod: RpcMethod<PlatformGetBlockParams, T.BlockRe
       name: "encoding",
     },
   ],
-  check: $314,
+  check: $335,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -805,7 +805,7 @@ export const platformGetBlockByHeightMethod: RpcMethod<PlatformGetBlockByHeightP
       name: "encoding",
     },
   ],
-  check: $315,
+  check: $336,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -847,7 +847,7 @@ export const platformGetBlockchainStatusMethod: RpcMethod<PlatformGetBlockchainS
       required: true,
     },
   ],
-  check: $317,
+  check: $338,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -871,7 +871,7 @@ export const platformGetCurrentSupplyMethod: RpcMethod<PlatformGetCurrentSupplyP
       name: "subnetID",
     },
   ],
-  check: $318,
+  check: $339,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -900,7 +900,7 @@ export const platformGetCurrentValidatorsMethod: RpcMethod<PlatformGetCurrentVal
       name: "nodeIDs",
     },
   ],
-  check: $319,
+  check: $340,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -930,7 +930,7 @@ export const indexCBlockGetContainerByIdMethod: RpcMethod<IndexCBlockGetContaine
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $342,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -963,7 +963,7 @@ export const indexCBlockGetContainerByIndexMethod: RpcMethod<IndexCBlockGetConta
       name: "encoding",
     },
   ],
-  check: $322,
+  check: $343,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1007,7 +1007,7 @@ export const indexCBlockGetContainerRangeMethod: RpcMethod<IndexCBlockGetContain
       name: "encoding",
     },
   ],
-  check: $324,
+  check: $345,
   errors: [
     StartIndexOutOfRangeError,
     NumToFetchOutOfRangeError,
@@ -1039,7 +1039,7 @@ export const indexCBlockGetIndexMethod: RpcMethod<IndexCBlockGetIndexParams, T.G
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $342,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1063,7 +1063,7 @@ export const indexCBlockGetLastAcceptedMethod: RpcMethod<IndexCBlockGetLastAccep
       name: "encoding",
     },
   ],
-  check: $328,
+  check: $349,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1093,7 +1093,7 @@ export const indexCBlockIsAcceptedMethod: RpcMethod<IndexCBlockIsAcceptedParams,
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $342,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1123,7 +1123,7 @@ export const indexPBlockGetContainerByIdMethod: RpcMethod<IndexPBlockGetContaine
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $342,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1156,7 +1156,7 @@ export const indexPBlockGetContainerByIndexMethod: RpcMethod<IndexPBlockGetConta
       name: "encoding",
     },
   ],
-  check: $322,
+  check: $343,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1200,7 +1200,7 @@ export const indexPBlockGetContainerRangeMethod: RpcMethod<IndexPBlockGetContain
       name: "encoding",
     },
   ],
-  check: $324,
+  check: $345,
   errors: [
     StartIndexOutOfRangeError,
     NumToFetchOutOfRangeError,
@@ -1232,7 +1232,7 @@ export const indexPBlockGetIndexMethod: RpcMethod<IndexPBlockGetIndexParams, T.G
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $342,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1256,7 +1256,7 @@ export const indexPBlockGetLastAcceptedMethod: RpcMethod<IndexPBlockGetLastAccep
       name: "encoding",
     },
   ],
-  check: $328,
+  check: $349,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1286,7 +1286,7 @@ export const indexPBlockIsAcceptedMethod: RpcMethod<IndexPBlockIsAcceptedParams,
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $342,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1316,7 +1316,7 @@ export const indexXTxGetContainerByIdMethod: RpcMethod<IndexXTxGetContainerByIdP
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $342,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1349,7 +1349,7 @@ export const indexXTxGetContainerByIndexMethod: RpcMethod<IndexXTxGetContainerBy
       name: "encoding",
     },
   ],
-  check: $322,
+  check: $343,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1393,7 +1393,7 @@ export const indexXTxGetContainerRangeMethod: RpcMethod<IndexXTxGetContainerRang
       name: "encoding",
     },
   ],
-  check: $324,
+  check: $345,
   errors: [
     StartIndexOutOfRangeError,
     NumToFetchOutOfRangeError,
@@ -1425,7 +1425,7 @@ export const indexXTxGetIndexMethod: RpcMethod<IndexXTxGetIndexParams, T.GetInde
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $342,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1449,7 +1449,7 @@ export const indexXTxGetLastAcceptedMethod: RpcMethod<IndexXTxGetLastAcceptedPar
       name: "encoding",
     },
   ],
-  check: $328,
+  check: $349,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1479,7 +1479,7 @@ export const indexXTxIsAcceptedMethod: RpcMethod<IndexXTxIsAcceptedParams, T.IsA
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $342,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1509,7 +1509,7 @@ export const indexXBlockGetContainerByIdMethod: RpcMethod<IndexXBlockGetContaine
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $342,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1542,7 +1542,7 @@ export const indexXBlockGetContainerByIndexMethod: RpcMethod<IndexXBlockGetConta
       name: "encoding",
     },
   ],
-  check: $322,
+  check: $343,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1586,7 +1586,7 @@ export const indexXBlockGetContainerRangeMethod: RpcMethod<IndexXBlockGetContain
       name: "encoding",
     },
   ],
-  check: $324,
+  check: $345,
   errors: [
     StartIndexOutOfRangeError,
     NumToFetchOutOfRangeError,
@@ -1618,7 +1618,7 @@ export const indexXBlockGetIndexMethod: RpcMethod<IndexXBlockGetIndexParams, T.G
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $342,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1642,7 +1642,7 @@ export const indexXBlockGetLastAcceptedMethod: RpcMethod<IndexXBlockGetLastAccep
       name: "encoding",
     },
   ],
-  check: $328,
+  check: $349,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1672,7 +1672,7 @@ export const indexXBlockIsAcceptedMethod: RpcMethod<IndexXBlockIsAcceptedParams,
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $342,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1703,7 +1703,7 @@ export const indexXVtxGetContainerByIdMethod: RpcMethod<IndexXVtxGetContainerByI
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $342,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1737,7 +1737,7 @@ export const indexXVtxGetContainerByIndexMethod: RpcMethod<IndexXVtxGetContainer
       name: "encoding",
     },
   ],
-  check: $322,
+  check: $343,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1782,7 +1782,7 @@ export const indexXVtxGetContainerRangeMethod: RpcMethod<IndexXVtxGetContainerRa
       name: "encoding",
     },
   ],
-  check: $324,
+  check: $345,
   errors: [
     StartIndexOutOfRangeError,
     NumToFetchOutOfRangeError,
@@ -1815,7 +1815,7 @@ export const indexXVtxGetIndexMethod: RpcMethod<IndexXVtxGetIndexParams, T.GetIn
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $342,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1840,7 +1840,7 @@ export const indexXVtxGetLastAcceptedMethod: RpcMethod<IndexXVtxGetLastAcceptedP
       name: "encoding",
     },
   ],
-  check: $328,
+  check: $349,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -1871,7 +1871,7 @@ export const indexXVtxIsAcceptedMethod: RpcMethod<IndexXVtxIsAcceptedParams, T.I
       name: "encoding",
     },
   ],
-  check: $321,
+  check: $342,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -2095,6 +2095,34 @@ export const cChainEthMaxPriorityFeePerGasMethod: RpcMethod<CChainEthMaxPriority
   ],
 };
 
+/** Params of `cChain.eth.suggestPriceOptions` (JSON-RPC `eth_suggestPriceOptions`, sent by position). */
+export type CChainEthSuggestPriceOptionsParams = Record<string, never>;
+
+/**
+ * Result of `eth_suggestPriceOptions`.
+ *
+ * The three suggestions, or `null` (Coreth, chain without dynamic fees).
+ */
+export type CChainEthSuggestPriceOptionsResult = T.NotFound | T.PriceOptions;
+
+/** Wire description of JSON-RPC `eth_suggestPriceOptions`. */
+export const cChainEthSuggestPriceOptionsMethod: RpcMethod<CChainEthSuggestPriceOptionsParams | undefined, CChainEthSuggestPriceOptionsResult> = {
+  method: "eth_suggestPriceOptions",
+  endpoint: "/ext/bc/C/rpc",
+  form: "by-position",
+  idempotent: true,
+  params: [],
+  check: $83,
+  errors: [
+    ParseError,
+    InvalidRequestError,
+    MethodNotFoundError,
+    InvalidParamsError,
+    InternalError,
+    ServerError,
+  ],
+};
+
 /** Params of `cChain.eth.feeHistory` (JSON-RPC `eth_feeHistory`, sent by position). */
 export type CChainEthFeeHistoryParams = {
   /** Number of blocks in the range, as a hex quantity (decimal integers are also accepted by the node). */
@@ -2125,7 +2153,7 @@ export const cChainEthFeeHistoryMethod: RpcMethod<CChainEthFeeHistoryParams, T.F
       required: true,
     },
   ],
-  check: $377,
+  check: $400,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2167,7 +2195,7 @@ export const cChainEthGetBlockByHashMethod: RpcMethod<CChainEthGetBlockByHashPar
       required: true,
     },
   ],
-  check: $380,
+  check: $403,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2209,7 +2237,7 @@ export const cChainEthGetBlockByNumberMethod: RpcMethod<CChainEthGetBlockByNumbe
       required: true,
     },
   ],
-  check: $383,
+  check: $406,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2245,7 +2273,7 @@ export const cChainEthGetHeaderByHashMethod: RpcMethod<CChainEthGetHeaderByHashP
       required: true,
     },
   ],
-  check: $386,
+  check: $409,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2281,7 +2309,7 @@ export const cChainEthGetHeaderByNumberMethod: RpcMethod<CChainEthGetHeaderByNum
       required: true,
     },
   ],
-  check: $388,
+  check: $411,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2317,7 +2345,7 @@ export const cChainEthGetBlockTransactionCountByHashMethod: RpcMethod<CChainEthG
       required: true,
     },
   ],
-  check: $386,
+  check: $409,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2353,7 +2381,7 @@ export const cChainEthGetBlockTransactionCountByNumberMethod: RpcMethod<CChainEt
       required: true,
     },
   ],
-  check: $388,
+  check: $411,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2389,7 +2417,7 @@ export const cChainEthGetUncleCountByBlockHashMethod: RpcMethod<CChainEthGetUncl
       required: true,
     },
   ],
-  check: $386,
+  check: $409,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2425,7 +2453,7 @@ export const cChainEthGetUncleCountByBlockNumberMethod: RpcMethod<CChainEthGetUn
       required: true,
     },
   ],
-  check: $388,
+  check: $411,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2438,7 +2466,7 @@ export const cChainEthGetUncleCountByBlockNumberMethod: RpcMethod<CChainEthGetUn
 
 /** Params of `cChain.eth.getBlockReceipts` (JSON-RPC `eth_getBlockReceipts`, sent by position). */
 export type CChainEthGetBlockReceiptsParams = {
-  /** Block number, tag or block hash. */
+  /** Block number, tag or block hash, or an EIP-1898 object (`{blockHash, requireCanonical}` or `{blockNumber}`). */
   block: T.BlockNumberOrTagOrHash;
 };
 
@@ -2461,7 +2489,7 @@ export const cChainEthGetBlockReceiptsMethod: RpcMethod<CChainEthGetBlockReceipt
       required: true,
     },
   ],
-  check: $398,
+  check: $421,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2497,7 +2525,7 @@ export const cChainEthGetBlockAccessListMethod: RpcMethod<CChainEthGetBlockAcces
       required: true,
     },
   ],
-  check: $398,
+  check: $421,
   errors: [
     ResourceNotFoundError,
     ParseError,
@@ -2513,7 +2541,7 @@ export const cChainEthGetBlockAccessListMethod: RpcMethod<CChainEthGetBlockAcces
 export type CChainEthGetBalanceParams = {
   /** Account address. */
   address: T.Address;
-  /** Block number, tag or hash to read the state at. The execution API marks it optional, but Coreth (like go-ethereum) rejects the call without it, so it is required here. */
+  /** Block number, tag or hash to read the state at, or an EIP-1898 object (`{blockHash, requireCanonical}` or `{blockNumber}`). The execution API marks it optional, but Coreth and the SAE VM (like go-ethereum, whose `rpc.BlockNumberOrHash` argument is not a pointer) reject the call without it, so it is required here. */
   block: T.BlockNumberOrTagOrHash;
 };
 
@@ -2533,7 +2561,7 @@ export const cChainEthGetBalanceMethod: RpcMethod<CChainEthGetBalanceParams, T.U
       required: true,
     },
   ],
-  check: $403,
+  check: $426,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2550,7 +2578,7 @@ export type CChainEthGetStorageAtParams = {
   address: T.Address;
   /** Storage position, hex, up to 32 bytes (`0x0` is slot zero). */
   storageSlot: T.BytesMax32;
-  /** Block number, tag or hash. Optional in the execution API, required by Coreth (go-ethereum style). */
+  /** Block number, tag or hash, or an EIP-1898 object (`{blockHash, requireCanonical}` or `{blockNumber}`). Optional in the execution API, required by Coreth and the SAE VM (go-ethereum style). */
   block: T.BlockNumberOrTagOrHash;
 };
 
@@ -2574,7 +2602,7 @@ export const cChainEthGetStorageAtMethod: RpcMethod<CChainEthGetStorageAtParams,
       required: true,
     },
   ],
-  check: $404,
+  check: $427,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2589,7 +2617,7 @@ export const cChainEthGetStorageAtMethod: RpcMethod<CChainEthGetStorageAtParams,
 export type CChainEthGetTransactionCountParams = {
   /** Account address. */
   address: T.Address;
-  /** Block number, tag or hash. Optional in the execution API, required by Coreth (go-ethereum style). */
+  /** Block number, tag or hash, or an EIP-1898 object (`{blockHash, requireCanonical}` or `{blockNumber}`). Optional in the execution API, required by Coreth and the SAE VM (go-ethereum style). */
   block: T.BlockNumberOrTagOrHash;
 };
 
@@ -2609,7 +2637,7 @@ export const cChainEthGetTransactionCountMethod: RpcMethod<CChainEthGetTransacti
       required: true,
     },
   ],
-  check: $403,
+  check: $426,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2624,7 +2652,7 @@ export const cChainEthGetTransactionCountMethod: RpcMethod<CChainEthGetTransacti
 export type CChainEthGetCodeParams = {
   /** Account address. */
   address: T.Address;
-  /** Block number, tag or hash. Optional in the execution API, required by Coreth (go-ethereum style). */
+  /** Block number, tag or hash, or an EIP-1898 object (`{blockHash, requireCanonical}` or `{blockNumber}`). Optional in the execution API, required by Coreth and the SAE VM (go-ethereum style). */
   block: T.BlockNumberOrTagOrHash;
 };
 
@@ -2644,7 +2672,7 @@ export const cChainEthGetCodeMethod: RpcMethod<CChainEthGetCodeParams, T.Bytes> 
       required: true,
     },
   ],
-  check: $403,
+  check: $426,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2661,7 +2689,7 @@ export type CChainEthGetProofParams = {
   address: T.Address;
   /** Storage slots to prove; may be empty. */
   storageKeys: T.BytesMax32[];
-  /** Block number, tag or hash; must fall inside the window described above. */
+  /** Block number, tag or hash, or an EIP-1898 object (`{blockHash, requireCanonical}` or `{blockNumber}`); must fall inside the window described above. */
   block: T.BlockNumberOrTagOrHash;
 };
 
@@ -2685,7 +2713,7 @@ export const cChainEthGetProofMethod: RpcMethod<CChainEthGetProofParams, T.Accou
       required: true,
     },
   ],
-  check: $407,
+  check: $430,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2700,7 +2728,7 @@ export const cChainEthGetProofMethod: RpcMethod<CChainEthGetProofParams, T.Accou
 export type CChainEthCallParams = {
   /** The call; `to` and `input` are the usual fields, every field is optional. */
   transaction: T.GenericTransaction;
-  /** Block number, tag or hash to execute on; defaults to `latest`. */
+  /** Block number, tag or hash to execute on, or an EIP-1898 object (`{blockHash, requireCanonical}` or `{blockNumber}`); defaults to `latest`. */
   block?: T.BlockNumberOrTagOrHash;
 };
 
@@ -2719,9 +2747,49 @@ export const cChainEthCallMethod: RpcMethod<CChainEthCallParams, T.Bytes> = {
       name: "block",
     },
   ],
-  check: $409,
+  check: $432,
   errors: [
     ExecutionRevertedError,
+    ParseError,
+    InvalidRequestError,
+    MethodNotFoundError,
+    InvalidParamsError,
+    InternalError,
+    ServerError,
+  ],
+};
+
+/** Params of `cChain.eth.callDetailed` (JSON-RPC `eth_callDetailed`, sent by position). */
+export type CChainEthCallDetailedParams = {
+  /** The call; `to` and `input` are the usual fields, every field is optional. */
+  transaction: T.GenericTransaction;
+  /** Block number, tag or hash to execute on, or an EIP-1898 object (`{blockHash, requireCanonical}` or `{blockNumber}`). Required: the node's argument is a non-pointer `rpc.BlockNumberOrHash`. */
+  block: T.BlockNumberOrTagOrHash;
+  /** Account state to replace for this call only (go-ethereum's `StateOverride`), keyed by address. */
+  stateOverrides?: T.StateOverrides;
+};
+
+/** Wire description of JSON-RPC `eth_callDetailed`. */
+export const cChainEthCallDetailedMethod: RpcMethod<CChainEthCallDetailedParams, T.DetailedExecutionResult> = {
+  method: "eth_callDetailed",
+  endpoint: "/ext/bc/C/rpc",
+  form: "by-position",
+  idempotent: true,
+  params: [
+    {
+      name: "transaction",
+      required: true,
+    },
+    {
+      name: "block",
+      required: true,
+    },
+    {
+      name: "stateOverrides",
+    },
+  ],
+  check: $433,
+  errors: [
     ParseError,
     InvalidRequestError,
     MethodNotFoundError,
@@ -2735,8 +2803,8 @@ export const cChainEthCallMethod: RpcMethod<CChainEthCallParams, T.Bytes> = {
 export type CChainEthEstimateGasParams = {
   /** The transaction to estimate; `gas` caps the search when given. */
   transaction: T.GenericTransaction;
-  /** Block number or tag to estimate against; defaults to `latest`. */
-  block?: T.BlockNumberOrTag;
+  /** Block number, tag or hash to estimate against, or an EIP-1898 object (`{blockHash, requireCanonical}` or `{blockNumber}`); defaults to `latest`. The execution API allows only a number or tag here, but the node's argument is go-ethereum's `*rpc.BlockNumberOrHash`, which also takes a hash. */
+  block?: T.BlockNumberOrTagOrHash;
 };
 
 /** Wire description of JSON-RPC `eth_estimateGas`. */
@@ -2754,7 +2822,7 @@ export const cChainEthEstimateGasMethod: RpcMethod<CChainEthEstimateGasParams, T
       name: "block",
     },
   ],
-  check: $410,
+  check: $432,
   errors: [
     ExecutionRevertedError,
     ParseError,
@@ -2770,8 +2838,8 @@ export const cChainEthEstimateGasMethod: RpcMethod<CChainEthEstimateGasParams, T
 export type CChainEthCreateAccessListParams = {
   /** The transaction to analyse. */
   transaction: T.GenericTransaction;
-  /** Block number or tag; defaults to `latest`. */
-  block?: T.BlockNumberOrTag;
+  /** Block number, tag or hash, or an EIP-1898 object (`{blockHash, requireCanonical}` or `{blockNumber}`); defaults to `latest`. The execution API allows only a number or tag here, but the node's argument is go-ethereum's `*rpc.BlockNumberOrHash`, which also takes a hash. */
+  block?: T.BlockNumberOrTagOrHash;
 };
 
 /** Wire description of JSON-RPC `eth_createAccessList`. */
@@ -2789,7 +2857,7 @@ export const cChainEthCreateAccessListMethod: RpcMethod<CChainEthCreateAccessLis
       name: "block",
     },
   ],
-  check: $410,
+  check: $432,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2830,7 +2898,7 @@ export const cChainEthSimulateV1Method: RpcMethod<CChainEthSimulateV1Params, CCh
       name: "block",
     },
   ],
-  check: $412,
+  check: $436,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2941,7 +3009,7 @@ export const cChainEthUninstallFilterMethod: RpcMethod<CChainEthUninstallFilterP
       required: true,
     },
   ],
-  check: $417,
+  check: $441,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2969,7 +3037,7 @@ export const cChainEthGetFilterChangesMethod: RpcMethod<CChainEthGetFilterChange
       required: true,
     },
   ],
-  check: $417,
+  check: $441,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -2998,7 +3066,7 @@ export const cChainEthGetFilterLogsMethod: RpcMethod<CChainEthGetFilterLogsParam
       required: true,
     },
   ],
-  check: $417,
+  check: $441,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3071,7 +3139,7 @@ export const cChainEthGetTransactionByHashMethod: RpcMethod<CChainEthGetTransact
       required: true,
     },
   ],
-  check: $421,
+  check: $445,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3113,7 +3181,7 @@ export const cChainEthGetTransactionByBlockHashAndIndexMethod: RpcMethod<CChainE
       required: true,
     },
   ],
-  check: $423,
+  check: $447,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3155,7 +3223,7 @@ export const cChainEthGetTransactionByBlockNumberAndIndexMethod: RpcMethod<CChai
       required: true,
     },
   ],
-  check: $425,
+  check: $449,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3191,7 +3259,7 @@ export const cChainEthGetTransactionReceiptMethod: RpcMethod<CChainEthGetTransac
       required: true,
     },
   ],
-  check: $421,
+  check: $445,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3219,7 +3287,7 @@ export const cChainEthSendRawTransactionMethod: RpcMethod<CChainEthSendRawTransa
       required: true,
     },
   ],
-  check: $429,
+  check: $453,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3412,7 +3480,7 @@ export const cChainEthSignMethod: RpcMethod<CChainEthSignParams, T.Bytes65> = {
       required: true,
     },
   ],
-  check: $430,
+  check: $454,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3505,7 +3573,7 @@ export const cChainEthSignTransactionMethod: RpcMethod<CChainEthSignTransactionP
 export type CChainEthSubscribeParams = {
   /** Kind of event to subscribe to. */
   subscriptionType: T.SubscriptionType;
-  /** Filter for `logs`, full-transaction flag for `newPendingTransactions`, transaction hashes for `transactionReceipts`. */
+  /** Filter for `logs`, full-transaction flag for `newPendingTransactions` and `newAcceptedTransactions`, transaction hashes for `transactionReceipts`. */
   options?: T.SubscriptionOptions;
 };
 
@@ -3523,7 +3591,7 @@ export const cChainEthSubscribeMethod: RpcMethod<CChainEthSubscribeParams, T.Sub
       name: "options",
     },
   ],
-  check: $431,
+  check: $455,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3558,7 +3626,7 @@ export const cChainEthUnsubscribeMethod: RpcMethod<CChainEthUnsubscribeParams, C
       required: true,
     },
   ],
-  check: $432,
+  check: $456,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -3596,6 +3664,34 @@ export type CChainEthGetChainConfigParams = Record<string, never>;
 /** Wire description of JSON-RPC `eth_getChainConfig`. */
 export const cChainEthGetChainConfigMethod: RpcMethod<CChainEthGetChainConfigParams | undefined, T.ChainConfig> = {
   method: "eth_getChainConfig",
+  endpoint: "/ext/bc/C/rpc",
+  form: "by-position",
+  idempotent: true,
+  params: [],
+  check: $83,
+  errors: [
+    ParseError,
+    InvalidRequestError,
+    MethodNotFoundError,
+    InvalidParamsError,
+    InternalError,
+    ServerError,
+  ],
+};
+
+/** Params of `cChain.eth.getBadBlocks` (JSON-RPC `eth_getBadBlocks`, sent by position). */
+export type CChainEthGetBadBlocksParams = Record<string, never>;
+
+/**
+ * Result of `eth_getBadBlocks`.
+ *
+ * The bad blocks; empty when there are none.
+ */
+export type CChainEthGetBadBlocksResult = T.BadBlock[];
+
+/** Wire description of JSON-RPC `eth_getBadBlocks`. */
+export const cChainEthGetBadBlocksMethod: RpcMethod<CChainEthGetBadBlocksParams | undefined, CChainEthGetBadBlocksResult> = {
+  method: "eth_getBadBlocks",
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
@@ -3657,7 +3753,7 @@ export const cChainWeb3Sha3Method: RpcMethod<CChainWeb3Sha3Params, T.Hash32> = {
       required: true,
     },
   ],
-  check: $438,
+  check: $465,
   errors: [
     ParseError,
     InvalidRequestError,
@@ -4055,7 +4151,7 @@ export const httpGetHealthOperation: HttpOperation<HttpGetHealthParams | undefin
   returns: [
     503,
   ],
-  check: $453,
+  check: $480,
 };
 
 /** Parameters of `http.getHealthCheck`. */
@@ -4086,7 +4182,7 @@ export const httpGetHealthCheckOperation: HttpOperation<HttpGetHealthCheckParams
   returns: [
     503,
   ],
-  check: $453,
+  check: $480,
 };
 
 /** Parameters of `http.getReadiness`. */
@@ -4117,7 +4213,7 @@ export const httpGetReadinessOperation: HttpOperation<HttpGetReadinessParams | u
   returns: [
     503,
   ],
-  check: $453,
+  check: $480,
 };
 
 /** Parameters of `http.getLiveness`. */
@@ -4148,7 +4244,7 @@ export const httpGetLivenessOperation: HttpOperation<HttpGetLivenessParams | und
   returns: [
     503,
   ],
-  check: $453,
+  check: $480,
 };
 
 /** Result checks by descriptor: what `validateResponse` checks 2XX bodies against (the third argument of `resolveHttpConfig` when descriptors are called directly). */
@@ -4219,33 +4315,35 @@ export const nodeResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [cChainEthChainIdMethod as object, $Uint],
   [cChainEthSyncingMethod as object, $SyncingStatus],
   [cChainEthCoinbaseMethod as object, $Address],
-  [cChainEthAccountsMethod as object, $149],
+  [cChainEthAccountsMethod as object, $155],
   [cChainEthBlockNumberMethod as object, $Uint],
   [cChainEthConfigMethod as object, $EthConfig],
   [cChainEthGasPriceMethod as object, $Uint],
   [cChainEthBaseFeeMethod as object, $Uint],
   [cChainEthBlobBaseFeeMethod as object, $Uint],
   [cChainEthMaxPriorityFeePerGasMethod as object, $Uint],
+  [cChainEthSuggestPriceOptionsMethod as object, $399],
   [cChainEthFeeHistoryMethod as object, $FeeHistoryResults],
-  [cChainEthGetBlockByHashMethod as object, $382],
-  [cChainEthGetBlockByNumberMethod as object, $382],
-  [cChainEthGetHeaderByHashMethod as object, $387],
-  [cChainEthGetHeaderByNumberMethod as object, $387],
-  [cChainEthGetBlockTransactionCountByHashMethod as object, $391],
-  [cChainEthGetBlockTransactionCountByNumberMethod as object, $391],
-  [cChainEthGetUncleCountByBlockHashMethod as object, $391],
-  [cChainEthGetUncleCountByBlockNumberMethod as object, $391],
-  [cChainEthGetBlockReceiptsMethod as object, $399],
-  [cChainEthGetBlockAccessListMethod as object, $402],
+  [cChainEthGetBlockByHashMethod as object, $405],
+  [cChainEthGetBlockByNumberMethod as object, $405],
+  [cChainEthGetHeaderByHashMethod as object, $410],
+  [cChainEthGetHeaderByNumberMethod as object, $410],
+  [cChainEthGetBlockTransactionCountByHashMethod as object, $414],
+  [cChainEthGetBlockTransactionCountByNumberMethod as object, $414],
+  [cChainEthGetUncleCountByBlockHashMethod as object, $414],
+  [cChainEthGetUncleCountByBlockNumberMethod as object, $414],
+  [cChainEthGetBlockReceiptsMethod as object, $422],
+  [cChainEthGetBlockAccessListMethod as object, $425],
   [cChainEthGetBalanceMethod as object, $Uint],
   [cChainEthGetStorageAtMethod as object, $Bytes],
   [cChainEthGetTransactionCountMethod as object, $Uint],
   [cChainEthGetCodeMethod as object, $Bytes],
   [cChainEthGetProofMethod as object, $AccountProof],
   [cChainEthCallMethod as object, $Bytes],
+  [cChainEthCallDetailedMethod as object, $DetailedExecutionResult],
   [cChainEthEstimateGasMethod as object, $Uint],
   [cChainEthCreateAccessListMethod as object, $AccessListResult],
-  [cChainEthSimulateV1Method as object, $414],
+  [cChainEthSimulateV1Method as object, $438],
   [cChainEthNewFilterMethod as object, $FilterId],
   [cChainEthNewBlockFilterMethod as object, $FilterId],
   [cChainEthNewPendingTransactionFilterMethod as object, $FilterId],
@@ -4253,10 +4351,10 @@ export const nodeResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [cChainEthGetFilterChangesMethod as object, $FilterResults],
   [cChainEthGetFilterLogsMethod as object, $FilterResults],
   [cChainEthGetLogsMethod as object, $FilterResults],
-  [cChainEthGetTransactionByHashMethod as object, $422],
-  [cChainEthGetTransactionByBlockHashAndIndexMethod as object, $422],
-  [cChainEthGetTransactionByBlockNumberAndIndexMethod as object, $422],
-  [cChainEthGetTransactionReceiptMethod as object, $428],
+  [cChainEthGetTransactionByHashMethod as object, $446],
+  [cChainEthGetTransactionByBlockHashAndIndexMethod as object, $446],
+  [cChainEthGetTransactionByBlockNumberAndIndexMethod as object, $446],
+  [cChainEthGetTransactionReceiptMethod as object, $452],
   [cChainEthSendRawTransactionMethod as object, $Hash32],
   [cChainEthSendTransactionMethod as object, $Hash32],
   [cChainEthFillTransactionMethod as object, $FillTransactionResult],
@@ -4266,6 +4364,7 @@ export const nodeResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [cChainEthUnsubscribeMethod as object, $20],
   [cChainEthCapabilitiesMethod as object, $EthCapabilities],
   [cChainEthGetChainConfigMethod as object, $ChainConfig],
+  [cChainEthGetBadBlocksMethod as object, $461],
   [cChainWeb3ClientVersionMethod as object, $3],
   [cChainWeb3Sha3Method as object, $Hash32],
   [cChainNetVersionMethod as object, $66],
@@ -4724,9 +4823,10 @@ export interface NodeClient {
      * when `subnetID` is omitted), optionally restricted to `nodeIDs`; listed
      * IDs that are not current validators are omitted. Which fields an entry
      * carries depends on the subnet type (primary network, PoA/permissioned
-     * subnet, L1): see Validator. Delegator details (`delegators`) are only
-     * returned when exactly one node ID is requested; otherwise only
-     * `delegatorCount` and `delegatorWeight` are.
+     * subnet, L1) and, on the primary network, on whether the validator is
+     * auto-renewed (ACP-236): see Validator. Delegator details
+     * (`delegators`) are only returned when exactly one node ID is requested;
+     * otherwise only `delegatorCount` and `delegatorWeight` are.
      *
      * JSON-RPC `platform.getCurrentValidators` at `/ext/bc/P`
      *
@@ -5202,9 +5302,11 @@ export interface NodeClient {
       /**
        * Returns the address block rewards would be credited to.
        *
-       * Returns the node's coinbase (etherbase) address. On the C-Chain there are no block rewards; blocks carry the fixed coinbase `0x0100000000000000000000000000000000000000` and fees are burned.
+       * Returns the node's coinbase (etherbase) address. On the C-Chain there are no block rewards; blocks carry the fixed coinbase `0x0100000000000000000000000000000000000000` and fees are burned. Removed by Helicon (v1.15.0): Coreth served it (with its alias `eth_etherbase`) from its `eth` API, the SAE C-Chain registers no such API, so a Helicon node answers -32601 (method not found).
        *
        * JSON-RPC `eth_coinbase` at `/ext/bc/C/rpc`
+       *
+       * @deprecated
        *
        * @throws {@link ParseError} code -32700: "Parse error"
        * @throws {@link InvalidRequestError} code -32600: "Invalid request"
@@ -5217,9 +5319,11 @@ export interface NodeClient {
       /**
        * Lists the accounts whose keys the node holds.
        *
-       * Returns the addresses of accounts managed by the node itself. The public API node holds no accounts and returns an empty list.
+       * Returns the addresses of accounts managed by the node itself. The public API node holds no accounts and returns an empty list. Removed by Helicon (v1.15.0): the SAE C-Chain does not register the account API (Coreth's `internal-account`), so a Helicon node answers -32601 (method not found).
        *
        * JSON-RPC `eth_accounts` at `/ext/bc/C/rpc`
+       *
+       * @deprecated
        *
        * @throws {@link ParseError} code -32700: "Parse error"
        * @throws {@link InvalidRequestError} code -32600: "Invalid request"
@@ -5247,7 +5351,7 @@ export interface NodeClient {
       /**
        * Returns the current, next and last fork configuration (EIP-7910).
        *
-       * Execution-API method from EIP-7910: describes the fork in force (`current`) and, when scheduled, the next and the last configured fork, each with activation time, chain id, fork id, blob schedule, precompile and system-contract addresses. It is newer than many AvalancheGo releases; a node that does not serve it answers `-32601`. For Avalanche's own upgrade schedule use `eth_getChainConfig`.
+       * Execution-API method from EIP-7910: describes the fork in force (`current`) and, when scheduled, the next and the last configured fork, each with activation time, chain id, fork id, blob schedule, precompile and system-contract addresses. Not implemented on the C-Chain: neither Coreth nor the SAE VM of Helicon (whose `eth_` methods come from libevm, based on go-ethereum 1.13) has it, so a real node answers `-32601` (method not found). For Avalanche's own upgrade schedule use `eth_getChainConfig`.
        *
        * JSON-RPC `eth_config` at `/ext/bc/C/rpc`
        *
@@ -5292,7 +5396,7 @@ export interface NodeClient {
       /**
        * Returns the base fee per blob gas.
        *
-       * Returns the base fee per unit of blob gas (EIP-4844) for the next block. The C-Chain does not accept blob transactions (its Cancun activation, Etna, excludes them), so the value is informational; a node release that does not serve the method answers `-32601`.
+       * Returns the base fee per unit of blob gas (EIP-4844) for the next block. The C-Chain does not accept blob transactions (its Cancun activation, Etna, excludes them). Not implemented on the C-Chain: neither Coreth nor the SAE VM of Helicon (libevm, based on go-ethereum 1.13) has it, so a real node answers `-32601` (method not found).
        *
        * JSON-RPC `eth_blobBaseFee` at `/ext/bc/C/rpc`
        *
@@ -5319,6 +5423,21 @@ export interface NodeClient {
        * @throws {@link ServerError} code -32000: "Server error"
        */
       maxPriorityFeePerGas(params?: CChainEthMaxPriorityFeePerGasParams, options?: CallOptions): Promise<T.Uint>;
+      /**
+       * Suggests slow, normal and fast fee settings for a dynamic-fee transaction.
+       *
+       * Avalanche method (Coreth `internal/ethapi/api.coreth.go`; kept by the Helicon SAE VM, `vms/saevm/sae/rpc/custom.go`). Takes no params and returns three fee suggestions, each a `maxPriorityFeePerGas` (tip) and a `maxFeePerGas`. The fee cap is the tip plus twice the estimated next base fee, so it stays valid while the base fee rises for a few blocks. The SAE VM derives the tips from the suggested tip: slow 95% (at least 1 wei), normal 100%, fast 105%, never decreasing from slow to fast; Coreth uses its configured slow and fast percentages and caps slow and normal at a maximum tip. Coreth answers `null` when the chain runs without dynamic fees.
+       *
+       * JSON-RPC `eth_suggestPriceOptions` at `/ext/bc/C/rpc`
+       *
+       * @throws {@link ParseError} code -32700: "Parse error"
+       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
+       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
+       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+       * @throws {@link InternalError} code -32603: "Internal error"
+       * @throws {@link ServerError} code -32000: "Server error"
+       */
+      suggestPriceOptions(params?: CChainEthSuggestPriceOptionsParams, options?: CallOptions): Promise<CChainEthSuggestPriceOptionsResult>;
       /**
        * Returns base fees, gas-used ratios and priority-fee percentiles for a range of blocks.
        *
@@ -5472,7 +5591,7 @@ export interface NodeClient {
       /**
        * Returns the EIP-7928 block access list of a block.
        *
-       * Execution-API method for block-level access lists (EIP-7928, Ethereum's Amsterdam fork): every account touched by the block with its storage, balance, nonce and code changes. Returns `null` for an unknown block or the `pending` tag. The execution API prescribes error -32001 for blocks that predate the fork introducing access lists; no Avalanche network upgrade has adopted EIP-7928, so every C-Chain block is in that case, and a node release that does not serve the method answers `-32601`.
+       * Execution-API method for block-level access lists (EIP-7928, Ethereum's Amsterdam fork): every account touched by the block with its storage, balance, nonce and code changes. Returns `null` for an unknown block or the `pending` tag. The execution API prescribes error -32001 for blocks that predate the fork introducing access lists; no Avalanche network upgrade has adopted EIP-7928. Not implemented on the C-Chain: neither Coreth nor the SAE VM of Helicon has the method, so a real node answers `-32601` (method not found).
        *
        * JSON-RPC `eth_getBlockAccessList` at `/ext/bc/C/rpc`
        *
@@ -5563,6 +5682,10 @@ export interface NodeClient {
        * A rejected request fails with error -32000, whose message reads like "block number N is before the oldest
        * allowed block number M (window of W blocks)".
        *
+       * On a Helicon node (v1.15.0, SAE VM) this window check is gone (the SAE C-Chain has no
+       * `historical-proof-query-window` option): a proof is served for any block whose state the node still
+       * holds, and a request for pruned state fails with -32000.
+       *
        * JSON-RPC `eth_getProof` at `/ext/bc/C/rpc`
        *
        * @throws {@link ParseError} code -32700: "Parse error"
@@ -5589,6 +5712,21 @@ export interface NodeClient {
        * @throws {@link ServerError} code -32000: "Server error"
        */
       call(params: CChainEthCallParams, options?: CallOptions): Promise<T.Bytes>;
+      /**
+       * Executes a message call and returns gas used and error details with the return data.
+       *
+       * Avalanche method (Coreth `internal/ethapi/api_extra.go`; kept by the Helicon SAE VM, `vms/saevm/sae/rpc/custom.go`). Runs the same call as `eth_call`, but an EVM failure does not become a JSON-RPC error: the result carries the gas used, the error text and code, and the returned (or revert) data. A revert gives `errCode` 3 and `err` "execution reverted" plus the decoded reason; other EVM errors give their message in `err` (Coreth also sets `errCode` for errors that carry one; the SAE VM leaves it 0). Failures before execution (unknown block, bad arguments, missing state) are still JSON-RPC errors. Unlike `eth_call` the block is required.
+       *
+       * JSON-RPC `eth_callDetailed` at `/ext/bc/C/rpc`
+       *
+       * @throws {@link ParseError} code -32700: "Parse error"
+       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
+       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
+       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+       * @throws {@link InternalError} code -32603: "Internal error"
+       * @throws {@link ServerError} code -32000: "Server error"
+       */
+      callDetailed(params: CChainEthCallDetailedParams, options?: CallOptions): Promise<T.DetailedExecutionResult>;
       /**
        * Estimates the gas a transaction needs.
        *
@@ -5623,7 +5761,7 @@ export interface NodeClient {
       /**
        * Simulates a sequence of blocks of calls, optionally overriding block and state data.
        *
-       * Executes a series of simulated blocks on top of the given block (default `latest`); each block can override block fields and account state and contains calls that build on the previous ones. Returns one simulated block per input block with a result per call (status, return data, gas, logs, error). Nothing is broadcast. Coreth releases built on older go-ethereum code do not serve this method and answer `-32601`.
+       * Executes a series of simulated blocks on top of the given block (default `latest`); each block can override block fields and account state and contains calls that build on the previous ones. Returns one simulated block per input block with a result per call (status, return data, gas, logs, error). Nothing is broadcast. Not implemented on the C-Chain: Coreth and the SAE VM of Helicon are both built on go-ethereum 1.13 code (libevm), which predates it, so a real node answers `-32601` (method not found).
        *
        * JSON-RPC `eth_simulateV1` at `/ext/bc/C/rpc`
        *
@@ -5880,7 +6018,24 @@ export interface NodeClient {
       /**
        * Starts a push subscription (WebSocket only).
        *
-       * Registers a subscription for `newHeads`, `logs` (second param: a log filter), `newPendingTransactions` (second param: `true` for full transactions instead of hashes) or `transactionReceipts`, and returns its id; the node then pushes `eth_subscription` notifications carrying that id. Notifications need a persistent connection: this only works on the WebSocket endpoint `/ext/bc/C/ws`, which this HTTP document does not describe. Over HTTP the node rejects the call ("notifications not supported").
+       * Registers a subscription and returns its id; the node then pushes notifications
+       * `{"jsonrpc": "2.0", "method": "eth_subscription", "params": {"subscription": <id>, "result": <payload>}}`.
+       * Notifications need a persistent connection: this only works on the WebSocket endpoint `/ext/bc/C/ws`,
+       * which this HTTP document does not describe. Over HTTP the node rejects the call ("notifications not
+       * supported"). The kinds (first param) and their payloads:
+       *
+       * - `newHeads`: one block header (BlockHeader) per new block.
+       * - `logs` (second param: a log Filter): one Log per matching log.
+       * - `newPendingTransactions` (second param: `true` for full transactions): one transaction hash, or one
+       *   TransactionInfo, per transaction entering the node's pool.
+       * - `newAcceptedTransactions` (Avalanche; second param: `true` for full transactions): one notification
+       *   per transaction of each block accepted by consensus, in block order: its hash (Hash32), or with `true`
+       *   the transaction object (TransactionInfo). Coreth sends it when a transaction is accepted
+       *   (`eth/filters/api.go`, NewAcceptedTransactions); the Helicon SAE VM when the block is accepted, before
+       *   it is executed, with the block's hash, number and the transaction's index filled in
+       *   (`vms/saevm/sae/rpc/custom.go`, NewAcceptedTransactions).
+       * - `transactionReceipts` (second param: `{transactionHashes}`): go-ethereum's receipt stream, in the
+       *   execution API; neither Coreth nor the SAE VM serves it, so a C-Chain node rejects this kind.
        *
        * JSON-RPC `eth_subscribe` at `/ext/bc/C/rpc`
        *
@@ -5910,7 +6065,7 @@ export interface NodeClient {
       /**
        * Describes which historical data the node can serve.
        *
-       * Execution-API method meant for RPC routers: the current head plus, per resource (state, transactions, logs, receipts, blocks, state proofs), whether it is served, the oldest block available and the retention strategy. It is newer than current AvalancheGo releases, which answer `-32601`. On Avalanche the state-proof window is the one described under `eth_getProof`.
+       * Execution-API method meant for RPC routers: the current head plus, per resource (state, transactions, logs, receipts, blocks, state proofs), whether it is served, the oldest block available and the retention strategy. Not implemented on the C-Chain: neither Coreth nor the SAE VM of Helicon has it, so a real node answers `-32601` (method not found). On Avalanche the state-proof window is the one described under `eth_getProof`.
        *
        * JSON-RPC `eth_capabilities` at `/ext/bc/C/rpc`
        *
@@ -5937,12 +6092,29 @@ export interface NodeClient {
        * @throws {@link ServerError} code -32000: "Server error"
        */
       getChainConfig(params?: CChainEthGetChainConfigParams, options?: CallOptions): Promise<T.ChainConfig>;
+      /**
+       * Lists the last invalid blocks the node has seen.
+       *
+       * Avalanche (Coreth) method, moved from go-ethereum's `debug_getBadBlocks` into the `eth_` namespace (Coreth `internal/ethapi/api_extra.go`). Takes no params and returns the blocks that recently failed verification on this node, each with its hash, the block as JSON (full transactions), its RLP encoding as hex and, when recorded, why it was rejected. Normally an empty list. Removed by Helicon (v1.15.0): the SAE C-Chain registers no such method (`vms/saevm/sae/rpc/server.go`), so a Helicon node answers -32601 (method not found).
+       *
+       * JSON-RPC `eth_getBadBlocks` at `/ext/bc/C/rpc`
+       *
+       * @deprecated
+       *
+       * @throws {@link ParseError} code -32700: "Parse error"
+       * @throws {@link InvalidRequestError} code -32600: "Invalid request"
+       * @throws {@link MethodNotFoundError} code -32601: "Method not found"
+       * @throws {@link InvalidParamsError} code -32602: "Invalid params"
+       * @throws {@link InternalError} code -32603: "Internal error"
+       * @throws {@link ServerError} code -32000: "Server error"
+       */
+      getBadBlocks(params?: CChainEthGetBadBlocksParams, options?: CallOptions): Promise<CChainEthGetBadBlocksResult>;
     };
     readonly web3: {
       /**
        * Returns the client version.
        *
-       * Returns the version string of the EVM serving the chain (on the C-Chain, the Coreth version).
+       * Returns the version string of the EVM serving the chain: on the C-Chain before Helicon the Coreth version (`v0.15.3`); on a Helicon node (SAE VM) the AvalancheGo version line, e.g. `avalanchego/1.15.0 [database=v1.4.5, rpcchainvm=<n>, commit=<git commit>, go=<go version>]`.
        *
        * JSON-RPC `web3_clientVersion` at `/ext/bc/C/rpc`
        *
@@ -5989,7 +6161,7 @@ export interface NodeClient {
       /**
        * Reports whether the client listens for network connections.
        *
-       * Always `true` on Coreth; peer networking is done by AvalancheGo itself.
+       * Always `true` on Coreth and on the SAE VM of Helicon; peer networking is done by AvalancheGo itself.
        *
        * JSON-RPC `net_listening` at `/ext/bc/C/rpc`
        *
@@ -6004,7 +6176,7 @@ export interface NodeClient {
       /**
        * Returns the number of peers of the client.
        *
-       * Returns the client's peer count. Coreth has no devp2p peers of its own (AvalancheGo does the networking) and reports `0x0`; use the node's `info.peers` for real peer data.
+       * Returns the client's peer count. Coreth has no devp2p peers of its own (AvalancheGo does the networking) and reports `0x0`; a Helicon node (SAE VM) reports the number of peers of the chain's p2p network, itself excluded. Use the node's `info.peers` for detailed peer data.
        *
        * JSON-RPC `net_peerCount` at `/ext/bc/C/rpc`
        *
@@ -6068,9 +6240,11 @@ export interface NodeClient {
       /**
        * Start profiling the CPU
        *
-       * Starts a CPU profile of the node process (profiler state `idle` to `profiling`). The profile is written to `cpu.profile` in the admin API directory when `admin_stopCPUProfiler` is called. Fails with -32000 (`cpu profiler already running`) while a CPU profile is in progress.
+       * Starts a CPU profile of the node process (profiler state `idle` to `profiling`). The profile is written to `cpu.profile` in the admin API directory when `admin_stopCPUProfiler` is called. Fails with -32000 (`cpu profiler already running`) while a CPU profile is in progress. Removed by Helicon: a Helicon node (v1.15.0, SAE VM) has no C-Chain admin API and answers HTTP 404 at `/ext/bc/C/admin`.
        *
        * JSON-RPC `admin_startCPUProfiler` at `/ext/bc/C/admin`
+       *
+       * @deprecated
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
@@ -6078,9 +6252,11 @@ export interface NodeClient {
       /**
        * Stop profiling the CPU and write the profile
        *
-       * Stops the CPU profile started by `admin_startCPUProfiler` (profiler state `profiling` to `idle`) and writes it to `cpu.profile`. Fails with -32000 (`cpu profiler doesn't exist`) when no CPU profile is running.
+       * Stops the CPU profile started by `admin_startCPUProfiler` (profiler state `profiling` to `idle`) and writes it to `cpu.profile`. Fails with -32000 (`cpu profiler doesn't exist`) when no CPU profile is running. Removed by Helicon: a Helicon node (v1.15.0, SAE VM) has no C-Chain admin API and answers HTTP 404 at `/ext/bc/C/admin`.
        *
        * JSON-RPC `admin_stopCPUProfiler` at `/ext/bc/C/admin`
+       *
+       * @deprecated
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
@@ -6088,9 +6264,11 @@ export interface NodeClient {
       /**
        * Write a memory profile
        *
-       * Takes a heap profile of the node process and writes it to `mem.profile` in the admin API directory.
+       * Takes a heap profile of the node process and writes it to `mem.profile` in the admin API directory. Removed by Helicon: a Helicon node (v1.15.0, SAE VM) has no C-Chain admin API and answers HTTP 404 at `/ext/bc/C/admin`.
        *
        * JSON-RPC `admin_memoryProfile` at `/ext/bc/C/admin`
+       *
+       * @deprecated
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
@@ -6098,9 +6276,11 @@ export interface NodeClient {
       /**
        * Write a mutex (lock) profile
        *
-       * Writes mutex contention statistics of the node process to `lock.profile` in the admin API directory.
+       * Writes mutex contention statistics of the node process to `lock.profile` in the admin API directory. Removed by Helicon: a Helicon node (v1.15.0, SAE VM) has no C-Chain admin API and answers HTTP 404 at `/ext/bc/C/admin`.
        *
        * JSON-RPC `admin_lockProfile` at `/ext/bc/C/admin`
+       *
+       * @deprecated
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
@@ -6108,9 +6288,11 @@ export interface NodeClient {
       /**
        * Set the VM's log level
        *
-       * Sets the log level of the C-Chain VM's logger. Fails with -32000 (`failed to parse log level: ...`) when `level` is not a known level name.
+       * Sets the log level of the C-Chain VM's logger. Fails with -32000 (`failed to parse log level: ...`) when `level` is not a known level name. Removed by Helicon: a Helicon node (v1.15.0, SAE VM) has no C-Chain admin API and answers HTTP 404 at `/ext/bc/C/admin`.
        *
        * JSON-RPC `admin_setLogLevel` at `/ext/bc/C/admin`
+       *
+       * @deprecated
        *
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
@@ -6119,9 +6301,11 @@ export interface NodeClient {
       /**
        * Get the VM's configuration
        *
-       * Returns the configuration the C-Chain VM is running with: the parsed C-Chain config (JSON keys as in the C-Chain config file) including defaults.
+       * Returns the configuration the C-Chain VM is running with: the parsed C-Chain config (JSON keys as in the C-Chain config file) including defaults. Removed by Helicon: a Helicon node (v1.15.0, SAE VM) has no C-Chain admin API and answers HTTP 404 at `/ext/bc/C/admin`.
        *
        * JSON-RPC `admin_getVMConfig` at `/ext/bc/C/admin`
+       *
+       * @deprecated
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
@@ -6143,6 +6327,11 @@ export interface NodeClient {
        * - At most 1024 addresses may be given. Missing `addresses` or
        *   `sourceChain` fails with -32000 (`no addresses provided`,
        *   `no source chain provided`).
+       * - On a Helicon node (v1.15.0, SAE VM): when the page holds the last
+       *   UTXOs, `endIndex` is a terminal cursor (an address and UTXO ID of all
+       *   one bits) instead of the last UTXO, and passing it back as
+       *   `startIndex` returns no UTXOs; an empty `addresses` list gives an
+       *   empty page instead of an error.
        *
        * JSON-RPC `native.getUTXOs` at `/ext/bc/C/native`
        *
@@ -6164,9 +6353,11 @@ export interface NodeClient {
       /**
        * Get the status of an atomic transaction
        *
-       * Returns this node's view of an atomic transaction: `Accepted` (with the height of the C-Chain block that contains it), `Processing`, `Dropped` or `Unknown`. A transaction whose block is accepted but not yet reflected in the chain state is reported as `Processing`. Fails with -32000 (`nil transaction ID`) when `txID` is empty.
+       * Returns this node's view of an atomic transaction: `Accepted` (with the height of the C-Chain block that contains it), `Processing`, `Dropped` or `Unknown`. A transaction whose block is accepted but not yet reflected in the chain state is reported as `Processing`. Fails with -32000 (`nil transaction ID`) when `txID` is empty. Deprecated by Helicon (v1.15.0): the SAE VM keeps the method but marks it deprecated in favour of `native.getAtomicTx`, and answers only `Accepted` (with `blockHeight`, once the transaction is written to the chain state) or `Unknown` (also for an empty `txID`); transactions still in the mempool are `Unknown` there.
        *
        * JSON-RPC `native.getAtomicTxStatus` at `/ext/bc/C/native`
+       *
+       * @deprecated
        *
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
@@ -6175,7 +6366,7 @@ export interface NodeClient {
       /**
        * Get an atomic transaction by ID
        *
-       * Returns the signed bytes of an atomic transaction this node knows, and the height of its block once it is accepted. Fails with -32000 (`could not find tx ...`) when the node has never seen the transaction, and (`nil transaction ID`) when `txID` is empty.
+       * Returns the signed bytes of an atomic transaction this node knows, and the height of its block once it is accepted. Fails with -32000 (`could not find tx ...`) when the node has never seen the transaction, and (`nil transaction ID`) when `txID` is empty. On a Helicon node (v1.15.0, SAE VM) only accepted transactions are found (a transaction still in the mempool fails with -32000 `fetching tx: ...`), and `blockHeight` is always sent.
        *
        * JSON-RPC `native.getAtomicTx` at `/ext/bc/C/native`
        *
@@ -6186,9 +6377,11 @@ export interface NodeClient {
       /**
        * Get the VM version
        *
-       * Returns the version of the C-Chain VM (Coreth) this node runs.
+       * Returns the version of the C-Chain VM (Coreth) this node runs. Removed in AvalancheGo v1.14.1 ("Removed `avax.version` API", RELEASES.md), and the Helicon SAE VM has no such method either: a node of v1.14.1 or later answers -32000 (`rpc: can't find method ...`). For the VM versions use `info.getNodeVersion` (`vmVersions`).
        *
        * JSON-RPC `native.version` at `/ext/bc/C/native`
+       *
+       * @deprecated
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
@@ -6346,6 +6539,7 @@ export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
         baseFee: (params, callOptions) => call(cChainEthBaseFeeMethod, params, callOptions),
         blobBaseFee: (params, callOptions) => call(cChainEthBlobBaseFeeMethod, params, callOptions),
         maxPriorityFeePerGas: (params, callOptions) => call(cChainEthMaxPriorityFeePerGasMethod, params, callOptions),
+        suggestPriceOptions: (params, callOptions) => call(cChainEthSuggestPriceOptionsMethod, params, callOptions),
         feeHistory: (params, callOptions) => call(cChainEthFeeHistoryMethod, params, callOptions),
         getBlockByHash: (params, callOptions) => call(cChainEthGetBlockByHashMethod, params, callOptions),
         getBlockByNumber: (params, callOptions) => call(cChainEthGetBlockByNumberMethod, params, callOptions),
@@ -6363,6 +6557,7 @@ export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
         getCode: (params, callOptions) => call(cChainEthGetCodeMethod, params, callOptions),
         getProof: (params, callOptions) => call(cChainEthGetProofMethod, params, callOptions),
         call: (params, callOptions) => call(cChainEthCallMethod, params, callOptions),
+        callDetailed: (params, callOptions) => call(cChainEthCallDetailedMethod, params, callOptions),
         estimateGas: (params, callOptions) => call(cChainEthEstimateGasMethod, params, callOptions),
         createAccessList: (params, callOptions) => call(cChainEthCreateAccessListMethod, params, callOptions),
         simulateV1: (params, callOptions) => call(cChainEthSimulateV1Method, params, callOptions),
@@ -6386,6 +6581,7 @@ export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
         unsubscribe: (params, callOptions) => call(cChainEthUnsubscribeMethod, params, callOptions),
         capabilities: (params, callOptions) => call(cChainEthCapabilitiesMethod, params, callOptions),
         getChainConfig: (params, callOptions) => call(cChainEthGetChainConfigMethod, params, callOptions),
+        getBadBlocks: (params, callOptions) => call(cChainEthGetBadBlocksMethod, params, callOptions),
       },
       web3: {
         clientVersion: (params, callOptions) => call(cChainWeb3ClientVersionMethod, params, callOptions),

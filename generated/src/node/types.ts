@@ -651,21 +651,33 @@ export interface Delegator {
 
 /**
  * A current validator (an entry of `platform.getCurrentValidators`).
- * Which fields appear depends on the subnet type, so only `nodeID`,
- * `startTime` and `weight` are required - the fields every entry
- * carries:
- * - primary network validators: txID, startTime, endTime, weight,
- *   nodeID, validationRewardOwner, delegationRewardOwner,
- *   potentialReward, delegationFee, uptime, connected, signer,
+ * Which fields appear depends on the kind of validator (AvalancheGo
+ * `vms/platformvm/service.go`, getPrimaryOrSubnetValidators and
+ * getL1Validators; reply structs in `vms/platformvm/api/validator.go`),
+ * so only `nodeID`, `startTime` and `weight` are required - the fields
+ * every entry carries:
+ * - permissionless validators (primary network, and elastic subnets that
+ *   were transformed to permissionless staking; `api.PermissionlessValidator`):
+ *   txID, startTime, endTime, weight, nodeID, validationRewardOwner,
+ *   delegationRewardOwner, potentialReward, accruedDelegateeReward,
+ *   delegationFee, signer (when a BLS key was registered),
  *   delegatorCount, delegatorWeight and (single node ID requested)
- *   delegators;
- * - permissioned (PoA) subnet validators: txID, startTime, endTime,
- *   weight, nodeID (and, on older releases, connected and uptime);
- * - L1 validators: nodeID, weight, startTime, validationID, publicKey,
- *   remainingBalanceOwner, deactivationOwner, minNonce, balance - they
- *   have no txID and no endTime.
+ *   delegators; on the primary network also uptime and connected;
+ * - auto-renewed primary network validators (ACP-236, added by an
+ *   AddAutoRenewedValidatorTx from the Helicon upgrade on): all of the
+ *   above plus validatorAuthority, nextPeriod and
+ *   autoCompoundRewardShares, which always appear together;
+ * - permissioned (PoA) subnet validators, and the legacy PoA validators
+ *   an L1 kept from before its conversion (`api.Staker`): txID,
+ *   startTime, endTime, weight, nodeID (and, on older releases,
+ *   connected and uptime);
+ * - L1 validators (`api.APIL1Validator`): nodeID, weight, startTime,
+ *   validationID, publicKey, remainingBalanceOwner, deactivationOwner,
+ *   minNonce, balance - they have no txID and no endTime.
  * `txID` and `endTime` are therefore not required even though the
- * source documentation lists them first.
+ * source documentation lists them first. The Go struct also declares
+ * `exactDelegationFee` and `staked`, which getCurrentValidators never
+ * fills; they are described for completeness.
  */
 export interface Validator {
   /** ID of the transaction that added the validator. Absent for L1 validators. */
@@ -686,15 +698,19 @@ export interface Validator {
   minNonce?: Uint64String2;
   /** Remaining balance (nAVAX) the L1 validator has for paying the continuous fee; "0" when inactive. L1 validators only. */
   balance?: Uint64String2;
-  /** Reward the validator earns if it meets the uptime requirement, in nAVAX. Primary network (PoS) validators only. */
+  /** Reward the validator earns for the current validation period if it meets the uptime requirement, in nAVAX. Permissionless validators only. */
   potentialReward?: Uint64String2;
-  /** Percentage fee the validator charges on delegators' rewards, e.g. "2.0000". Primary network (PoS) validators only. */
+  /** Commission (in nAVAX) this validator has earned so far from the rewards of delegators whose delegation ended during its current validation period; paid out with the validator's own reward. `json.Uint64`, sent for every permissionless validator (AvalancheGo `StakingInfo.DelegateeReward`). */
+  accruedDelegateeReward?: Uint64String2;
+  /** Percentage fee the validator charges on delegators' rewards, with four decimals, e.g. "2.0000" (`json.Float32`, never omitted for a permissionless validator). Permissionless validators only. */
   delegationFee?: DecimalString2;
+  /** The delegation fee in millionths (1,000,000 = 100%), a `json.Uint32` decimal string. Declared by the Go reply struct (`api.PermissionlessValidator`, shared with genesis building) but not filled by getCurrentValidators as of AvalancheGo 1.14, so absent in practice; `delegationFee` carries the fee. */
+  exactDelegationFee?: Uint64String2;
   /** Percentage (0-100) of time the queried node has seen the validator online, e.g. "99.9952". Primary network validators only on recent releases. */
   uptime?: DecimalString2;
-  /** Number of delegators of the validator. Primary network (PoS) validators only. */
+  /** Number of delegators of the validator. Permissionless validators only. */
   delegatorCount?: Uint64String2;
-  /** Total weight delegated to the validator, in nAVAX. Primary network (PoS) validators only. */
+  /** Total weight delegated to the validator, in nAVAX. Permissionless validators only. */
   delegatorWeight?: Uint64String2;
   /** Whether the queried node is connected to the validator. Primary network validators only on recent releases. */
   connected?: boolean;
@@ -702,14 +718,34 @@ export interface Validator {
   remainingBalanceOwner?: Owner;
   /** Owner that can deactivate the L1 validator and withdraw its balance. L1 validators only. */
   deactivationOwner?: Owner;
-  /** Owner of the reward earned by validating. Primary network (PoS) validators only. */
+  /** Owner of the reward earned by validating. Permissionless validators only. */
   validationRewardOwner?: Owner;
-  /** Owner of the fees earned from delegations. Primary network (PoS) validators only. */
+  /** Owner of the fees earned from delegations. Permissionless validators only. */
   delegationRewardOwner?: Owner;
   /** The validator's BLS key and proof of possession; omitted when it registered none. */
   signer?: ValidatorSigner;
-  /** The validator's delegators. Returned only when exactly one node ID is requested; primary network (PoS) validators only. */
+  /** Owner authorised to change this auto-renewed validator's configuration (SetAutoRenewedValidatorConfigTx). Auto-renewed validators only (`api.AutoRenewedConfig`, embedded when the validator was added by an AddAutoRenewedValidatorTx); sent together with `nextPeriod` and `autoCompoundRewardShares`. */
+  validatorAuthority?: Owner;
+  /** Duration in seconds of the auto-renewed validator's next validation cycle; "0" means it stops at the end of the current cycle instead of renewing. Auto-renewed validators only. */
+  nextPeriod?: Uint64String2;
+  /** Share of the current cycle's rewards that is restaked at the end of the cycle, in millionths (1,000,000 = 100%), a `json.Uint32` decimal string. Auto-renewed validators only. */
+  autoCompoundRewardShares?: Uint64String2;
+  /** Staked outputs of the validator. Declared by the Go reply struct (`api.PermissionlessValidator`) for genesis building but not filled by getCurrentValidators as of AvalancheGo 1.14, so absent in practice. */
+  staked?: StakedUtxo[];
+  /** The validator's delegators. Returned only when exactly one node ID is requested; permissionless validators only (an empty array when it has none). */
   delegators?: Delegator[];
+}
+
+/** A staked output as the P-Chain API writes it (`api.UTXO`). */
+export interface StakedUtxo {
+  /** Unix time (seconds) until which the output is locked; "0" for none. */
+  locktime: Uint64String2;
+  /** Amount staked, in nAVAX. */
+  amount: Uint64String2;
+  /** The owning P-Chain address (bech32). */
+  address: string;
+  /** Free-form message attached to the output. */
+  message: string;
 }
 
 /** Result of `platform.getCurrentValidators`. */
@@ -778,80 +814,80 @@ export interface IsAcceptedResult {
 }
 
 /**
- * Unsigned integer quantity, 0x-prefixed lowercase hex without leading zeros (`0x0` is zero).
- * @pattern ^0x(0|[1-9a-f][0-9a-f]*)$
+ * Unsigned integer quantity, 0x-prefixed hex without leading zeros (`0x0` is zero). The node writes lowercase and reads either case (and a `0X` prefix), as go-ethereum's `hexutil` does.
+ * @pattern ^0[xX](0|[1-9a-fA-F][0-9a-fA-F]*)$
  */
 export type Uint = string;
 
 /**
  * Unsigned 64-bit quantity, hex as for Uint (at most 16 digits).
- * @pattern ^0x(0|[1-9a-f][0-9a-f]{0,15})$
+ * @pattern ^0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,15})$
  */
 export type Uint64 = string;
 
 /**
  * Unsigned 256-bit quantity, hex as for Uint (at most 64 digits).
- * @pattern ^0x(0|[1-9a-f][0-9a-f]{0,63})$
+ * @pattern ^0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,63})$
  */
 export type Uint256 = string;
 
 /**
  * A single byte as 0x-prefixed hex of one or two digits, e.g. a transaction type `0x2`.
- * @pattern ^0x[0-9a-f]{1,2}$
+ * @pattern ^0[xX][0-9a-fA-F]{1,2}$
  */
 export type Byte = string;
 
 /**
- * Arbitrary bytes as 0x-prefixed lowercase hex (`0x` is empty).
- * @pattern ^0x[0-9a-f]*$
+ * Arbitrary bytes as 0x-prefixed hex (`0x` is empty); written lowercase, read in either case.
+ * @pattern ^0[xX][0-9a-fA-F]*$
  */
 export type Bytes = string;
 
 /**
  * Exactly 4 bytes as 0x-prefixed hex.
- * @pattern ^0x[0-9a-f]{8}$
+ * @pattern ^0[xX][0-9a-fA-F]{8}$
  */
 export type Bytes4 = string;
 
 /**
  * Exactly 8 bytes as 0x-prefixed hex (a block nonce).
- * @pattern ^0x[0-9a-f]{16}$
+ * @pattern ^0[xX][0-9a-fA-F]{16}$
  */
 export type Bytes8 = string;
 
 /**
  * Exactly 32 bytes as 0x-prefixed hex (a log topic or storage word).
- * @pattern ^0x[0-9a-f]{64}$
+ * @pattern ^0[xX][0-9a-fA-F]{64}$
  */
 export type Bytes32 = string;
 
 /**
  * Up to 32 bytes as 0x-prefixed hex, at least one digit (a storage key or slot).
- * @pattern ^0x[0-9a-f]{1,64}$
+ * @pattern ^0[xX][0-9a-fA-F]{1,64}$
  */
 export type BytesMax32 = string;
 
 /**
  * Exactly 65 bytes as 0x-prefixed hex (a signature r || s || v).
- * @pattern ^0x[0-9a-f]{130}$
+ * @pattern ^0[xX][0-9a-fA-F]{130}$
  */
 export type Bytes65 = string;
 
 /**
  * Exactly 256 bytes as 0x-prefixed hex (a logs bloom filter).
- * @pattern ^0x[0-9a-f]{512}$
+ * @pattern ^0[xX][0-9a-fA-F]{512}$
  */
 export type Bytes256 = string;
 
 /**
- * A 20-byte account address, 0x-prefixed hex; mixed-case (EIP-55 checksum) spelling is accepted.
- * @pattern ^0x[0-9a-fA-F]{40}$
+ * A 20-byte account address, 0x-prefixed hex; mixed-case (EIP-55 checksum) and upper-case spellings are accepted.
+ * @pattern ^0[xX][0-9a-fA-F]{40}$
  */
 export type Address = string;
 
 /**
- * A 32-byte hash (block, transaction, state root), 0x-prefixed lowercase hex.
- * @pattern ^0x[0-9a-f]{64}$
+ * A 32-byte hash (block, transaction, state root), 0x-prefixed hex; written lowercase, read in either case.
+ * @pattern ^0[xX][0-9a-fA-F]{64}$
  */
 export type Hash32 = string;
 
@@ -865,14 +901,49 @@ export type Ratio = number;
 /** `null`: the requested object does not exist or is not known to the node. */
 export type NotFound = null;
 
-/** Named block. `earliest`: the lowest block the node has; `finalized` and `safe`: the most recent final block, which on the C-Chain is the last accepted block; `latest`: the most recent block of the canonical chain; `pending`: a block being built on top of `latest`. */
-export type BlockTag = "earliest" | "finalized" | "safe" | "latest" | "pending";
+/**
+ * Named block. `earliest`: the genesis block (height 0).
+ *
+ * Before Helicon (Coreth, AvalancheGo up to v1.14): accepted blocks are final, and `latest`, `pending`,
+ * `safe`, `finalized` and Coreth's own `accepted` (an alias of `finalized`, parsed in
+ * `graft/evm/rpc/types.go`) all name the last accepted block (`graft/coreth/eth/api_backend.go`,
+ * HeaderByNumber); only with the node option `allow-unfinalized-queries` do `latest` and `pending` name
+ * the node's preferred, not yet accepted head.
+ *
+ * From Helicon on (AvalancheGo v1.15.0, SAE VM; `vms/saevm/blocks/access.go`, ResolveRPCNumber) a block is
+ * accepted by consensus before it is executed, and the tags are relative to execution: `latest` is the last
+ * executed block; `pending` is the last executed block too on the C-Chain, whose config
+ * `api-resolve-pending-to-last-executed` defaults to true (set to false it is the last accepted block,
+ * whose state is not available yet); `safe` and `finalized` are the last settled block, the newest block
+ * whose execution results a later accepted block records (at least 5 seconds after its execution,
+ * `vms/saevm/params` Tau). `accepted` is not understood by the SAE VM (libevm's `rpc.BlockNumber` parses
+ * only the five standard tags), so a Helicon node answers -32602 (invalid argument) to it; use `finalized`
+ * instead.
+ */
+export type BlockTag = "earliest" | "finalized" | "safe" | "latest" | "pending" | "accepted";
 
 /** A block height as a hex quantity, or a block tag. */
 export type BlockNumberOrTag = Uint | BlockTag;
 
-/** A block height (hex quantity), a block tag, or a 32-byte block hash. A string can look like both a height and a hash, so the alternatives are `anyOf`: the node treats a 66-character value as a hash. */
-export type BlockNumberOrTagOrHash = Uint | BlockTag | Hash32;
+/** A block height (hex quantity), a block tag, a 32-byte block hash, or an EIP-1898 object (go-ethereum's `rpc.BlockNumberOrHash`, which Coreth and the SAE VM take). A string can look like both a height and a hash, so the alternatives are `anyOf`: the node treats a 66-character string as a hash. */
+export type BlockNumberOrTagOrHash = Uint | BlockTag | Hash32 | BlockNumberOrHashObject;
+
+/** An EIP-1898 block parameter: `{"blockHash": "0x…", "requireCanonical": true}` names a block by hash (with `requireCanonical`, the node fails unless that block is on the canonical chain; from Helicon on the SAE VM always requires it), `{"blockNumber": "0x…"}` by number or tag. Giving both is an error. */
+export type BlockNumberOrHashObject = BlockHashParam | BlockNumberParam;
+
+/** EIP-1898 block parameter by hash. */
+export interface BlockHashParam {
+  /** Hash of the block. */
+  blockHash: Hash32;
+  /** Fail unless the block is on the canonical chain. Default `false`. */
+  requireCanonical?: boolean;
+}
+
+/** EIP-1898 block parameter by number or tag. */
+export interface BlockNumberParam {
+  /** Block height (hex quantity) or block tag. */
+  blockNumber: BlockNumberOrTag;
+}
 
 /** The fields of a block header as the node reports them, with the block hash. Fields introduced by a fork are absent before it. C-Chain headers add `extDataHash`, `extDataGasUsed` and `blockGasCost`, and never carry withdrawals. Other fields may appear with later upgrades. */
 export interface BlockHeader {
@@ -1226,6 +1297,39 @@ export interface AccessListResult {
   error?: string;
 }
 
+/** Result of eth_callDetailed (Go `DetailedExecutionResult`: Coreth `internal/ethapi/api_extra.go`, SAE `vms/saevm/sae/rpc/custom.go`). Every field is always present; `gas` and `errCode` are JSON numbers, not hex. */
+export interface DetailedExecutionResult {
+  /**
+   * Gas used by the call (a Go uint64 written as a JSON number).
+   * @minimum 0
+   */
+  gas: number;
+  /** `0` when the call succeeded or its error has no code; `3` for a revert. */
+  errCode: number;
+  /** Empty when the call succeeded; otherwise the EVM error, for a revert "execution reverted" followed by ": <reason>" when the revert data decodes as Error(string). */
+  err: string;
+  /** Data returned by the call, or the revert data; `0x` when none. */
+  returnData: Bytes;
+}
+
+/** Result of eth_suggestPriceOptions; three fee suggestions, slow to fast. */
+export interface PriceOptions {
+  /** Lowest tip; may take longer to be included. */
+  slow: PriceOption;
+  /** The suggested tip. */
+  normal: PriceOption;
+  /** Highest tip; included soonest. */
+  fast: PriceOption;
+}
+
+/** One fee suggestion for a dynamic-fee (EIP-1559) transaction, in wei per gas. */
+export interface PriceOption {
+  /** Tip per gas. */
+  maxPriorityFeePerGas: Uint;
+  /** Fee cap per gas, the tip plus twice the estimated next base fee. */
+  maxFeePerGas: Uint;
+}
+
 /** Account fields and Merkle proofs (EIP-1186). */
 export interface AccountProof {
   /** The account. */
@@ -1334,6 +1438,37 @@ export interface ChainConfig {
   /** Helicon activation time, when scheduled. */
   heliconTimestamp?: number;
   [key: string]: unknown;
+}
+
+/** An entry of eth_getBadBlocks (Coreth `BadBlockArgs`, `internal/ethapi/api_extra.go`); all four fields are always present. */
+export interface BadBlock {
+  /** Hash of the bad block. */
+  hash: Hash32;
+  /** The block as JSON, with full transaction objects. */
+  block: Block;
+  /** The block's RLP encoding as 0x-prefixed hex (the encoding error's text in the unlikely case encoding fails). */
+  rlp: string;
+  /** Why the block was rejected, or `null` when the node recorded no reason. */
+  reason: BadBlockReason | null;
+}
+
+/** Why a block was rejected (Coreth `core.BadBlockReason`). */
+export interface BadBlockReason {
+  /** The chain configuration the block was checked against. */
+  chainConfig: ChainConfig;
+  /** Receipts produced while processing the block, or `null` when it failed before any. */
+  receipts: {
+    [key: string]: unknown;
+  }[] | null;
+  /**
+   * Height of the block (a JSON number).
+   * @minimum 0
+   */
+  number: number;
+  /** Hash of the block. */
+  hash: Hash32;
+  /** The verification or processing error. */
+  error: string;
 }
 
 /** Result of eth_config (EIP-7910). */
@@ -1588,10 +1723,10 @@ export interface SimulatedCallError {
   data?: Bytes;
 }
 
-/** Event stream of eth_subscribe. */
-export type SubscriptionType = "newHeads" | "logs" | "newPendingTransactions" | "transactionReceipts";
+/** Event stream of eth_subscribe. `newAcceptedTransactions` is Avalanche's (Coreth and the Helicon SAE VM): the transactions of each block accepted by consensus. `transactionReceipts` is go-ethereum's; no C-Chain release serves it. */
+export type SubscriptionType = "newHeads" | "logs" | "newPendingTransactions" | "newAcceptedTransactions" | "transactionReceipts";
 
-/** Second eth_subscribe param: a log filter for `logs`, a boolean (full transactions) for `newPendingTransactions`, or `{transactionHashes}` for `transactionReceipts`. */
+/** Second eth_subscribe param: a log filter for `logs`, a boolean (full transactions) for `newPendingTransactions` and `newAcceptedTransactions`, or `{transactionHashes}` for `transactionReceipts`. */
 export type SubscriptionOptions = Filter | boolean | {
   /** Only report receipts of these transactions. */
   transactionHashes?: Hash32[];

@@ -3081,50 +3081,66 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
           ok = false;
         }
       }
-      const v11 = x["delegationFee"];
+      const v11 = x["accruedDelegateeReward"];
       if (v11 !== undefined) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c12.test(v11)))) && (plain && OP["delegationFee"] === undefined || hasOwn(x, "delegationFee"))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c11.test(v11)))) && (plain && OP["accruedDelegateeReward"] === undefined || hasOwn(x, "accruedDelegateeReward"))) {
           if (e === null) return false;
-          $DecimalString2(v11, p + "/delegationFee", e);
+          $Uint64String2(v11, p + "/accruedDelegateeReward", e);
           ok = false;
         }
       }
-      const v12 = x["uptime"];
+      const v12 = x["delegationFee"];
       if (v12 !== undefined) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c12.test(v12)))) && (plain && OP["uptime"] === undefined || hasOwn(x, "uptime"))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c12.test(v12)))) && (plain && OP["delegationFee"] === undefined || hasOwn(x, "delegationFee"))) {
           if (e === null) return false;
-          $DecimalString2(v12, p + "/uptime", e);
+          $DecimalString2(v12, p + "/delegationFee", e);
           ok = false;
         }
       }
-      const v13 = x["delegatorCount"];
+      const v13 = x["exactDelegationFee"];
       if (v13 !== undefined) {
-        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c11.test(v13)))) && (plain && OP["delegatorCount"] === undefined || hasOwn(x, "delegatorCount"))) {
+        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c11.test(v13)))) && (plain && OP["exactDelegationFee"] === undefined || hasOwn(x, "exactDelegationFee"))) {
           if (e === null) return false;
-          $Uint64String2(v13, p + "/delegatorCount", e);
+          $Uint64String2(v13, p + "/exactDelegationFee", e);
           ok = false;
         }
       }
-      const v14 = x["delegatorWeight"];
+      const v14 = x["uptime"];
       if (v14 !== undefined) {
-        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c11.test(v14)))) && (plain && OP["delegatorWeight"] === undefined || hasOwn(x, "delegatorWeight"))) {
+        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c12.test(v14)))) && (plain && OP["uptime"] === undefined || hasOwn(x, "uptime"))) {
           if (e === null) return false;
-          $Uint64String2(v14, p + "/delegatorWeight", e);
+          $DecimalString2(v14, p + "/uptime", e);
           ok = false;
         }
       }
-      const v15 = x["connected"];
+      const v15 = x["delegatorCount"];
       if (v15 !== undefined) {
-        if (!((typeof v15 === "boolean")) && (plain && OP["connected"] === undefined || hasOwn(x, "connected"))) {
+        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c11.test(v15)))) && (plain && OP["delegatorCount"] === undefined || hasOwn(x, "delegatorCount"))) {
           if (e === null) return false;
-          $20(v15, p + "/connected", e);
+          $Uint64String2(v15, p + "/delegatorCount", e);
           ok = false;
         }
       }
-      const v16 = x["remainingBalanceOwner"];
+      const v16 = x["delegatorWeight"];
       if (v16 !== undefined) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c11.test(v16)))) && (plain && OP["delegatorWeight"] === undefined || hasOwn(x, "delegatorWeight"))) {
+          if (e === null) return false;
+          $Uint64String2(v16, p + "/delegatorWeight", e);
+          ok = false;
+        }
+      }
+      const v17 = x["connected"];
+      if (v17 !== undefined) {
+        if (!((typeof v17 === "boolean")) && (plain && OP["connected"] === undefined || hasOwn(x, "connected"))) {
+          if (e === null) return false;
+          $20(v17, p + "/connected", e);
+          ok = false;
+        }
+      }
+      const v18 = x["remainingBalanceOwner"];
+      if (v18 !== undefined) {
         if ((plain && OP["remainingBalanceOwner"] === undefined || hasOwn(x, "remainingBalanceOwner"))) {
-          const x95: unknown = v16;
+          const x95: unknown = v18;
           const p95 = e === null ? p : p + "/remainingBalanceOwner";
           {
             const x: unknown = x95;
@@ -3176,10 +3192,10 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
           }
         }
       }
-      const v17 = x["deactivationOwner"];
-      if (v17 !== undefined) {
+      const v19 = x["deactivationOwner"];
+      if (v19 !== undefined) {
         if ((plain && OP["deactivationOwner"] === undefined || hasOwn(x, "deactivationOwner"))) {
-          const x96: unknown = v17;
+          const x96: unknown = v19;
           const p96 = e === null ? p : p + "/deactivationOwner";
           {
             const x: unknown = x96;
@@ -3231,10 +3247,10 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
           }
         }
       }
-      const v18 = x["validationRewardOwner"];
-      if (v18 !== undefined) {
+      const v20 = x["validationRewardOwner"];
+      if (v20 !== undefined) {
         if ((plain && OP["validationRewardOwner"] === undefined || hasOwn(x, "validationRewardOwner"))) {
-          const x97: unknown = v18;
+          const x97: unknown = v20;
           const p97 = e === null ? p : p + "/validationRewardOwner";
           {
             const x: unknown = x97;
@@ -3286,10 +3302,10 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
           }
         }
       }
-      const v19 = x["delegationRewardOwner"];
-      if (v19 !== undefined) {
+      const v21 = x["delegationRewardOwner"];
+      if (v21 !== undefined) {
         if ((plain && OP["delegationRewardOwner"] === undefined || hasOwn(x, "delegationRewardOwner"))) {
-          const x98: unknown = v19;
+          const x98: unknown = v21;
           const p98 = e === null ? p : p + "/delegationRewardOwner";
           {
             const x: unknown = x98;
@@ -3341,10 +3357,10 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
           }
         }
       }
-      const v20 = x["signer"];
-      if (v20 !== undefined) {
+      const v22 = x["signer"];
+      if (v22 !== undefined) {
         if ((plain && OP["signer"] === undefined || hasOwn(x, "signer"))) {
-          const x99: unknown = v20;
+          const x99: unknown = v22;
           const p99 = e === null ? p : p + "/signer";
           {
             const x: unknown = x99;
@@ -3389,10 +3405,90 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
           }
         }
       }
-      const v21 = x["delegators"];
-      if (v21 !== undefined) {
+      const v23 = x["validatorAuthority"];
+      if (v23 !== undefined) {
+        if ((plain && OP["validatorAuthority"] === undefined || hasOwn(x, "validatorAuthority"))) {
+          const x100: unknown = v23;
+          const p100 = e === null ? p : p + "/validatorAuthority";
+          {
+            const x: unknown = x100;
+            const p = p100;
+            if (!(isObject(x))) {
+              if (e === null) return false;
+              ok = fail(e, p, "type", "must be object", "object");
+            }
+            else {
+              if (true) {
+                const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                const v1 = x["locktime"];
+                if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
+                  if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
+                    if (e === null) return false;
+                    $Uint64String2(v1, p + "/locktime", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/locktime", "required", "is required", "locktime");
+                }
+                const v2 = x["threshold"];
+                if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
+                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
+                    if (e === null) return false;
+                    $Uint64String2(v2, p + "/threshold", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/threshold", "required", "is required", "threshold");
+                }
+                const v3 = x["addresses"];
+                if (v3 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
+                  if (!$2(v3, e === null ? p : p + "/addresses", e)) {
+                    if (e === null) return false;
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+                }
+              }
+            }
+          }
+        }
+      }
+      const v24 = x["nextPeriod"];
+      if (v24 !== undefined) {
+        if (!((typeof v24 === "string") && (typeof v24 !== "string" || ($c11.test(v24)))) && (plain && OP["nextPeriod"] === undefined || hasOwn(x, "nextPeriod"))) {
+          if (e === null) return false;
+          $Uint64String2(v24, p + "/nextPeriod", e);
+          ok = false;
+        }
+      }
+      const v25 = x["autoCompoundRewardShares"];
+      if (v25 !== undefined) {
+        if (!((typeof v25 === "string") && (typeof v25 !== "string" || ($c11.test(v25)))) && (plain && OP["autoCompoundRewardShares"] === undefined || hasOwn(x, "autoCompoundRewardShares"))) {
+          if (e === null) return false;
+          $Uint64String2(v25, p + "/autoCompoundRewardShares", e);
+          ok = false;
+        }
+      }
+      const v26 = x["staked"];
+      if (v26 !== undefined) {
+        if ((plain && OP["staked"] === undefined || hasOwn(x, "staked"))) {
+          if (!$101(v26, e === null ? p : p + "/staked", e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
+      }
+      const v27 = x["delegators"];
+      if (v27 !== undefined) {
         if ((plain && OP["delegators"] === undefined || hasOwn(x, "delegators"))) {
-          if (!$100(v21, e === null ? p : p + "/delegators", e)) {
+          if (!$105(v27, e === null ? p : p + "/delegators", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -3403,7 +3499,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-function $100(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $101(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -3412,11 +3508,89 @@ function $100(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x101: unknown = x[i];
-        const p101 = e === null ? p : p + "/" + i;
+        const x102: unknown = x[i];
+        const p102 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x101;
-          const p = p101;
+          const x: unknown = x102;
+          const p = p102;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["locktime"];
+              if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
+                  if (e === null) return false;
+                  $Uint64String2(v1, p + "/locktime", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/locktime", "required", "is required", "locktime");
+              }
+              const v2 = x["amount"];
+              if (v2 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint64String2(v2, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+              const v3 = x["address"];
+              if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $3(v3, p + "/address", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/address", "required", "is required", "address");
+              }
+              const v4 = x["message"];
+              if (v4 !== undefined && (plain && OP["message"] === undefined || hasOwn(x, "message"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $3(v4, p + "/message", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/message", "required", "is required", "message");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $105(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x106: unknown = x[i];
+        const p106 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x106;
+          const p = p106;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3487,11 +3661,11 @@ function $100(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v6 = x["rewardOwner"];
               if (v6 !== undefined) {
                 if ((plain && OP["rewardOwner"] === undefined || hasOwn(x, "rewardOwner"))) {
-                  const x102: unknown = v6;
-                  const p102 = e === null ? p : p + "/rewardOwner";
+                  const x107: unknown = v6;
+                  const p107 = e === null ? p : p + "/rewardOwner";
                   {
-                    const x: unknown = x102;
-                    const p = p102;
+                    const x: unknown = x107;
+                    const p = p107;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -3556,6 +3730,68 @@ function $100(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
+function $StakedUtxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["locktime"];
+      if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
+          if (e === null) return false;
+          $Uint64String2(v1, p + "/locktime", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/locktime", "required", "is required", "locktime");
+      }
+      const v2 = x["amount"];
+      if (v2 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
+          if (e === null) return false;
+          $Uint64String2(v2, p + "/amount", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/amount", "required", "is required", "amount");
+      }
+      const v3 = x["address"];
+      if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $3(v3, p + "/address", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v4 = x["message"];
+      if (v4 !== undefined && (plain && OP["message"] === undefined || hasOwn(x, "message"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $3(v4, p + "/message", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/message", "required", "is required", "message");
+      }
+    }
+  }
+  return ok;
+}
+
 function $CurrentValidatorsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -3567,7 +3803,7 @@ function $CurrentValidatorsResult(x: unknown, p: string, e: ValidationIssue[] | 
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["validators"];
       if (v1 !== undefined && (plain && OP["validators"] === undefined || hasOwn(x, "validators"))) {
-        if (!$103(v1, e === null ? p : p + "/validators", e)) {
+        if (!$108(v1, e === null ? p : p + "/validators", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -3581,7 +3817,7 @@ function $CurrentValidatorsResult(x: unknown, p: string, e: ValidationIssue[] | 
   return ok;
 }
 
-function $103(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $108(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -3745,11 +3981,11 @@ function $ContainerList(x: unknown, p: string, e: ValidationIssue[] | null): boo
   }
   if (Array.isArray(x)) {
     for (let i = 0; i < x.length; i++) {
-      const x105: unknown = x[i];
-      const p105 = e === null ? p : p + "/" + i;
+      const x110: unknown = x[i];
+      const p110 = e === null ? p : p + "/" + i;
       {
-        const x: unknown = x105;
-        const p = p105;
+        const x: unknown = x110;
+        const p = p110;
         if (!(isObject(x))) {
           if (e === null) return false;
           ok = fail(e, p, "type", "must be object", "object");
@@ -3884,15 +4120,15 @@ function $Uint(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c107.test(x)) {
+    if (!$c112.test(x)) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x(0|[1-9a-f][0-9a-f]*)$", "^0x(0|[1-9a-f][0-9a-f]*)$");
+      ok = fail(e, p, "pattern", "must match pattern ^0[xX](0|[1-9a-fA-F][0-9a-fA-F]*)$", "^0[xX](0|[1-9a-fA-F][0-9a-fA-F]*)$");
     }
   }
   return ok;
 }
 
-const $c107 = /*#__PURE__*/ new RegExp("^0x(?:0|[1-9a-f][0-9a-f]*)$");
+const $c112 = /*#__PURE__*/ new RegExp("^0[xX](?:0|[1-9a-fA-F][0-9a-fA-F]*)$");
 
 function $Uint64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3901,15 +4137,15 @@ function $Uint64(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c108.test(x)) {
+    if (!$c113.test(x)) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x(0|[1-9a-f][0-9a-f]{0,15})$", "^0x(0|[1-9a-f][0-9a-f]{0,15})$");
+      ok = fail(e, p, "pattern", "must match pattern ^0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,15})$", "^0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,15})$");
     }
   }
   return ok;
 }
 
-const $c108 = /*#__PURE__*/ new RegExp("^0x(?:0|[1-9a-f][0-9a-f]{0,15})$");
+const $c113 = /*#__PURE__*/ new RegExp("^0[xX](?:0|[1-9a-fA-F][0-9a-fA-F]{0,15})$");
 
 function $Uint256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3918,15 +4154,15 @@ function $Uint256(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c109.test(x)) {
+    if (!$c114.test(x)) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x(0|[1-9a-f][0-9a-f]{0,63})$", "^0x(0|[1-9a-f][0-9a-f]{0,63})$");
+      ok = fail(e, p, "pattern", "must match pattern ^0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,63})$", "^0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,63})$");
     }
   }
   return ok;
 }
 
-const $c109 = /*#__PURE__*/ new RegExp("^0x(?:0|[1-9a-f][0-9a-f]{0,63})$");
+const $c114 = /*#__PURE__*/ new RegExp("^0[xX](?:0|[1-9a-fA-F][0-9a-fA-F]{0,63})$");
 
 function $Byte(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3935,15 +4171,15 @@ function $Byte(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length >= 3 && x.length <= 4 && $c110.test(x))) {
+    if (!(x.length >= 3 && x.length <= 4 && $c115.test(x))) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{1,2}$", "^0x[0-9a-f]{1,2}$");
+      ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{1,2}$", "^0[xX][0-9a-fA-F]{1,2}$");
     }
   }
   return ok;
 }
 
-const $c110 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]*$");
+const $c115 = /*#__PURE__*/ new RegExp("^0[xX][0-9a-fA-F]*$");
 
 function $Bytes(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -3952,9 +4188,9 @@ function $Bytes(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c110.test(x)) {
+    if (!$c115.test(x)) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]*$", "^0x[0-9a-f]*$");
+      ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]*$", "^0[xX][0-9a-fA-F]*$");
     }
   }
   return ok;
@@ -3967,9 +4203,9 @@ function $Bytes4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 10 && $c110.test(x))) {
+    if (!(x.length === 10 && $c115.test(x))) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{8}$", "^0x[0-9a-f]{8}$");
+      ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{8}$", "^0[xX][0-9a-fA-F]{8}$");
     }
   }
   return ok;
@@ -3982,9 +4218,9 @@ function $Bytes8(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 18 && $c110.test(x))) {
+    if (!(x.length === 18 && $c115.test(x))) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{16}$", "^0x[0-9a-f]{16}$");
+      ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{16}$", "^0[xX][0-9a-fA-F]{16}$");
     }
   }
   return ok;
@@ -3997,9 +4233,9 @@ function $Bytes32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 66 && $c110.test(x))) {
+    if (!(x.length === 66 && $c115.test(x))) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{64}$", "^0x[0-9a-f]{64}$");
+      ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{64}$", "^0[xX][0-9a-fA-F]{64}$");
     }
   }
   return ok;
@@ -4012,9 +4248,9 @@ function $BytesMax32(x: unknown, p: string, e: ValidationIssue[] | null): boolea
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length >= 3 && x.length <= 66 && $c110.test(x))) {
+    if (!(x.length >= 3 && x.length <= 66 && $c115.test(x))) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{1,64}$", "^0x[0-9a-f]{1,64}$");
+      ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{1,64}$", "^0[xX][0-9a-fA-F]{1,64}$");
     }
   }
   return ok;
@@ -4027,9 +4263,9 @@ function $Bytes65(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 132 && $c110.test(x))) {
+    if (!(x.length === 132 && $c115.test(x))) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{130}$", "^0x[0-9a-f]{130}$");
+      ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{130}$", "^0[xX][0-9a-fA-F]{130}$");
     }
   }
   return ok;
@@ -4042,9 +4278,9 @@ function $Bytes256(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 514 && $c110.test(x))) {
+    if (!(x.length === 514 && $c115.test(x))) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{512}$", "^0x[0-9a-f]{512}$");
+      ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{512}$", "^0[xX][0-9a-fA-F]{512}$");
     }
   }
   return ok;
@@ -4057,9 +4293,9 @@ function $Address(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 42 && $c15.test(x))) {
+    if (!(x.length === 42 && $c115.test(x))) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]{40}$", "^0x[0-9a-fA-F]{40}$");
+      ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{40}$", "^0[xX][0-9a-fA-F]{40}$");
     }
   }
   return ok;
@@ -4072,9 +4308,9 @@ function $Hash32(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length === 66 && $c110.test(x))) {
+    if (!(x.length === 66 && $c115.test(x))) {
       if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]{64}$", "^0x[0-9a-f]{64}$");
+      ok = fail(e, p, "pattern", "must match pattern ^0[xX][0-9a-fA-F]{64}$", "^0[xX][0-9a-fA-F]{64}$");
     }
   }
   return ok;
@@ -4114,9 +4350,9 @@ function $BlockTag(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
-  if (x !== "earliest" && x !== "finalized" && x !== "safe" && x !== "latest" && x !== "pending") {
+  if (x !== "earliest" && x !== "finalized" && x !== "safe" && x !== "latest" && x !== "pending" && x !== "accepted") {
     if (e === null) return false;
-    ok = fail(e, p, "enum", "must be one of [\"earliest\",\"finalized\",\"safe\",\"latest\",\"pending\"]");
+    ok = fail(e, p, "enum", "must be one of [\"earliest\",\"finalized\",\"safe\",\"latest\",\"pending\",\"accepted\"]");
   }
   return ok;
 }
@@ -4135,9 +4371,96 @@ function $BlockNumberOrTag(x: unknown, p: string, e: ValidationIssue[] | null): 
 
 function $BlockNumberOrTagOrHash(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($Uint(x, p, null) || $BlockTag(x, p, null) || $Hash32(x, p, null))) {
+  if (!($Uint(x, p, null) || $BlockTag(x, p, null) || $Hash32(x, p, null) || $BlockNumberOrHashObject(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
+  }
+  return ok;
+}
+
+function $BlockNumberOrHashObject(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($BlockHashParam(x, p, null)) matches++;
+  if ($BlockNumberParam(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $BlockHashParam(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["blockHash"];
+      if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
+          if (e === null) return false;
+          $Hash32(v1, p + "/blockHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
+      }
+      const v2 = x["requireCanonical"];
+      if (v2 !== undefined) {
+        if (!((typeof v2 === "boolean")) && (plain && OP["requireCanonical"] === undefined || hasOwn(x, "requireCanonical"))) {
+          if (e === null) return false;
+          $20(v2, p + "/requireCanonical", e);
+          ok = false;
+        }
+      }
+      for (const k in x) {
+        if (!hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (!(k === "blockHash" || k === "requireCanonical")) {
+          if (e === null) return false;
+          ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $BlockNumberParam(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["blockNumber"];
+      if (v1 !== undefined && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
+        if (!$BlockNumberOrTag(v1, e === null ? p : p + "/blockNumber", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockNumber", "required", "is required", "blockNumber");
+      }
+      for (const k in x) {
+        if (!hasOwn(x, k)) continue;
+        const pk = e === null ? p : p + "/" + esc(k);
+        if (!(k === "blockNumber")) {
+          if (e === null) return false;
+          ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
+        }
+      }
+    }
   }
   return ok;
 }
@@ -4153,7 +4476,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["hash"];
       if (v1 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c110.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/hash", e);
           ok = false;
@@ -4165,7 +4488,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["parentHash"];
       if (v2 !== undefined && (plain && OP["parentHash"] === undefined || hasOwn(x, "parentHash"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c110.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c115.test(v2)))))) {
           if (e === null) return false;
           $Hash32(v2, p + "/parentHash", e);
           ok = false;
@@ -4177,7 +4500,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v3 = x["sha3Uncles"];
       if (v3 !== undefined && (plain && OP["sha3Uncles"] === undefined || hasOwn(x, "sha3Uncles"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 66 && $c110.test(v3)))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 66 && $c115.test(v3)))))) {
           if (e === null) return false;
           $Hash32(v3, p + "/sha3Uncles", e);
           ok = false;
@@ -4189,7 +4512,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v4 = x["miner"];
       if (v4 !== undefined && (plain && OP["miner"] === undefined || hasOwn(x, "miner"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 42 && $c15.test(v4)))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 42 && $c115.test(v4)))))) {
           if (e === null) return false;
           $Address(v4, p + "/miner", e);
           ok = false;
@@ -4201,7 +4524,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v5 = x["stateRoot"];
       if (v5 !== undefined && (plain && OP["stateRoot"] === undefined || hasOwn(x, "stateRoot"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c110.test(v5)))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c115.test(v5)))))) {
           if (e === null) return false;
           $Hash32(v5, p + "/stateRoot", e);
           ok = false;
@@ -4213,7 +4536,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v6 = x["transactionsRoot"];
       if (v6 !== undefined && (plain && OP["transactionsRoot"] === undefined || hasOwn(x, "transactionsRoot"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c110.test(v6)))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c115.test(v6)))))) {
           if (e === null) return false;
           $Hash32(v6, p + "/transactionsRoot", e);
           ok = false;
@@ -4225,7 +4548,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v7 = x["receiptsRoot"];
       if (v7 !== undefined && (plain && OP["receiptsRoot"] === undefined || hasOwn(x, "receiptsRoot"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ((v7.length === 66 && $c110.test(v7)))))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ((v7.length === 66 && $c115.test(v7)))))) {
           if (e === null) return false;
           $Hash32(v7, p + "/receiptsRoot", e);
           ok = false;
@@ -4237,7 +4560,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v8 = x["logsBloom"];
       if (v8 !== undefined && (plain && OP["logsBloom"] === undefined || hasOwn(x, "logsBloom"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 514 && $c110.test(v8)))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 514 && $c115.test(v8)))))) {
           if (e === null) return false;
           $Bytes256(v8, p + "/logsBloom", e);
           ok = false;
@@ -4249,7 +4572,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v9 = x["difficulty"];
       if (v9 !== undefined) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c107.test(v9)))) && (plain && OP["difficulty"] === undefined || hasOwn(x, "difficulty"))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c112.test(v9)))) && (plain && OP["difficulty"] === undefined || hasOwn(x, "difficulty"))) {
           if (e === null) return false;
           $Uint(v9, p + "/difficulty", e);
           ok = false;
@@ -4257,7 +4580,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v10 = x["number"];
       if (v10 !== undefined && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c107.test(v10))))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c112.test(v10))))) {
           if (e === null) return false;
           $Uint(v10, p + "/number", e);
           ok = false;
@@ -4269,7 +4592,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v11 = x["gasLimit"];
       if (v11 !== undefined && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c107.test(v11))))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c112.test(v11))))) {
           if (e === null) return false;
           $Uint(v11, p + "/gasLimit", e);
           ok = false;
@@ -4281,7 +4604,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v12 = x["gasUsed"];
       if (v12 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c107.test(v12))))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c112.test(v12))))) {
           if (e === null) return false;
           $Uint(v12, p + "/gasUsed", e);
           ok = false;
@@ -4293,7 +4616,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v13 = x["timestamp"];
       if (v13 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
-        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c107.test(v13))))) {
+        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c112.test(v13))))) {
           if (e === null) return false;
           $Uint(v13, p + "/timestamp", e);
           ok = false;
@@ -4305,7 +4628,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v14 = x["extraData"];
       if (v14 !== undefined && (plain && OP["extraData"] === undefined || hasOwn(x, "extraData"))) {
-        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c110.test(v14))))) {
+        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c115.test(v14))))) {
           if (e === null) return false;
           $Bytes(v14, p + "/extraData", e);
           ok = false;
@@ -4317,7 +4640,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v15 = x["mixHash"];
       if (v15 !== undefined && (plain && OP["mixHash"] === undefined || hasOwn(x, "mixHash"))) {
-        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ((v15.length === 66 && $c110.test(v15)))))) {
+        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ((v15.length === 66 && $c115.test(v15)))))) {
           if (e === null) return false;
           $Hash32(v15, p + "/mixHash", e);
           ok = false;
@@ -4329,7 +4652,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v16 = x["nonce"];
       if (v16 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ((v16.length === 18 && $c110.test(v16)))))) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ((v16.length === 18 && $c115.test(v16)))))) {
           if (e === null) return false;
           $Bytes8(v16, p + "/nonce", e);
           ok = false;
@@ -4341,7 +4664,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v17 = x["totalDifficulty"];
       if (v17 !== undefined) {
-        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c107.test(v17)))) && (plain && OP["totalDifficulty"] === undefined || hasOwn(x, "totalDifficulty"))) {
+        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c112.test(v17)))) && (plain && OP["totalDifficulty"] === undefined || hasOwn(x, "totalDifficulty"))) {
           if (e === null) return false;
           $Uint(v17, p + "/totalDifficulty", e);
           ok = false;
@@ -4349,7 +4672,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v18 = x["baseFeePerGas"];
       if (v18 !== undefined) {
-        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c107.test(v18)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
+        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c112.test(v18)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
           if (e === null) return false;
           $Uint(v18, p + "/baseFeePerGas", e);
           ok = false;
@@ -4357,7 +4680,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v19 = x["withdrawalsRoot"];
       if (v19 !== undefined) {
-        if (!((typeof v19 === "string") && (typeof v19 !== "string" || ((v19.length === 66 && $c110.test(v19))))) && (plain && OP["withdrawalsRoot"] === undefined || hasOwn(x, "withdrawalsRoot"))) {
+        if (!((typeof v19 === "string") && (typeof v19 !== "string" || ((v19.length === 66 && $c115.test(v19))))) && (plain && OP["withdrawalsRoot"] === undefined || hasOwn(x, "withdrawalsRoot"))) {
           if (e === null) return false;
           $Hash32(v19, p + "/withdrawalsRoot", e);
           ok = false;
@@ -4365,7 +4688,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v20 = x["blobGasUsed"];
       if (v20 !== undefined) {
-        if (!((typeof v20 === "string") && (typeof v20 !== "string" || ($c107.test(v20)))) && (plain && OP["blobGasUsed"] === undefined || hasOwn(x, "blobGasUsed"))) {
+        if (!((typeof v20 === "string") && (typeof v20 !== "string" || ($c112.test(v20)))) && (plain && OP["blobGasUsed"] === undefined || hasOwn(x, "blobGasUsed"))) {
           if (e === null) return false;
           $Uint(v20, p + "/blobGasUsed", e);
           ok = false;
@@ -4373,7 +4696,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v21 = x["excessBlobGas"];
       if (v21 !== undefined) {
-        if (!((typeof v21 === "string") && (typeof v21 !== "string" || ($c107.test(v21)))) && (plain && OP["excessBlobGas"] === undefined || hasOwn(x, "excessBlobGas"))) {
+        if (!((typeof v21 === "string") && (typeof v21 !== "string" || ($c112.test(v21)))) && (plain && OP["excessBlobGas"] === undefined || hasOwn(x, "excessBlobGas"))) {
           if (e === null) return false;
           $Uint(v21, p + "/excessBlobGas", e);
           ok = false;
@@ -4381,7 +4704,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v22 = x["parentBeaconBlockRoot"];
       if (v22 !== undefined) {
-        if (!((typeof v22 === "string") && (typeof v22 !== "string" || ((v22.length === 66 && $c110.test(v22))))) && (plain && OP["parentBeaconBlockRoot"] === undefined || hasOwn(x, "parentBeaconBlockRoot"))) {
+        if (!((typeof v22 === "string") && (typeof v22 !== "string" || ((v22.length === 66 && $c115.test(v22))))) && (plain && OP["parentBeaconBlockRoot"] === undefined || hasOwn(x, "parentBeaconBlockRoot"))) {
           if (e === null) return false;
           $Hash32(v22, p + "/parentBeaconBlockRoot", e);
           ok = false;
@@ -4389,7 +4712,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v23 = x["requestsHash"];
       if (v23 !== undefined) {
-        if (!((typeof v23 === "string") && (typeof v23 !== "string" || ((v23.length === 66 && $c110.test(v23))))) && (plain && OP["requestsHash"] === undefined || hasOwn(x, "requestsHash"))) {
+        if (!((typeof v23 === "string") && (typeof v23 !== "string" || ((v23.length === 66 && $c115.test(v23))))) && (plain && OP["requestsHash"] === undefined || hasOwn(x, "requestsHash"))) {
           if (e === null) return false;
           $Hash32(v23, p + "/requestsHash", e);
           ok = false;
@@ -4397,7 +4720,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v24 = x["extDataHash"];
       if (v24 !== undefined) {
-        if (!((typeof v24 === "string") && (typeof v24 !== "string" || ((v24.length === 66 && $c110.test(v24))))) && (plain && OP["extDataHash"] === undefined || hasOwn(x, "extDataHash"))) {
+        if (!((typeof v24 === "string") && (typeof v24 !== "string" || ((v24.length === 66 && $c115.test(v24))))) && (plain && OP["extDataHash"] === undefined || hasOwn(x, "extDataHash"))) {
           if (e === null) return false;
           $Hash32(v24, p + "/extDataHash", e);
           ok = false;
@@ -4405,7 +4728,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v25 = x["extDataGasUsed"];
       if (v25 !== undefined) {
-        if (!((typeof v25 === "string") && (typeof v25 !== "string" || ($c107.test(v25)))) && (plain && OP["extDataGasUsed"] === undefined || hasOwn(x, "extDataGasUsed"))) {
+        if (!((typeof v25 === "string") && (typeof v25 !== "string" || ($c112.test(v25)))) && (plain && OP["extDataGasUsed"] === undefined || hasOwn(x, "extDataGasUsed"))) {
           if (e === null) return false;
           $Uint(v25, p + "/extDataGasUsed", e);
           ok = false;
@@ -4413,7 +4736,7 @@ function $BlockHeader(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v26 = x["blockGasCost"];
       if (v26 !== undefined) {
-        if (!((typeof v26 === "string") && (typeof v26 !== "string" || ($c107.test(v26)))) && (plain && OP["blockGasCost"] === undefined || hasOwn(x, "blockGasCost"))) {
+        if (!((typeof v26 === "string") && (typeof v26 !== "string" || ($c112.test(v26)))) && (plain && OP["blockGasCost"] === undefined || hasOwn(x, "blockGasCost"))) {
           if (e === null) return false;
           $Uint(v26, p + "/blockGasCost", e);
           ok = false;
@@ -4430,14 +4753,14 @@ function $Block(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
     if (e === null) return false;
     ok = false;
   }
-  if (!$111(x, p, e)) {
+  if (!$117(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
   return ok;
 }
 
-function $111(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $117(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4448,7 +4771,7 @@ function $111(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["size"];
       if (v1 !== undefined && (plain && OP["size"] === undefined || hasOwn(x, "size"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/size", e);
           ok = false;
@@ -4460,7 +4783,7 @@ function $111(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["transactions"];
       if (v2 !== undefined && (plain && OP["transactions"] === undefined || hasOwn(x, "transactions"))) {
-        if (!$112(v2, e === null ? p : p + "/transactions", e)) {
+        if (!$118(v2, e === null ? p : p + "/transactions", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -4471,7 +4794,7 @@ function $111(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["uncles"];
       if (v3 !== undefined && (plain && OP["uncles"] === undefined || hasOwn(x, "uncles"))) {
-        if (!$113(v3, e === null ? p : p + "/uncles", e)) {
+        if (!$119(v3, e === null ? p : p + "/uncles", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -4483,7 +4806,7 @@ function $111(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v4 = x["withdrawals"];
       if (v4 !== undefined) {
         if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-          if (!$131(v4, e === null ? p : p + "/withdrawals", e)) {
+          if (!$137(v4, e === null ? p : p + "/withdrawals", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -4491,7 +4814,7 @@ function $111(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["blockExtraData"];
       if (v5 !== undefined) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c110.test(v5)))) && (plain && OP["blockExtraData"] === undefined || hasOwn(x, "blockExtraData"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c115.test(v5)))) && (plain && OP["blockExtraData"] === undefined || hasOwn(x, "blockExtraData"))) {
           if (e === null) return false;
           $Bytes(v5, p + "/blockExtraData", e);
           ok = false;
@@ -4502,16 +4825,16 @@ function $111(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $112(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $118(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($113(x, p, null) || $114(x, p, null))) {
+  if (!($119(x, p, null) || $120(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $113(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $119(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4522,7 +4845,7 @@ function $113(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c110.test(v)))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c115.test(v)))))) {
             if (e === null) return false;
             $Hash32(v, p + "/" + i, e);
             ok = false;
@@ -4534,7 +4857,7 @@ function $113(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $114(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -4559,7 +4882,7 @@ function $TransactionInfo(x: unknown, p: string, e: ValidationIssue[] | null): b
     if (e === null) return false;
     ok = false;
   }
-  if (!$121(x, p, e)) {
+  if (!$127(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
@@ -4572,7 +4895,7 @@ function $SignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
     if (e === null) return false;
     ok = false;
   }
-  if (!$120(x, p, e)) {
+  if (!$126(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
@@ -4590,7 +4913,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["type"];
       if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c110.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c115.test(v1)))))) {
           if (e === null) return false;
           $Byte(v1, p + "/type", e);
           ok = false;
@@ -4602,7 +4925,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v2 = x["chainId"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
           if (e === null) return false;
           $Uint(v2, p + "/chainId", e);
           ok = false;
@@ -4610,7 +4933,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v3 = x["nonce"];
       if (v3 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/nonce", e);
           ok = false;
@@ -4623,7 +4946,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       const v4 = x["to"];
       if (v4 !== undefined) {
         if ((plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-          if (!$115(v4, e === null ? p : p + "/to", e)) {
+          if (!$121(v4, e === null ? p : p + "/to", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -4631,7 +4954,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v5 = x["gas"];
       if (v5 !== undefined && (plain && OP["gas"] === undefined || hasOwn(x, "gas"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c107.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c112.test(v5))))) {
           if (e === null) return false;
           $Uint(v5, p + "/gas", e);
           ok = false;
@@ -4643,7 +4966,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v6 = x["value"];
       if (v6 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c107.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c112.test(v6))))) {
           if (e === null) return false;
           $Uint(v6, p + "/value", e);
           ok = false;
@@ -4655,7 +4978,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v7 = x["input"];
       if (v7 !== undefined && (plain && OP["input"] === undefined || hasOwn(x, "input"))) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c110.test(v7))))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c115.test(v7))))) {
           if (e === null) return false;
           $Bytes(v7, p + "/input", e);
           ok = false;
@@ -4667,7 +4990,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v8 = x["gasPrice"];
       if (v8 !== undefined) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c107.test(v8)))) && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c112.test(v8)))) && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
           if (e === null) return false;
           $Uint(v8, p + "/gasPrice", e);
           ok = false;
@@ -4675,7 +4998,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v9 = x["maxPriorityFeePerGas"];
       if (v9 !== undefined) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c107.test(v9)))) && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c112.test(v9)))) && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
           if (e === null) return false;
           $Uint(v9, p + "/maxPriorityFeePerGas", e);
           ok = false;
@@ -4683,7 +5006,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v10 = x["maxFeePerGas"];
       if (v10 !== undefined) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c107.test(v10)))) && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c112.test(v10)))) && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
           if (e === null) return false;
           $Uint(v10, p + "/maxFeePerGas", e);
           ok = false;
@@ -4691,7 +5014,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v11 = x["maxFeePerBlobGas"];
       if (v11 !== undefined) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c107.test(v11)))) && (plain && OP["maxFeePerBlobGas"] === undefined || hasOwn(x, "maxFeePerBlobGas"))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c112.test(v11)))) && (plain && OP["maxFeePerBlobGas"] === undefined || hasOwn(x, "maxFeePerBlobGas"))) {
           if (e === null) return false;
           $Uint(v11, p + "/maxFeePerBlobGas", e);
           ok = false;
@@ -4709,7 +5032,7 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       const v13 = x["blobVersionedHashes"];
       if (v13 !== undefined) {
         if ((plain && OP["blobVersionedHashes"] === undefined || hasOwn(x, "blobVersionedHashes"))) {
-          if (!$113(v13, e === null ? p : p + "/blobVersionedHashes", e)) {
+          if (!$119(v13, e === null ? p : p + "/blobVersionedHashes", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -4729,11 +5052,11 @@ function $UnsignedTransaction(x: unknown, p: string, e: ValidationIssue[] | null
   return ok;
 }
 
-function $115(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($116(x, p, null)) matches++;
+  if ($122(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -4741,7 +5064,7 @@ function $115(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $116(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $122(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -4780,7 +5103,7 @@ function $AccessListEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["address"];
       if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c15.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c115.test(v1)))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -4792,7 +5115,7 @@ function $AccessListEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["storageKeys"];
       if (v2 !== undefined && (plain && OP["storageKeys"] === undefined || hasOwn(x, "storageKeys"))) {
-        if (!$113(v2, e === null ? p : p + "/storageKeys", e)) {
+        if (!$119(v2, e === null ? p : p + "/storageKeys", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -4823,11 +5146,11 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x119: unknown = x[i];
-        const p119 = e === null ? p : p + "/" + i;
+        const x125: unknown = x[i];
+        const p125 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x119;
-          const p = p119;
+          const x: unknown = x125;
+          const p = p125;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -4837,7 +5160,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["chainId"];
               if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
                   if (e === null) return false;
                   $Uint(v1, p + "/chainId", e);
                   ok = false;
@@ -4849,7 +5172,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
               }
               const v2 = x["nonce"];
               if (v2 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/nonce", e);
                   ok = false;
@@ -4861,7 +5184,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
               }
               const v3 = x["address"];
               if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c15.test(v3)))))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c115.test(v3)))))) {
                   if (e === null) return false;
                   $Address(v3, p + "/address", e);
                   ok = false;
@@ -4873,7 +5196,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
               }
               const v4 = x["yParity"];
               if (v4 !== undefined && (plain && OP["yParity"] === undefined || hasOwn(x, "yParity"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c107.test(v4))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c112.test(v4))))) {
                   if (e === null) return false;
                   $Uint(v4, p + "/yParity", e);
                   ok = false;
@@ -4885,7 +5208,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
               }
               const v5 = x["r"];
               if (v5 !== undefined && (plain && OP["r"] === undefined || hasOwn(x, "r"))) {
-                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c109.test(v5))))) {
+                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c114.test(v5))))) {
                   if (e === null) return false;
                   $Uint256(v5, p + "/r", e);
                   ok = false;
@@ -4897,7 +5220,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
               }
               const v6 = x["s"];
               if (v6 !== undefined && (plain && OP["s"] === undefined || hasOwn(x, "s"))) {
-                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c109.test(v6))))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c114.test(v6))))) {
                   if (e === null) return false;
                   $Uint256(v6, p + "/s", e);
                   ok = false;
@@ -4916,7 +5239,7 @@ function $AuthorizationList(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4927,7 +5250,7 @@ function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["v"];
       if (v1 !== undefined) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1)))) && (plain && OP["v"] === undefined || hasOwn(x, "v"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1)))) && (plain && OP["v"] === undefined || hasOwn(x, "v"))) {
           if (e === null) return false;
           $Uint(v1, p + "/v", e);
           ok = false;
@@ -4935,7 +5258,7 @@ function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["r"];
       if (v2 !== undefined && (plain && OP["r"] === undefined || hasOwn(x, "r"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/r", e);
           ok = false;
@@ -4947,7 +5270,7 @@ function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["s"];
       if (v3 !== undefined && (plain && OP["s"] === undefined || hasOwn(x, "s"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/s", e);
           ok = false;
@@ -4959,7 +5282,7 @@ function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["yParity"];
       if (v4 !== undefined) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c107.test(v4)))) && (plain && OP["yParity"] === undefined || hasOwn(x, "yParity"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c112.test(v4)))) && (plain && OP["yParity"] === undefined || hasOwn(x, "yParity"))) {
           if (e === null) return false;
           $Uint(v4, p + "/yParity", e);
           ok = false;
@@ -4967,7 +5290,7 @@ function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["hash"];
       if (v5 !== undefined) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c110.test(v5))))) && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c115.test(v5))))) && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
           if (e === null) return false;
           $Hash32(v5, p + "/hash", e);
           ok = false;
@@ -4978,7 +5301,7 @@ function $120(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -4989,7 +5312,7 @@ function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!$122(v1, e === null ? p : p + "/blockHash", e)) {
+        if (!$128(v1, e === null ? p : p + "/blockHash", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5000,7 +5323,7 @@ function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["blockNumber"];
       if (v2 !== undefined && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
-        if (!$124(v2, e === null ? p : p + "/blockNumber", e)) {
+        if (!$130(v2, e === null ? p : p + "/blockNumber", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5012,7 +5335,7 @@ function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v3 = x["blockTimestamp"];
       if (v3 !== undefined) {
         if ((plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
-          if (!$124(v3, e === null ? p : p + "/blockTimestamp", e)) {
+          if (!$130(v3, e === null ? p : p + "/blockTimestamp", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5020,7 +5343,7 @@ function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["transactionIndex"];
       if (v4 !== undefined && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
-        if (!$124(v4, e === null ? p : p + "/transactionIndex", e)) {
+        if (!$130(v4, e === null ? p : p + "/transactionIndex", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5031,7 +5354,7 @@ function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["from"];
       if (v5 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c15.test(v5)))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c115.test(v5)))))) {
           if (e === null) return false;
           $Address(v5, p + "/from", e);
           ok = false;
@@ -5043,7 +5366,7 @@ function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v6 = x["hash"];
       if (v6 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c110.test(v6)))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c115.test(v6)))))) {
           if (e === null) return false;
           $Hash32(v6, p + "/hash", e);
           ok = false;
@@ -5058,11 +5381,11 @@ function $121(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $122(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $128(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Hash32(x, p, null)) matches++;
-  if ($116(x, p, null)) matches++;
+  if ($122(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -5070,11 +5393,11 @@ function $122(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $124(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $130(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Uint(x, p, null)) matches++;
-  if ($116(x, p, null)) matches++;
+  if ($122(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -5082,7 +5405,7 @@ function $124(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $137(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5091,11 +5414,11 @@ function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x132: unknown = x[i];
-        const p132 = e === null ? p : p + "/" + i;
+        const x138: unknown = x[i];
+        const p138 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x132;
-          const p = p132;
+          const x: unknown = x138;
+          const p = p138;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5105,7 +5428,7 @@ function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["index"];
               if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
                   if (e === null) return false;
                   $Uint64(v1, p + "/index", e);
                   ok = false;
@@ -5117,7 +5440,7 @@ function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["validatorIndex"];
               if (v2 !== undefined && (plain && OP["validatorIndex"] === undefined || hasOwn(x, "validatorIndex"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c108.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
                   if (e === null) return false;
                   $Uint64(v2, p + "/validatorIndex", e);
                   ok = false;
@@ -5129,7 +5452,7 @@ function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["address"];
               if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c15.test(v3)))))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c115.test(v3)))))) {
                   if (e === null) return false;
                   $Address(v3, p + "/address", e);
                   ok = false;
@@ -5141,7 +5464,7 @@ function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["amount"];
               if (v4 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c108.test(v4))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4))))) {
                   if (e === null) return false;
                   $Uint64(v4, p + "/amount", e);
                   ok = false;
@@ -5171,7 +5494,7 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["index"];
       if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -5183,7 +5506,7 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v2 = x["validatorIndex"];
       if (v2 !== undefined && (plain && OP["validatorIndex"] === undefined || hasOwn(x, "validatorIndex"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c108.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
           if (e === null) return false;
           $Uint64(v2, p + "/validatorIndex", e);
           ok = false;
@@ -5195,7 +5518,7 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v3 = x["address"];
       if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c15.test(v3)))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c115.test(v3)))))) {
           if (e === null) return false;
           $Address(v3, p + "/address", e);
           ok = false;
@@ -5207,7 +5530,7 @@ function $Withdrawal(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v4 = x["amount"];
       if (v4 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c108.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4))))) {
           if (e === null) return false;
           $Uint64(v4, p + "/amount", e);
           ok = false;
@@ -5233,7 +5556,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["type"];
       if (v1 !== undefined) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c110.test(v1))))) && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c115.test(v1))))) && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
           if (e === null) return false;
           $Byte(v1, p + "/type", e);
           ok = false;
@@ -5241,7 +5564,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v2 = x["nonce"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
           if (e === null) return false;
           $Uint(v2, p + "/nonce", e);
           ok = false;
@@ -5250,7 +5573,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v3 = x["to"];
       if (v3 !== undefined) {
         if ((plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-          if (!$115(v3, e === null ? p : p + "/to", e)) {
+          if (!$121(v3, e === null ? p : p + "/to", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5258,7 +5581,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v4 = x["from"];
       if (v4 !== undefined) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 42 && $c15.test(v4))))) && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 42 && $c115.test(v4))))) && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
           if (e === null) return false;
           $Address(v4, p + "/from", e);
           ok = false;
@@ -5266,7 +5589,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v5 = x["gas"];
       if (v5 !== undefined) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c107.test(v5)))) && (plain && OP["gas"] === undefined || hasOwn(x, "gas"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c112.test(v5)))) && (plain && OP["gas"] === undefined || hasOwn(x, "gas"))) {
           if (e === null) return false;
           $Uint(v5, p + "/gas", e);
           ok = false;
@@ -5274,7 +5597,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v6 = x["value"];
       if (v6 !== undefined) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c107.test(v6)))) && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c112.test(v6)))) && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
           if (e === null) return false;
           $Uint(v6, p + "/value", e);
           ok = false;
@@ -5282,7 +5605,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v7 = x["input"];
       if (v7 !== undefined) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c110.test(v7)))) && (plain && OP["input"] === undefined || hasOwn(x, "input"))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c115.test(v7)))) && (plain && OP["input"] === undefined || hasOwn(x, "input"))) {
           if (e === null) return false;
           $Bytes(v7, p + "/input", e);
           ok = false;
@@ -5290,7 +5613,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v8 = x["data"];
       if (v8 !== undefined) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c110.test(v8)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c115.test(v8)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
           if (e === null) return false;
           $Bytes(v8, p + "/data", e);
           ok = false;
@@ -5298,7 +5621,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v9 = x["gasPrice"];
       if (v9 !== undefined) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c107.test(v9)))) && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c112.test(v9)))) && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
           if (e === null) return false;
           $Uint(v9, p + "/gasPrice", e);
           ok = false;
@@ -5306,7 +5629,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v10 = x["maxPriorityFeePerGas"];
       if (v10 !== undefined) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c107.test(v10)))) && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c112.test(v10)))) && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
           if (e === null) return false;
           $Uint(v10, p + "/maxPriorityFeePerGas", e);
           ok = false;
@@ -5314,7 +5637,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v11 = x["maxFeePerGas"];
       if (v11 !== undefined) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c107.test(v11)))) && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c112.test(v11)))) && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
           if (e === null) return false;
           $Uint(v11, p + "/maxFeePerGas", e);
           ok = false;
@@ -5322,7 +5645,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v12 = x["maxFeePerBlobGas"];
       if (v12 !== undefined) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c107.test(v12)))) && (plain && OP["maxFeePerBlobGas"] === undefined || hasOwn(x, "maxFeePerBlobGas"))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c112.test(v12)))) && (plain && OP["maxFeePerBlobGas"] === undefined || hasOwn(x, "maxFeePerBlobGas"))) {
           if (e === null) return false;
           $Uint(v12, p + "/maxFeePerBlobGas", e);
           ok = false;
@@ -5340,7 +5663,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v14 = x["blobVersionedHashes"];
       if (v14 !== undefined) {
         if ((plain && OP["blobVersionedHashes"] === undefined || hasOwn(x, "blobVersionedHashes"))) {
-          if (!$113(v14, e === null ? p : p + "/blobVersionedHashes", e)) {
+          if (!$119(v14, e === null ? p : p + "/blobVersionedHashes", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5349,7 +5672,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v15 = x["blobs"];
       if (v15 !== undefined) {
         if ((plain && OP["blobs"] === undefined || hasOwn(x, "blobs"))) {
-          if (!$136(v15, e === null ? p : p + "/blobs", e)) {
+          if (!$142(v15, e === null ? p : p + "/blobs", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5358,7 +5681,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v16 = x["commitments"];
       if (v16 !== undefined) {
         if ((plain && OP["commitments"] === undefined || hasOwn(x, "commitments"))) {
-          if (!$136(v16, e === null ? p : p + "/commitments", e)) {
+          if (!$142(v16, e === null ? p : p + "/commitments", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5367,7 +5690,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       const v17 = x["proofs"];
       if (v17 !== undefined) {
         if ((plain && OP["proofs"] === undefined || hasOwn(x, "proofs"))) {
-          if (!$136(v17, e === null ? p : p + "/proofs", e)) {
+          if (!$142(v17, e === null ? p : p + "/proofs", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5375,7 +5698,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v18 = x["chainId"];
       if (v18 !== undefined) {
-        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c107.test(v18)))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
+        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c112.test(v18)))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
           if (e === null) return false;
           $Uint(v18, p + "/chainId", e);
           ok = false;
@@ -5393,7 +5716,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
       for (const k in x) {
         if (!hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
-        if (!($c139.has(k))) {
+        if (!($c145.has(k))) {
           if (e === null) return false;
           ok = fail(e, pk, "additionalProperties", "must not have additional property '" + k + "'", false);
         }
@@ -5403,7 +5726,7 @@ function $GenericTransaction(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-function $136(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $142(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5414,7 +5737,7 @@ function $136(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c110.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c115.test(v))))) {
             if (e === null) return false;
             $Bytes(v, p + "/" + i, e);
             ok = false;
@@ -5426,7 +5749,7 @@ function $136(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c139 = /*#__PURE__*/ new Set<string>(["type", "nonce", "to", "from", "gas", "value", "input", "data", "gasPrice", "maxPriorityFeePerGas", "maxFeePerGas", "maxFeePerBlobGas", "accessList", "blobVersionedHashes", "blobs", "commitments", "proofs", "chainId", "authorizationList"]);
+const $c145 = /*#__PURE__*/ new Set<string>(["type", "nonce", "to", "from", "gas", "value", "input", "data", "gasPrice", "maxPriorityFeePerGas", "maxFeePerGas", "maxFeePerBlobGas", "accessList", "blobVersionedHashes", "blobs", "commitments", "proofs", "chainId", "authorizationList"]);
 
 function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -5439,7 +5762,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["chainId"];
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/chainId", e);
           ok = false;
@@ -5451,7 +5774,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["nonce"];
       if (v2 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/nonce", e);
           ok = false;
@@ -5463,7 +5786,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v3 = x["address"];
       if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c15.test(v3)))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c115.test(v3)))))) {
           if (e === null) return false;
           $Address(v3, p + "/address", e);
           ok = false;
@@ -5475,7 +5798,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v4 = x["yParity"];
       if (v4 !== undefined && (plain && OP["yParity"] === undefined || hasOwn(x, "yParity"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c107.test(v4))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c112.test(v4))))) {
           if (e === null) return false;
           $Uint(v4, p + "/yParity", e);
           ok = false;
@@ -5487,7 +5810,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v5 = x["r"];
       if (v5 !== undefined && (plain && OP["r"] === undefined || hasOwn(x, "r"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c109.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c114.test(v5))))) {
           if (e === null) return false;
           $Uint256(v5, p + "/r", e);
           ok = false;
@@ -5499,7 +5822,7 @@ function $Authorization(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v6 = x["s"];
       if (v6 !== undefined && (plain && OP["s"] === undefined || hasOwn(x, "s"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c109.test(v6))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c114.test(v6))))) {
           if (e === null) return false;
           $Uint256(v6, p + "/s", e);
           ok = false;
@@ -5525,7 +5848,7 @@ function $SignTransactionResult(x: unknown, p: string, e: ValidationIssue[] | nu
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["raw"];
       if (v1 !== undefined && (plain && OP["raw"] === undefined || hasOwn(x, "raw"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c110.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c115.test(v1))))) {
           if (e === null) return false;
           $Bytes(v1, p + "/raw", e);
           ok = false;
@@ -5573,7 +5896,7 @@ function $FillTransactionResult(x: unknown, p: string, e: ValidationIssue[] | nu
       }
       const v2 = x["raw"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c110.test(v2)))) && (plain && OP["raw"] === undefined || hasOwn(x, "raw"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c115.test(v2)))) && (plain && OP["raw"] === undefined || hasOwn(x, "raw"))) {
           if (e === null) return false;
           $Bytes(v2, p + "/raw", e);
           ok = false;
@@ -5595,7 +5918,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["type"];
       if (v1 !== undefined) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c110.test(v1))))) && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 4 && $c115.test(v1))))) && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
           if (e === null) return false;
           $Byte(v1, p + "/type", e);
           ok = false;
@@ -5603,7 +5926,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["transactionHash"];
       if (v2 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c110.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c115.test(v2)))))) {
           if (e === null) return false;
           $Hash32(v2, p + "/transactionHash", e);
           ok = false;
@@ -5615,7 +5938,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["transactionIndex"];
       if (v3 !== undefined && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/transactionIndex", e);
           ok = false;
@@ -5627,7 +5950,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["blockHash"];
       if (v4 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c110.test(v4)))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c115.test(v4)))))) {
           if (e === null) return false;
           $Hash32(v4, p + "/blockHash", e);
           ok = false;
@@ -5639,7 +5962,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["blockNumber"];
       if (v5 !== undefined && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c107.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c112.test(v5))))) {
           if (e === null) return false;
           $Uint(v5, p + "/blockNumber", e);
           ok = false;
@@ -5651,7 +5974,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v6 = x["from"];
       if (v6 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 42 && $c15.test(v6)))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 42 && $c115.test(v6)))))) {
           if (e === null) return false;
           $Address(v6, p + "/from", e);
           ok = false;
@@ -5664,7 +5987,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v7 = x["to"];
       if (v7 !== undefined) {
         if ((plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-          if (!$115(v7, e === null ? p : p + "/to", e)) {
+          if (!$121(v7, e === null ? p : p + "/to", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5672,7 +5995,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v8 = x["cumulativeGasUsed"];
       if (v8 !== undefined && (plain && OP["cumulativeGasUsed"] === undefined || hasOwn(x, "cumulativeGasUsed"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c107.test(v8))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c112.test(v8))))) {
           if (e === null) return false;
           $Uint(v8, p + "/cumulativeGasUsed", e);
           ok = false;
@@ -5684,7 +6007,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v9 = x["gasUsed"];
       if (v9 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c107.test(v9))))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c112.test(v9))))) {
           if (e === null) return false;
           $Uint(v9, p + "/gasUsed", e);
           ok = false;
@@ -5696,7 +6019,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v10 = x["blobGasUsed"];
       if (v10 !== undefined) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c107.test(v10)))) && (plain && OP["blobGasUsed"] === undefined || hasOwn(x, "blobGasUsed"))) {
+        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c112.test(v10)))) && (plain && OP["blobGasUsed"] === undefined || hasOwn(x, "blobGasUsed"))) {
           if (e === null) return false;
           $Uint(v10, p + "/blobGasUsed", e);
           ok = false;
@@ -5705,7 +6028,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v11 = x["contractAddress"];
       if (v11 !== undefined) {
         if ((plain && OP["contractAddress"] === undefined || hasOwn(x, "contractAddress"))) {
-          if (!$115(v11, e === null ? p : p + "/contractAddress", e)) {
+          if (!$121(v11, e === null ? p : p + "/contractAddress", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5713,7 +6036,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v12 = x["logs"];
       if (v12 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-        if (!$144(v12, e === null ? p : p + "/logs", e)) {
+        if (!$150(v12, e === null ? p : p + "/logs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -5724,7 +6047,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v13 = x["logsBloom"];
       if (v13 !== undefined && (plain && OP["logsBloom"] === undefined || hasOwn(x, "logsBloom"))) {
-        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ((v13.length === 514 && $c110.test(v13)))))) {
+        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ((v13.length === 514 && $c115.test(v13)))))) {
           if (e === null) return false;
           $Bytes256(v13, p + "/logsBloom", e);
           ok = false;
@@ -5736,7 +6059,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v14 = x["root"];
       if (v14 !== undefined) {
-        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ((v14.length === 66 && $c110.test(v14))))) && (plain && OP["root"] === undefined || hasOwn(x, "root"))) {
+        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ((v14.length === 66 && $c115.test(v14))))) && (plain && OP["root"] === undefined || hasOwn(x, "root"))) {
           if (e === null) return false;
           $Hash32(v14, p + "/root", e);
           ok = false;
@@ -5744,7 +6067,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v15 = x["status"];
       if (v15 !== undefined) {
-        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c107.test(v15)))) && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
+        if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c112.test(v15)))) && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
           if (e === null) return false;
           $Uint(v15, p + "/status", e);
           ok = false;
@@ -5752,7 +6075,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v16 = x["effectiveGasPrice"];
       if (v16 !== undefined && (plain && OP["effectiveGasPrice"] === undefined || hasOwn(x, "effectiveGasPrice"))) {
-        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c107.test(v16))))) {
+        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c112.test(v16))))) {
           if (e === null) return false;
           $Uint(v16, p + "/effectiveGasPrice", e);
           ok = false;
@@ -5764,7 +6087,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v17 = x["blobGasPrice"];
       if (v17 !== undefined) {
-        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c107.test(v17)))) && (plain && OP["blobGasPrice"] === undefined || hasOwn(x, "blobGasPrice"))) {
+        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c112.test(v17)))) && (plain && OP["blobGasPrice"] === undefined || hasOwn(x, "blobGasPrice"))) {
           if (e === null) return false;
           $Uint(v17, p + "/blobGasPrice", e);
           ok = false;
@@ -5775,7 +6098,7 @@ function $Receipt(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $150(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5784,11 +6107,11 @@ function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x145: unknown = x[i];
-        const p145 = e === null ? p : p + "/" + i;
+        const x151: unknown = x[i];
+        const p151 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x145;
-          const p = p145;
+          const x: unknown = x151;
+          const p = p151;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5806,7 +6129,7 @@ function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["logIndex"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/logIndex", e);
                   ok = false;
@@ -5814,7 +6137,7 @@ function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["transactionIndex"];
               if (v3 !== undefined) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
                   if (e === null) return false;
                   $Uint(v3, p + "/transactionIndex", e);
                   ok = false;
@@ -5822,7 +6145,7 @@ function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["transactionHash"];
               if (v4 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c110.test(v4)))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c115.test(v4)))))) {
                   if (e === null) return false;
                   $Hash32(v4, p + "/transactionHash", e);
                   ok = false;
@@ -5834,7 +6157,7 @@ function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["blockHash"];
               if (v5 !== undefined) {
-                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c110.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c115.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
                   if (e === null) return false;
                   $Hash32(v5, p + "/blockHash", e);
                   ok = false;
@@ -5842,7 +6165,7 @@ function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v6 = x["blockNumber"];
               if (v6 !== undefined) {
-                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c107.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c112.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
                   if (e === null) return false;
                   $Uint(v6, p + "/blockNumber", e);
                   ok = false;
@@ -5850,7 +6173,7 @@ function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v7 = x["blockTimestamp"];
               if (v7 !== undefined) {
-                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c107.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
+                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c112.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
                   if (e === null) return false;
                   $Uint(v7, p + "/blockTimestamp", e);
                   ok = false;
@@ -5858,7 +6181,7 @@ function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v8 = x["address"];
               if (v8 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c15.test(v8)))))) {
+                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c115.test(v8)))))) {
                   if (e === null) return false;
                   $Address(v8, p + "/address", e);
                   ok = false;
@@ -5870,7 +6193,7 @@ function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v9 = x["data"];
               if (v9 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c110.test(v9))))) {
+                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c115.test(v9))))) {
                   if (e === null) return false;
                   $Bytes(v9, p + "/data", e);
                   ok = false;
@@ -5882,7 +6205,7 @@ function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v10 = x["topics"];
               if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-                if (!$147(v10, e === null ? p : p + "/topics", e)) {
+                if (!$153(v10, e === null ? p : p + "/topics", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -5900,7 +6223,7 @@ function $144(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $147(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $153(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5915,7 +6238,7 @@ function $147(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c110.test(v)))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c115.test(v)))))) {
             if (e === null) return false;
             $Bytes32(v, p + "/" + i, e);
             ok = false;
@@ -5946,7 +6269,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["logIndex"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
           if (e === null) return false;
           $Uint(v2, p + "/logIndex", e);
           ok = false;
@@ -5954,7 +6277,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["transactionIndex"];
       if (v3 !== undefined) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
           if (e === null) return false;
           $Uint(v3, p + "/transactionIndex", e);
           ok = false;
@@ -5962,7 +6285,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v4 = x["transactionHash"];
       if (v4 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c110.test(v4)))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c115.test(v4)))))) {
           if (e === null) return false;
           $Hash32(v4, p + "/transactionHash", e);
           ok = false;
@@ -5974,7 +6297,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v5 = x["blockHash"];
       if (v5 !== undefined) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c110.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c115.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
           if (e === null) return false;
           $Hash32(v5, p + "/blockHash", e);
           ok = false;
@@ -5982,7 +6305,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v6 = x["blockNumber"];
       if (v6 !== undefined) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c107.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c112.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
           if (e === null) return false;
           $Uint(v6, p + "/blockNumber", e);
           ok = false;
@@ -5990,7 +6313,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v7 = x["blockTimestamp"];
       if (v7 !== undefined) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c107.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c112.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
           if (e === null) return false;
           $Uint(v7, p + "/blockTimestamp", e);
           ok = false;
@@ -5998,7 +6321,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v8 = x["address"];
       if (v8 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c15.test(v8)))))) {
+        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c115.test(v8)))))) {
           if (e === null) return false;
           $Address(v8, p + "/address", e);
           ok = false;
@@ -6010,7 +6333,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v9 = x["data"];
       if (v9 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c110.test(v9))))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c115.test(v9))))) {
           if (e === null) return false;
           $Bytes(v9, p + "/data", e);
           ok = false;
@@ -6022,7 +6345,7 @@ function $Log(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v10 = x["topics"];
       if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-        if (!$147(v10, e === null ? p : p + "/topics", e)) {
+        if (!$153(v10, e === null ? p : p + "/topics", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6065,7 +6388,7 @@ function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["blockHash"];
       if (v3 !== undefined) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 66 && $c110.test(v3))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 66 && $c115.test(v3))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
           if (e === null) return false;
           $Hash32(v3, p + "/blockHash", e);
           ok = false;
@@ -6074,7 +6397,7 @@ function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v4 = x["address"];
       if (v4 !== undefined) {
         if ((plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-          if (!$148(v4, e === null ? p : p + "/address", e)) {
+          if (!$154(v4, e === null ? p : p + "/address", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6094,12 +6417,12 @@ function $Filter(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $148(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($Address(x, p, null)) matches++;
-  if ($149(x, p, null)) matches++;
-  if ($116(x, p, null)) matches++;
+  if ($155(x, p, null)) matches++;
+  if ($122(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6107,7 +6430,7 @@ function $148(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $149(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $155(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6118,7 +6441,7 @@ function $149(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 42 && $c15.test(v)))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 42 && $c115.test(v)))))) {
             if (e === null) return false;
             $Address(v, p + "/" + i, e);
             ok = false;
@@ -6133,8 +6456,8 @@ function $149(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 function $FilterTopics(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($116(x, p, null)) matches++;
-  if ($152(x, p, null)) matches++;
+  if ($122(x, p, null)) matches++;
+  if ($158(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6142,7 +6465,7 @@ function $FilterTopics(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $152(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $158(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6168,9 +6491,9 @@ function $152(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 function $FilterTopic(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($116(x, p, null)) matches++;
+  if ($122(x, p, null)) matches++;
   if ($Bytes32(x, p, null)) matches++;
-  if ($154(x, p, null)) matches++;
+  if ($160(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -6178,7 +6501,7 @@ function $FilterTopic(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $160(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6189,7 +6512,7 @@ function $154(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c110.test(v)))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length === 66 && $c115.test(v)))))) {
             if (e === null) return false;
             $Bytes32(v, p + "/" + i, e);
             ok = false;
@@ -6208,7 +6531,7 @@ function $FilterId(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c155.test(x)) {
+    if (!$c161.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]+$", "^0x[0-9a-f]+$");
     }
@@ -6216,18 +6539,18 @@ function $FilterId(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
   return ok;
 }
 
-const $c155 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
+const $c161 = /*#__PURE__*/ new RegExp("^0x[0-9a-f]+$");
 
 function $FilterResults(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($113(x, p, null) || $157(x, p, null))) {
+  if (!($119(x, p, null) || $163(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $163(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6236,11 +6559,11 @@ function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x158: unknown = x[i];
-        const p158 = e === null ? p : p + "/" + i;
+        const x164: unknown = x[i];
+        const p164 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x158;
-          const p = p158;
+          const x: unknown = x164;
+          const p = p164;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -6258,7 +6581,7 @@ function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["logIndex"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/logIndex", e);
                   ok = false;
@@ -6266,7 +6589,7 @@ function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["transactionIndex"];
               if (v3 !== undefined) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
                   if (e === null) return false;
                   $Uint(v3, p + "/transactionIndex", e);
                   ok = false;
@@ -6274,7 +6597,7 @@ function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["transactionHash"];
               if (v4 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c110.test(v4)))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c115.test(v4)))))) {
                   if (e === null) return false;
                   $Hash32(v4, p + "/transactionHash", e);
                   ok = false;
@@ -6286,7 +6609,7 @@ function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["blockHash"];
               if (v5 !== undefined) {
-                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c110.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c115.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
                   if (e === null) return false;
                   $Hash32(v5, p + "/blockHash", e);
                   ok = false;
@@ -6294,7 +6617,7 @@ function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v6 = x["blockNumber"];
               if (v6 !== undefined) {
-                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c107.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c112.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
                   if (e === null) return false;
                   $Uint(v6, p + "/blockNumber", e);
                   ok = false;
@@ -6302,7 +6625,7 @@ function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v7 = x["blockTimestamp"];
               if (v7 !== undefined) {
-                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c107.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
+                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c112.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
                   if (e === null) return false;
                   $Uint(v7, p + "/blockTimestamp", e);
                   ok = false;
@@ -6310,7 +6633,7 @@ function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v8 = x["address"];
               if (v8 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c15.test(v8)))))) {
+                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c115.test(v8)))))) {
                   if (e === null) return false;
                   $Address(v8, p + "/address", e);
                   ok = false;
@@ -6322,7 +6645,7 @@ function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v9 = x["data"];
               if (v9 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c110.test(v9))))) {
+                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c115.test(v9))))) {
                   if (e === null) return false;
                   $Bytes(v9, p + "/data", e);
                   ok = false;
@@ -6334,7 +6657,7 @@ function $157(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v10 = x["topics"];
               if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-                if (!$147(v10, e === null ? p : p + "/topics", e)) {
+                if (!$153(v10, e === null ? p : p + "/topics", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -6363,7 +6686,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["oldestBlock"];
       if (v1 !== undefined && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/oldestBlock", e);
           ok = false;
@@ -6375,7 +6698,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v2 = x["baseFeePerGas"];
       if (v2 !== undefined && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
-        if (!$159(v2, e === null ? p : p + "/baseFeePerGas", e)) {
+        if (!$165(v2, e === null ? p : p + "/baseFeePerGas", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6387,7 +6710,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       const v3 = x["baseFeePerBlobGas"];
       if (v3 !== undefined) {
         if ((plain && OP["baseFeePerBlobGas"] === undefined || hasOwn(x, "baseFeePerBlobGas"))) {
-          if (!$159(v3, e === null ? p : p + "/baseFeePerBlobGas", e)) {
+          if (!$165(v3, e === null ? p : p + "/baseFeePerBlobGas", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6395,7 +6718,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v4 = x["gasUsedRatio"];
       if (v4 !== undefined && (plain && OP["gasUsedRatio"] === undefined || hasOwn(x, "gasUsedRatio"))) {
-        if (!$161(v4, e === null ? p : p + "/gasUsedRatio", e)) {
+        if (!$167(v4, e === null ? p : p + "/gasUsedRatio", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6407,7 +6730,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       const v5 = x["blobGasUsedRatio"];
       if (v5 !== undefined) {
         if ((plain && OP["blobGasUsedRatio"] === undefined || hasOwn(x, "blobGasUsedRatio"))) {
-          if (!$161(v5, e === null ? p : p + "/blobGasUsedRatio", e)) {
+          if (!$167(v5, e === null ? p : p + "/blobGasUsedRatio", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6416,7 +6739,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
       const v6 = x["reward"];
       if (v6 !== undefined) {
         if ((plain && OP["reward"] === undefined || hasOwn(x, "reward"))) {
-          if (!$163(v6, e === null ? p : p + "/reward", e)) {
+          if (!$169(v6, e === null ? p : p + "/reward", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -6427,7 +6750,7 @@ function $FeeHistoryResults(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $159(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $165(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6438,7 +6761,7 @@ function $159(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ($c107.test(v))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ($c112.test(v))))) {
             if (e === null) return false;
             $Uint(v, p + "/" + i, e);
             ok = false;
@@ -6450,7 +6773,7 @@ function $159(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $161(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6473,7 +6796,7 @@ function $161(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $163(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $169(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6482,7 +6805,7 @@ function $163(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        if (!$159(x[i], e === null ? p : p + "/" + i, e)) {
+        if (!$165(x[i], e === null ? p : p + "/" + i, e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6514,7 +6837,7 @@ function $AccessListResult(x: unknown, p: string, e: ValidationIssue[] | null): 
       }
       const v2 = x["gasUsed"];
       if (v2 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/gasUsed", e);
           ok = false;
@@ -6537,6 +6860,267 @@ function $AccessListResult(x: unknown, p: string, e: ValidationIssue[] | null): 
   return ok;
 }
 
+function $DetailedExecutionResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["gas"];
+      if (v1 !== undefined && (plain && OP["gas"] === undefined || hasOwn(x, "gas"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $34(v1, p + "/gas", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/gas", "required", "is required", "gas");
+      }
+      const v2 = x["errCode"];
+      if (v2 !== undefined && (plain && OP["errCode"] === undefined || hasOwn(x, "errCode"))) {
+        if (!((Number.isInteger(v2)))) {
+          if (e === null) return false;
+          $173(v2, p + "/errCode", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/errCode", "required", "is required", "errCode");
+      }
+      const v3 = x["err"];
+      if (v3 !== undefined && (plain && OP["err"] === undefined || hasOwn(x, "err"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $3(v3, p + "/err", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/err", "required", "is required", "err");
+      }
+      const v4 = x["returnData"];
+      if (v4 !== undefined && (plain && OP["returnData"] === undefined || hasOwn(x, "returnData"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c115.test(v4))))) {
+          if (e === null) return false;
+          $Bytes(v4, p + "/returnData", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/returnData", "required", "is required", "returnData");
+      }
+    }
+  }
+  return ok;
+}
+
+function $173(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Number.isInteger(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be integer", "integer");
+  }
+  return ok;
+}
+
+function $PriceOptions(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["slow"];
+      if (v1 !== undefined && (plain && OP["slow"] === undefined || hasOwn(x, "slow"))) {
+        const x175: unknown = v1;
+        const p175 = e === null ? p : p + "/slow";
+        {
+          const x: unknown = x175;
+          const p = p175;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["maxPriorityFeePerGas"];
+              if (v1 !== undefined && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
+                  if (e === null) return false;
+                  $Uint(v1, p + "/maxPriorityFeePerGas", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/maxPriorityFeePerGas", "required", "is required", "maxPriorityFeePerGas");
+              }
+              const v2 = x["maxFeePerGas"];
+              if (v2 !== undefined && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint(v2, p + "/maxFeePerGas", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/maxFeePerGas", "required", "is required", "maxFeePerGas");
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/slow", "required", "is required", "slow");
+      }
+      const v2 = x["normal"];
+      if (v2 !== undefined && (plain && OP["normal"] === undefined || hasOwn(x, "normal"))) {
+        const x176: unknown = v2;
+        const p176 = e === null ? p : p + "/normal";
+        {
+          const x: unknown = x176;
+          const p = p176;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["maxPriorityFeePerGas"];
+              if (v1 !== undefined && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
+                  if (e === null) return false;
+                  $Uint(v1, p + "/maxPriorityFeePerGas", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/maxPriorityFeePerGas", "required", "is required", "maxPriorityFeePerGas");
+              }
+              const v2 = x["maxFeePerGas"];
+              if (v2 !== undefined && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint(v2, p + "/maxFeePerGas", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/maxFeePerGas", "required", "is required", "maxFeePerGas");
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/normal", "required", "is required", "normal");
+      }
+      const v3 = x["fast"];
+      if (v3 !== undefined && (plain && OP["fast"] === undefined || hasOwn(x, "fast"))) {
+        const x177: unknown = v3;
+        const p177 = e === null ? p : p + "/fast";
+        {
+          const x: unknown = x177;
+          const p = p177;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["maxPriorityFeePerGas"];
+              if (v1 !== undefined && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
+                  if (e === null) return false;
+                  $Uint(v1, p + "/maxPriorityFeePerGas", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/maxPriorityFeePerGas", "required", "is required", "maxPriorityFeePerGas");
+              }
+              const v2 = x["maxFeePerGas"];
+              if (v2 !== undefined && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
+                  if (e === null) return false;
+                  $Uint(v2, p + "/maxFeePerGas", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/maxFeePerGas", "required", "is required", "maxFeePerGas");
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/fast", "required", "is required", "fast");
+      }
+    }
+  }
+  return ok;
+}
+
+function $PriceOption(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["maxPriorityFeePerGas"];
+      if (v1 !== undefined && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
+          if (e === null) return false;
+          $Uint(v1, p + "/maxPriorityFeePerGas", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/maxPriorityFeePerGas", "required", "is required", "maxPriorityFeePerGas");
+      }
+      const v2 = x["maxFeePerGas"];
+      if (v2 !== undefined && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
+          if (e === null) return false;
+          $Uint(v2, p + "/maxFeePerGas", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/maxFeePerGas", "required", "is required", "maxFeePerGas");
+      }
+    }
+  }
+  return ok;
+}
+
 function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -6548,7 +7132,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["address"];
       if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c15.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c115.test(v1)))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -6560,7 +7144,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["accountProof"];
       if (v2 !== undefined && (plain && OP["accountProof"] === undefined || hasOwn(x, "accountProof"))) {
-        if (!$136(v2, e === null ? p : p + "/accountProof", e)) {
+        if (!$142(v2, e === null ? p : p + "/accountProof", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6571,7 +7155,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v3 = x["balance"];
       if (v3 !== undefined && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/balance", e);
           ok = false;
@@ -6583,7 +7167,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v4 = x["codeHash"];
       if (v4 !== undefined && (plain && OP["codeHash"] === undefined || hasOwn(x, "codeHash"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c110.test(v4)))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c115.test(v4)))))) {
           if (e === null) return false;
           $Hash32(v4, p + "/codeHash", e);
           ok = false;
@@ -6595,7 +7179,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v5 = x["nonce"];
       if (v5 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c107.test(v5))))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c112.test(v5))))) {
           if (e === null) return false;
           $Uint(v5, p + "/nonce", e);
           ok = false;
@@ -6607,7 +7191,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v6 = x["storageHash"];
       if (v6 !== undefined && (plain && OP["storageHash"] === undefined || hasOwn(x, "storageHash"))) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c110.test(v6)))))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 66 && $c115.test(v6)))))) {
           if (e === null) return false;
           $Hash32(v6, p + "/storageHash", e);
           ok = false;
@@ -6619,7 +7203,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v7 = x["storageProof"];
       if (v7 !== undefined && (plain && OP["storageProof"] === undefined || hasOwn(x, "storageProof"))) {
-        if (!$167(v7, e === null ? p : p + "/storageProof", e)) {
+        if (!$179(v7, e === null ? p : p + "/storageProof", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6633,7 +7217,7 @@ function $AccountProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $179(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6642,11 +7226,11 @@ function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x168: unknown = x[i];
-        const p168 = e === null ? p : p + "/" + i;
+        const x180: unknown = x[i];
+        const p180 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x168;
-          const p = p168;
+          const x: unknown = x180;
+          const p = p180;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -6656,7 +7240,7 @@ function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["key"];
               if (v1 !== undefined && (plain && OP["key"] === undefined || hasOwn(x, "key"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 66 && $c110.test(v1)))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 66 && $c115.test(v1)))))) {
                   if (e === null) return false;
                   $BytesMax32(v1, p + "/key", e);
                   ok = false;
@@ -6668,7 +7252,7 @@ function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["value"];
               if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/value", e);
                   ok = false;
@@ -6680,7 +7264,7 @@ function $167(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["proof"];
               if (v3 !== undefined && (plain && OP["proof"] === undefined || hasOwn(x, "proof"))) {
-                if (!$136(v3, e === null ? p : p + "/proof", e)) {
+                if (!$142(v3, e === null ? p : p + "/proof", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -6709,7 +7293,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["key"];
       if (v1 !== undefined && (plain && OP["key"] === undefined || hasOwn(x, "key"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 66 && $c110.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length >= 3 && v1.length <= 66 && $c115.test(v1)))))) {
           if (e === null) return false;
           $BytesMax32(v1, p + "/key", e);
           ok = false;
@@ -6721,7 +7305,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["value"];
       if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/value", e);
           ok = false;
@@ -6733,7 +7317,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v3 = x["proof"];
       if (v3 !== undefined && (plain && OP["proof"] === undefined || hasOwn(x, "proof"))) {
-        if (!$136(v3, e === null ? p : p + "/proof", e)) {
+        if (!$142(v3, e === null ? p : p + "/proof", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -6750,7 +7334,7 @@ function $StorageProof(x: unknown, p: string, e: ValidationIssue[] | null): bool
 function $SyncingStatus(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
-  if ($170(x, p, null)) matches++;
+  if ($182(x, p, null)) matches++;
   if ($SyncProgress(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
@@ -6759,7 +7343,7 @@ function $SyncingStatus(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $170(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $182(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -6783,7 +7367,7 @@ function $SyncProgress(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["startingBlock"];
       if (v1 !== undefined && (plain && OP["startingBlock"] === undefined || hasOwn(x, "startingBlock"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/startingBlock", e);
           ok = false;
@@ -6795,7 +7379,7 @@ function $SyncProgress(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["currentBlock"];
       if (v2 !== undefined && (plain && OP["currentBlock"] === undefined || hasOwn(x, "currentBlock"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/currentBlock", e);
           ok = false;
@@ -6807,7 +7391,7 @@ function $SyncProgress(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v3 = x["highestBlock"];
       if (v3 !== undefined && (plain && OP["highestBlock"] === undefined || hasOwn(x, "highestBlock"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/highestBlock", e);
           ok = false;
@@ -6835,7 +7419,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v1 !== undefined) {
         if (!((Number.isInteger(v1))) && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
           if (e === null) return false;
-          $171(v1, p + "/chainId", e);
+          $173(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -6843,7 +7427,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v2 !== undefined) {
         if (!((Number.isInteger(v2))) && (plain && OP["homesteadBlock"] === undefined || hasOwn(x, "homesteadBlock"))) {
           if (e === null) return false;
-          $171(v2, p + "/homesteadBlock", e);
+          $173(v2, p + "/homesteadBlock", e);
           ok = false;
         }
       }
@@ -6851,7 +7435,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v3 !== undefined) {
         if (!((Number.isInteger(v3))) && (plain && OP["daoForkBlock"] === undefined || hasOwn(x, "daoForkBlock"))) {
           if (e === null) return false;
-          $171(v3, p + "/daoForkBlock", e);
+          $173(v3, p + "/daoForkBlock", e);
           ok = false;
         }
       }
@@ -6867,7 +7451,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v5 !== undefined) {
         if (!((Number.isInteger(v5))) && (plain && OP["eip150Block"] === undefined || hasOwn(x, "eip150Block"))) {
           if (e === null) return false;
-          $171(v5, p + "/eip150Block", e);
+          $173(v5, p + "/eip150Block", e);
           ok = false;
         }
       }
@@ -6875,7 +7459,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v6 !== undefined) {
         if (!((Number.isInteger(v6))) && (plain && OP["eip155Block"] === undefined || hasOwn(x, "eip155Block"))) {
           if (e === null) return false;
-          $171(v6, p + "/eip155Block", e);
+          $173(v6, p + "/eip155Block", e);
           ok = false;
         }
       }
@@ -6883,7 +7467,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v7 !== undefined) {
         if (!((Number.isInteger(v7))) && (plain && OP["eip158Block"] === undefined || hasOwn(x, "eip158Block"))) {
           if (e === null) return false;
-          $171(v7, p + "/eip158Block", e);
+          $173(v7, p + "/eip158Block", e);
           ok = false;
         }
       }
@@ -6891,7 +7475,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v8 !== undefined) {
         if (!((Number.isInteger(v8))) && (plain && OP["byzantiumBlock"] === undefined || hasOwn(x, "byzantiumBlock"))) {
           if (e === null) return false;
-          $171(v8, p + "/byzantiumBlock", e);
+          $173(v8, p + "/byzantiumBlock", e);
           ok = false;
         }
       }
@@ -6899,7 +7483,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v9 !== undefined) {
         if (!((Number.isInteger(v9))) && (plain && OP["constantinopleBlock"] === undefined || hasOwn(x, "constantinopleBlock"))) {
           if (e === null) return false;
-          $171(v9, p + "/constantinopleBlock", e);
+          $173(v9, p + "/constantinopleBlock", e);
           ok = false;
         }
       }
@@ -6907,7 +7491,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v10 !== undefined) {
         if (!((Number.isInteger(v10))) && (plain && OP["petersburgBlock"] === undefined || hasOwn(x, "petersburgBlock"))) {
           if (e === null) return false;
-          $171(v10, p + "/petersburgBlock", e);
+          $173(v10, p + "/petersburgBlock", e);
           ok = false;
         }
       }
@@ -6915,7 +7499,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v11 !== undefined) {
         if (!((Number.isInteger(v11))) && (plain && OP["istanbulBlock"] === undefined || hasOwn(x, "istanbulBlock"))) {
           if (e === null) return false;
-          $171(v11, p + "/istanbulBlock", e);
+          $173(v11, p + "/istanbulBlock", e);
           ok = false;
         }
       }
@@ -6923,7 +7507,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v12 !== undefined) {
         if (!((Number.isInteger(v12))) && (plain && OP["muirGlacierBlock"] === undefined || hasOwn(x, "muirGlacierBlock"))) {
           if (e === null) return false;
-          $171(v12, p + "/muirGlacierBlock", e);
+          $173(v12, p + "/muirGlacierBlock", e);
           ok = false;
         }
       }
@@ -6931,7 +7515,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v13 !== undefined) {
         if (!((Number.isInteger(v13))) && (plain && OP["berlinBlock"] === undefined || hasOwn(x, "berlinBlock"))) {
           if (e === null) return false;
-          $171(v13, p + "/berlinBlock", e);
+          $173(v13, p + "/berlinBlock", e);
           ok = false;
         }
       }
@@ -6939,7 +7523,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v14 !== undefined) {
         if (!((Number.isInteger(v14))) && (plain && OP["londonBlock"] === undefined || hasOwn(x, "londonBlock"))) {
           if (e === null) return false;
-          $171(v14, p + "/londonBlock", e);
+          $173(v14, p + "/londonBlock", e);
           ok = false;
         }
       }
@@ -6947,7 +7531,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v15 !== undefined) {
         if (!((Number.isInteger(v15))) && (plain && OP["shanghaiTime"] === undefined || hasOwn(x, "shanghaiTime"))) {
           if (e === null) return false;
-          $171(v15, p + "/shanghaiTime", e);
+          $173(v15, p + "/shanghaiTime", e);
           ok = false;
         }
       }
@@ -6955,7 +7539,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v16 !== undefined) {
         if (!((Number.isInteger(v16))) && (plain && OP["cancunTime"] === undefined || hasOwn(x, "cancunTime"))) {
           if (e === null) return false;
-          $171(v16, p + "/cancunTime", e);
+          $173(v16, p + "/cancunTime", e);
           ok = false;
         }
       }
@@ -6963,7 +7547,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v17 !== undefined) {
         if (!((Number.isInteger(v17))) && (plain && OP["pragueTime"] === undefined || hasOwn(x, "pragueTime"))) {
           if (e === null) return false;
-          $171(v17, p + "/pragueTime", e);
+          $173(v17, p + "/pragueTime", e);
           ok = false;
         }
       }
@@ -6971,7 +7555,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v18 !== undefined) {
         if (!((Number.isInteger(v18))) && (plain && OP["apricotPhase1BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase1BlockTimestamp"))) {
           if (e === null) return false;
-          $171(v18, p + "/apricotPhase1BlockTimestamp", e);
+          $173(v18, p + "/apricotPhase1BlockTimestamp", e);
           ok = false;
         }
       }
@@ -6979,7 +7563,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v19 !== undefined) {
         if (!((Number.isInteger(v19))) && (plain && OP["apricotPhase2BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase2BlockTimestamp"))) {
           if (e === null) return false;
-          $171(v19, p + "/apricotPhase2BlockTimestamp", e);
+          $173(v19, p + "/apricotPhase2BlockTimestamp", e);
           ok = false;
         }
       }
@@ -6987,7 +7571,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v20 !== undefined) {
         if (!((Number.isInteger(v20))) && (plain && OP["apricotPhase3BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase3BlockTimestamp"))) {
           if (e === null) return false;
-          $171(v20, p + "/apricotPhase3BlockTimestamp", e);
+          $173(v20, p + "/apricotPhase3BlockTimestamp", e);
           ok = false;
         }
       }
@@ -6995,7 +7579,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v21 !== undefined) {
         if (!((Number.isInteger(v21))) && (plain && OP["apricotPhase4BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase4BlockTimestamp"))) {
           if (e === null) return false;
-          $171(v21, p + "/apricotPhase4BlockTimestamp", e);
+          $173(v21, p + "/apricotPhase4BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7003,7 +7587,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v22 !== undefined) {
         if (!((Number.isInteger(v22))) && (plain && OP["apricotPhase5BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase5BlockTimestamp"))) {
           if (e === null) return false;
-          $171(v22, p + "/apricotPhase5BlockTimestamp", e);
+          $173(v22, p + "/apricotPhase5BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7011,7 +7595,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v23 !== undefined) {
         if (!((Number.isInteger(v23))) && (plain && OP["apricotPhasePre6BlockTimestamp"] === undefined || hasOwn(x, "apricotPhasePre6BlockTimestamp"))) {
           if (e === null) return false;
-          $171(v23, p + "/apricotPhasePre6BlockTimestamp", e);
+          $173(v23, p + "/apricotPhasePre6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7019,7 +7603,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v24 !== undefined) {
         if (!((Number.isInteger(v24))) && (plain && OP["apricotPhase6BlockTimestamp"] === undefined || hasOwn(x, "apricotPhase6BlockTimestamp"))) {
           if (e === null) return false;
-          $171(v24, p + "/apricotPhase6BlockTimestamp", e);
+          $173(v24, p + "/apricotPhase6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7027,7 +7611,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v25 !== undefined) {
         if (!((Number.isInteger(v25))) && (plain && OP["apricotPhasePost6BlockTimestamp"] === undefined || hasOwn(x, "apricotPhasePost6BlockTimestamp"))) {
           if (e === null) return false;
-          $171(v25, p + "/apricotPhasePost6BlockTimestamp", e);
+          $173(v25, p + "/apricotPhasePost6BlockTimestamp", e);
           ok = false;
         }
       }
@@ -7035,7 +7619,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v26 !== undefined) {
         if (!((Number.isInteger(v26))) && (plain && OP["banffBlockTimestamp"] === undefined || hasOwn(x, "banffBlockTimestamp"))) {
           if (e === null) return false;
-          $171(v26, p + "/banffBlockTimestamp", e);
+          $173(v26, p + "/banffBlockTimestamp", e);
           ok = false;
         }
       }
@@ -7043,7 +7627,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v27 !== undefined) {
         if (!((Number.isInteger(v27))) && (plain && OP["cortinaBlockTimestamp"] === undefined || hasOwn(x, "cortinaBlockTimestamp"))) {
           if (e === null) return false;
-          $171(v27, p + "/cortinaBlockTimestamp", e);
+          $173(v27, p + "/cortinaBlockTimestamp", e);
           ok = false;
         }
       }
@@ -7051,7 +7635,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v28 !== undefined) {
         if (!((Number.isInteger(v28))) && (plain && OP["durangoBlockTimestamp"] === undefined || hasOwn(x, "durangoBlockTimestamp"))) {
           if (e === null) return false;
-          $171(v28, p + "/durangoBlockTimestamp", e);
+          $173(v28, p + "/durangoBlockTimestamp", e);
           ok = false;
         }
       }
@@ -7059,7 +7643,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v29 !== undefined) {
         if (!((Number.isInteger(v29))) && (plain && OP["etnaTimestamp"] === undefined || hasOwn(x, "etnaTimestamp"))) {
           if (e === null) return false;
-          $171(v29, p + "/etnaTimestamp", e);
+          $173(v29, p + "/etnaTimestamp", e);
           ok = false;
         }
       }
@@ -7067,7 +7651,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v30 !== undefined) {
         if (!((Number.isInteger(v30))) && (plain && OP["fortunaTimestamp"] === undefined || hasOwn(x, "fortunaTimestamp"))) {
           if (e === null) return false;
-          $171(v30, p + "/fortunaTimestamp", e);
+          $173(v30, p + "/fortunaTimestamp", e);
           ok = false;
         }
       }
@@ -7075,7 +7659,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v31 !== undefined) {
         if (!((Number.isInteger(v31))) && (plain && OP["graniteTimestamp"] === undefined || hasOwn(x, "graniteTimestamp"))) {
           if (e === null) return false;
-          $171(v31, p + "/graniteTimestamp", e);
+          $173(v31, p + "/graniteTimestamp", e);
           ok = false;
         }
       }
@@ -7083,7 +7667,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v32 !== undefined) {
         if (!((Number.isInteger(v32))) && (plain && OP["heliconTimestamp"] === undefined || hasOwn(x, "heliconTimestamp"))) {
           if (e === null) return false;
-          $171(v32, p + "/heliconTimestamp", e);
+          $173(v32, p + "/heliconTimestamp", e);
           ok = false;
         }
       }
@@ -7096,16 +7680,186 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $171(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+const $c215 = /*#__PURE__*/ new Set<string>(["chainId", "homesteadBlock", "daoForkBlock", "daoForkSupport", "eip150Block", "eip155Block", "eip158Block", "byzantiumBlock", "constantinopleBlock", "petersburgBlock", "istanbulBlock", "muirGlacierBlock", "berlinBlock", "londonBlock", "shanghaiTime", "cancunTime", "pragueTime", "apricotPhase1BlockTimestamp", "apricotPhase2BlockTimestamp", "apricotPhase3BlockTimestamp", "apricotPhase4BlockTimestamp", "apricotPhase5BlockTimestamp", "apricotPhasePre6BlockTimestamp", "apricotPhase6BlockTimestamp", "apricotPhasePost6BlockTimestamp", "banffBlockTimestamp", "cortinaBlockTimestamp", "durangoBlockTimestamp", "etnaTimestamp", "fortunaTimestamp", "graniteTimestamp", "heliconTimestamp"]);
+
+function $BadBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(Number.isInteger(x))) {
+  if (!(isObject(x))) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be integer", "integer");
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["hash"];
+      if (v1 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
+          if (e === null) return false;
+          $Hash32(v1, p + "/hash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/hash", "required", "is required", "hash");
+      }
+      const v2 = x["block"];
+      if (v2 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block"))) {
+        if (!$Block(v2, e === null ? p : p + "/block", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/block", "required", "is required", "block");
+      }
+      const v3 = x["rlp"];
+      if (v3 !== undefined && (plain && OP["rlp"] === undefined || hasOwn(x, "rlp"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $3(v3, p + "/rlp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/rlp", "required", "is required", "rlp");
+      }
+      const v4 = x["reason"];
+      if (v4 !== undefined && (plain && OP["reason"] === undefined || hasOwn(x, "reason"))) {
+        if (!$217(v4, e === null ? p : p + "/reason", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/reason", "required", "is required", "reason");
+      }
+    }
   }
   return ok;
 }
 
-const $c203 = /*#__PURE__*/ new Set<string>(["chainId", "homesteadBlock", "daoForkBlock", "daoForkSupport", "eip150Block", "eip155Block", "eip158Block", "byzantiumBlock", "constantinopleBlock", "petersburgBlock", "istanbulBlock", "muirGlacierBlock", "berlinBlock", "londonBlock", "shanghaiTime", "cancunTime", "pragueTime", "apricotPhase1BlockTimestamp", "apricotPhase2BlockTimestamp", "apricotPhase3BlockTimestamp", "apricotPhase4BlockTimestamp", "apricotPhase5BlockTimestamp", "apricotPhasePre6BlockTimestamp", "apricotPhase6BlockTimestamp", "apricotPhasePost6BlockTimestamp", "banffBlockTimestamp", "cortinaBlockTimestamp", "durangoBlockTimestamp", "etnaTimestamp", "fortunaTimestamp", "graniteTimestamp", "heliconTimestamp"]);
+function $217(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($BadBlockReason(x, p, null)) matches++;
+  if ($122(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $BadBlockReason(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["chainConfig"];
+      if (v1 !== undefined && (plain && OP["chainConfig"] === undefined || hasOwn(x, "chainConfig"))) {
+        if (!$ChainConfig(v1, e === null ? p : p + "/chainConfig", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chainConfig", "required", "is required", "chainConfig");
+      }
+      const v2 = x["receipts"];
+      if (v2 !== undefined && (plain && OP["receipts"] === undefined || hasOwn(x, "receipts"))) {
+        if (!$218(v2, e === null ? p : p + "/receipts", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/receipts", "required", "is required", "receipts");
+      }
+      const v3 = x["number"];
+      if (v3 !== undefined && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
+        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+          if (e === null) return false;
+          $34(v3, p + "/number", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/number", "required", "is required", "number");
+      }
+      const v4 = x["hash"];
+      if (v4 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c115.test(v4)))))) {
+          if (e === null) return false;
+          $Hash32(v4, p + "/hash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/hash", "required", "is required", "hash");
+      }
+      const v5 = x["error"];
+      if (v5 !== undefined && (plain && OP["error"] === undefined || hasOwn(x, "error"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $3(v5, p + "/error", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/error", "required", "is required", "error");
+      }
+    }
+  }
+  return ok;
+}
+
+function $218(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($219(x, p, null)) matches++;
+  if ($122(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $219(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((isObject(v)))) {
+            if (e === null) return false;
+            $83(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
 
 function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -7118,11 +7872,11 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["current"];
       if (v1 !== undefined && (plain && OP["current"] === undefined || hasOwn(x, "current"))) {
-        const x211: unknown = v1;
-        const p211 = e === null ? p : p + "/current";
+        const x232: unknown = v1;
+        const p232 = e === null ? p : p + "/current";
         {
-          const x: unknown = x211;
-          const p = p211;
+          const x: unknown = x232;
+          const p = p232;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7134,7 +7888,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               if (v1 !== undefined && (plain && OP["activationTime"] === undefined || hasOwn(x, "activationTime"))) {
                 if (!((Number.isInteger(v1)))) {
                   if (e === null) return false;
-                  $171(v1, p + "/activationTime", e);
+                  $173(v1, p + "/activationTime", e);
                   ok = false;
                 }
               }
@@ -7144,11 +7898,11 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v2 = x["blobSchedule"];
               if (v2 !== undefined && (plain && OP["blobSchedule"] === undefined || hasOwn(x, "blobSchedule"))) {
-                const x212: unknown = v2;
-                const p212 = e === null ? p : p + "/blobSchedule";
+                const x233: unknown = v2;
+                const p233 = e === null ? p : p + "/blobSchedule";
                 {
-                  const x: unknown = x212;
-                  const p = p212;
+                  const x: unknown = x233;
+                  const p = p233;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -7202,7 +7956,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v3 = x["chainId"];
               if (v3 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3))))) {
                   if (e === null) return false;
                   $Uint(v3, p + "/chainId", e);
                   ok = false;
@@ -7214,7 +7968,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v4 = x["forkId"];
               if (v4 !== undefined && (plain && OP["forkId"] === undefined || hasOwn(x, "forkId"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 10 && $c110.test(v4)))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 10 && $c115.test(v4)))))) {
                   if (e === null) return false;
                   $Bytes4(v4, p + "/forkId", e);
                   ok = false;
@@ -7226,7 +7980,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v5 = x["precompiles"];
               if (v5 !== undefined && (plain && OP["precompiles"] === undefined || hasOwn(x, "precompiles"))) {
-                if (!$209(v5, e === null ? p : p + "/precompiles", e)) {
+                if (!$230(v5, e === null ? p : p + "/precompiles", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -7237,7 +7991,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v6 = x["systemContracts"];
               if (v6 !== undefined && (plain && OP["systemContracts"] === undefined || hasOwn(x, "systemContracts"))) {
-                if (!$209(v6, e === null ? p : p + "/systemContracts", e)) {
+                if (!$230(v6, e === null ? p : p + "/systemContracts", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -7257,7 +8011,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v2 = x["next"];
       if (v2 !== undefined) {
         if ((plain && OP["next"] === undefined || hasOwn(x, "next"))) {
-          if (!$213(v2, e === null ? p : p + "/next", e)) {
+          if (!$234(v2, e === null ? p : p + "/next", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -7266,7 +8020,7 @@ function $EthConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v3 = x["last"];
       if (v3 !== undefined) {
         if ((plain && OP["last"] === undefined || hasOwn(x, "last"))) {
-          if (!$213(v3, e === null ? p : p + "/last", e)) {
+          if (!$234(v3, e === null ? p : p + "/last", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -7290,7 +8044,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v1 !== undefined && (plain && OP["activationTime"] === undefined || hasOwn(x, "activationTime"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $171(v1, p + "/activationTime", e);
+          $173(v1, p + "/activationTime", e);
           ok = false;
         }
       }
@@ -7300,11 +8054,11 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["blobSchedule"];
       if (v2 !== undefined && (plain && OP["blobSchedule"] === undefined || hasOwn(x, "blobSchedule"))) {
-        const x208: unknown = v2;
-        const p208 = e === null ? p : p + "/blobSchedule";
+        const x229: unknown = v2;
+        const p229 = e === null ? p : p + "/blobSchedule";
         {
-          const x: unknown = x208;
-          const p = p208;
+          const x: unknown = x229;
+          const p = p229;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7358,7 +8112,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v3 = x["chainId"];
       if (v3 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/chainId", e);
           ok = false;
@@ -7370,7 +8124,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v4 = x["forkId"];
       if (v4 !== undefined && (plain && OP["forkId"] === undefined || hasOwn(x, "forkId"))) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 10 && $c110.test(v4)))))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 10 && $c115.test(v4)))))) {
           if (e === null) return false;
           $Bytes4(v4, p + "/forkId", e);
           ok = false;
@@ -7382,7 +8136,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v5 = x["precompiles"];
       if (v5 !== undefined && (plain && OP["precompiles"] === undefined || hasOwn(x, "precompiles"))) {
-        if (!$209(v5, e === null ? p : p + "/precompiles", e)) {
+        if (!$230(v5, e === null ? p : p + "/precompiles", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7393,7 +8147,7 @@ function $EthConfigFork(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v6 = x["systemContracts"];
       if (v6 !== undefined && (plain && OP["systemContracts"] === undefined || hasOwn(x, "systemContracts"))) {
-        if (!$209(v6, e === null ? p : p + "/systemContracts", e)) {
+        if (!$230(v6, e === null ? p : p + "/systemContracts", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7457,7 +8211,7 @@ function $BlobSchedule(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $209(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $230(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -7480,11 +8234,11 @@ function $209(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $213(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $234(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($EthConfigFork(x, p, null)) matches++;
-  if ($116(x, p, null)) matches++;
+  if ($122(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -7503,11 +8257,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["head"];
       if (v1 !== undefined && (plain && OP["head"] === undefined || hasOwn(x, "head"))) {
-        const x217: unknown = v1;
-        const p217 = e === null ? p : p + "/head";
+        const x238: unknown = v1;
+        const p238 = e === null ? p : p + "/head";
         {
-          const x: unknown = x217;
-          const p = p217;
+          const x: unknown = x238;
+          const p = p238;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7517,7 +8271,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["number"];
               if (v1 !== undefined && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
                   if (e === null) return false;
                   $Uint(v1, p + "/number", e);
                   ok = false;
@@ -7529,7 +8283,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["hash"];
               if (v2 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c110.test(v2)))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c115.test(v2)))))) {
                   if (e === null) return false;
                   $Hash32(v2, p + "/hash", e);
                   ok = false;
@@ -7549,11 +8303,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["state"];
       if (v2 !== undefined && (plain && OP["state"] === undefined || hasOwn(x, "state"))) {
-        const x221: unknown = v2;
-        const p221 = e === null ? p : p + "/state";
+        const x242: unknown = v2;
+        const p242 = e === null ? p : p + "/state";
         {
-          const x: unknown = x221;
-          const p = p221;
+          const x: unknown = x242;
+          const p = p242;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7575,7 +8329,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["oldestBlock"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/oldestBlock", e);
                   ok = false;
@@ -7584,11 +8338,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x222: unknown = v3;
-                  const p222 = e === null ? p : p + "/deleteStrategy";
+                  const x243: unknown = v3;
+                  const p243 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x222;
-                    const p = p222;
+                    const x: unknown = x243;
+                    const p = p243;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -7600,7 +8354,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $219(v1, p + "/type", e);
+                            $240(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -7610,7 +8364,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         }
                         const v2 = x["retentionBlocks"];
                         if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
                             if (e === null) return false;
                             $Uint(v2, p + "/retentionBlocks", e);
                             ok = false;
@@ -7635,11 +8389,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v3 = x["tx"];
       if (v3 !== undefined && (plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
-        const x223: unknown = v3;
-        const p223 = e === null ? p : p + "/tx";
+        const x244: unknown = v3;
+        const p244 = e === null ? p : p + "/tx";
         {
-          const x: unknown = x223;
-          const p = p223;
+          const x: unknown = x244;
+          const p = p244;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7661,7 +8415,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["oldestBlock"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/oldestBlock", e);
                   ok = false;
@@ -7670,11 +8424,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x224: unknown = v3;
-                  const p224 = e === null ? p : p + "/deleteStrategy";
+                  const x245: unknown = v3;
+                  const p245 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x224;
-                    const p = p224;
+                    const x: unknown = x245;
+                    const p = p245;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -7686,7 +8440,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $219(v1, p + "/type", e);
+                            $240(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -7696,7 +8450,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         }
                         const v2 = x["retentionBlocks"];
                         if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
                             if (e === null) return false;
                             $Uint(v2, p + "/retentionBlocks", e);
                             ok = false;
@@ -7721,11 +8475,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v4 = x["logs"];
       if (v4 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-        const x225: unknown = v4;
-        const p225 = e === null ? p : p + "/logs";
+        const x246: unknown = v4;
+        const p246 = e === null ? p : p + "/logs";
         {
-          const x: unknown = x225;
-          const p = p225;
+          const x: unknown = x246;
+          const p = p246;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7747,7 +8501,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["oldestBlock"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/oldestBlock", e);
                   ok = false;
@@ -7756,11 +8510,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x226: unknown = v3;
-                  const p226 = e === null ? p : p + "/deleteStrategy";
+                  const x247: unknown = v3;
+                  const p247 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x226;
-                    const p = p226;
+                    const x: unknown = x247;
+                    const p = p247;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -7772,7 +8526,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $219(v1, p + "/type", e);
+                            $240(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -7782,7 +8536,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         }
                         const v2 = x["retentionBlocks"];
                         if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
                             if (e === null) return false;
                             $Uint(v2, p + "/retentionBlocks", e);
                             ok = false;
@@ -7807,11 +8561,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v5 = x["receipts"];
       if (v5 !== undefined && (plain && OP["receipts"] === undefined || hasOwn(x, "receipts"))) {
-        const x227: unknown = v5;
-        const p227 = e === null ? p : p + "/receipts";
+        const x248: unknown = v5;
+        const p248 = e === null ? p : p + "/receipts";
         {
-          const x: unknown = x227;
-          const p = p227;
+          const x: unknown = x248;
+          const p = p248;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7833,7 +8587,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["oldestBlock"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/oldestBlock", e);
                   ok = false;
@@ -7842,11 +8596,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x228: unknown = v3;
-                  const p228 = e === null ? p : p + "/deleteStrategy";
+                  const x249: unknown = v3;
+                  const p249 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x228;
-                    const p = p228;
+                    const x: unknown = x249;
+                    const p = p249;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -7858,7 +8612,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $219(v1, p + "/type", e);
+                            $240(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -7868,7 +8622,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         }
                         const v2 = x["retentionBlocks"];
                         if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
                             if (e === null) return false;
                             $Uint(v2, p + "/retentionBlocks", e);
                             ok = false;
@@ -7893,11 +8647,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v6 = x["blocks"];
       if (v6 !== undefined && (plain && OP["blocks"] === undefined || hasOwn(x, "blocks"))) {
-        const x229: unknown = v6;
-        const p229 = e === null ? p : p + "/blocks";
+        const x250: unknown = v6;
+        const p250 = e === null ? p : p + "/blocks";
         {
-          const x: unknown = x229;
-          const p = p229;
+          const x: unknown = x250;
+          const p = p250;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7919,7 +8673,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["oldestBlock"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/oldestBlock", e);
                   ok = false;
@@ -7928,11 +8682,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x230: unknown = v3;
-                  const p230 = e === null ? p : p + "/deleteStrategy";
+                  const x251: unknown = v3;
+                  const p251 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x230;
-                    const p = p230;
+                    const x: unknown = x251;
+                    const p = p251;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -7944,7 +8698,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $219(v1, p + "/type", e);
+                            $240(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -7954,7 +8708,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         }
                         const v2 = x["retentionBlocks"];
                         if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
                             if (e === null) return false;
                             $Uint(v2, p + "/retentionBlocks", e);
                             ok = false;
@@ -7979,11 +8733,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v7 = x["stateproofs"];
       if (v7 !== undefined && (plain && OP["stateproofs"] === undefined || hasOwn(x, "stateproofs"))) {
-        const x231: unknown = v7;
-        const p231 = e === null ? p : p + "/stateproofs";
+        const x252: unknown = v7;
+        const p252 = e === null ? p : p + "/stateproofs";
         {
-          const x: unknown = x231;
-          const p = p231;
+          const x: unknown = x252;
+          const p = p252;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8005,7 +8759,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["oldestBlock"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/oldestBlock", e);
                   ok = false;
@@ -8014,11 +8768,11 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["deleteStrategy"];
               if (v3 !== undefined) {
                 if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-                  const x232: unknown = v3;
-                  const p232 = e === null ? p : p + "/deleteStrategy";
+                  const x253: unknown = v3;
+                  const p253 = e === null ? p : p + "/deleteStrategy";
                   {
-                    const x: unknown = x232;
-                    const p = p232;
+                    const x: unknown = x253;
+                    const p = p253;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -8030,7 +8784,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                           if (!((typeof v1 === "string") && (v1 === "window"))) {
                             if (e === null) return false;
-                            $219(v1, p + "/type", e);
+                            $240(v1, p + "/type", e);
                             ok = false;
                           }
                         }
@@ -8040,7 +8794,7 @@ function $EthCapabilities(x: unknown, p: string, e: ValidationIssue[] | null): b
                         }
                         const v2 = x["retentionBlocks"];
                         if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
                             if (e === null) return false;
                             $Uint(v2, p + "/retentionBlocks", e);
                             ok = false;
@@ -8079,7 +8833,7 @@ function $CapabilityHead(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["number"];
       if (v1 !== undefined && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/number", e);
           ok = false;
@@ -8091,7 +8845,7 @@ function $CapabilityHead(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["hash"];
       if (v2 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c110.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c115.test(v2)))))) {
           if (e === null) return false;
           $Hash32(v2, p + "/hash", e);
           ok = false;
@@ -8129,7 +8883,7 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v2 = x["oldestBlock"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["oldestBlock"] === undefined || hasOwn(x, "oldestBlock"))) {
           if (e === null) return false;
           $Uint(v2, p + "/oldestBlock", e);
           ok = false;
@@ -8138,11 +8892,11 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
       const v3 = x["deleteStrategy"];
       if (v3 !== undefined) {
         if ((plain && OP["deleteStrategy"] === undefined || hasOwn(x, "deleteStrategy"))) {
-          const x220: unknown = v3;
-          const p220 = e === null ? p : p + "/deleteStrategy";
+          const x241: unknown = v3;
+          const p241 = e === null ? p : p + "/deleteStrategy";
           {
-            const x: unknown = x220;
-            const p = p220;
+            const x: unknown = x241;
+            const p = p241;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -8154,7 +8908,7 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
                 if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
                   if (!((typeof v1 === "string") && (v1 === "window"))) {
                     if (e === null) return false;
-                    $219(v1, p + "/type", e);
+                    $240(v1, p + "/type", e);
                     ok = false;
                   }
                 }
@@ -8164,7 +8918,7 @@ function $CapabilityResource(x: unknown, p: string, e: ValidationIssue[] | null)
                 }
                 const v2 = x["retentionBlocks"];
                 if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
                     if (e === null) return false;
                     $Uint(v2, p + "/retentionBlocks", e);
                     ok = false;
@@ -8197,7 +8951,7 @@ function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] |
       if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
         if (!((typeof v1 === "string") && (v1 === "window"))) {
           if (e === null) return false;
-          $219(v1, p + "/type", e);
+          $240(v1, p + "/type", e);
           ok = false;
         }
       }
@@ -8207,7 +8961,7 @@ function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] |
       }
       const v2 = x["retentionBlocks"];
       if (v2 !== undefined && (plain && OP["retentionBlocks"] === undefined || hasOwn(x, "retentionBlocks"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/retentionBlocks", e);
           ok = false;
@@ -8222,7 +8976,7 @@ function $CapabilityDeleteStrategy(x: unknown, p: string, e: ValidationIssue[] |
   return ok;
 }
 
-function $219(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $240(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -8244,11 +8998,11 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x233: unknown = x[i];
-        const p233 = e === null ? p : p + "/" + i;
+        const x254: unknown = x[i];
+        const p254 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x233;
-          const p = p233;
+          const x: unknown = x254;
+          const p = p254;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8258,7 +9012,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["address"];
               if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c15.test(v1)))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c115.test(v1)))))) {
                   if (e === null) return false;
                   $Address(v1, p + "/address", e);
                   ok = false;
@@ -8271,7 +9025,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v2 = x["storageChanges"];
               if (v2 !== undefined) {
                 if ((plain && OP["storageChanges"] === undefined || hasOwn(x, "storageChanges"))) {
-                  if (!$234(v2, e === null ? p : p + "/storageChanges", e)) {
+                  if (!$255(v2, e === null ? p : p + "/storageChanges", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -8280,7 +9034,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v3 = x["storageReads"];
               if (v3 !== undefined) {
                 if ((plain && OP["storageReads"] === undefined || hasOwn(x, "storageReads"))) {
-                  if (!$113(v3, e === null ? p : p + "/storageReads", e)) {
+                  if (!$119(v3, e === null ? p : p + "/storageReads", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -8289,7 +9043,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v4 = x["balanceChanges"];
               if (v4 !== undefined) {
                 if ((plain && OP["balanceChanges"] === undefined || hasOwn(x, "balanceChanges"))) {
-                  if (!$238(v4, e === null ? p : p + "/balanceChanges", e)) {
+                  if (!$259(v4, e === null ? p : p + "/balanceChanges", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -8298,7 +9052,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v5 = x["nonceChanges"];
               if (v5 !== undefined) {
                 if ((plain && OP["nonceChanges"] === undefined || hasOwn(x, "nonceChanges"))) {
-                  if (!$240(v5, e === null ? p : p + "/nonceChanges", e)) {
+                  if (!$261(v5, e === null ? p : p + "/nonceChanges", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -8307,7 +9061,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
               const v6 = x["codeChanges"];
               if (v6 !== undefined) {
                 if ((plain && OP["codeChanges"] === undefined || hasOwn(x, "codeChanges"))) {
-                  if (!$242(v6, e === null ? p : p + "/codeChanges", e)) {
+                  if (!$263(v6, e === null ? p : p + "/codeChanges", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -8322,7 +9076,7 @@ function $BlockAccessList(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-function $234(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8331,11 +9085,11 @@ function $234(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x235: unknown = x[i];
-        const p235 = e === null ? p : p + "/" + i;
+        const x256: unknown = x[i];
+        const p256 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x235;
-          const p = p235;
+          const x: unknown = x256;
+          const p = p256;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8345,7 +9099,7 @@ function $234(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["key"];
               if (v1 !== undefined && (plain && OP["key"] === undefined || hasOwn(x, "key"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c110.test(v1)))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
                   if (e === null) return false;
                   $Hash32(v1, p + "/key", e);
                   ok = false;
@@ -8357,7 +9111,7 @@ function $234(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["changes"];
               if (v2 !== undefined && (plain && OP["changes"] === undefined || hasOwn(x, "changes"))) {
-                if (!$236(v2, e === null ? p : p + "/changes", e)) {
+                if (!$257(v2, e === null ? p : p + "/changes", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -8375,7 +9129,7 @@ function $234(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $236(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $257(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8405,7 +9159,7 @@ function $StorageChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["index"];
       if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -8417,7 +9171,7 @@ function $StorageChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["value"];
       if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c110.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c115.test(v2)))))) {
           if (e === null) return false;
           $Hash32(v2, p + "/value", e);
           ok = false;
@@ -8432,7 +9186,7 @@ function $StorageChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $238(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $259(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8441,11 +9195,11 @@ function $238(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x239: unknown = x[i];
-        const p239 = e === null ? p : p + "/" + i;
+        const x260: unknown = x[i];
+        const p260 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x239;
-          const p = p239;
+          const x: unknown = x260;
+          const p = p260;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8455,7 +9209,7 @@ function $238(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["index"];
               if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
                   if (e === null) return false;
                   $Uint64(v1, p + "/index", e);
                   ok = false;
@@ -8467,7 +9221,7 @@ function $238(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["value"];
               if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c109.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c114.test(v2))))) {
                   if (e === null) return false;
                   $Uint256(v2, p + "/value", e);
                   ok = false;
@@ -8486,7 +9240,7 @@ function $238(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $240(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $261(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8495,11 +9249,11 @@ function $240(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x241: unknown = x[i];
-        const p241 = e === null ? p : p + "/" + i;
+        const x262: unknown = x[i];
+        const p262 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x241;
-          const p = p241;
+          const x: unknown = x262;
+          const p = p262;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8509,7 +9263,7 @@ function $240(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["index"];
               if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
                   if (e === null) return false;
                   $Uint64(v1, p + "/index", e);
                   ok = false;
@@ -8521,7 +9275,7 @@ function $240(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["value"];
               if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c108.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
                   if (e === null) return false;
                   $Uint64(v2, p + "/value", e);
                   ok = false;
@@ -8540,7 +9294,7 @@ function $240(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $242(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $263(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8549,11 +9303,11 @@ function $242(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x243: unknown = x[i];
-        const p243 = e === null ? p : p + "/" + i;
+        const x264: unknown = x[i];
+        const p264 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x243;
-          const p = p243;
+          const x: unknown = x264;
+          const p = p264;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8563,7 +9317,7 @@ function $242(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["index"];
               if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
                   if (e === null) return false;
                   $Uint64(v1, p + "/index", e);
                   ok = false;
@@ -8575,7 +9329,7 @@ function $242(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["code"];
               if (v2 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c110.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c115.test(v2))))) {
                   if (e === null) return false;
                   $Bytes(v2, p + "/code", e);
                   ok = false;
@@ -8605,7 +9359,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["address"];
       if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c15.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c115.test(v1)))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -8618,7 +9372,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v2 = x["storageChanges"];
       if (v2 !== undefined) {
         if ((plain && OP["storageChanges"] === undefined || hasOwn(x, "storageChanges"))) {
-          if (!$234(v2, e === null ? p : p + "/storageChanges", e)) {
+          if (!$255(v2, e === null ? p : p + "/storageChanges", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -8627,7 +9381,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v3 = x["storageReads"];
       if (v3 !== undefined) {
         if ((plain && OP["storageReads"] === undefined || hasOwn(x, "storageReads"))) {
-          if (!$113(v3, e === null ? p : p + "/storageReads", e)) {
+          if (!$119(v3, e === null ? p : p + "/storageReads", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -8636,7 +9390,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v4 = x["balanceChanges"];
       if (v4 !== undefined) {
         if ((plain && OP["balanceChanges"] === undefined || hasOwn(x, "balanceChanges"))) {
-          if (!$238(v4, e === null ? p : p + "/balanceChanges", e)) {
+          if (!$259(v4, e === null ? p : p + "/balanceChanges", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -8645,7 +9399,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v5 = x["nonceChanges"];
       if (v5 !== undefined) {
         if ((plain && OP["nonceChanges"] === undefined || hasOwn(x, "nonceChanges"))) {
-          if (!$240(v5, e === null ? p : p + "/nonceChanges", e)) {
+          if (!$261(v5, e === null ? p : p + "/nonceChanges", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -8654,7 +9408,7 @@ function $AccountAccess(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const v6 = x["codeChanges"];
       if (v6 !== undefined) {
         if ((plain && OP["codeChanges"] === undefined || hasOwn(x, "codeChanges"))) {
-          if (!$242(v6, e === null ? p : p + "/codeChanges", e)) {
+          if (!$263(v6, e === null ? p : p + "/codeChanges", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -8676,7 +9430,7 @@ function $SlotChanges(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["key"];
       if (v1 !== undefined && (plain && OP["key"] === undefined || hasOwn(x, "key"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c110.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/key", e);
           ok = false;
@@ -8688,7 +9442,7 @@ function $SlotChanges(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["changes"];
       if (v2 !== undefined && (plain && OP["changes"] === undefined || hasOwn(x, "changes"))) {
-        if (!$236(v2, e === null ? p : p + "/changes", e)) {
+        if (!$257(v2, e === null ? p : p + "/changes", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8713,7 +9467,7 @@ function $BalanceChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["index"];
       if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -8725,7 +9479,7 @@ function $BalanceChange(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v2 = x["value"];
       if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c109.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c114.test(v2))))) {
           if (e === null) return false;
           $Uint256(v2, p + "/value", e);
           ok = false;
@@ -8751,7 +9505,7 @@ function $NonceChange(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["index"];
       if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -8763,7 +9517,7 @@ function $NonceChange(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v2 = x["value"];
       if (v2 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c108.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
           if (e === null) return false;
           $Uint64(v2, p + "/value", e);
           ok = false;
@@ -8789,7 +9543,7 @@ function $CodeChange(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["index"];
       if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
           if (e === null) return false;
           $Uint64(v1, p + "/index", e);
           ok = false;
@@ -8801,7 +9555,7 @@ function $CodeChange(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v2 = x["code"];
       if (v2 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c110.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c115.test(v2))))) {
           if (e === null) return false;
           $Bytes(v2, p + "/code", e);
           ok = false;
@@ -8827,7 +9581,7 @@ function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockStateCalls"];
       if (v1 !== undefined && (plain && OP["blockStateCalls"] === undefined || hasOwn(x, "blockStateCalls"))) {
-        if (!$244(v1, e === null ? p : p + "/blockStateCalls", e)) {
+        if (!$265(v1, e === null ? p : p + "/blockStateCalls", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8865,7 +9619,7 @@ function $SimulatePayload(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8874,11 +9628,11 @@ function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x245: unknown = x[i];
-        const p245 = e === null ? p : p + "/" + i;
+        const x266: unknown = x[i];
+        const p266 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x245;
-          const p = p245;
+          const x: unknown = x266;
+          const p = p266;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8889,11 +9643,11 @@ function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v1 = x["blockOverrides"];
               if (v1 !== undefined) {
                 if ((plain && OP["blockOverrides"] === undefined || hasOwn(x, "blockOverrides"))) {
-                  const x248: unknown = v1;
-                  const p248 = e === null ? p : p + "/blockOverrides";
+                  const x269: unknown = v1;
+                  const p269 = e === null ? p : p + "/blockOverrides";
                   {
-                    const x: unknown = x248;
-                    const p = p248;
+                    const x: unknown = x269;
+                    const p = p269;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -8903,7 +9657,7 @@ function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
                         const v1 = x["number"];
                         if (v1 !== undefined) {
-                          if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
+                          if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
                             if (e === null) return false;
                             $Uint64(v1, p + "/number", e);
                             ok = false;
@@ -8911,7 +9665,7 @@ function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v2 = x["prevRandao"];
                         if (v2 !== undefined) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c110.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
+                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c115.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
                             if (e === null) return false;
                             $Hash32(v2, p + "/prevRandao", e);
                             ok = false;
@@ -8919,7 +9673,7 @@ function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v3 = x["time"];
                         if (v3 !== undefined) {
-                          if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c108.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
+                          if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
                             if (e === null) return false;
                             $Uint64(v3, p + "/time", e);
                             ok = false;
@@ -8927,7 +9681,7 @@ function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v4 = x["gasLimit"];
                         if (v4 !== undefined) {
-                          if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c108.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
+                          if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
                             if (e === null) return false;
                             $Uint64(v4, p + "/gasLimit", e);
                             ok = false;
@@ -8935,7 +9689,7 @@ function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v5 = x["feeRecipient"];
                         if (v5 !== undefined) {
-                          if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c15.test(v5))))) && (plain && OP["feeRecipient"] === undefined || hasOwn(x, "feeRecipient"))) {
+                          if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c115.test(v5))))) && (plain && OP["feeRecipient"] === undefined || hasOwn(x, "feeRecipient"))) {
                             if (e === null) return false;
                             $Address(v5, p + "/feeRecipient", e);
                             ok = false;
@@ -8943,7 +9697,7 @@ function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v6 = x["baseFeePerGas"];
                         if (v6 !== undefined) {
-                          if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c109.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
+                          if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c114.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
                             if (e === null) return false;
                             $Uint256(v6, p + "/baseFeePerGas", e);
                             ok = false;
@@ -8951,7 +9705,7 @@ function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v7 = x["blobBaseFee"];
                         if (v7 !== undefined) {
-                          if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c109.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
+                          if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c114.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
                             if (e === null) return false;
                             $Uint256(v7, p + "/blobBaseFee", e);
                             ok = false;
@@ -8960,7 +9714,7 @@ function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         const v8 = x["withdrawals"];
                         if (v8 !== undefined) {
                           if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-                            if (!$246(v8, e === null ? p : p + "/withdrawals", e)) {
+                            if (!$267(v8, e === null ? p : p + "/withdrawals", e)) {
                               if (e === null) return false;
                               ok = false;
                             }
@@ -8983,7 +9737,7 @@ function $244(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v3 = x["calls"];
               if (v3 !== undefined) {
                 if ((plain && OP["calls"] === undefined || hasOwn(x, "calls"))) {
-                  if (!$249(v3, e === null ? p : p + "/calls", e)) {
+                  if (!$270(v3, e === null ? p : p + "/calls", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -9009,7 +9763,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["number"];
       if (v1 !== undefined) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
           if (e === null) return false;
           $Uint64(v1, p + "/number", e);
           ok = false;
@@ -9017,7 +9771,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["prevRandao"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c110.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c115.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
           if (e === null) return false;
           $Hash32(v2, p + "/prevRandao", e);
           ok = false;
@@ -9025,7 +9779,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v3 = x["time"];
       if (v3 !== undefined) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c108.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
           if (e === null) return false;
           $Uint64(v3, p + "/time", e);
           ok = false;
@@ -9033,7 +9787,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v4 = x["gasLimit"];
       if (v4 !== undefined) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c108.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
           if (e === null) return false;
           $Uint64(v4, p + "/gasLimit", e);
           ok = false;
@@ -9041,7 +9795,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v5 = x["feeRecipient"];
       if (v5 !== undefined) {
-        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c15.test(v5))))) && (plain && OP["feeRecipient"] === undefined || hasOwn(x, "feeRecipient"))) {
+        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c115.test(v5))))) && (plain && OP["feeRecipient"] === undefined || hasOwn(x, "feeRecipient"))) {
           if (e === null) return false;
           $Address(v5, p + "/feeRecipient", e);
           ok = false;
@@ -9049,7 +9803,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v6 = x["baseFeePerGas"];
       if (v6 !== undefined) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c109.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c114.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
           if (e === null) return false;
           $Uint256(v6, p + "/baseFeePerGas", e);
           ok = false;
@@ -9057,7 +9811,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v7 = x["blobBaseFee"];
       if (v7 !== undefined) {
-        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c109.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
+        if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c114.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
           if (e === null) return false;
           $Uint256(v7, p + "/blobBaseFee", e);
           ok = false;
@@ -9066,7 +9820,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const v8 = x["withdrawals"];
       if (v8 !== undefined) {
         if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-          if (!$246(v8, e === null ? p : p + "/withdrawals", e)) {
+          if (!$267(v8, e === null ? p : p + "/withdrawals", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9077,7 +9831,7 @@ function $BlockOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-function $246(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $267(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9086,11 +9840,11 @@ function $246(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x247: unknown = x[i];
-        const p247 = e === null ? p : p + "/" + i;
+        const x268: unknown = x[i];
+        const p268 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x247;
-          const p = p247;
+          const x: unknown = x268;
+          const p = p268;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9100,7 +9854,7 @@ function $246(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["index"];
               if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1))))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1))))) {
                   if (e === null) return false;
                   $Uint64(v1, p + "/index", e);
                   ok = false;
@@ -9112,7 +9866,7 @@ function $246(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["validatorIndex"];
               if (v2 !== undefined && (plain && OP["validatorIndex"] === undefined || hasOwn(x, "validatorIndex"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c108.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c113.test(v2))))) {
                   if (e === null) return false;
                   $Uint64(v2, p + "/validatorIndex", e);
                   ok = false;
@@ -9124,7 +9878,7 @@ function $246(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["address"];
               if (v3 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c15.test(v3)))))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ((v3.length === 42 && $c115.test(v3)))))) {
                   if (e === null) return false;
                   $Address(v3, p + "/address", e);
                   ok = false;
@@ -9136,7 +9890,7 @@ function $246(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["amount"];
               if (v4 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c108.test(v4))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4))))) {
                   if (e === null) return false;
                   $Uint64(v4, p + "/amount", e);
                   ok = false;
@@ -9167,7 +9921,7 @@ function $StateOverrides(x: unknown, p: string, e: ValidationIssue[] | null): bo
         if (!hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
         let matched = false;
-        if ((k.length === 42 && $c15.test(k))) {
+        if ((k.length === 42 && $c115.test(k))) {
           matched = true;
           if (!$AccountOverride(x[k], pk, e)) {
             if (e === null) return false;
@@ -9195,7 +9949,7 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["nonce"];
       if (v1 !== undefined) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1)))) && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1)))) && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
           if (e === null) return false;
           $Uint64(v1, p + "/nonce", e);
           ok = false;
@@ -9203,7 +9957,7 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["balance"];
       if (v2 !== undefined) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c109.test(v2)))) && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c114.test(v2)))) && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
           if (e === null) return false;
           $Uint256(v2, p + "/balance", e);
           ok = false;
@@ -9211,7 +9965,7 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v3 = x["code"];
       if (v3 !== undefined) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c110.test(v3)))) && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c115.test(v3)))) && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
           if (e === null) return false;
           $Bytes(v3, p + "/code", e);
           ok = false;
@@ -9237,7 +9991,7 @@ function $AccountOverride(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v6 = x["movePrecompileToAddress"];
       if (v6 !== undefined) {
-        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 42 && $c15.test(v6))))) && (plain && OP["movePrecompileToAddress"] === undefined || hasOwn(x, "movePrecompileToAddress"))) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ((v6.length === 42 && $c115.test(v6))))) && (plain && OP["movePrecompileToAddress"] === undefined || hasOwn(x, "movePrecompileToAddress"))) {
           if (e === null) return false;
           $Address(v6, p + "/movePrecompileToAddress", e);
           ok = false;
@@ -9260,7 +10014,7 @@ function $StorageMap(x: unknown, p: string, e: ValidationIssue[] | null): boolea
         if (!hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
         let matched = false;
-        if ((k.length === 66 && $c15.test(k))) {
+        if ((k.length === 66 && $c115.test(k))) {
           matched = true;
           if (!$Hash32(x[k], pk, e)) {
             if (e === null) return false;
@@ -9277,7 +10031,7 @@ function $StorageMap(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-function $249(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $270(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9308,11 +10062,11 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
       const v1 = x["blockOverrides"];
       if (v1 !== undefined) {
         if ((plain && OP["blockOverrides"] === undefined || hasOwn(x, "blockOverrides"))) {
-          const x253: unknown = v1;
-          const p253 = e === null ? p : p + "/blockOverrides";
+          const x274: unknown = v1;
+          const p274 = e === null ? p : p + "/blockOverrides";
           {
-            const x: unknown = x253;
-            const p = p253;
+            const x: unknown = x274;
+            const p = p274;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -9322,7 +10076,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
                 const v1 = x["number"];
                 if (v1 !== undefined) {
-                  if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c108.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
+                  if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c113.test(v1)))) && (plain && OP["number"] === undefined || hasOwn(x, "number"))) {
                     if (e === null) return false;
                     $Uint64(v1, p + "/number", e);
                     ok = false;
@@ -9330,7 +10084,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v2 = x["prevRandao"];
                 if (v2 !== undefined) {
-                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c110.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
+                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c115.test(v2))))) && (plain && OP["prevRandao"] === undefined || hasOwn(x, "prevRandao"))) {
                     if (e === null) return false;
                     $Hash32(v2, p + "/prevRandao", e);
                     ok = false;
@@ -9338,7 +10092,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v3 = x["time"];
                 if (v3 !== undefined) {
-                  if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c108.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
+                  if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c113.test(v3)))) && (plain && OP["time"] === undefined || hasOwn(x, "time"))) {
                     if (e === null) return false;
                     $Uint64(v3, p + "/time", e);
                     ok = false;
@@ -9346,7 +10100,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v4 = x["gasLimit"];
                 if (v4 !== undefined) {
-                  if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c108.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
+                  if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c113.test(v4)))) && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
                     if (e === null) return false;
                     $Uint64(v4, p + "/gasLimit", e);
                     ok = false;
@@ -9354,7 +10108,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v5 = x["feeRecipient"];
                 if (v5 !== undefined) {
-                  if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c15.test(v5))))) && (plain && OP["feeRecipient"] === undefined || hasOwn(x, "feeRecipient"))) {
+                  if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 42 && $c115.test(v5))))) && (plain && OP["feeRecipient"] === undefined || hasOwn(x, "feeRecipient"))) {
                     if (e === null) return false;
                     $Address(v5, p + "/feeRecipient", e);
                     ok = false;
@@ -9362,7 +10116,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v6 = x["baseFeePerGas"];
                 if (v6 !== undefined) {
-                  if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c109.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
+                  if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c114.test(v6)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
                     if (e === null) return false;
                     $Uint256(v6, p + "/baseFeePerGas", e);
                     ok = false;
@@ -9370,7 +10124,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v7 = x["blobBaseFee"];
                 if (v7 !== undefined) {
-                  if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c109.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
+                  if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c114.test(v7)))) && (plain && OP["blobBaseFee"] === undefined || hasOwn(x, "blobBaseFee"))) {
                     if (e === null) return false;
                     $Uint256(v7, p + "/blobBaseFee", e);
                     ok = false;
@@ -9379,7 +10133,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
                 const v8 = x["withdrawals"];
                 if (v8 !== undefined) {
                   if ((plain && OP["withdrawals"] === undefined || hasOwn(x, "withdrawals"))) {
-                    if (!$246(v8, e === null ? p : p + "/withdrawals", e)) {
+                    if (!$267(v8, e === null ? p : p + "/withdrawals", e)) {
                       if (e === null) return false;
                       ok = false;
                     }
@@ -9402,7 +10156,7 @@ function $SimulateBlockStateCall(x: unknown, p: string, e: ValidationIssue[] | n
       const v3 = x["calls"];
       if (v3 !== undefined) {
         if ((plain && OP["calls"] === undefined || hasOwn(x, "calls"))) {
-          if (!$249(v3, e === null ? p : p + "/calls", e)) {
+          if (!$270(v3, e === null ? p : p + "/calls", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9419,14 +10173,14 @@ function $SimulatedBlock(x: unknown, p: string, e: ValidationIssue[] | null): bo
     if (e === null) return false;
     ok = false;
   }
-  if (!$254(x, p, e)) {
+  if (!$275(x, p, e)) {
     if (e === null) return false;
     ok = false;
   }
   return ok;
 }
 
-function $254(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $275(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -9437,7 +10191,7 @@ function $254(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["calls"];
       if (v1 !== undefined && (plain && OP["calls"] === undefined || hasOwn(x, "calls"))) {
-        if (!$255(v1, e === null ? p : p + "/calls", e)) {
+        if (!$276(v1, e === null ? p : p + "/calls", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9451,7 +10205,7 @@ function $254(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $276(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9460,11 +10214,11 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x256: unknown = x[i];
-        const p256 = e === null ? p : p + "/" + i;
+        const x277: unknown = x[i];
+        const p277 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x256;
-          const p = p256;
+          const x: unknown = x277;
+          const p = p277;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9476,7 +10230,7 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
                 if (!((typeof v1 === "string") && (v1 === "0x0" || v1 === "0x1"))) {
                   if (e === null) return false;
-                  $257(v1, p + "/status", e);
+                  $278(v1, p + "/status", e);
                   ok = false;
                 }
               }
@@ -9486,7 +10240,7 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["returnData"];
               if (v2 !== undefined && (plain && OP["returnData"] === undefined || hasOwn(x, "returnData"))) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c110.test(v2))))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c115.test(v2))))) {
                   if (e === null) return false;
                   $Bytes(v2, p + "/returnData", e);
                   ok = false;
@@ -9498,7 +10252,7 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["gasUsed"];
               if (v3 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3))))) {
                   if (e === null) return false;
                   $Uint(v3, p + "/gasUsed", e);
                   ok = false;
@@ -9510,7 +10264,7 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["maxUsedGas"];
               if (v4 !== undefined) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c107.test(v4)))) && (plain && OP["maxUsedGas"] === undefined || hasOwn(x, "maxUsedGas"))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c112.test(v4)))) && (plain && OP["maxUsedGas"] === undefined || hasOwn(x, "maxUsedGas"))) {
                   if (e === null) return false;
                   $Uint(v4, p + "/maxUsedGas", e);
                   ok = false;
@@ -9518,7 +10272,7 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["logs"];
               if (v5 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-                if (!$258(v5, e === null ? p : p + "/logs", e)) {
+                if (!$279(v5, e === null ? p : p + "/logs", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -9530,11 +10284,11 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v6 = x["error"];
               if (v6 !== undefined) {
                 if ((plain && OP["error"] === undefined || hasOwn(x, "error"))) {
-                  const x262: unknown = v6;
-                  const p262 = e === null ? p : p + "/error";
+                  const x283: unknown = v6;
+                  const p283 = e === null ? p : p + "/error";
                   {
-                    const x: unknown = x262;
-                    const p = p262;
+                    const x: unknown = x283;
+                    const p = p283;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -9546,7 +10300,7 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         if (v1 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
                           if (!((Number.isInteger(v1)))) {
                             if (e === null) return false;
-                            $171(v1, p + "/code", e);
+                            $173(v1, p + "/code", e);
                             ok = false;
                           }
                         }
@@ -9568,7 +10322,7 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         }
                         const v3 = x["data"];
                         if (v3 !== undefined) {
-                          if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c110.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
+                          if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c115.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
                             if (e === null) return false;
                             $Bytes(v3, p + "/data", e);
                             ok = false;
@@ -9588,7 +10342,7 @@ function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $257(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $278(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -9601,7 +10355,7 @@ function $257(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9610,11 +10364,11 @@ function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x259: unknown = x[i];
-        const p259 = e === null ? p : p + "/" + i;
+        const x280: unknown = x[i];
+        const p280 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x259;
-          const p = p259;
+          const x: unknown = x280;
+          const p = p280;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9632,7 +10386,7 @@ function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["logIndex"];
               if (v2 !== undefined) {
-                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2)))) && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
                   if (e === null) return false;
                   $Uint(v2, p + "/logIndex", e);
                   ok = false;
@@ -9640,7 +10394,7 @@ function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["transactionIndex"];
               if (v3 !== undefined) {
-                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
+                if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3)))) && (plain && OP["transactionIndex"] === undefined || hasOwn(x, "transactionIndex"))) {
                   if (e === null) return false;
                   $Uint(v3, p + "/transactionIndex", e);
                   ok = false;
@@ -9648,7 +10402,7 @@ function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["transactionHash"];
               if (v4 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c110.test(v4)))))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ((v4.length === 66 && $c115.test(v4)))))) {
                   if (e === null) return false;
                   $Hash32(v4, p + "/transactionHash", e);
                   ok = false;
@@ -9660,7 +10414,7 @@ function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["blockHash"];
               if (v5 !== undefined) {
-                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c110.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ((v5.length === 66 && $c115.test(v5))))) && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
                   if (e === null) return false;
                   $Hash32(v5, p + "/blockHash", e);
                   ok = false;
@@ -9668,7 +10422,7 @@ function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v6 = x["blockNumber"];
               if (v6 !== undefined) {
-                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c107.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c112.test(v6)))) && (plain && OP["blockNumber"] === undefined || hasOwn(x, "blockNumber"))) {
                   if (e === null) return false;
                   $Uint(v6, p + "/blockNumber", e);
                   ok = false;
@@ -9676,7 +10430,7 @@ function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v7 = x["blockTimestamp"];
               if (v7 !== undefined) {
-                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c107.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
+                if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c112.test(v7)))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
                   if (e === null) return false;
                   $Uint(v7, p + "/blockTimestamp", e);
                   ok = false;
@@ -9684,7 +10438,7 @@ function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v8 = x["address"];
               if (v8 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c15.test(v8)))))) {
+                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ((v8.length === 42 && $c115.test(v8)))))) {
                   if (e === null) return false;
                   $Address(v8, p + "/address", e);
                   ok = false;
@@ -9696,7 +10450,7 @@ function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v9 = x["data"];
               if (v9 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c110.test(v9))))) {
+                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c115.test(v9))))) {
                   if (e === null) return false;
                   $Bytes(v9, p + "/data", e);
                   ok = false;
@@ -9708,7 +10462,7 @@ function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v10 = x["topics"];
               if (v10 !== undefined && (plain && OP["topics"] === undefined || hasOwn(x, "topics"))) {
-                if (!$147(v10, e === null ? p : p + "/topics", e)) {
+                if (!$153(v10, e === null ? p : p + "/topics", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -9739,7 +10493,7 @@ function $SimulatedCallError(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v1 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
         if (!((Number.isInteger(v1)))) {
           if (e === null) return false;
-          $171(v1, p + "/code", e);
+          $173(v1, p + "/code", e);
           ok = false;
         }
       }
@@ -9761,7 +10515,7 @@ function $SimulatedCallError(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v3 = x["data"];
       if (v3 !== undefined) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c110.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c115.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
           if (e === null) return false;
           $Bytes(v3, p + "/data", e);
           ok = false;
@@ -9785,7 +10539,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       if (v1 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
         if (!((typeof v1 === "string") && (v1 === "0x0" || v1 === "0x1"))) {
           if (e === null) return false;
-          $257(v1, p + "/status", e);
+          $278(v1, p + "/status", e);
           ok = false;
         }
       }
@@ -9795,7 +10549,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v2 = x["returnData"];
       if (v2 !== undefined && (plain && OP["returnData"] === undefined || hasOwn(x, "returnData"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c110.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c115.test(v2))))) {
           if (e === null) return false;
           $Bytes(v2, p + "/returnData", e);
           ok = false;
@@ -9807,7 +10561,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v3 = x["gasUsed"];
       if (v3 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c107.test(v3))))) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c112.test(v3))))) {
           if (e === null) return false;
           $Uint(v3, p + "/gasUsed", e);
           ok = false;
@@ -9819,7 +10573,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v4 = x["maxUsedGas"];
       if (v4 !== undefined) {
-        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c107.test(v4)))) && (plain && OP["maxUsedGas"] === undefined || hasOwn(x, "maxUsedGas"))) {
+        if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c112.test(v4)))) && (plain && OP["maxUsedGas"] === undefined || hasOwn(x, "maxUsedGas"))) {
           if (e === null) return false;
           $Uint(v4, p + "/maxUsedGas", e);
           ok = false;
@@ -9827,7 +10581,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v5 = x["logs"];
       if (v5 !== undefined && (plain && OP["logs"] === undefined || hasOwn(x, "logs"))) {
-        if (!$258(v5, e === null ? p : p + "/logs", e)) {
+        if (!$279(v5, e === null ? p : p + "/logs", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9839,11 +10593,11 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
       const v6 = x["error"];
       if (v6 !== undefined) {
         if ((plain && OP["error"] === undefined || hasOwn(x, "error"))) {
-          const x263: unknown = v6;
-          const p263 = e === null ? p : p + "/error";
+          const x284: unknown = v6;
+          const p284 = e === null ? p : p + "/error";
           {
-            const x: unknown = x263;
-            const p = p263;
+            const x: unknown = x284;
+            const p = p284;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -9855,7 +10609,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
                 if (v1 !== undefined && (plain && OP["code"] === undefined || hasOwn(x, "code"))) {
                   if (!((Number.isInteger(v1)))) {
                     if (e === null) return false;
-                    $171(v1, p + "/code", e);
+                    $173(v1, p + "/code", e);
                     ok = false;
                   }
                 }
@@ -9877,7 +10631,7 @@ function $SimulatedCallResult(x: unknown, p: string, e: ValidationIssue[] | null
                 }
                 const v3 = x["data"];
                 if (v3 !== undefined) {
-                  if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c110.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
+                  if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c115.test(v3)))) && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
                     if (e === null) return false;
                     $Bytes(v3, p + "/data", e);
                     ok = false;
@@ -9899,23 +10653,23 @@ function $SubscriptionType(x: unknown, p: string, e: ValidationIssue[] | null): 
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
-  if (x !== "newHeads" && x !== "logs" && x !== "newPendingTransactions" && x !== "transactionReceipts") {
+  if (x !== "newHeads" && x !== "logs" && x !== "newPendingTransactions" && x !== "newAcceptedTransactions" && x !== "transactionReceipts") {
     if (e === null) return false;
-    ok = fail(e, p, "enum", "must be one of [\"newHeads\",\"logs\",\"newPendingTransactions\",\"transactionReceipts\"]");
+    ok = fail(e, p, "enum", "must be one of [\"newHeads\",\"logs\",\"newPendingTransactions\",\"newAcceptedTransactions\",\"transactionReceipts\"]");
   }
   return ok;
 }
 
 function $SubscriptionOptions(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($Filter(x, p, null) || $20(x, p, null) || $265(x, p, null))) {
+  if (!($Filter(x, p, null) || $20(x, p, null) || $286(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -9927,7 +10681,7 @@ function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v1 = x["transactionHashes"];
       if (v1 !== undefined) {
         if ((plain && OP["transactionHashes"] === undefined || hasOwn(x, "transactionHashes"))) {
-          if (!$113(v1, e === null ? p : p + "/transactionHashes", e)) {
+          if (!$119(v1, e === null ? p : p + "/transactionHashes", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9945,7 +10699,7 @@ function $SubscriptionId(x: unknown, p: string, e: ValidationIssue[] | null): bo
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c155.test(x)) {
+    if (!$c161.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-f]+$", "^0x[0-9a-f]+$");
     }
@@ -9964,7 +10718,7 @@ function $TxpoolStatus(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["pending"];
       if (v1 !== undefined && (plain && OP["pending"] === undefined || hasOwn(x, "pending"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/pending", e);
           ok = false;
@@ -9976,7 +10730,7 @@ function $TxpoolStatus(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["queued"];
       if (v2 !== undefined && (plain && OP["queued"] === undefined || hasOwn(x, "queued"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/queued", e);
           ok = false;
@@ -10189,7 +10943,7 @@ function $SetLogLevelArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v1 !== undefined && (plain && OP["level"] === undefined || hasOwn(x, "level"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $268(v1, p + "/level", e);
+          $289(v1, p + "/level", e);
           ok = false;
         }
       }
@@ -10210,7 +10964,7 @@ function $SetLogLevelArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
   return ok;
 }
 
-function $268(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10392,7 +11146,7 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["addresses"];
       if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$269(v1, e === null ? p : p + "/addresses", e)) {
+        if (!$290(v1, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10405,7 +11159,7 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v2 !== undefined && (plain && OP["sourceChain"] === undefined || hasOwn(x, "sourceChain"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
           if (e === null) return false;
-          $268(v2, p + "/sourceChain", e);
+          $289(v2, p + "/sourceChain", e);
           ok = false;
         }
       }
@@ -10416,11 +11170,11 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const v3 = x["startIndex"];
       if (v3 !== undefined) {
         if ((plain && OP["startIndex"] === undefined || hasOwn(x, "startIndex"))) {
-          const x271: unknown = v3;
-          const p271 = e === null ? p : p + "/startIndex";
+          const x292: unknown = v3;
+          const p292 = e === null ? p : p + "/startIndex";
           {
-            const x: unknown = x271;
-            const p = p271;
+            const x: unknown = x292;
+            const p = p292;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -10486,7 +11240,7 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $269(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $290(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10540,7 +11294,7 @@ function $GetUtxOsResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["utxos"];
       if (v2 !== undefined && (plain && OP["utxos"] === undefined || hasOwn(x, "utxos"))) {
-        if (!$273(v2, e === null ? p : p + "/utxos", e)) {
+        if (!$294(v2, e === null ? p : p + "/utxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10551,11 +11305,11 @@ function $GetUtxOsResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v3 = x["endIndex"];
       if (v3 !== undefined && (plain && OP["endIndex"] === undefined || hasOwn(x, "endIndex"))) {
-        const x274: unknown = v3;
-        const p274 = e === null ? p : p + "/endIndex";
+        const x295: unknown = v3;
+        const p295 = e === null ? p : p + "/endIndex";
         {
-          const x: unknown = x274;
-          const p = p274;
+          const x: unknown = x295;
+          const p = p295;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10612,7 +11366,7 @@ function $GetUtxOsResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-function $273(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $294(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10885,7 +11639,7 @@ function $VersionResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v1 !== undefined && (plain && OP["version"] === undefined || hasOwn(x, "version"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $268(v1, p + "/version", e);
+          $289(v1, p + "/version", e);
           ok = false;
         }
       }
@@ -10898,7 +11652,7 @@ function $VersionResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
   return ok;
 }
 
-function $276(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $297(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10911,7 +11665,7 @@ function $276(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["endpoint"] === undefined || hasOwn(x, "endpoint"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $268(v1, p + "/endpoint", e);
+          $289(v1, p + "/endpoint", e);
           ok = false;
         }
       }
@@ -10923,7 +11677,7 @@ function $276(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["alias"] === undefined || hasOwn(x, "alias"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && length(v2) <= 512)))) {
           if (e === null) return false;
-          $278(v2, p + "/alias", e);
+          $299(v2, p + "/alias", e);
           ok = false;
         }
       }
@@ -10936,7 +11690,7 @@ function $276(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $278(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $299(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10956,7 +11710,7 @@ function $278(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $300(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10969,7 +11723,7 @@ function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chain"] === undefined || hasOwn(x, "chain"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $268(v1, p + "/chain", e);
+          $289(v1, p + "/chain", e);
           ok = false;
         }
       }
@@ -10981,7 +11735,7 @@ function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["alias"] === undefined || hasOwn(x, "alias"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && length(v2) <= 512)))) {
           if (e === null) return false;
-          $278(v2, p + "/alias", e);
+          $299(v2, p + "/alias", e);
           ok = false;
         }
       }
@@ -10994,7 +11748,7 @@ function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $282(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $303(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11020,7 +11774,7 @@ function $282(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $283(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11042,7 +11796,7 @@ function $283(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $288(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $309(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11080,7 +11834,7 @@ function $288(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $293(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11093,7 +11847,7 @@ function $293(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chain"] === undefined || hasOwn(x, "chain"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $268(v1, p + "/chain", e);
+          $289(v1, p + "/chain", e);
           ok = false;
         }
       }
@@ -11106,7 +11860,7 @@ function $293(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $295(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $316(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11119,7 +11873,7 @@ function $295(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["alias"] === undefined || hasOwn(x, "alias"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $268(v1, p + "/alias", e);
+          $289(v1, p + "/alias", e);
           ok = false;
         }
       }
@@ -11132,7 +11886,7 @@ function $295(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $325(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11144,7 +11898,7 @@ function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v1 = x["nodeIDs"];
       if (v1 !== undefined) {
         if ((plain && OP["nodeIDs"] === undefined || hasOwn(x, "nodeIDs"))) {
-          if (!$305(v1, e === null ? p : p + "/nodeIDs", e)) {
+          if (!$326(v1, e === null ? p : p + "/nodeIDs", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -11155,7 +11909,7 @@ function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $305(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $326(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11178,7 +11932,7 @@ function $305(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $306(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $327(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11200,7 +11954,7 @@ function $306(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $308(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $329(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11223,7 +11977,7 @@ function $308(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $332(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11234,7 +11988,7 @@ function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["addresses"];
       if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$312(v1, e === null ? p : p + "/addresses", e)) {
+        if (!$333(v1, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11248,7 +12002,7 @@ function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $312(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $333(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11275,7 +12029,7 @@ function $312(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $335(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11309,7 +12063,7 @@ function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $315(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $336(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11342,7 +12096,7 @@ function $315(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $317(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $338(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11368,7 +12122,7 @@ function $317(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $339(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11390,7 +12144,7 @@ function $318(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $319(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $340(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11410,7 +12164,7 @@ function $319(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const v2 = x["nodeIDs"];
       if (v2 !== undefined) {
         if ((plain && OP["nodeIDs"] === undefined || hasOwn(x, "nodeIDs"))) {
-          if (!$305(v2, e === null ? p : p + "/nodeIDs", e)) {
+          if (!$326(v2, e === null ? p : p + "/nodeIDs", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -11421,7 +12175,7 @@ function $319(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $321(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $342(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11455,7 +12209,7 @@ function $321(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $322(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11489,7 +12243,7 @@ function $322(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $324(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $345(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11514,7 +12268,7 @@ function $324(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["numToFetch"] === undefined || hasOwn(x, "numToFetch"))) {
         if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0 && v2 <= 1024)))) {
           if (e === null) return false;
-          $326(v2, p + "/numToFetch", e);
+          $347(v2, p + "/numToFetch", e);
           ok = false;
         }
       }
@@ -11535,7 +12289,7 @@ function $324(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $326(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -11554,7 +12308,7 @@ function $326(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $328(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $349(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11576,7 +12330,19 @@ function $328(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($NotFound(x, p, null)) matches++;
+  if ($PriceOptions(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11587,7 +12353,7 @@ function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockCount"];
       if (v1 !== undefined && (plain && OP["blockCount"] === undefined || hasOwn(x, "blockCount"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c107.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c112.test(v1))))) {
           if (e === null) return false;
           $Uint(v1, p + "/blockCount", e);
           ok = false;
@@ -11610,7 +12376,7 @@ function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v3 = x["rewardPercentiles"];
       if (v3 !== undefined && (plain && OP["rewardPercentiles"] === undefined || hasOwn(x, "rewardPercentiles"))) {
-        if (!$378(v3, e === null ? p : p + "/rewardPercentiles", e)) {
+        if (!$401(v3, e === null ? p : p + "/rewardPercentiles", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11624,7 +12390,7 @@ function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $378(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11637,7 +12403,7 @@ function $378(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "number") && (typeof v !== "number" || (v >= 0 && v <= 100)))) {
             if (e === null) return false;
-            $379(v, p + "/" + i, e);
+            $402(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -11647,7 +12413,7 @@ function $378(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $402(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "number")) {
     if (e === null) return false;
@@ -11666,7 +12432,7 @@ function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $380(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11677,7 +12443,7 @@ function $380(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c110.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/blockHash", e);
           ok = false;
@@ -11704,7 +12470,7 @@ function $380(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $405(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -11716,7 +12482,7 @@ function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $406(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11753,7 +12519,7 @@ function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $386(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $409(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11764,7 +12530,7 @@ function $386(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c110.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/blockHash", e);
           ok = false;
@@ -11779,7 +12545,7 @@ function $386(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -11791,7 +12557,7 @@ function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $411(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11816,7 +12582,7 @@ function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -11828,7 +12594,7 @@ function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11853,11 +12619,11 @@ function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
-  if ($400(x, p, null)) matches++;
+  if ($423(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -11865,7 +12631,7 @@ function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $423(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -11884,7 +12650,7 @@ function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $402(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $425(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -11896,7 +12662,7 @@ function $402(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $426(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11907,7 +12673,7 @@ function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["address"];
       if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c15.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c115.test(v1)))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -11933,7 +12699,7 @@ function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $427(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11944,7 +12710,7 @@ function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["address"];
       if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c15.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c115.test(v1)))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -11956,7 +12722,7 @@ function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["storageSlot"];
       if (v2 !== undefined && (plain && OP["storageSlot"] === undefined || hasOwn(x, "storageSlot"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 3 && v2.length <= 66 && $c110.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 3 && v2.length <= 66 && $c115.test(v2)))))) {
           if (e === null) return false;
           $BytesMax32(v2, p + "/storageSlot", e);
           ok = false;
@@ -11982,7 +12748,7 @@ function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $430(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11993,7 +12759,7 @@ function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["address"];
       if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c15.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c115.test(v1)))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -12005,7 +12771,7 @@ function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["storageKeys"];
       if (v2 !== undefined && (plain && OP["storageKeys"] === undefined || hasOwn(x, "storageKeys"))) {
-        if (!$408(v2, e === null ? p : p + "/storageKeys", e)) {
+        if (!$431(v2, e === null ? p : p + "/storageKeys", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -12030,7 +12796,7 @@ function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $408(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $431(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12041,7 +12807,7 @@ function $408(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       for (let i = 0; i < x.length; i++) {
         {
           const v = x[i];
-          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length >= 3 && v.length <= 66 && $c110.test(v)))))) {
+          if (!((typeof v === "string") && (typeof v !== "string" || ((v.length >= 3 && v.length <= 66 && $c115.test(v)))))) {
             if (e === null) return false;
             $BytesMax32(v, p + "/" + i, e);
             ok = false;
@@ -12053,7 +12819,7 @@ function $408(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $409(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $432(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12087,7 +12853,7 @@ function $409(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $433(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12108,9 +12874,20 @@ function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         ok = fail(e, p + "/transaction", "required", "is required", "transaction");
       }
       const v2 = x["block"];
-      if (v2 !== undefined) {
-        if ((plain && OP["block"] === undefined || hasOwn(x, "block"))) {
-          if (!$BlockNumberOrTag(v2, e === null ? p : p + "/block", e)) {
+      if (v2 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block"))) {
+        if (!$BlockNumberOrTagOrHash(v2, e === null ? p : p + "/block", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/block", "required", "is required", "block");
+      }
+      const v3 = x["stateOverrides"];
+      if (v3 !== undefined) {
+        if ((plain && OP["stateOverrides"] === undefined || hasOwn(x, "stateOverrides"))) {
+          if (!$StateOverrides(v3, e === null ? p : p + "/stateOverrides", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -12121,7 +12898,7 @@ function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $412(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $436(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12132,11 +12909,11 @@ function $412(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["payload"];
       if (v1 !== undefined && (plain && OP["payload"] === undefined || hasOwn(x, "payload"))) {
-        const x413: unknown = v1;
-        const p413 = e === null ? p : p + "/payload";
+        const x437: unknown = v1;
+        const p437 = e === null ? p : p + "/payload";
         {
-          const x: unknown = x413;
-          const p = p413;
+          const x: unknown = x437;
+          const p = p437;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -12146,7 +12923,7 @@ function $412(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["blockStateCalls"];
               if (v1 !== undefined && (plain && OP["blockStateCalls"] === undefined || hasOwn(x, "blockStateCalls"))) {
-                if (!$244(v1, e === null ? p : p + "/blockStateCalls", e)) {
+                if (!$265(v1, e === null ? p : p + "/blockStateCalls", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -12201,7 +12978,7 @@ function $412(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $438(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -12220,7 +12997,7 @@ function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $417(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $441(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12231,7 +13008,7 @@ function $417(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["filterId"];
       if (v1 !== undefined && (plain && OP["filterId"] === undefined || hasOwn(x, "filterId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c155.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c161.test(v1))))) {
           if (e === null) return false;
           $FilterId(v1, p + "/filterId", e);
           ok = false;
@@ -12246,7 +13023,7 @@ function $417(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $445(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12257,7 +13034,7 @@ function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["transactionHash"];
       if (v1 !== undefined && (plain && OP["transactionHash"] === undefined || hasOwn(x, "transactionHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c110.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/transactionHash", e);
           ok = false;
@@ -12272,7 +13049,7 @@ function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $446(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12284,7 +13061,7 @@ function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $423(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $447(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12295,7 +13072,7 @@ function $423(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["blockHash"];
       if (v1 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c110.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
           if (e === null) return false;
           $Hash32(v1, p + "/blockHash", e);
           ok = false;
@@ -12307,7 +13084,7 @@ function $423(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["index"];
       if (v2 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/index", e);
           ok = false;
@@ -12322,7 +13099,7 @@ function $423(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $425(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $449(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12344,7 +13121,7 @@ function $425(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["index"];
       if (v2 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c107.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c112.test(v2))))) {
           if (e === null) return false;
           $Uint(v2, p + "/index", e);
           ok = false;
@@ -12359,7 +13136,7 @@ function $425(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $428(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $452(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   let matches = 0;
   if ($NotFound(x, p, null)) matches++;
@@ -12371,7 +13148,7 @@ function $428(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $429(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12382,7 +13159,7 @@ function $429(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["transaction"];
       if (v1 !== undefined && (plain && OP["transaction"] === undefined || hasOwn(x, "transaction"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c110.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c115.test(v1))))) {
           if (e === null) return false;
           $Bytes(v1, p + "/transaction", e);
           ok = false;
@@ -12397,7 +13174,7 @@ function $429(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $430(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $454(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12408,7 +13185,7 @@ function $430(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["address"];
       if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c15.test(v1)))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 42 && $c115.test(v1)))))) {
           if (e === null) return false;
           $Address(v1, p + "/address", e);
           ok = false;
@@ -12420,7 +13197,7 @@ function $430(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["message"];
       if (v2 !== undefined && (plain && OP["message"] === undefined || hasOwn(x, "message"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c110.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c115.test(v2))))) {
           if (e === null) return false;
           $Bytes(v2, p + "/message", e);
           ok = false;
@@ -12435,7 +13212,7 @@ function $430(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $431(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $455(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12446,7 +13223,7 @@ function $431(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["subscriptionType"];
       if (v1 !== undefined && (plain && OP["subscriptionType"] === undefined || hasOwn(x, "subscriptionType"))) {
-        if (!((typeof v1 === "string") && (v1 === "newHeads" || v1 === "logs" || v1 === "newPendingTransactions" || v1 === "transactionReceipts"))) {
+        if (!((typeof v1 === "string") && (v1 === "newHeads" || v1 === "logs" || v1 === "newPendingTransactions" || v1 === "newAcceptedTransactions" || v1 === "transactionReceipts"))) {
           if (e === null) return false;
           $SubscriptionType(v1, p + "/subscriptionType", e);
           ok = false;
@@ -12470,7 +13247,7 @@ function $431(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $432(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $456(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12481,7 +13258,7 @@ function $432(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["subscriptionId"];
       if (v1 !== undefined && (plain && OP["subscriptionId"] === undefined || hasOwn(x, "subscriptionId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c155.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c161.test(v1))))) {
           if (e === null) return false;
           $SubscriptionId(v1, p + "/subscriptionId", e);
           ok = false;
@@ -12496,7 +13273,83 @@ function $432(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $438(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $461(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x462: unknown = x[i];
+        const p462 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x462;
+          const p = p462;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["hash"];
+              if (v1 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ((v1.length === 66 && $c115.test(v1)))))) {
+                  if (e === null) return false;
+                  $Hash32(v1, p + "/hash", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/hash", "required", "is required", "hash");
+              }
+              const v2 = x["block"];
+              if (v2 !== undefined && (plain && OP["block"] === undefined || hasOwn(x, "block"))) {
+                if (!$Block(v2, e === null ? p : p + "/block", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/block", "required", "is required", "block");
+              }
+              const v3 = x["rlp"];
+              if (v3 !== undefined && (plain && OP["rlp"] === undefined || hasOwn(x, "rlp"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $3(v3, p + "/rlp", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/rlp", "required", "is required", "rlp");
+              }
+              const v4 = x["reason"];
+              if (v4 !== undefined && (plain && OP["reason"] === undefined || hasOwn(x, "reason"))) {
+                if (!$217(v4, e === null ? p : p + "/reason", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/reason", "required", "is required", "reason");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $465(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12507,7 +13360,7 @@ function $438(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["data"];
       if (v1 !== undefined && (plain && OP["data"] === undefined || hasOwn(x, "data"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c110.test(v1))))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c115.test(v1))))) {
           if (e === null) return false;
           $Bytes(v1, p + "/data", e);
           ok = false;
@@ -12522,7 +13375,7 @@ function $438(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $480(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13260,6 +14113,19 @@ export function isValidator(value: unknown): value is T.Validator {
   return $Validator(value, "", null);
 }
 
+/** Validates a `StakedUtxo`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateStakedUtxo(value: unknown): ValidationResult<T.StakedUtxo> {
+  return run<T.StakedUtxo>($StakedUtxo, value);
+}
+
+/** A `StakedUtxo` as a Standard Schema v1 validator. */
+export const StakedUtxoSchema: StandardSchemaV1<unknown, T.StakedUtxo> = /*#__PURE__*/ standard<T.StakedUtxo>($StakedUtxo);
+
+/** Whether a value is a valid `StakedUtxo` (a type guard; no issues are collected). */
+export function isStakedUtxo(value: unknown): value is T.StakedUtxo {
+  return $StakedUtxo(value, "", null);
+}
+
 /** Validates a `CurrentValidatorsResult`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCurrentValidatorsResult(value: unknown): ValidationResult<T.CurrentValidatorsResult> {
   return run<T.CurrentValidatorsResult>($CurrentValidatorsResult, value);
@@ -13611,6 +14477,45 @@ export function isBlockNumberOrTagOrHash(value: unknown): value is T.BlockNumber
   return $BlockNumberOrTagOrHash(value, "", null);
 }
 
+/** Validates a `BlockNumberOrHashObject`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateBlockNumberOrHashObject(value: unknown): ValidationResult<T.BlockNumberOrHashObject> {
+  return run<T.BlockNumberOrHashObject>($BlockNumberOrHashObject, value);
+}
+
+/** A `BlockNumberOrHashObject` as a Standard Schema v1 validator. */
+export const BlockNumberOrHashObjectSchema: StandardSchemaV1<unknown, T.BlockNumberOrHashObject> = /*#__PURE__*/ standard<T.BlockNumberOrHashObject>($BlockNumberOrHashObject);
+
+/** Whether a value is a valid `BlockNumberOrHashObject` (a type guard; no issues are collected). */
+export function isBlockNumberOrHashObject(value: unknown): value is T.BlockNumberOrHashObject {
+  return $BlockNumberOrHashObject(value, "", null);
+}
+
+/** Validates a `BlockHashParam`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateBlockHashParam(value: unknown): ValidationResult<T.BlockHashParam> {
+  return run<T.BlockHashParam>($BlockHashParam, value);
+}
+
+/** A `BlockHashParam` as a Standard Schema v1 validator. */
+export const BlockHashParamSchema: StandardSchemaV1<unknown, T.BlockHashParam> = /*#__PURE__*/ standard<T.BlockHashParam>($BlockHashParam);
+
+/** Whether a value is a valid `BlockHashParam` (a type guard; no issues are collected). */
+export function isBlockHashParam(value: unknown): value is T.BlockHashParam {
+  return $BlockHashParam(value, "", null);
+}
+
+/** Validates a `BlockNumberParam`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateBlockNumberParam(value: unknown): ValidationResult<T.BlockNumberParam> {
+  return run<T.BlockNumberParam>($BlockNumberParam, value);
+}
+
+/** A `BlockNumberParam` as a Standard Schema v1 validator. */
+export const BlockNumberParamSchema: StandardSchemaV1<unknown, T.BlockNumberParam> = /*#__PURE__*/ standard<T.BlockNumberParam>($BlockNumberParam);
+
+/** Whether a value is a valid `BlockNumberParam` (a type guard; no issues are collected). */
+export function isBlockNumberParam(value: unknown): value is T.BlockNumberParam {
+  return $BlockNumberParam(value, "", null);
+}
+
 /** Validates a `BlockHeader`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateBlockHeader(value: unknown): ValidationResult<T.BlockHeader> {
   return run<T.BlockHeader>($BlockHeader, value);
@@ -13897,6 +14802,45 @@ export function isAccessListResult(value: unknown): value is T.AccessListResult 
   return $AccessListResult(value, "", null);
 }
 
+/** Validates a `DetailedExecutionResult`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateDetailedExecutionResult(value: unknown): ValidationResult<T.DetailedExecutionResult> {
+  return run<T.DetailedExecutionResult>($DetailedExecutionResult, value);
+}
+
+/** A `DetailedExecutionResult` as a Standard Schema v1 validator. */
+export const DetailedExecutionResultSchema: StandardSchemaV1<unknown, T.DetailedExecutionResult> = /*#__PURE__*/ standard<T.DetailedExecutionResult>($DetailedExecutionResult);
+
+/** Whether a value is a valid `DetailedExecutionResult` (a type guard; no issues are collected). */
+export function isDetailedExecutionResult(value: unknown): value is T.DetailedExecutionResult {
+  return $DetailedExecutionResult(value, "", null);
+}
+
+/** Validates a `PriceOptions`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePriceOptions(value: unknown): ValidationResult<T.PriceOptions> {
+  return run<T.PriceOptions>($PriceOptions, value);
+}
+
+/** A `PriceOptions` as a Standard Schema v1 validator. */
+export const PriceOptionsSchema: StandardSchemaV1<unknown, T.PriceOptions> = /*#__PURE__*/ standard<T.PriceOptions>($PriceOptions);
+
+/** Whether a value is a valid `PriceOptions` (a type guard; no issues are collected). */
+export function isPriceOptions(value: unknown): value is T.PriceOptions {
+  return $PriceOptions(value, "", null);
+}
+
+/** Validates a `PriceOption`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePriceOption(value: unknown): ValidationResult<T.PriceOption> {
+  return run<T.PriceOption>($PriceOption, value);
+}
+
+/** A `PriceOption` as a Standard Schema v1 validator. */
+export const PriceOptionSchema: StandardSchemaV1<unknown, T.PriceOption> = /*#__PURE__*/ standard<T.PriceOption>($PriceOption);
+
+/** Whether a value is a valid `PriceOption` (a type guard; no issues are collected). */
+export function isPriceOption(value: unknown): value is T.PriceOption {
+  return $PriceOption(value, "", null);
+}
+
 /** Validates a `AccountProof`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAccountProof(value: unknown): ValidationResult<T.AccountProof> {
   return run<T.AccountProof>($AccountProof, value);
@@ -13960,6 +14904,32 @@ export const ChainConfigSchema: StandardSchemaV1<unknown, T.ChainConfig> = /*#__
 /** Whether a value is a valid `ChainConfig` (a type guard; no issues are collected). */
 export function isChainConfig(value: unknown): value is T.ChainConfig {
   return $ChainConfig(value, "", null);
+}
+
+/** Validates a `BadBlock`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateBadBlock(value: unknown): ValidationResult<T.BadBlock> {
+  return run<T.BadBlock>($BadBlock, value);
+}
+
+/** A `BadBlock` as a Standard Schema v1 validator. */
+export const BadBlockSchema: StandardSchemaV1<unknown, T.BadBlock> = /*#__PURE__*/ standard<T.BadBlock>($BadBlock);
+
+/** Whether a value is a valid `BadBlock` (a type guard; no issues are collected). */
+export function isBadBlock(value: unknown): value is T.BadBlock {
+  return $BadBlock(value, "", null);
+}
+
+/** Validates a `BadBlockReason`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateBadBlockReason(value: unknown): ValidationResult<T.BadBlockReason> {
+  return run<T.BadBlockReason>($BadBlockReason, value);
+}
+
+/** A `BadBlockReason` as a Standard Schema v1 validator. */
+export const BadBlockReasonSchema: StandardSchemaV1<unknown, T.BadBlockReason> = /*#__PURE__*/ standard<T.BadBlockReason>($BadBlockReason);
+
+/** Whether a value is a valid `BadBlockReason` (a type guard; no issues are collected). */
+export function isBadBlockReason(value: unknown): value is T.BadBlockReason {
+  return $BadBlockReason(value, "", null);
 }
 
 /** Validates a `EthConfig`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14653,7 +15623,7 @@ export function isVersionResult(value: unknown): value is T.VersionResult {
 
 /** Validates the params of `admin.alias`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminAliasParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($276, value);
+  return run<unknown>($297, value);
 }
 
 /** Validates the result of `admin.alias`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14663,7 +15633,7 @@ export function validateAdminAliasResult(value: unknown): ValidationResult<unkno
 
 /** Validates the params of `admin.aliasChain`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminAliasChainParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($279, value);
+  return run<unknown>($300, value);
 }
 
 /** Validates the result of `admin.aliasChain`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14673,7 +15643,7 @@ export function validateAdminAliasChainResult(value: unknown): ValidationResult<
 
 /** Validates the params of `admin.getChainAliases`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminGetChainAliasesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($282, value);
+  return run<unknown>($303, value);
 }
 
 /** Validates the result of `admin.getChainAliases`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14683,7 +15653,7 @@ export function validateAdminGetChainAliasesResult(value: unknown): ValidationRe
 
 /** Validates the params of `admin.getLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminGetLoggerLevelParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($283, value);
+  return run<unknown>($304, value);
 }
 
 /** Validates the result of `admin.getLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14723,7 +15693,7 @@ export function validateAdminMemoryProfileResult(value: unknown): ValidationResu
 
 /** Validates the params of `admin.setLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAdminSetLoggerLevelParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($288, value);
+  return run<unknown>($309, value);
 }
 
 /** Validates the result of `admin.setLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14763,7 +15733,7 @@ export function validateInfoAcpsResult(value: unknown): ValidationResult<unknown
 
 /** Validates the params of `info.isBootstrapped`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoIsBootstrappedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($293, value);
+  return run<unknown>($314, value);
 }
 
 /** Validates the result of `info.isBootstrapped`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14773,7 +15743,7 @@ export function validateInfoIsBootstrappedResult(value: unknown): ValidationResu
 
 /** Validates the params of `info.getBlockchainID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoGetBlockchainIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($295, value);
+  return run<unknown>($316, value);
 }
 
 /** Validates the result of `info.getBlockchainID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14853,7 +15823,7 @@ export function validateInfoGetVMsResult(value: unknown): ValidationResult<unkno
 
 /** Validates the params of `info.peers`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoPeersParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($304, value);
+  return run<unknown>($325, value);
 }
 
 /** Validates the result of `info.peers`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14863,7 +15833,7 @@ export function validateInfoPeersResult(value: unknown): ValidationResult<unknow
 
 /** Validates the params of `info.uptime`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateInfoUptimeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($306, value);
+  return run<unknown>($327, value);
 }
 
 /** Validates the result of `info.uptime`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14883,7 +15853,7 @@ export function validateInfoUpgradesResult(value: unknown): ValidationResult<unk
 
 /** Validates the params of `health.health`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthHealthParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($308, value);
+  return run<unknown>($329, value);
 }
 
 /** Validates the result of `health.health`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14893,7 +15863,7 @@ export function validateHealthHealthResult(value: unknown): ValidationResult<unk
 
 /** Validates the params of `health.readiness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHealthReadinessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($308, value);
+  return run<unknown>($329, value);
 }
 
 /** Validates the result of `health.readiness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14913,7 +15883,7 @@ export function validateHealthLivenessResult(value: unknown): ValidationResult<u
 
 /** Validates the params of `platform.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBalanceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($311, value);
+  return run<unknown>($332, value);
 }
 
 /** Validates the result of `platform.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14923,7 +15893,7 @@ export function validatePlatformGetBalanceResult(value: unknown): ValidationResu
 
 /** Validates the params of `platform.getBlock`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($314, value);
+  return run<unknown>($335, value);
 }
 
 /** Validates the result of `platform.getBlock`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14933,7 +15903,7 @@ export function validatePlatformGetBlockResult(value: unknown): ValidationResult
 
 /** Validates the params of `platform.getBlockByHeight`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockByHeightParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($315, value);
+  return run<unknown>($336, value);
 }
 
 /** Validates the result of `platform.getBlockByHeight`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14953,7 +15923,7 @@ export function validatePlatformGetBlockchainsResult(value: unknown): Validation
 
 /** Validates the params of `platform.getBlockchainStatus`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetBlockchainStatusParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($317, value);
+  return run<unknown>($338, value);
 }
 
 /** Validates the result of `platform.getBlockchainStatus`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14963,7 +15933,7 @@ export function validatePlatformGetBlockchainStatusResult(value: unknown): Valid
 
 /** Validates the params of `platform.getCurrentSupply`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetCurrentSupplyParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($318, value);
+  return run<unknown>($339, value);
 }
 
 /** Validates the result of `platform.getCurrentSupply`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14973,7 +15943,7 @@ export function validatePlatformGetCurrentSupplyResult(value: unknown): Validati
 
 /** Validates the params of `platform.getCurrentValidators`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetCurrentValidatorsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($319, value);
+  return run<unknown>($340, value);
 }
 
 /** Validates the result of `platform.getCurrentValidators`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14983,7 +15953,7 @@ export function validatePlatformGetCurrentValidatorsResult(value: unknown): Vali
 
 /** Validates the params of `index.cBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14993,7 +15963,7 @@ export function validateIndexCBlockGetContainerByIdResult(value: unknown): Valid
 
 /** Validates the params of `index.cBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($322, value);
+  return run<unknown>($343, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15003,7 +15973,7 @@ export function validateIndexCBlockGetContainerByIndexResult(value: unknown): Va
 
 /** Validates the params of `index.cBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($324, value);
+  return run<unknown>($345, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result): every issue with its JSON-pointer path, keyword and expected value. */
@@ -15013,7 +15983,7 @@ export function validateIndexCBlockGetContainerRangeResult(value: unknown): Vali
 
 /** Validates the params of `index.cBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.cBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15023,7 +15993,7 @@ export function validateIndexCBlockGetIndexResult(value: unknown): ValidationRes
 
 /** Validates the params of `index.cBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($328, value);
+  return run<unknown>($349, value);
 }
 
 /** Validates the result of `index.cBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15033,7 +16003,7 @@ export function validateIndexCBlockGetLastAcceptedResult(value: unknown): Valida
 
 /** Validates the params of `index.cBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexCBlockIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.cBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15043,7 +16013,7 @@ export function validateIndexCBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.pBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15053,7 +16023,7 @@ export function validateIndexPBlockGetContainerByIdResult(value: unknown): Valid
 
 /** Validates the params of `index.pBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($322, value);
+  return run<unknown>($343, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15063,7 +16033,7 @@ export function validateIndexPBlockGetContainerByIndexResult(value: unknown): Va
 
 /** Validates the params of `index.pBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($324, value);
+  return run<unknown>($345, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result): every issue with its JSON-pointer path, keyword and expected value. */
@@ -15073,7 +16043,7 @@ export function validateIndexPBlockGetContainerRangeResult(value: unknown): Vali
 
 /** Validates the params of `index.pBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.pBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15083,7 +16053,7 @@ export function validateIndexPBlockGetIndexResult(value: unknown): ValidationRes
 
 /** Validates the params of `index.pBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($328, value);
+  return run<unknown>($349, value);
 }
 
 /** Validates the result of `index.pBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15093,7 +16063,7 @@ export function validateIndexPBlockGetLastAcceptedResult(value: unknown): Valida
 
 /** Validates the params of `index.pBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexPBlockIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.pBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15103,7 +16073,7 @@ export function validateIndexPBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.xTx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.xTx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15113,7 +16083,7 @@ export function validateIndexXTxGetContainerByIdResult(value: unknown): Validati
 
 /** Validates the params of `index.xTx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($322, value);
+  return run<unknown>($343, value);
 }
 
 /** Validates the result of `index.xTx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15123,7 +16093,7 @@ export function validateIndexXTxGetContainerByIndexResult(value: unknown): Valid
 
 /** Validates the params of `index.xTx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($324, value);
+  return run<unknown>($345, value);
 }
 
 /** Validates the result of `index.xTx.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result): every issue with its JSON-pointer path, keyword and expected value. */
@@ -15133,7 +16103,7 @@ export function validateIndexXTxGetContainerRangeResult(value: unknown): Validat
 
 /** Validates the params of `index.xTx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.xTx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15143,7 +16113,7 @@ export function validateIndexXTxGetIndexResult(value: unknown): ValidationResult
 
 /** Validates the params of `index.xTx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($328, value);
+  return run<unknown>($349, value);
 }
 
 /** Validates the result of `index.xTx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15153,7 +16123,7 @@ export function validateIndexXTxGetLastAcceptedResult(value: unknown): Validatio
 
 /** Validates the params of `index.xTx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXTxIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.xTx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15163,7 +16133,7 @@ export function validateIndexXTxIsAcceptedResult(value: unknown): ValidationResu
 
 /** Validates the params of `index.xBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15173,7 +16143,7 @@ export function validateIndexXBlockGetContainerByIdResult(value: unknown): Valid
 
 /** Validates the params of `index.xBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($322, value);
+  return run<unknown>($343, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15183,7 +16153,7 @@ export function validateIndexXBlockGetContainerByIndexResult(value: unknown): Va
 
 /** Validates the params of `index.xBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($324, value);
+  return run<unknown>($345, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result): every issue with its JSON-pointer path, keyword and expected value. */
@@ -15193,7 +16163,7 @@ export function validateIndexXBlockGetContainerRangeResult(value: unknown): Vali
 
 /** Validates the params of `index.xBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.xBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15203,7 +16173,7 @@ export function validateIndexXBlockGetIndexResult(value: unknown): ValidationRes
 
 /** Validates the params of `index.xBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($328, value);
+  return run<unknown>($349, value);
 }
 
 /** Validates the result of `index.xBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15213,7 +16183,7 @@ export function validateIndexXBlockGetLastAcceptedResult(value: unknown): Valida
 
 /** Validates the params of `index.xBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXBlockIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.xBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15223,7 +16193,7 @@ export function validateIndexXBlockIsAcceptedResult(value: unknown): ValidationR
 
 /** Validates the params of `index.xVtx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15233,7 +16203,7 @@ export function validateIndexXVtxGetContainerByIdResult(value: unknown): Validat
 
 /** Validates the params of `index.xVtx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($322, value);
+  return run<unknown>($343, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15243,7 +16213,7 @@ export function validateIndexXVtxGetContainerByIndexResult(value: unknown): Vali
 
 /** Validates the params of `index.xVtx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($324, value);
+  return run<unknown>($345, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result): every issue with its JSON-pointer path, keyword and expected value. */
@@ -15253,7 +16223,7 @@ export function validateIndexXVtxGetContainerRangeResult(value: unknown): Valida
 
 /** Validates the params of `index.xVtx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.xVtx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15263,7 +16233,7 @@ export function validateIndexXVtxGetIndexResult(value: unknown): ValidationResul
 
 /** Validates the params of `index.xVtx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($328, value);
+  return run<unknown>($349, value);
 }
 
 /** Validates the result of `index.xVtx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15273,7 +16243,7 @@ export function validateIndexXVtxGetLastAcceptedResult(value: unknown): Validati
 
 /** Validates the params of `index.xVtx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateIndexXVtxIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($321, value);
+  return run<unknown>($342, value);
 }
 
 /** Validates the result of `index.xVtx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15318,7 +16288,7 @@ export function validateCChainEthAccountsParams(value: unknown): ValidationResul
 
 /** Validates the result of `cChain.eth.accounts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthAccountsResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($149, value);
+  return run<unknown>($155, value);
 }
 
 /** Validates the params of `cChain.eth.blockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15381,9 +16351,19 @@ export function validateCChainEthMaxPriorityFeePerGasResult(value: unknown): Val
   return run<unknown>($Uint, value);
 }
 
+/** Validates the params of `cChain.eth.suggestPriceOptions`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateCChainEthSuggestPriceOptionsParams(value: unknown): ValidationResult<unknown> {
+  return run<unknown>($83, value);
+}
+
+/** Validates the result of `cChain.eth.suggestPriceOptions`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateCChainEthSuggestPriceOptionsResult(value: unknown): ValidationResult<unknown> {
+  return run<unknown>($399, value);
+}
+
 /** Validates the params of `cChain.eth.feeHistory`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthFeeHistoryParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($377, value);
+  return run<unknown>($400, value);
 }
 
 /** Validates the result of `cChain.eth.feeHistory`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15393,107 +16373,107 @@ export function validateCChainEthFeeHistoryResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.eth.getBlockByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($380, value);
+  return run<unknown>($403, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($382, value);
+  return run<unknown>($405, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($383, value);
+  return run<unknown>($406, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockByNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($382, value);
+  return run<unknown>($405, value);
 }
 
 /** Validates the params of `cChain.eth.getHeaderByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($386, value);
+  return run<unknown>($409, value);
 }
 
 /** Validates the result of `cChain.eth.getHeaderByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($387, value);
+  return run<unknown>($410, value);
 }
 
 /** Validates the params of `cChain.eth.getHeaderByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($388, value);
+  return run<unknown>($411, value);
 }
 
 /** Validates the result of `cChain.eth.getHeaderByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetHeaderByNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($387, value);
+  return run<unknown>($410, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockTransactionCountByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($386, value);
+  return run<unknown>($409, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockTransactionCountByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($391, value);
+  return run<unknown>($414, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockTransactionCountByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($388, value);
+  return run<unknown>($411, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockTransactionCountByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockTransactionCountByNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($391, value);
+  return run<unknown>($414, value);
 }
 
 /** Validates the params of `cChain.eth.getUncleCountByBlockHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($386, value);
+  return run<unknown>($409, value);
 }
 
 /** Validates the result of `cChain.eth.getUncleCountByBlockHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($391, value);
+  return run<unknown>($414, value);
 }
 
 /** Validates the params of `cChain.eth.getUncleCountByBlockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($388, value);
+  return run<unknown>($411, value);
 }
 
 /** Validates the result of `cChain.eth.getUncleCountByBlockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetUncleCountByBlockNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($391, value);
+  return run<unknown>($414, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockReceipts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockReceiptsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($398, value);
+  return run<unknown>($421, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockReceipts`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockReceiptsResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($399, value);
+  return run<unknown>($422, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockAccessListParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($398, value);
+  return run<unknown>($421, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBlockAccessListResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($402, value);
+  return run<unknown>($425, value);
 }
 
 /** Validates the params of `cChain.eth.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetBalanceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($403, value);
+  return run<unknown>($426, value);
 }
 
 /** Validates the result of `cChain.eth.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15503,7 +16483,7 @@ export function validateCChainEthGetBalanceResult(value: unknown): ValidationRes
 
 /** Validates the params of `cChain.eth.getStorageAt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetStorageAtParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($404, value);
+  return run<unknown>($427, value);
 }
 
 /** Validates the result of `cChain.eth.getStorageAt`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15513,7 +16493,7 @@ export function validateCChainEthGetStorageAtResult(value: unknown): ValidationR
 
 /** Validates the params of `cChain.eth.getTransactionCount`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionCountParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($403, value);
+  return run<unknown>($426, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionCount`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15523,7 +16503,7 @@ export function validateCChainEthGetTransactionCountResult(value: unknown): Vali
 
 /** Validates the params of `cChain.eth.getCode`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetCodeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($403, value);
+  return run<unknown>($426, value);
 }
 
 /** Validates the result of `cChain.eth.getCode`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15533,7 +16513,7 @@ export function validateCChainEthGetCodeResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.getProof`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetProofParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($407, value);
+  return run<unknown>($430, value);
 }
 
 /** Validates the result of `cChain.eth.getProof`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15543,7 +16523,7 @@ export function validateCChainEthGetProofResult(value: unknown): ValidationResul
 
 /** Validates the params of `cChain.eth.call`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCallParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($409, value);
+  return run<unknown>($432, value);
 }
 
 /** Validates the result of `cChain.eth.call`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15551,9 +16531,19 @@ export function validateCChainEthCallResult(value: unknown): ValidationResult<un
   return run<unknown>($Bytes, value);
 }
 
+/** Validates the params of `cChain.eth.callDetailed`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateCChainEthCallDetailedParams(value: unknown): ValidationResult<unknown> {
+  return run<unknown>($433, value);
+}
+
+/** Validates the result of `cChain.eth.callDetailed`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateCChainEthCallDetailedResult(value: unknown): ValidationResult<unknown> {
+  return run<unknown>($DetailedExecutionResult, value);
+}
+
 /** Validates the params of `cChain.eth.estimateGas`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthEstimateGasParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($410, value);
+  return run<unknown>($432, value);
 }
 
 /** Validates the result of `cChain.eth.estimateGas`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15563,7 +16553,7 @@ export function validateCChainEthEstimateGasResult(value: unknown): ValidationRe
 
 /** Validates the params of `cChain.eth.createAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthCreateAccessListParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($410, value);
+  return run<unknown>($432, value);
 }
 
 /** Validates the result of `cChain.eth.createAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15573,12 +16563,12 @@ export function validateCChainEthCreateAccessListResult(value: unknown): Validat
 
 /** Validates the params of `cChain.eth.simulateV1`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSimulateV1Params(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($412, value);
+  return run<unknown>($436, value);
 }
 
 /** Validates the result of `cChain.eth.simulateV1`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSimulateV1Result(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($414, value);
+  return run<unknown>($438, value);
 }
 
 /** Validates the params of `cChain.eth.newFilter`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15613,7 +16603,7 @@ export function validateCChainEthNewPendingTransactionFilterResult(value: unknow
 
 /** Validates the params of `cChain.eth.uninstallFilter`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthUninstallFilterParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($417, value);
+  return run<unknown>($441, value);
 }
 
 /** Validates the result of `cChain.eth.uninstallFilter`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15623,7 +16613,7 @@ export function validateCChainEthUninstallFilterResult(value: unknown): Validati
 
 /** Validates the params of `cChain.eth.getFilterChanges`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetFilterChangesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($417, value);
+  return run<unknown>($441, value);
 }
 
 /** Validates the result of `cChain.eth.getFilterChanges`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15633,7 +16623,7 @@ export function validateCChainEthGetFilterChangesResult(value: unknown): Validat
 
 /** Validates the params of `cChain.eth.getFilterLogs`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetFilterLogsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($417, value);
+  return run<unknown>($441, value);
 }
 
 /** Validates the result of `cChain.eth.getFilterLogs`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15653,47 +16643,47 @@ export function validateCChainEthGetLogsResult(value: unknown): ValidationResult
 
 /** Validates the params of `cChain.eth.getTransactionByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($421, value);
+  return run<unknown>($445, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($422, value);
+  return run<unknown>($446, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionByBlockHashAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockHashAndIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($423, value);
+  return run<unknown>($447, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByBlockHashAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockHashAndIndexResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($422, value);
+  return run<unknown>($446, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionByBlockNumberAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockNumberAndIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($425, value);
+  return run<unknown>($449, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByBlockNumberAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionByBlockNumberAndIndexResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($422, value);
+  return run<unknown>($446, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionReceipt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionReceiptParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($421, value);
+  return run<unknown>($445, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionReceipt`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthGetTransactionReceiptResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($428, value);
+  return run<unknown>($452, value);
 }
 
 /** Validates the params of `cChain.eth.sendRawTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSendRawTransactionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($429, value);
+  return run<unknown>($453, value);
 }
 
 /** Validates the result of `cChain.eth.sendRawTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15723,7 +16713,7 @@ export function validateCChainEthFillTransactionResult(value: unknown): Validati
 
 /** Validates the params of `cChain.eth.sign`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSignParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($430, value);
+  return run<unknown>($454, value);
 }
 
 /** Validates the result of `cChain.eth.sign`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15743,7 +16733,7 @@ export function validateCChainEthSignTransactionResult(value: unknown): Validati
 
 /** Validates the params of `cChain.eth.subscribe`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthSubscribeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($431, value);
+  return run<unknown>($455, value);
 }
 
 /** Validates the result of `cChain.eth.subscribe`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15753,7 +16743,7 @@ export function validateCChainEthSubscribeResult(value: unknown): ValidationResu
 
 /** Validates the params of `cChain.eth.unsubscribe`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainEthUnsubscribeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($432, value);
+  return run<unknown>($456, value);
 }
 
 /** Validates the result of `cChain.eth.unsubscribe`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15781,6 +16771,16 @@ export function validateCChainEthGetChainConfigResult(value: unknown): Validatio
   return run<unknown>($ChainConfig, value);
 }
 
+/** Validates the params of `cChain.eth.getBadBlocks`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateCChainEthGetBadBlocksParams(value: unknown): ValidationResult<unknown> {
+  return run<unknown>($83, value);
+}
+
+/** Validates the result of `cChain.eth.getBadBlocks`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateCChainEthGetBadBlocksResult(value: unknown): ValidationResult<unknown> {
+  return run<unknown>($461, value);
+}
+
 /** Validates the params of `cChain.web3.clientVersion`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainWeb3ClientVersionParams(value: unknown): ValidationResult<unknown> {
   return run<unknown>($83, value);
@@ -15793,7 +16793,7 @@ export function validateCChainWeb3ClientVersionResult(value: unknown): Validatio
 
 /** Validates the params of `cChain.web3.sha3`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainWeb3Sha3Params(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($438, value);
+  return run<unknown>($465, value);
 }
 
 /** Validates the result of `cChain.web3.sha3`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15973,7 +16973,7 @@ export function validateCChainNativeVersionResult(value: unknown): ValidationRes
 
 /** Validates the params of `http.getHealth`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetHealthParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($453, value);
+  return run<unknown>($480, value);
 }
 
 /** Validates the result of `http.getHealth`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15983,7 +16983,7 @@ export function validateHttpGetHealthResponse(value: unknown): ValidationResult<
 
 /** Validates the params of `http.getHealthCheck`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetHealthCheckParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($453, value);
+  return run<unknown>($480, value);
 }
 
 /** Validates the result of `http.getHealthCheck`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15993,7 +16993,7 @@ export function validateHttpGetHealthCheckResponse(value: unknown): ValidationRe
 
 /** Validates the params of `http.getReadiness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetReadinessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($453, value);
+  return run<unknown>($480, value);
 }
 
 /** Validates the result of `http.getReadiness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16003,7 +17003,7 @@ export function validateHttpGetReadinessResponse(value: unknown): ValidationResu
 
 /** Validates the params of `http.getLiveness`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateHttpGetLivenessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($453, value);
+  return run<unknown>($480, value);
 }
 
 /** Validates the result of `http.getLiveness`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16011,4 +17011,4 @@ export function validateHttpGetLivenessResponse(value: unknown): ValidationResul
   return run<unknown>($HealthResult, value);
 }
 
-export { $149, $20, $276, $279, $282, $283, $288, $293, $295, $3, $304, $306, $308, $311, $314, $315, $317, $318, $319, $321, $322, $324, $328, $377, $380, $382, $383, $386, $387, $388, $391, $398, $399, $402, $403, $404, $407, $409, $410, $412, $414, $417, $421, $422, $423, $425, $428, $429, $430, $431, $432, $438, $453, $66, $83, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult };
+export { $155, $20, $297, $3, $300, $303, $304, $309, $314, $316, $325, $327, $329, $332, $335, $336, $338, $339, $340, $342, $343, $345, $349, $399, $400, $403, $405, $406, $409, $410, $411, $414, $421, $422, $425, $426, $427, $430, $432, $433, $436, $438, $441, $445, $446, $447, $449, $452, $453, $454, $455, $456, $461, $465, $480, $66, $83, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DetailedExecutionResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult };
