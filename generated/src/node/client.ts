@@ -1929,6 +1929,7 @@ export const cChainEthCoinbaseMethod: RpcMethod<CChainEthCoinbaseParams | undefi
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
+  deprecated: "eth_coinbase was removed in v1.15.0 (Helicon): servers of that release and later do not serve it",
   params: [],
   check: $83,
   errors: [
@@ -1957,6 +1958,7 @@ export const cChainEthAccountsMethod: RpcMethod<CChainEthAccountsParams | undefi
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
+  deprecated: "eth_accounts was removed in v1.15.0 (Helicon): servers of that release and later do not serve it",
   params: [],
   check: $83,
   errors: [
@@ -3695,6 +3697,7 @@ export const cChainEthGetBadBlocksMethod: RpcMethod<CChainEthGetBadBlocksParams 
   endpoint: "/ext/bc/C/rpc",
   form: "by-position",
   idempotent: true,
+  deprecated: "eth_getBadBlocks was removed in v1.15.0 (Helicon): servers of that release and later do not serve it",
   params: [],
   check: $83,
   errors: [
@@ -3912,6 +3915,7 @@ export const cChainAdminStartCpuProfilerMethod: RpcMethod<CChainAdminStartCpuPro
   method: "admin_startCPUProfiler",
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
+  deprecated: "admin_startCPUProfiler was removed in v1.15.0 (Helicon): servers of that release and later do not serve it",
   params: [],
   check: $83,
   errors: [
@@ -3927,6 +3931,7 @@ export const cChainAdminStopCpuProfilerMethod: RpcMethod<CChainAdminStopCpuProfi
   method: "admin_stopCPUProfiler",
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
+  deprecated: "admin_stopCPUProfiler was removed in v1.15.0 (Helicon): servers of that release and later do not serve it",
   params: [],
   check: $83,
   errors: [
@@ -3942,6 +3947,7 @@ export const cChainAdminMemoryProfileMethod: RpcMethod<CChainAdminMemoryProfileP
   method: "admin_memoryProfile",
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
+  deprecated: "admin_memoryProfile was removed in v1.15.0 (Helicon): servers of that release and later do not serve it",
   params: [],
   check: $83,
   errors: [
@@ -3957,6 +3963,7 @@ export const cChainAdminLockProfileMethod: RpcMethod<CChainAdminLockProfileParam
   method: "admin_lockProfile",
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
+  deprecated: "admin_lockProfile was removed in v1.15.0 (Helicon): servers of that release and later do not serve it",
   params: [],
   check: $83,
   errors: [
@@ -3972,6 +3979,7 @@ export const cChainAdminSetLogLevelMethod: RpcMethod<CChainAdminSetLogLevelParam
   method: "admin_setLogLevel",
   endpoint: "/ext/bc/C/admin",
   form: "one-object",
+  deprecated: "admin_setLogLevel was removed in v1.15.0 (Helicon): servers of that release and later do not serve it",
   params: [
     {
       name: "level",
@@ -3994,6 +4002,7 @@ export const cChainAdminGetVmConfigMethod: RpcMethod<CChainAdminGetVmConfigParam
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
   idempotent: true,
+  deprecated: "admin_getVMConfig was removed in v1.15.0 (Helicon): servers of that release and later do not serve it",
   params: [],
   check: $83,
   errors: [
@@ -4069,6 +4078,7 @@ export const cChainNativeGetAtomicTxStatusMethod: RpcMethod<CChainNativeGetAtomi
   endpoint: "/ext/bc/C/native",
   form: "one-object",
   idempotent: true,
+  deprecated: "native.getAtomicTxStatus is deprecated since v1.15.0 (Helicon)",
   params: [
     {
       name: "txID",
@@ -4116,6 +4126,7 @@ export const cChainNativeVersionMethod: RpcMethod<CChainNativeVersionParams | un
   endpoint: "/ext/bc/C/native",
   form: "by-position",
   idempotent: true,
+  deprecated: "native.version was removed in v1.14.1: servers of that release and later do not serve it",
   params: [],
   check: $83,
   errors: [
@@ -5306,7 +5317,7 @@ export interface NodeClient {
        *
        * JSON-RPC `eth_coinbase` at `/ext/bc/C/rpc`
        *
-       * @deprecated
+       * @deprecated Removed in v1.15.0 (Helicon): servers of that release and later do not serve it.
        *
        * @throws {@link ParseError} code -32700: "Parse error"
        * @throws {@link InvalidRequestError} code -32600: "Invalid request"
@@ -5323,7 +5334,7 @@ export interface NodeClient {
        *
        * JSON-RPC `eth_accounts` at `/ext/bc/C/rpc`
        *
-       * @deprecated
+       * @deprecated Removed in v1.15.0 (Helicon): servers of that release and later do not serve it.
        *
        * @throws {@link ParseError} code -32700: "Parse error"
        * @throws {@link InvalidRequestError} code -32600: "Invalid request"
@@ -5354,6 +5365,8 @@ export interface NodeClient {
        * Execution-API method from EIP-7910: describes the fork in force (`current`) and, when scheduled, the next and the last configured fork, each with activation time, chain id, fork id, blob schedule, precompile and system-contract addresses. Not implemented on the C-Chain: neither Coreth nor the SAE VM of Helicon (whose `eth_` methods come from libevm, based on go-ethereum 1.13) has it, so a real node answers `-32601` (method not found). For Avalanche's own upgrade schedule use `eth_getChainConfig`.
        *
        * JSON-RPC `eth_config` at `/ext/bc/C/rpc`
+       *
+       * Not served everywhere: Neither Coreth nor the Helicon SAE VM implements eth_config; a real C-Chain node answers -32601 (method not found).
        *
        * @throws {@link ParseError} code -32700: "Parse error"
        * @throws {@link InvalidRequestError} code -32600: "Invalid request"
@@ -5399,6 +5412,8 @@ export interface NodeClient {
        * Returns the base fee per unit of blob gas (EIP-4844) for the next block. The C-Chain does not accept blob transactions (its Cancun activation, Etna, excludes them). Not implemented on the C-Chain: neither Coreth nor the SAE VM of Helicon (libevm, based on go-ethereum 1.13) has it, so a real node answers `-32601` (method not found).
        *
        * JSON-RPC `eth_blobBaseFee` at `/ext/bc/C/rpc`
+       *
+       * Not served everywhere: Neither Coreth nor the Helicon SAE VM implements eth_blobBaseFee; a real C-Chain node answers -32601 (method not found).
        *
        * @throws {@link ParseError} code -32700: "Parse error"
        * @throws {@link InvalidRequestError} code -32600: "Invalid request"
@@ -5595,6 +5610,8 @@ export interface NodeClient {
        *
        * JSON-RPC `eth_getBlockAccessList` at `/ext/bc/C/rpc`
        *
+       * Not served everywhere: Neither Coreth nor the Helicon SAE VM implements eth_getBlockAccessList; a real C-Chain node answers -32601 (method not found).
+       *
        * @throws {@link ResourceNotFoundError} code -32001: "Resource not found"
        * @throws {@link ParseError} code -32700: "Parse error"
        * @throws {@link InvalidRequestError} code -32600: "Invalid request"
@@ -5764,6 +5781,8 @@ export interface NodeClient {
        * Executes a series of simulated blocks on top of the given block (default `latest`); each block can override block fields and account state and contains calls that build on the previous ones. Returns one simulated block per input block with a result per call (status, return data, gas, logs, error). Nothing is broadcast. Not implemented on the C-Chain: Coreth and the SAE VM of Helicon are both built on go-ethereum 1.13 code (libevm), which predates it, so a real node answers `-32601` (method not found).
        *
        * JSON-RPC `eth_simulateV1` at `/ext/bc/C/rpc`
+       *
+       * Not served everywhere: Neither Coreth nor the Helicon SAE VM implements eth_simulateV1; a real C-Chain node answers -32601 (method not found).
        *
        * @throws {@link ParseError} code -32700: "Parse error"
        * @throws {@link InvalidRequestError} code -32600: "Invalid request"
@@ -6069,6 +6088,8 @@ export interface NodeClient {
        *
        * JSON-RPC `eth_capabilities` at `/ext/bc/C/rpc`
        *
+       * Not served everywhere: Neither Coreth nor the Helicon SAE VM implements eth_capabilities; a real C-Chain node answers -32601 (method not found).
+       *
        * @throws {@link ParseError} code -32700: "Parse error"
        * @throws {@link InvalidRequestError} code -32600: "Invalid request"
        * @throws {@link MethodNotFoundError} code -32601: "Method not found"
@@ -6099,7 +6120,7 @@ export interface NodeClient {
        *
        * JSON-RPC `eth_getBadBlocks` at `/ext/bc/C/rpc`
        *
-       * @deprecated
+       * @deprecated Removed in v1.15.0 (Helicon): servers of that release and later do not serve it.
        *
        * @throws {@link ParseError} code -32700: "Parse error"
        * @throws {@link InvalidRequestError} code -32600: "Invalid request"
@@ -6244,7 +6265,7 @@ export interface NodeClient {
        *
        * JSON-RPC `admin_startCPUProfiler` at `/ext/bc/C/admin`
        *
-       * @deprecated
+       * @deprecated Removed in v1.15.0 (Helicon): servers of that release and later do not serve it.
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
@@ -6256,7 +6277,7 @@ export interface NodeClient {
        *
        * JSON-RPC `admin_stopCPUProfiler` at `/ext/bc/C/admin`
        *
-       * @deprecated
+       * @deprecated Removed in v1.15.0 (Helicon): servers of that release and later do not serve it.
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
@@ -6268,7 +6289,7 @@ export interface NodeClient {
        *
        * JSON-RPC `admin_memoryProfile` at `/ext/bc/C/admin`
        *
-       * @deprecated
+       * @deprecated Removed in v1.15.0 (Helicon): servers of that release and later do not serve it.
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
@@ -6280,7 +6301,7 @@ export interface NodeClient {
        *
        * JSON-RPC `admin_lockProfile` at `/ext/bc/C/admin`
        *
-       * @deprecated
+       * @deprecated Removed in v1.15.0 (Helicon): servers of that release and later do not serve it.
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
@@ -6292,7 +6313,7 @@ export interface NodeClient {
        *
        * JSON-RPC `admin_setLogLevel` at `/ext/bc/C/admin`
        *
-       * @deprecated
+       * @deprecated Removed in v1.15.0 (Helicon): servers of that release and later do not serve it.
        *
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
@@ -6305,7 +6326,7 @@ export interface NodeClient {
        *
        * JSON-RPC `admin_getVMConfig` at `/ext/bc/C/admin`
        *
-       * @deprecated
+       * @deprecated Removed in v1.15.0 (Helicon): servers of that release and later do not serve it.
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
@@ -6357,7 +6378,7 @@ export interface NodeClient {
        *
        * JSON-RPC `native.getAtomicTxStatus` at `/ext/bc/C/native`
        *
-       * @deprecated
+       * @deprecated Since v1.15.0 (Helicon).
        *
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
@@ -6381,7 +6402,7 @@ export interface NodeClient {
        *
        * JSON-RPC `native.version` at `/ext/bc/C/native`
        *
-       * @deprecated
+       * @deprecated Removed in v1.14.1: servers of that release and later do not serve it.
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
