@@ -3,7 +3,7 @@
 
 import { callHttp, resolveHttpConfig, paged, resultChecks, type CallOptions, type ResultChecks, type PagedMethod, type HttpOperation, type HttpClientOptions } from "../runtime/index.js";
 import type * as T from "./types.js";
-import { $364, $365, $366, $369, $376, $382, $387, $392, $395, $398, $399, $401, $404, $406, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage } from "./validators.js";
+import { $351, $352, $353, $356, $363, $369, $374, $379, $382, $385, $386, $388, $391, $393, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage } from "./validators.js";
 
 /** Parameters of `aggregateSignatures`. */
 export type AggregateSignaturesParams = {
@@ -34,7 +34,7 @@ export const aggregateSignaturesOperation: HttpOperation<AggregateSignaturesPara
     name: "x-service-api-key",
     in: "header",
   },
-  check: $364,
+  check: $351,
 };
 
 /** Parameters of `getAggregatedSignatures`. */
@@ -68,7 +68,7 @@ export const getAggregatedSignaturesOperation: HttpOperation<GetAggregatedSignat
     name: "x-service-api-key",
     in: "header",
   },
-  check: $365,
+  check: $352,
 };
 
 /** Parameters of `listBlockchains`. */
@@ -129,7 +129,7 @@ export const listBlockchainsOperation: HttpOperation<ListBlockchainsParams, T.Li
     name: "x-service-api-key",
     in: "header",
   },
-  check: $366,
+  check: $353,
 };
 
 /** Parameters of `listErc20Transactions`. */
@@ -207,7 +207,7 @@ export const listErc20TransactionsOperation: HttpOperation<ListErc20Transactions
     name: "x-service-api-key",
     in: "header",
   },
-  check: $369,
+  check: $356,
 };
 
 /** Parameters of `getTransactionsForBlock`. */
@@ -267,7 +267,7 @@ export const getTransactionsForBlockOperation: HttpOperation<GetTransactionsForB
     name: "x-service-api-key",
     in: "header",
   },
-  check: $376,
+  check: $363,
 };
 
 /** Parameters of `getSingleValidatorDetails`. */
@@ -344,7 +344,7 @@ export const getSingleValidatorDetailsOperation: HttpOperation<GetSingleValidato
     name: "x-service-api-key",
     in: "header",
   },
-  check: $382,
+  check: $369,
 };
 
 /** Parameters of `listContractDeployments`. */
@@ -404,7 +404,7 @@ export const listContractDeploymentsOperation: HttpOperation<ListContractDeploym
     name: "x-service-api-key",
     in: "header",
   },
-  check: $387,
+  check: $374,
 };
 
 /** Parameters of `getNativeBalance`. */
@@ -459,7 +459,7 @@ export const getNativeBalanceOperation: HttpOperation<GetNativeBalanceParams, T.
     name: "x-service-api-key",
     in: "header",
   },
-  check: $392,
+  check: $379,
 };
 
 /** Parameters of `getTransaction`. */
@@ -499,7 +499,7 @@ export const getTransactionOperation: HttpOperation<GetTransactionParams, T.GetT
     name: "x-service-api-key",
     in: "header",
   },
-  check: $395,
+  check: $382,
 };
 
 /** Parameters of `supportedChains`. */
@@ -531,7 +531,7 @@ export const supportedChainsOperation: HttpOperation<SupportedChainsParams | und
     name: "x-service-api-key",
     in: "header",
   },
-  check: $398,
+  check: $385,
 };
 
 /** Parameters of `getChainInfo`. */
@@ -561,7 +561,7 @@ export const getChainInfoOperation: HttpOperation<GetChainInfoParams, T.ChainInf
     name: "x-service-api-key",
     in: "header",
   },
-  check: $399,
+  check: $386,
 };
 
 /** Parameters of `getContractMetadata`. */
@@ -601,7 +601,7 @@ export const getContractMetadataOperation: HttpOperation<GetContractMetadataPara
     name: "x-service-api-key",
     in: "header",
   },
-  check: $401,
+  check: $388,
 };
 
 /** Parameters of `getChainIdsForAddresses`. */
@@ -638,7 +638,7 @@ export const getChainIdsForAddressesOperation: HttpOperation<GetChainIdsForAddre
     name: "x-service-api-key",
     in: "header",
   },
-  check: $404,
+  check: $391,
 };
 
 /** Parameters of `getTxByHash`. */
@@ -690,7 +690,7 @@ export const getTxByHashOperation: HttpOperation<GetTxByHashParams, T.PChainTran
     name: "x-service-api-key",
     in: "header",
   },
-  check: $406,
+  check: $393,
 };
 
 /** Result checks by descriptor: what `validateResponse` checks 2XX bodies against (the third argument of `resolveHttpConfig` when descriptors are called directly). */

@@ -47,6 +47,52 @@ export type ChainFeature = "nftIndexing" | "webhooks" | "teleporter";
 /** Validation status of a validator. The source documentation does not show the transitions between statuses. */
 export type ValidationStatus = "completed" | "active" | "pending" | "removed";
 
+/** Status of a chain's nodes. When nodes are unavailable, requests relying on them may return 503. */
+export type ChainStatus = "OK" | "UNAVAILABLE";
+
+/** The virtual machine kind of a chain. */
+export type VmName = "EVM" | "BITCOIN" | "ETHEREUM";
+
+/** How a transaction calls its receiver - `NATIVE_TRANSFER` (native token transfer without contract interaction), `CONTRACT_CALL` or `CONTRACT_CREATION`. */
+export type TransactionMethodType = "NATIVE_TRANSFER" | "CONTRACT_CALL" | "CONTRACT_CREATION";
+
+/** The opcode of an internal call. */
+export type InternalTransactionOpCall = "UNKNOWN" | "CALL" | "CREATE" | "CREATE2" | "CREATE3" | "CALLCODE" | "DELEGATECALL" | "STATICCALL";
+
+/** Whether a transaction is the source or the destination of a Teleporter (ICM) message. */
+export type TransactionDirectionType = "SOURCE_TRANSACTION" | "DESTINATION_TRANSACTION";
+
+/**
+ * Metadata indexing status of an NFT. The real service's values are
+ * upper case (`INDEXED`, ...); the source documentation names
+ * `indexed`, so avaspec lists that spelling too.
+ */
+export type NftTokenMetadataStatus = "UNKNOWN" | "MISSING_TOKEN" | "INVALID_TOKEN_URI" | "INVALID_TOKEN_URI_SCHEME" | "UNREACHABLE_TOKEN_URI" | "THROTTLED_TOKEN_URI" | "METADATA_CONTENT_TOO_LARGE" | "INVALID_METADATA" | "INVALID_METADATA_JSON" | "INDEXED" | "UNINDEXED" | "indexed";
+
+/** The kind of resource a contract's resource link points to. */
+export type ResourceLinkType = "Blog" | "CoinGecko" | "CoinMarketCap" | "Discord" | "Documentation" | "Facebook" | "Github" | "Instagram" | "LinkedIn" | "Medium" | "Reddit" | "Support" | "Telegram" | "TikTok" | "Twitter" | "Website" | "Whitepaper" | "Youtube";
+
+/** The output type of a primary-network asset. */
+export type PrimaryNetworkAssetType = "secp256k1" | "nft";
+
+/** Whether an X-Chain asset's supply is fixed at creation or variable (mintable). */
+export type PrimaryNetworkAssetCap = "fixed" | "variable";
+
+/** Kind of staking reward a P-Chain UTXO pays. */
+export type RewardType = "VALIDATOR" | "DELEGATOR" | "VALIDATOR_FEE";
+
+/** Kind of P-Chain UTXO. */
+export type UtxoType = "STAKE" | "TRANSFER";
+
+/** Type of a P-Chain transaction. */
+export type PChainTransactionType = "AddValidatorTx" | "AddSubnetValidatorTx" | "AddDelegatorTx" | "CreateChainTx" | "CreateSubnetTx" | "ImportTx" | "ExportTx" | "AdvanceTimeTx" | "RewardValidatorTx" | "RemoveSubnetValidatorTx" | "TransformSubnetTx" | "AddPermissionlessValidatorTx" | "AddPermissionlessDelegatorTx" | "BaseTx" | "TransferSubnetOwnershipTx" | "ConvertSubnetToL1Tx" | "RegisterL1ValidatorTx" | "SetL1ValidatorWeightTx" | "DisableL1ValidatorTx" | "IncreaseL1ValidatorBalanceTx" | "UNKNOWN";
+
+/** Type of an X-Chain transaction. */
+export type XChainTransactionType = "BaseTx" | "CreateAssetTx" | "OperationTx" | "ImportTx" | "ExportTx" | "UNKNOWN";
+
+/** One of the five fixed primary-network blockchain ids (P-Chain, and the X- and C-Chain of mainnet and of the test network). */
+export type PrimaryNetworkBlockchainId = "11111111111111111111111111111111LpoYY" | "2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM" | "2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm" | "2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5" | "yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp";
+
 /** Body of every error response. The HTTP status equals `statusCode`. */
 export interface ErrorBody {
   /** Human-readable explanation of the error; a single string, or an array of strings (one per problem) as shown for validation errors. */
@@ -334,11 +380,8 @@ export interface Money {
 
 /** The method called by a transaction (the real service names this schema `Method`). `methodName` is optional, as in the real service. */
 export interface MethodInfo {
-  /**
-   * The call type. Values shown include `NATIVE_TRANSFER` (native token transfer without contract interaction), `CONTRACT_CALL` and `CONTRACT_CREATION`; the full set is not shown by the source documentation.
-   * @example "CONTRACT_CALL"
-   */
-  callType: string;
+  /** The call type - `NATIVE_TRANSFER` (native token transfer without contract interaction), `CONTRACT_CALL` or `CONTRACT_CREATION` (the real service's values; kept open). */
+  callType: TransactionMethodType;
   /** The 4-byte method selector (hex), set when `callType` is `CONTRACT_CALL`; otherwise empty. */
   methodHash: string;
   /** The method signature including parameter types; `Native Transfer` for native transfers and `Contract Created` for contract creations. */
@@ -460,11 +503,8 @@ export interface Erc20Token {
    * @format uri
    */
   logoUri?: string;
-  /**
-   * The token standard, `ERC-20`.
-   * @example "ERC-20"
-   */
-  ercType: string;
+  /** The token standard, `ERC-20` (the real service's only value here; kept open). */
+  ercType: "ERC-20";
   /** The token price, if available. */
   price?: Money;
 }
@@ -521,11 +561,8 @@ export interface ListErc20TransactionsResponse {
 
 /** Indexed metadata of an ERC-721 token. Only `indexStatus` is always present, as in the real service. */
 export interface Erc721TokenMetadata {
-  /**
-   * Metadata indexing status, e.g. `indexed`; the full set is not shown by the source documentation.
-   * @example "indexed"
-   */
-  indexStatus: string;
+  /** Metadata indexing status, e.g. `INDEXED` (the real service's values; kept open). */
+  indexStatus: NftTokenMetadataStatus;
   /** Unix timestamp (seconds) of the last metadata update. */
   metadataLastUpdatedTimestamp?: number;
   /** Token name from the metadata. */
@@ -554,11 +591,8 @@ export interface Erc721Token {
   name: string;
   /** The collection symbol. */
   symbol: string;
-  /**
-   * The token standard, `ERC-721`.
-   * @example "ERC-721"
-   */
-  ercType: string;
+  /** The token standard, `ERC-721` (the real service's only value here; kept open). */
+  ercType: "ERC-721";
   /** The token id. */
   tokenId: BigIntString;
   /** The token URI. */
@@ -586,11 +620,8 @@ export interface Erc721Transfer {
 
 /** Indexed metadata of an ERC-1155 token. Only `indexStatus` is always present, as in the real service. */
 export interface Erc1155TokenMetadata {
-  /**
-   * Metadata indexing status, e.g. `indexed`; the full set is not shown by the source documentation.
-   * @example "indexed"
-   */
-  indexStatus: string;
+  /** Metadata indexing status, e.g. `INDEXED` (the real service's values; kept open). */
+  indexStatus: NftTokenMetadataStatus;
   /** Unix timestamp (seconds) of the last metadata update. */
   metadataLastUpdatedTimestamp?: number;
   /** Token name from the metadata. */
@@ -617,11 +648,8 @@ export interface Erc1155TokenMetadata {
 export interface Erc1155Token {
   /** The token contract address in mixed-case checksum encoding. */
   address: string;
-  /**
-   * The token standard, `ERC-1155`.
-   * @example "ERC-1155"
-   */
-  ercType: string;
+  /** The token standard, `ERC-1155` (the real service's only value here; kept open). */
+  ercType: "ERC-1155";
   /** The token id. */
   tokenId: BigIntString;
   /** The token URI. */
@@ -653,11 +681,8 @@ export interface InternalTransaction {
   from: RichAddress;
   /** The callee. */
   to: RichAddress;
-  /**
-   * The internal call type, e.g. `UNKNOWN` or `CALL`; the full set is not shown by the source documentation.
-   * @example "UNKNOWN"
-   */
-  internalTxType: string;
+  /** The internal call type, e.g. `UNKNOWN` or `CALL` (the real service's values; kept open). */
+  internalTxType: InternalTransactionOpCall;
   /** Native token amount transferred, in the smallest unit. */
   value: BigIntString;
   /** True if the internal transaction was reverted. */
@@ -699,11 +724,8 @@ export interface NetworkTokenDetails {
 export interface TeleporterMessageInfo {
   /** The Teleporter message id. */
   teleporterMessageId: string;
-  /**
-   * Whether the transaction is the source or the destination of the message, e.g. `SOURCE_TRANSACTION`; the full set is not shown by the source documentation.
-   * @example "SOURCE_TRANSACTION"
-   */
-  direction: string;
+  /** Whether the transaction is the source or the destination of the message (the real service's values; kept open). */
+  direction: TransactionDirectionType;
   /** Chain id of the source chain (destination transactions only). */
   sourceChainId?: string;
   /** Chain id of the destination chain (source transactions only). */
@@ -770,11 +792,8 @@ export interface ImageAsset {
 
 /** A link to a resource about the contract. */
 export interface ResourceLink {
-  /**
-   * The kind of resource, e.g. `Blog`; the full set is not shown by the source documentation.
-   * @example "Blog"
-   */
-  type: string;
+  /** The kind of resource, e.g. `Blog` (the real service's values; kept open). */
+  type: ResourceLinkType;
   /**
    * The resource URL.
    * @format uri
@@ -851,11 +870,8 @@ export interface UtilityAddresses {
 export interface ChainInfo {
   /** The EVM chain id. */
   chainId: string;
-  /**
-   * Status of the chain's nodes, e.g. `OK`; when nodes are unavailable, requests relying on them may return 503. The full set is not shown by the source documentation.
-   * @example "OK"
-   */
-  status: string;
+  /** Status of the chain's nodes, e.g. `OK`; when nodes are unavailable, requests relying on them may return 503 (the real service's values; kept open). */
+  status: ChainStatus;
   /** The chain name. */
   chainName: string;
   /** Description of the chain. */
@@ -866,11 +882,8 @@ export interface ChainInfo {
   subnetId?: string;
   /** The id of the virtual machine the chain runs. */
   vmId?: string;
-  /**
-   * The virtual machine kind, e.g. `EVM`; the full set is not shown by the source documentation.
-   * @example "EVM"
-   */
-  vmName: string;
+  /** The virtual machine kind, e.g. `EVM` (the real service's values; kept open). */
+  vmName: VmName;
   /**
    * URL of a block explorer.
    * @format uri
@@ -899,8 +912,8 @@ export interface ChainInfo {
   chainLogoUri?: string;
   /** True for private chains. */
   private?: boolean;
-  /** Features enabled for the chain, e.g. `nftIndexing` (kept open-ended because the source documentation shows only examples for this response field; the values seen match `ChainFeature`). */
-  enabledFeatures?: string[];
+  /** Features enabled for the chain, e.g. `nftIndexing`. The values are the real service's (those of `ChainFeature`), kept open because the source documentation shows only examples for this response field. */
+  enabledFeatures?: ("nftIndexing" | "webhooks" | "teleporter")[];
 }
 
 /** The supported chains. The list is not paginated. */
@@ -978,7 +991,7 @@ export interface ChainAddressChainIdMap {
   /** The primary-network address (without chain prefix). */
   address: string;
   /** Ids of the primary-network blockchains the address has interacted with. */
-  blockchainIds: string[];
+  blockchainIds: PrimaryNetworkBlockchainId[];
 }
 
 /** Chains per address. The endpoint takes no page token, so - as in the real service - the response carries no `nextPageToken`. */
@@ -1000,11 +1013,8 @@ export interface AssetAmount {
    * @minimum 0
    */
   denomination: number;
-  /**
-   * The asset's output type, e.g. `secp256k1`; the full set is not shown by the source documentation.
-   * @example "secp256k1"
-   */
-  type: string;
+  /** The asset's output type, e.g. `secp256k1` (the real service's values; kept open). */
+  type: PrimaryNetworkAssetType;
   /** The amount, in the asset's smallest unit. */
   amount: BigIntString;
 }
@@ -1061,18 +1071,12 @@ export interface Utxo {
   utxoEndTimestamp?: number;
   /** Unix timestamp (seconds) at which a staked UTXO was locked. */
   utxoStartTimestamp?: number;
-  /**
-   * Kind of staking reward, e.g. `VALIDATOR`; the full set is not shown by the source documentation.
-   * @example "VALIDATOR"
-   */
-  rewardType?: string;
+  /** Kind of staking reward, e.g. `VALIDATOR` (the real service's values; kept open). */
+  rewardType?: RewardType;
   /** True if the UTXO is staked. */
   staked?: boolean;
-  /**
-   * Kind of UTXO, e.g. `STAKE`; the full set is not shown by the source documentation.
-   * @example "STAKE"
-   */
-  utxoType: string;
+  /** Kind of UTXO, e.g. `STAKE` (the real service's values; kept open). */
+  utxoType: UtxoType;
 }
 
 /** Validator manager of an L1 (for `ConvertSubnetToL1Tx`). */
@@ -1143,11 +1147,8 @@ export interface BlockchainInfo {
 export interface PChainTransaction {
   /** The transaction hash (cb58). */
   txHash: string;
-  /**
-   * The transaction type, e.g. `AddDelegatorTx`; the full set is not shown by the source documentation.
-   * @example "AddDelegatorTx"
-   */
-  txType: string;
+  /** The transaction type, e.g. `AddDelegatorTx` (the real service's values; kept open). */
+  txType: PChainTransactionType;
   /** Unix timestamp (seconds) of the block. */
   blockTimestamp: number;
   /** Height of the block that included the transaction. */

@@ -138,6 +138,188 @@ function $ValidationStatus(x: unknown, p: string, e: ValidationIssue[] | null): 
   return ok;
 }
 
+function $ChainStatus(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "OK" && x !== "UNAVAILABLE") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"OK\",\"UNAVAILABLE\"]");
+  }
+  return ok;
+}
+
+function $VmName(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "EVM" && x !== "BITCOIN" && x !== "ETHEREUM") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"EVM\",\"BITCOIN\",\"ETHEREUM\"]");
+  }
+  return ok;
+}
+
+function $TransactionMethodType(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "NATIVE_TRANSFER" && x !== "CONTRACT_CALL" && x !== "CONTRACT_CREATION") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"NATIVE_TRANSFER\",\"CONTRACT_CALL\",\"CONTRACT_CREATION\"]");
+  }
+  return ok;
+}
+
+function $InternalTransactionOpCall(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "UNKNOWN" && x !== "CALL" && x !== "CREATE" && x !== "CREATE2" && x !== "CREATE3" && x !== "CALLCODE" && x !== "DELEGATECALL" && x !== "STATICCALL") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"UNKNOWN\",\"CALL\",\"CREATE\",\"CREATE2\",\"CREATE3\",\"CALLCODE\",\"DELEGATECALL\",\"STATICCALL\"]");
+  }
+  return ok;
+}
+
+function $TransactionDirectionType(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "SOURCE_TRANSACTION" && x !== "DESTINATION_TRANSACTION") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"SOURCE_TRANSACTION\",\"DESTINATION_TRANSACTION\"]");
+  }
+  return ok;
+}
+
+function $NftTokenMetadataStatus(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "UNKNOWN" && x !== "MISSING_TOKEN" && x !== "INVALID_TOKEN_URI" && x !== "INVALID_TOKEN_URI_SCHEME" && x !== "UNREACHABLE_TOKEN_URI" && x !== "THROTTLED_TOKEN_URI" && x !== "METADATA_CONTENT_TOO_LARGE" && x !== "INVALID_METADATA" && x !== "INVALID_METADATA_JSON" && x !== "INDEXED" && x !== "UNINDEXED" && x !== "indexed") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"UNKNOWN\",\"MISSING_TOKEN\",\"INVALID_TOKEN_URI\",\"INVALID_TOKEN_URI_SCHEME\",\"UNREACHABLE_TOKEN_URI\",\"THROTTLED_TOKEN_URI\",\"METADATA_CONTENT_TOO_LARGE\",\"INVALID_METADATA\",\"INVALID_METADATA_JSON\",\"INDEXED");
+  }
+  return ok;
+}
+
+function $ResourceLinkType(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "Blog" && x !== "CoinGecko" && x !== "CoinMarketCap" && x !== "Discord" && x !== "Documentation" && x !== "Facebook" && x !== "Github" && x !== "Instagram" && x !== "LinkedIn" && x !== "Medium" && x !== "Reddit" && x !== "Support" && x !== "Telegram" && x !== "TikTok" && x !== "Twitter" && x !== "Website" && x !== "Whitepaper" && x !== "Youtube") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"Blog\",\"CoinGecko\",\"CoinMarketCap\",\"Discord\",\"Documentation\",\"Facebook\",\"Github\",\"Instagram\",\"LinkedIn\",\"Medium\",\"Reddit\",\"Support\",\"Telegram\",\"TikTok\",\"Twitter\",\"Website\",\"Whitepaper\",\"Youtube\"]");
+  }
+  return ok;
+}
+
+function $PrimaryNetworkAssetType(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "secp256k1" && x !== "nft") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"secp256k1\",\"nft\"]");
+  }
+  return ok;
+}
+
+function $PrimaryNetworkAssetCap(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "fixed" && x !== "variable") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"fixed\",\"variable\"]");
+  }
+  return ok;
+}
+
+function $RewardType(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "VALIDATOR" && x !== "DELEGATOR" && x !== "VALIDATOR_FEE") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"VALIDATOR\",\"DELEGATOR\",\"VALIDATOR_FEE\"]");
+  }
+  return ok;
+}
+
+function $UtxoType(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "STAKE" && x !== "TRANSFER") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"STAKE\",\"TRANSFER\"]");
+  }
+  return ok;
+}
+
+function $PChainTransactionType(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "AddValidatorTx" && x !== "AddSubnetValidatorTx" && x !== "AddDelegatorTx" && x !== "CreateChainTx" && x !== "CreateSubnetTx" && x !== "ImportTx" && x !== "ExportTx" && x !== "AdvanceTimeTx" && x !== "RewardValidatorTx" && x !== "RemoveSubnetValidatorTx" && x !== "TransformSubnetTx" && x !== "AddPermissionlessValidatorTx" && x !== "AddPermissionlessDelegatorTx" && x !== "BaseTx" && x !== "TransferSubnetOwnershipTx" && x !== "ConvertSubnetToL1Tx" && x !== "RegisterL1ValidatorTx" && x !== "SetL1ValidatorWeightTx" && x !== "DisableL1ValidatorTx" && x !== "IncreaseL1ValidatorBalanceTx" && x !== "UNKNOWN") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"AddValidatorTx\",\"AddSubnetValidatorTx\",\"AddDelegatorTx\",\"CreateChainTx\",\"CreateSubnetTx\",\"ImportTx\",\"ExportTx\",\"AdvanceTimeTx\",\"RewardValidatorTx\",\"RemoveSubnetValidatorTx\",\"TransformSubnetTx\",\"AddP");
+  }
+  return ok;
+}
+
+function $XChainTransactionType(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "BaseTx" && x !== "CreateAssetTx" && x !== "OperationTx" && x !== "ImportTx" && x !== "ExportTx" && x !== "UNKNOWN") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"BaseTx\",\"CreateAssetTx\",\"OperationTx\",\"ImportTx\",\"ExportTx\",\"UNKNOWN\"]");
+  }
+  return ok;
+}
+
+function $PrimaryNetworkBlockchainId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "11111111111111111111111111111111LpoYY" && x !== "2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM" && x !== "2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm" && x !== "2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5" && x !== "yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"11111111111111111111111111111111LpoYY\",\"2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM\",\"2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm\",\"2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5\",\"");
+  }
+  return ok;
+}
+
 function $ErrorBody(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -1735,9 +1917,9 @@ function $MethodInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["callType"];
       if (v1 !== undefined && (plain && OP["callType"] === undefined || hasOwn(x, "callType"))) {
-        if (!((typeof v1 === "string"))) {
+        if (!((typeof v1 === "string") && (v1 === "NATIVE_TRANSFER" || v1 === "CONTRACT_CALL" || v1 === "CONTRACT_CREATION"))) {
           if (e === null) return false;
-          $6(v1, p + "/callType", e);
+          $TransactionMethodType(v1, p + "/callType", e);
           ok = false;
         }
       }
@@ -1925,11 +2107,11 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v13 = x["from"];
       if (v13 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        const x91: unknown = v13;
-        const p91 = e === null ? p : p + "/from";
+        const x90: unknown = v13;
+        const p90 = e === null ? p : p + "/from";
         {
-          const x: unknown = x91;
-          const p = p91;
+          const x: unknown = x90;
+          const p = p90;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -1991,11 +2173,11 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v14 = x["to"];
       if (v14 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        const x92: unknown = v14;
-        const p92 = e === null ? p : p + "/to";
+        const x91: unknown = v14;
+        const p91 = e === null ? p : p + "/to";
         {
-          const x: unknown = x92;
-          const p = p92;
+          const x: unknown = x91;
+          const p = p91;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2058,11 +2240,11 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v15 = x["method"];
       if (v15 !== undefined) {
         if ((plain && OP["method"] === undefined || hasOwn(x, "method"))) {
-          const x93: unknown = v15;
-          const p93 = e === null ? p : p + "/method";
+          const x92: unknown = v15;
+          const p92 = e === null ? p : p + "/method";
           {
-            const x: unknown = x93;
-            const p = p93;
+            const x: unknown = x92;
+            const p = p92;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -2072,9 +2254,9 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
                 const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
                 const v1 = x["callType"];
                 if (v1 !== undefined && (plain && OP["callType"] === undefined || hasOwn(x, "callType"))) {
-                  if (!((typeof v1 === "string"))) {
+                  if (!((typeof v1 === "string") && (v1 === "NATIVE_TRANSFER" || v1 === "CONTRACT_CALL" || v1 === "CONTRACT_CREATION"))) {
                     if (e === null) return false;
-                    $6(v1, p + "/callType", e);
+                    $TransactionMethodType(v1, p + "/callType", e);
                     ok = false;
                   }
                 }
@@ -2279,11 +2461,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       }
       const v13 = x["from"];
       if (v13 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        const x101: unknown = v13;
-        const p101 = e === null ? p : p + "/from";
+        const x100: unknown = v13;
+        const p100 = e === null ? p : p + "/from";
         {
-          const x: unknown = x101;
-          const p = p101;
+          const x: unknown = x100;
+          const p = p100;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2345,11 +2527,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       }
       const v14 = x["to"];
       if (v14 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        const x102: unknown = v14;
-        const p102 = e === null ? p : p + "/to";
+        const x101: unknown = v14;
+        const p101 = e === null ? p : p + "/to";
         {
-          const x: unknown = x102;
-          const p = p102;
+          const x: unknown = x101;
+          const p = p101;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2412,11 +2594,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       const v15 = x["method"];
       if (v15 !== undefined) {
         if ((plain && OP["method"] === undefined || hasOwn(x, "method"))) {
-          const x103: unknown = v15;
-          const p103 = e === null ? p : p + "/method";
+          const x102: unknown = v15;
+          const p102 = e === null ? p : p + "/method";
           {
-            const x: unknown = x103;
-            const p = p103;
+            const x: unknown = x102;
+            const p = p102;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -2426,9 +2608,9 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
                 const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
                 const v1 = x["callType"];
                 if (v1 !== undefined && (plain && OP["callType"] === undefined || hasOwn(x, "callType"))) {
-                  if (!((typeof v1 === "string"))) {
+                  if (!((typeof v1 === "string") && (v1 === "NATIVE_TRANSFER" || v1 === "CONTRACT_CALL" || v1 === "CONTRACT_CREATION"))) {
                     if (e === null) return false;
-                    $6(v1, p + "/callType", e);
+                    $TransactionMethodType(v1, p + "/callType", e);
                     ok = false;
                   }
                 }
@@ -2537,7 +2719,7 @@ function $ListNativeTransactionsResponse(x: unknown, p: string, e: ValidationIss
       }
       const v2 = x["transactions"];
       if (v2 !== undefined && (plain && OP["transactions"] === undefined || hasOwn(x, "transactions"))) {
-        if (!$105(v2, e === null ? p : p + "/transactions", e)) {
+        if (!$104(v2, e === null ? p : p + "/transactions", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -2551,7 +2733,7 @@ function $ListNativeTransactionsResponse(x: unknown, p: string, e: ValidationIss
   return ok;
 }
 
-function $105(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $104(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2637,9 +2819,9 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v6 = x["ercType"];
       if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-        if (!((typeof v6 === "string"))) {
+        if (!((typeof v6 === "string") && (v6 === "ERC-20"))) {
           if (e === null) return false;
-          $6(v6, p + "/ercType", e);
+          $110(v6, p + "/ercType", e);
           ok = false;
         }
       }
@@ -2650,11 +2832,11 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const v7 = x["price"];
       if (v7 !== undefined) {
         if ((plain && OP["price"] === undefined || hasOwn(x, "price"))) {
-          const x112: unknown = v7;
-          const p112 = e === null ? p : p + "/price";
+          const x111: unknown = v7;
+          const p111 = e === null ? p : p + "/price";
           {
-            const x: unknown = x112;
-            const p = p112;
+            const x: unknown = x111;
+            const p = p111;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -2692,6 +2874,19 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
         }
       }
     }
+  }
+  return ok;
+}
+
+function $110(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "ERC-20") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"ERC-20\"]");
   }
   return ok;
 }
@@ -2755,11 +2950,11 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v5 = x["from"];
       if (v5 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        const x116: unknown = v5;
-        const p116 = e === null ? p : p + "/from";
+        const x115: unknown = v5;
+        const p115 = e === null ? p : p + "/from";
         {
-          const x: unknown = x116;
-          const p = p116;
+          const x: unknown = x115;
+          const p = p115;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2821,11 +3016,11 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v6 = x["to"];
       if (v6 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        const x117: unknown = v6;
-        const p117 = e === null ? p : p + "/to";
+        const x116: unknown = v6;
+        const p116 = e === null ? p : p + "/to";
         {
-          const x: unknown = x117;
-          const p = p117;
+          const x: unknown = x116;
+          const p = p116;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2911,11 +3106,11 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v9 = x["erc20Token"];
       if (v9 !== undefined && (plain && OP["erc20Token"] === undefined || hasOwn(x, "erc20Token"))) {
-        const x119: unknown = v9;
-        const p119 = e === null ? p : p + "/erc20Token";
+        const x118: unknown = v9;
+        const p118 = e === null ? p : p + "/erc20Token";
         {
-          const x: unknown = x119;
-          const p = p119;
+          const x: unknown = x118;
+          const p = p118;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2981,9 +3176,9 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
               }
               const v6 = x["ercType"];
               if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                if (!((typeof v6 === "string"))) {
+                if (!((typeof v6 === "string") && (v6 === "ERC-20"))) {
                   if (e === null) return false;
-                  $6(v6, p + "/ercType", e);
+                  $110(v6, p + "/ercType", e);
                   ok = false;
                 }
               }
@@ -2994,11 +3189,11 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
               const v7 = x["price"];
               if (v7 !== undefined) {
                 if ((plain && OP["price"] === undefined || hasOwn(x, "price"))) {
-                  const x120: unknown = v7;
-                  const p120 = e === null ? p : p + "/price";
+                  const x119: unknown = v7;
+                  const p119 = e === null ? p : p + "/price";
                   {
-                    const x: unknown = x120;
-                    const p = p120;
+                    const x: unknown = x119;
+                    const p = p119;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -3059,11 +3254,11 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["from"];
       if (v1 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        const x121: unknown = v1;
-        const p121 = e === null ? p : p + "/from";
+        const x120: unknown = v1;
+        const p120 = e === null ? p : p + "/from";
         {
-          const x: unknown = x121;
-          const p = p121;
+          const x: unknown = x120;
+          const p = p120;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3125,11 +3320,11 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
       }
       const v2 = x["to"];
       if (v2 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        const x122: unknown = v2;
-        const p122 = e === null ? p : p + "/to";
+        const x121: unknown = v2;
+        const p121 = e === null ? p : p + "/to";
         {
-          const x: unknown = x122;
-          const p = p122;
+          const x: unknown = x121;
+          const p = p121;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3215,11 +3410,11 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
       }
       const v5 = x["erc20Token"];
       if (v5 !== undefined && (plain && OP["erc20Token"] === undefined || hasOwn(x, "erc20Token"))) {
-        const x124: unknown = v5;
-        const p124 = e === null ? p : p + "/erc20Token";
+        const x123: unknown = v5;
+        const p123 = e === null ? p : p + "/erc20Token";
         {
-          const x: unknown = x124;
-          const p = p124;
+          const x: unknown = x123;
+          const p = p123;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3285,9 +3480,9 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
               }
               const v6 = x["ercType"];
               if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                if (!((typeof v6 === "string"))) {
+                if (!((typeof v6 === "string") && (v6 === "ERC-20"))) {
                   if (e === null) return false;
-                  $6(v6, p + "/ercType", e);
+                  $110(v6, p + "/ercType", e);
                   ok = false;
                 }
               }
@@ -3298,11 +3493,11 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
               const v7 = x["price"];
               if (v7 !== undefined) {
                 if ((plain && OP["price"] === undefined || hasOwn(x, "price"))) {
-                  const x125: unknown = v7;
-                  const p125 = e === null ? p : p + "/price";
+                  const x124: unknown = v7;
+                  const p124 = e === null ? p : p + "/price";
                   {
-                    const x: unknown = x125;
-                    const p = p125;
+                    const x: unknown = x124;
+                    const p = p124;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -3371,7 +3566,7 @@ function $ListErc20TransactionsResponse(x: unknown, p: string, e: ValidationIssu
       }
       const v2 = x["transactions"];
       if (v2 !== undefined && (plain && OP["transactions"] === undefined || hasOwn(x, "transactions"))) {
-        if (!$127(v2, e === null ? p : p + "/transactions", e)) {
+        if (!$126(v2, e === null ? p : p + "/transactions", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -3385,7 +3580,7 @@ function $ListErc20TransactionsResponse(x: unknown, p: string, e: ValidationIssu
   return ok;
 }
 
-function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -3394,11 +3589,11 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x128: unknown = x[i];
-        const p128 = e === null ? p : p + "/" + i;
+        const x127: unknown = x[i];
+        const p127 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x128;
-          const p = p128;
+          const x: unknown = x127;
+          const p = p127;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3456,11 +3651,11 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["from"];
               if (v5 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-                const x129: unknown = v5;
-                const p129 = e === null ? p : p + "/from";
+                const x128: unknown = v5;
+                const p128 = e === null ? p : p + "/from";
                 {
-                  const x: unknown = x129;
-                  const p = p129;
+                  const x: unknown = x128;
+                  const p = p128;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -3522,11 +3717,11 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v6 = x["to"];
               if (v6 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-                const x130: unknown = v6;
-                const p130 = e === null ? p : p + "/to";
+                const x129: unknown = v6;
+                const p129 = e === null ? p : p + "/to";
                 {
-                  const x: unknown = x130;
-                  const p = p130;
+                  const x: unknown = x129;
+                  const p = p129;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -3612,11 +3807,11 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v9 = x["erc20Token"];
               if (v9 !== undefined && (plain && OP["erc20Token"] === undefined || hasOwn(x, "erc20Token"))) {
-                const x131: unknown = v9;
-                const p131 = e === null ? p : p + "/erc20Token";
+                const x130: unknown = v9;
+                const p130 = e === null ? p : p + "/erc20Token";
                 {
-                  const x: unknown = x131;
-                  const p = p131;
+                  const x: unknown = x130;
+                  const p = p130;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -3682,9 +3877,9 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       }
                       const v6 = x["ercType"];
                       if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                        if (!((typeof v6 === "string"))) {
+                        if (!((typeof v6 === "string") && (v6 === "ERC-20"))) {
                           if (e === null) return false;
-                          $6(v6, p + "/ercType", e);
+                          $110(v6, p + "/ercType", e);
                           ok = false;
                         }
                       }
@@ -3729,9 +3924,9 @@ function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["indexStatus"];
       if (v1 !== undefined && (plain && OP["indexStatus"] === undefined || hasOwn(x, "indexStatus"))) {
-        if (!((typeof v1 === "string"))) {
+        if (!((typeof v1 === "string") && (v1 === "UNKNOWN" || v1 === "MISSING_TOKEN" || v1 === "INVALID_TOKEN_URI" || v1 === "INVALID_TOKEN_URI_SCHEME" || v1 === "UNREACHABLE_TOKEN_URI" || v1 === "THROTTLED_TOKEN_URI" || v1 === "METADATA_CONTENT_TOO_LARGE" || v1 === "INVALID_METADATA" || v1 === "INVALID_METADATA_JSON" || v1 === "INDEXED" || v1 === "UNINDEXED" || v1 === "indexed"))) {
           if (e === null) return false;
-          $6(v1, p + "/indexStatus", e);
+          $NftTokenMetadataStatus(v1, p + "/indexStatus", e);
           ok = false;
         }
       }
@@ -3863,9 +4058,9 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v4 = x["ercType"];
       if (v4 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-        if (!((typeof v4 === "string"))) {
+        if (!((typeof v4 === "string") && (v4 === "ERC-721"))) {
           if (e === null) return false;
-          $6(v4, p + "/ercType", e);
+          $143(v4, p + "/ercType", e);
           ok = false;
         }
       }
@@ -3899,11 +4094,11 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v7 = x["metadata"];
       if (v7 !== undefined && (plain && OP["metadata"] === undefined || hasOwn(x, "metadata"))) {
-        const x147: unknown = v7;
-        const p147 = e === null ? p : p + "/metadata";
+        const x145: unknown = v7;
+        const p145 = e === null ? p : p + "/metadata";
         {
-          const x: unknown = x147;
-          const p = p147;
+          const x: unknown = x145;
+          const p = p145;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3913,9 +4108,9 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["indexStatus"];
               if (v1 !== undefined && (plain && OP["indexStatus"] === undefined || hasOwn(x, "indexStatus"))) {
-                if (!((typeof v1 === "string"))) {
+                if (!((typeof v1 === "string") && (v1 === "UNKNOWN" || v1 === "MISSING_TOKEN" || v1 === "INVALID_TOKEN_URI" || v1 === "INVALID_TOKEN_URI_SCHEME" || v1 === "UNREACHABLE_TOKEN_URI" || v1 === "THROTTLED_TOKEN_URI" || v1 === "METADATA_CONTENT_TOO_LARGE" || v1 === "INVALID_METADATA" || v1 === "INVALID_METADATA_JSON" || v1 === "INDEXED" || v1 === "UNINDEXED" || v1 === "indexed"))) {
                   if (e === null) return false;
-                  $6(v1, p + "/indexStatus", e);
+                  $NftTokenMetadataStatus(v1, p + "/indexStatus", e);
                   ok = false;
                 }
               }
@@ -4016,6 +4211,19 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
+function $143(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "ERC-721") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"ERC-721\"]");
+  }
+  return ok;
+}
+
 function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -4027,11 +4235,11 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["from"];
       if (v1 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        const x149: unknown = v1;
-        const p149 = e === null ? p : p + "/from";
+        const x147: unknown = v1;
+        const p147 = e === null ? p : p + "/from";
         {
-          const x: unknown = x149;
-          const p = p149;
+          const x: unknown = x147;
+          const p = p147;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -4093,11 +4301,11 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["to"];
       if (v2 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        const x150: unknown = v2;
-        const p150 = e === null ? p : p + "/to";
+        const x148: unknown = v2;
+        const p148 = e === null ? p : p + "/to";
         {
-          const x: unknown = x150;
-          const p = p150;
+          const x: unknown = x148;
+          const p = p148;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -4171,11 +4379,11 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v4 = x["erc721Token"];
       if (v4 !== undefined && (plain && OP["erc721Token"] === undefined || hasOwn(x, "erc721Token"))) {
-        const x152: unknown = v4;
-        const p152 = e === null ? p : p + "/erc721Token";
+        const x150: unknown = v4;
+        const p150 = e === null ? p : p + "/erc721Token";
         {
-          const x: unknown = x152;
-          const p = p152;
+          const x: unknown = x150;
+          const p = p150;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -4221,9 +4429,9 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
               }
               const v4 = x["ercType"];
               if (v4 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                if (!((typeof v4 === "string"))) {
+                if (!((typeof v4 === "string") && (v4 === "ERC-721"))) {
                   if (e === null) return false;
-                  $6(v4, p + "/ercType", e);
+                  $143(v4, p + "/ercType", e);
                   ok = false;
                 }
               }
@@ -4257,11 +4465,11 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
               }
               const v7 = x["metadata"];
               if (v7 !== undefined && (plain && OP["metadata"] === undefined || hasOwn(x, "metadata"))) {
-                const x153: unknown = v7;
-                const p153 = e === null ? p : p + "/metadata";
+                const x151: unknown = v7;
+                const p151 = e === null ? p : p + "/metadata";
                 {
-                  const x: unknown = x153;
-                  const p = p153;
+                  const x: unknown = x151;
+                  const p = p151;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -4271,9 +4479,9 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
                       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
                       const v1 = x["indexStatus"];
                       if (v1 !== undefined && (plain && OP["indexStatus"] === undefined || hasOwn(x, "indexStatus"))) {
-                        if (!((typeof v1 === "string"))) {
+                        if (!((typeof v1 === "string") && (v1 === "UNKNOWN" || v1 === "MISSING_TOKEN" || v1 === "INVALID_TOKEN_URI" || v1 === "INVALID_TOKEN_URI_SCHEME" || v1 === "UNREACHABLE_TOKEN_URI" || v1 === "THROTTLED_TOKEN_URI" || v1 === "METADATA_CONTENT_TOO_LARGE" || v1 === "INVALID_METADATA" || v1 === "INVALID_METADATA_JSON" || v1 === "INDEXED" || v1 === "UNINDEXED" || v1 === "indexed"))) {
                           if (e === null) return false;
-                          $6(v1, p + "/indexStatus", e);
+                          $NftTokenMetadataStatus(v1, p + "/indexStatus", e);
                           ok = false;
                         }
                       }
@@ -4393,9 +4601,9 @@ function $Erc1155TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | nul
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["indexStatus"];
       if (v1 !== undefined && (plain && OP["indexStatus"] === undefined || hasOwn(x, "indexStatus"))) {
-        if (!((typeof v1 === "string"))) {
+        if (!((typeof v1 === "string") && (v1 === "UNKNOWN" || v1 === "MISSING_TOKEN" || v1 === "INVALID_TOKEN_URI" || v1 === "INVALID_TOKEN_URI_SCHEME" || v1 === "UNREACHABLE_TOKEN_URI" || v1 === "THROTTLED_TOKEN_URI" || v1 === "METADATA_CONTENT_TOO_LARGE" || v1 === "INVALID_METADATA" || v1 === "INVALID_METADATA_JSON" || v1 === "INDEXED" || v1 === "UNINDEXED" || v1 === "indexed"))) {
           if (e === null) return false;
-          $6(v1, p + "/indexStatus", e);
+          $NftTokenMetadataStatus(v1, p + "/indexStatus", e);
           ok = false;
         }
       }
@@ -4511,9 +4719,9 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["ercType"];
       if (v2 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-        if (!((typeof v2 === "string"))) {
+        if (!((typeof v2 === "string") && (v2 === "ERC-1155"))) {
           if (e === null) return false;
-          $6(v2, p + "/ercType", e);
+          $163(v2, p + "/ercType", e);
           ok = false;
         }
       }
@@ -4547,11 +4755,11 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v5 = x["metadata"];
       if (v5 !== undefined && (plain && OP["metadata"] === undefined || hasOwn(x, "metadata"))) {
-        const x168: unknown = v5;
-        const p168 = e === null ? p : p + "/metadata";
+        const x165: unknown = v5;
+        const p165 = e === null ? p : p + "/metadata";
         {
-          const x: unknown = x168;
-          const p = p168;
+          const x: unknown = x165;
+          const p = p165;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -4561,9 +4769,9 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["indexStatus"];
               if (v1 !== undefined && (plain && OP["indexStatus"] === undefined || hasOwn(x, "indexStatus"))) {
-                if (!((typeof v1 === "string"))) {
+                if (!((typeof v1 === "string") && (v1 === "UNKNOWN" || v1 === "MISSING_TOKEN" || v1 === "INVALID_TOKEN_URI" || v1 === "INVALID_TOKEN_URI_SCHEME" || v1 === "UNREACHABLE_TOKEN_URI" || v1 === "THROTTLED_TOKEN_URI" || v1 === "METADATA_CONTENT_TOO_LARGE" || v1 === "INVALID_METADATA" || v1 === "INVALID_METADATA_JSON" || v1 === "INDEXED" || v1 === "UNINDEXED" || v1 === "indexed"))) {
                   if (e === null) return false;
-                  $6(v1, p + "/indexStatus", e);
+                  $NftTokenMetadataStatus(v1, p + "/indexStatus", e);
                   ok = false;
                 }
               }
@@ -4664,6 +4872,19 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
+function $163(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "ERC-1155") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"ERC-1155\"]");
+  }
+  return ok;
+}
+
 function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -4675,11 +4896,11 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["from"];
       if (v1 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        const x169: unknown = v1;
-        const p169 = e === null ? p : p + "/from";
+        const x166: unknown = v1;
+        const p166 = e === null ? p : p + "/from";
         {
-          const x: unknown = x169;
-          const p = p169;
+          const x: unknown = x166;
+          const p = p166;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -4741,11 +4962,11 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["to"];
       if (v2 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        const x170: unknown = v2;
-        const p170 = e === null ? p : p + "/to";
+        const x167: unknown = v2;
+        const p167 = e === null ? p : p + "/to";
         {
-          const x: unknown = x170;
-          const p = p170;
+          const x: unknown = x167;
+          const p = p167;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -4831,11 +5052,11 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v5 = x["erc1155Token"];
       if (v5 !== undefined && (plain && OP["erc1155Token"] === undefined || hasOwn(x, "erc1155Token"))) {
-        const x172: unknown = v5;
-        const p172 = e === null ? p : p + "/erc1155Token";
+        const x169: unknown = v5;
+        const p169 = e === null ? p : p + "/erc1155Token";
         {
-          const x: unknown = x172;
-          const p = p172;
+          const x: unknown = x169;
+          const p = p169;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -4857,9 +5078,9 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["ercType"];
               if (v2 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                if (!((typeof v2 === "string"))) {
+                if (!((typeof v2 === "string") && (v2 === "ERC-1155"))) {
                   if (e === null) return false;
-                  $6(v2, p + "/ercType", e);
+                  $163(v2, p + "/ercType", e);
                   ok = false;
                 }
               }
@@ -4893,11 +5114,11 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v5 = x["metadata"];
               if (v5 !== undefined && (plain && OP["metadata"] === undefined || hasOwn(x, "metadata"))) {
-                const x173: unknown = v5;
-                const p173 = e === null ? p : p + "/metadata";
+                const x170: unknown = v5;
+                const p170 = e === null ? p : p + "/metadata";
                 {
-                  const x: unknown = x173;
-                  const p = p173;
+                  const x: unknown = x170;
+                  const p = p170;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -4907,9 +5128,9 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
                       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
                       const v1 = x["indexStatus"];
                       if (v1 !== undefined && (plain && OP["indexStatus"] === undefined || hasOwn(x, "indexStatus"))) {
-                        if (!((typeof v1 === "string"))) {
+                        if (!((typeof v1 === "string") && (v1 === "UNKNOWN" || v1 === "MISSING_TOKEN" || v1 === "INVALID_TOKEN_URI" || v1 === "INVALID_TOKEN_URI_SCHEME" || v1 === "UNREACHABLE_TOKEN_URI" || v1 === "THROTTLED_TOKEN_URI" || v1 === "METADATA_CONTENT_TOO_LARGE" || v1 === "INVALID_METADATA" || v1 === "INVALID_METADATA_JSON" || v1 === "INDEXED" || v1 === "UNINDEXED" || v1 === "indexed"))) {
                           if (e === null) return false;
-                          $6(v1, p + "/indexStatus", e);
+                          $NftTokenMetadataStatus(v1, p + "/indexStatus", e);
                           ok = false;
                         }
                       }
@@ -5029,11 +5250,11 @@ function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["from"];
       if (v1 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        const x174: unknown = v1;
-        const p174 = e === null ? p : p + "/from";
+        const x171: unknown = v1;
+        const p171 = e === null ? p : p + "/from";
         {
-          const x: unknown = x174;
-          const p = p174;
+          const x: unknown = x171;
+          const p = p171;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5095,11 +5316,11 @@ function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v2 = x["to"];
       if (v2 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        const x175: unknown = v2;
-        const p175 = e === null ? p : p + "/to";
+        const x172: unknown = v2;
+        const p172 = e === null ? p : p + "/to";
         {
-          const x: unknown = x175;
-          const p = p175;
+          const x: unknown = x172;
+          const p = p172;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5161,9 +5382,9 @@ function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v3 = x["internalTxType"];
       if (v3 !== undefined && (plain && OP["internalTxType"] === undefined || hasOwn(x, "internalTxType"))) {
-        if (!((typeof v3 === "string"))) {
+        if (!((typeof v3 === "string") && (v3 === "UNKNOWN" || v3 === "CALL" || v3 === "CREATE" || v3 === "CREATE2" || v3 === "CREATE3" || v3 === "CALLCODE" || v3 === "DELEGATECALL" || v3 === "STATICCALL"))) {
           if (e === null) return false;
-          $6(v3, p + "/internalTxType", e);
+          $InternalTransactionOpCall(v3, p + "/internalTxType", e);
           ok = false;
         }
       }
@@ -5301,11 +5522,11 @@ function $NetworkTokenDetails(x: unknown, p: string, e: ValidationIssue[] | null
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["networkToken"];
       if (v1 !== undefined && (plain && OP["networkToken"] === undefined || hasOwn(x, "networkToken"))) {
-        const x183: unknown = v1;
-        const p183 = e === null ? p : p + "/networkToken";
+        const x179: unknown = v1;
+        const p179 = e === null ? p : p + "/networkToken";
         {
-          const x: unknown = x183;
-          const p = p183;
+          const x: unknown = x179;
+          const p = p179;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5376,11 +5597,11 @@ function $NetworkTokenDetails(x: unknown, p: string, e: ValidationIssue[] | null
       const v2 = x["currentPrice"];
       if (v2 !== undefined) {
         if ((plain && OP["currentPrice"] === undefined || hasOwn(x, "currentPrice"))) {
-          const x184: unknown = v2;
-          const p184 = e === null ? p : p + "/currentPrice";
+          const x180: unknown = v2;
+          const p180 = e === null ? p : p + "/currentPrice";
           {
-            const x: unknown = x184;
-            const p = p184;
+            const x: unknown = x180;
+            const p = p180;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -5420,11 +5641,11 @@ function $NetworkTokenDetails(x: unknown, p: string, e: ValidationIssue[] | null
       const v3 = x["historicalPrice"];
       if (v3 !== undefined) {
         if ((plain && OP["historicalPrice"] === undefined || hasOwn(x, "historicalPrice"))) {
-          const x185: unknown = v3;
-          const p185 = e === null ? p : p + "/historicalPrice";
+          const x181: unknown = v3;
+          const p181 = e === null ? p : p + "/historicalPrice";
           {
-            const x: unknown = x185;
-            const p = p185;
+            const x: unknown = x181;
+            const p = p181;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -5489,9 +5710,9 @@ function $TeleporterMessageInfo(x: unknown, p: string, e: ValidationIssue[] | nu
       }
       const v2 = x["direction"];
       if (v2 !== undefined && (plain && OP["direction"] === undefined || hasOwn(x, "direction"))) {
-        if (!((typeof v2 === "string"))) {
+        if (!((typeof v2 === "string") && (v2 === "SOURCE_TRANSACTION" || v2 === "DESTINATION_TRANSACTION"))) {
           if (e === null) return false;
-          $6(v2, p + "/direction", e);
+          $TransactionDirectionType(v2, p + "/direction", e);
           ok = false;
         }
       }
@@ -5532,7 +5753,7 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
       const v1 = x["erc20Transfers"];
       if (v1 !== undefined) {
         if ((plain && OP["erc20Transfers"] === undefined || hasOwn(x, "erc20Transfers"))) {
-          if (!$190(v1, e === null ? p : p + "/erc20Transfers", e)) {
+          if (!$185(v1, e === null ? p : p + "/erc20Transfers", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5541,7 +5762,7 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
       const v2 = x["erc721Transfers"];
       if (v2 !== undefined) {
         if ((plain && OP["erc721Transfers"] === undefined || hasOwn(x, "erc721Transfers"))) {
-          if (!$195(v2, e === null ? p : p + "/erc721Transfers", e)) {
+          if (!$190(v2, e === null ? p : p + "/erc721Transfers", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5550,7 +5771,7 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
       const v3 = x["erc1155Transfers"];
       if (v3 !== undefined) {
         if ((plain && OP["erc1155Transfers"] === undefined || hasOwn(x, "erc1155Transfers"))) {
-          if (!$200(v3, e === null ? p : p + "/erc1155Transfers", e)) {
+          if (!$195(v3, e === null ? p : p + "/erc1155Transfers", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5559,7 +5780,7 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
       const v4 = x["internalTransactions"];
       if (v4 !== undefined) {
         if ((plain && OP["internalTransactions"] === undefined || hasOwn(x, "internalTransactions"))) {
-          if (!$205(v4, e === null ? p : p + "/internalTransactions", e)) {
+          if (!$200(v4, e === null ? p : p + "/internalTransactions", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5567,11 +5788,11 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
       }
       const v5 = x["networkTokenDetails"];
       if (v5 !== undefined && (plain && OP["networkTokenDetails"] === undefined || hasOwn(x, "networkTokenDetails"))) {
-        const x209: unknown = v5;
-        const p209 = e === null ? p : p + "/networkTokenDetails";
+        const x204: unknown = v5;
+        const p204 = e === null ? p : p + "/networkTokenDetails";
         {
-          const x: unknown = x209;
-          const p = p209;
+          const x: unknown = x204;
+          const p = p204;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5581,11 +5802,11 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["networkToken"];
               if (v1 !== undefined && (plain && OP["networkToken"] === undefined || hasOwn(x, "networkToken"))) {
-                const x210: unknown = v1;
-                const p210 = e === null ? p : p + "/networkToken";
+                const x205: unknown = v1;
+                const p205 = e === null ? p : p + "/networkToken";
                 {
-                  const x: unknown = x210;
-                  const p = p210;
+                  const x: unknown = x205;
+                  const p = p205;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -5656,11 +5877,11 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
               const v2 = x["currentPrice"];
               if (v2 !== undefined) {
                 if ((plain && OP["currentPrice"] === undefined || hasOwn(x, "currentPrice"))) {
-                  const x211: unknown = v2;
-                  const p211 = e === null ? p : p + "/currentPrice";
+                  const x206: unknown = v2;
+                  const p206 = e === null ? p : p + "/currentPrice";
                   {
-                    const x: unknown = x211;
-                    const p = p211;
+                    const x: unknown = x206;
+                    const p = p206;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -5700,11 +5921,11 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
               const v3 = x["historicalPrice"];
               if (v3 !== undefined) {
                 if ((plain && OP["historicalPrice"] === undefined || hasOwn(x, "historicalPrice"))) {
-                  const x212: unknown = v3;
-                  const p212 = e === null ? p : p + "/historicalPrice";
+                  const x207: unknown = v3;
+                  const p207 = e === null ? p : p + "/historicalPrice";
                   {
-                    const x: unknown = x212;
-                    const p = p212;
+                    const x: unknown = x207;
+                    const p = p207;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -5763,11 +5984,11 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
       const v7 = x["teleporterMessageInfo"];
       if (v7 !== undefined) {
         if ((plain && OP["teleporterMessageInfo"] === undefined || hasOwn(x, "teleporterMessageInfo"))) {
-          const x213: unknown = v7;
-          const p213 = e === null ? p : p + "/teleporterMessageInfo";
+          const x208: unknown = v7;
+          const p208 = e === null ? p : p + "/teleporterMessageInfo";
           {
-            const x: unknown = x213;
-            const p = p213;
+            const x: unknown = x208;
+            const p = p208;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -5789,9 +6010,9 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v2 = x["direction"];
                 if (v2 !== undefined && (plain && OP["direction"] === undefined || hasOwn(x, "direction"))) {
-                  if (!((typeof v2 === "string"))) {
+                  if (!((typeof v2 === "string") && (v2 === "SOURCE_TRANSACTION" || v2 === "DESTINATION_TRANSACTION"))) {
                     if (e === null) return false;
-                    $6(v2, p + "/direction", e);
+                    $TransactionDirectionType(v2, p + "/direction", e);
                     ok = false;
                   }
                 }
@@ -5815,6 +6036,291 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
                     ok = false;
                   }
                 }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $185(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x186: unknown = x[i];
+        const p186 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x186;
+          const p = p186;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["from"];
+              if (v1 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
+                const x187: unknown = v1;
+                const p187 = e === null ? p : p + "/from";
+                {
+                  const x: unknown = x187;
+                  const p = p187;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                      const v1 = x["name"];
+                      if (v1 !== undefined) {
+                        if (!((typeof v1 === "string")) && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                          if (e === null) return false;
+                          $6(v1, p + "/name", e);
+                          ok = false;
+                        }
+                      }
+                      const v2 = x["symbol"];
+                      if (v2 !== undefined) {
+                        if (!((typeof v2 === "string")) && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                          if (e === null) return false;
+                          $6(v2, p + "/symbol", e);
+                          ok = false;
+                        }
+                      }
+                      const v3 = x["decimals"];
+                      if (v3 !== undefined) {
+                        if (!((Number.isInteger(v3))) && (plain && OP["decimals"] === undefined || hasOwn(x, "decimals"))) {
+                          if (e === null) return false;
+                          $9(v3, p + "/decimals", e);
+                          ok = false;
+                        }
+                      }
+                      const v4 = x["logoUri"];
+                      if (v4 !== undefined) {
+                        if (!((typeof v4 === "string")) && (plain && OP["logoUri"] === undefined || hasOwn(x, "logoUri"))) {
+                          if (e === null) return false;
+                          $6(v4, p + "/logoUri", e);
+                          ok = false;
+                        }
+                      }
+                      const v5 = x["address"];
+                      if (v5 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
+                        if (!((typeof v5 === "string"))) {
+                          if (e === null) return false;
+                          $6(v5, p + "/address", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/address", "required", "is required", "address");
+                      }
+                    }
+                  }
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/from", "required", "is required", "from");
+              }
+              const v2 = x["to"];
+              if (v2 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
+                const x188: unknown = v2;
+                const p188 = e === null ? p : p + "/to";
+                {
+                  const x: unknown = x188;
+                  const p = p188;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                      const v1 = x["name"];
+                      if (v1 !== undefined) {
+                        if (!((typeof v1 === "string")) && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                          if (e === null) return false;
+                          $6(v1, p + "/name", e);
+                          ok = false;
+                        }
+                      }
+                      const v2 = x["symbol"];
+                      if (v2 !== undefined) {
+                        if (!((typeof v2 === "string")) && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                          if (e === null) return false;
+                          $6(v2, p + "/symbol", e);
+                          ok = false;
+                        }
+                      }
+                      const v3 = x["decimals"];
+                      if (v3 !== undefined) {
+                        if (!((Number.isInteger(v3))) && (plain && OP["decimals"] === undefined || hasOwn(x, "decimals"))) {
+                          if (e === null) return false;
+                          $9(v3, p + "/decimals", e);
+                          ok = false;
+                        }
+                      }
+                      const v4 = x["logoUri"];
+                      if (v4 !== undefined) {
+                        if (!((typeof v4 === "string")) && (plain && OP["logoUri"] === undefined || hasOwn(x, "logoUri"))) {
+                          if (e === null) return false;
+                          $6(v4, p + "/logoUri", e);
+                          ok = false;
+                        }
+                      }
+                      const v5 = x["address"];
+                      if (v5 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
+                        if (!((typeof v5 === "string"))) {
+                          if (e === null) return false;
+                          $6(v5, p + "/address", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/address", "required", "is required", "address");
+                      }
+                    }
+                  }
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/to", "required", "is required", "to");
+              }
+              const v3 = x["logIndex"];
+              if (v3 !== undefined && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
+                if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+                  if (e === null) return false;
+                  $17(v3, p + "/logIndex", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
+              }
+              const v4 = x["value"];
+              if (v4 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4))))) {
+                  if (e === null) return false;
+                  $BigIntString(v4, p + "/value", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/value", "required", "is required", "value");
+              }
+              const v5 = x["erc20Token"];
+              if (v5 !== undefined && (plain && OP["erc20Token"] === undefined || hasOwn(x, "erc20Token"))) {
+                const x189: unknown = v5;
+                const p189 = e === null ? p : p + "/erc20Token";
+                {
+                  const x: unknown = x189;
+                  const p = p189;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                      const v1 = x["address"];
+                      if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
+                        if (!((typeof v1 === "string"))) {
+                          if (e === null) return false;
+                          $6(v1, p + "/address", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/address", "required", "is required", "address");
+                      }
+                      const v2 = x["name"];
+                      if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                        if (!((typeof v2 === "string"))) {
+                          if (e === null) return false;
+                          $6(v2, p + "/name", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/name", "required", "is required", "name");
+                      }
+                      const v3 = x["symbol"];
+                      if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                        if (!((typeof v3 === "string"))) {
+                          if (e === null) return false;
+                          $6(v3, p + "/symbol", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+                      }
+                      const v4 = x["decimals"];
+                      if (v4 !== undefined && (plain && OP["decimals"] === undefined || hasOwn(x, "decimals"))) {
+                        if (!((Number.isInteger(v4)))) {
+                          if (e === null) return false;
+                          $9(v4, p + "/decimals", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/decimals", "required", "is required", "decimals");
+                      }
+                      const v5 = x["logoUri"];
+                      if (v5 !== undefined) {
+                        if (!((typeof v5 === "string")) && (plain && OP["logoUri"] === undefined || hasOwn(x, "logoUri"))) {
+                          if (e === null) return false;
+                          $6(v5, p + "/logoUri", e);
+                          ok = false;
+                        }
+                      }
+                      const v6 = x["ercType"];
+                      if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
+                        if (!((typeof v6 === "string") && (v6 === "ERC-20"))) {
+                          if (e === null) return false;
+                          $110(v6, p + "/ercType", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
+                      }
+                      const v7 = x["price"];
+                      if (v7 !== undefined) {
+                        if ((plain && OP["price"] === undefined || hasOwn(x, "price"))) {
+                          if (!$Money(v7, e === null ? p : p + "/price", e)) {
+                            if (e === null) return false;
+                            ok = false;
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/erc20Token", "required", "is required", "erc20Token");
               }
             }
           }
@@ -5990,22 +6496,10 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                 if (e === null) return false;
                 ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
               }
-              const v4 = x["value"];
-              if (v4 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4))))) {
-                  if (e === null) return false;
-                  $BigIntString(v4, p + "/value", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/value", "required", "is required", "value");
-              }
-              const v5 = x["erc20Token"];
-              if (v5 !== undefined && (plain && OP["erc20Token"] === undefined || hasOwn(x, "erc20Token"))) {
-                const x194: unknown = v5;
-                const p194 = e === null ? p : p + "/erc20Token";
+              const v4 = x["erc721Token"];
+              if (v4 !== undefined && (plain && OP["erc721Token"] === undefined || hasOwn(x, "erc721Token"))) {
+                const x194: unknown = v4;
+                const p194 = e === null ? p : p + "/erc721Token";
                 {
                   const x: unknown = x194;
                   const p = p194;
@@ -6052,31 +6546,11 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         if (e === null) return false;
                         ok = fail(e, p + "/symbol", "required", "is required", "symbol");
                       }
-                      const v4 = x["decimals"];
-                      if (v4 !== undefined && (plain && OP["decimals"] === undefined || hasOwn(x, "decimals"))) {
-                        if (!((Number.isInteger(v4)))) {
+                      const v4 = x["ercType"];
+                      if (v4 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
+                        if (!((typeof v4 === "string") && (v4 === "ERC-721"))) {
                           if (e === null) return false;
-                          $9(v4, p + "/decimals", e);
-                          ok = false;
-                        }
-                      }
-                      else {
-                        if (e === null) return false;
-                        ok = fail(e, p + "/decimals", "required", "is required", "decimals");
-                      }
-                      const v5 = x["logoUri"];
-                      if (v5 !== undefined) {
-                        if (!((typeof v5 === "string")) && (plain && OP["logoUri"] === undefined || hasOwn(x, "logoUri"))) {
-                          if (e === null) return false;
-                          $6(v5, p + "/logoUri", e);
-                          ok = false;
-                        }
-                      }
-                      const v6 = x["ercType"];
-                      if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                        if (!((typeof v6 === "string"))) {
-                          if (e === null) return false;
-                          $6(v6, p + "/ercType", e);
+                          $143(v4, p + "/ercType", e);
                           ok = false;
                         }
                       }
@@ -6084,13 +6558,47 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         if (e === null) return false;
                         ok = fail(e, p + "/ercType", "required", "is required", "ercType");
                       }
-                      const v7 = x["price"];
-                      if (v7 !== undefined) {
-                        if ((plain && OP["price"] === undefined || hasOwn(x, "price"))) {
-                          if (!$Money(v7, e === null ? p : p + "/price", e)) {
-                            if (e === null) return false;
-                            ok = false;
-                          }
+                      const v5 = x["tokenId"];
+                      if (v5 !== undefined && (plain && OP["tokenId"] === undefined || hasOwn(x, "tokenId"))) {
+                        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c1.test(v5))))) {
+                          if (e === null) return false;
+                          $BigIntString(v5, p + "/tokenId", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/tokenId", "required", "is required", "tokenId");
+                      }
+                      const v6 = x["tokenUri"];
+                      if (v6 !== undefined && (plain && OP["tokenUri"] === undefined || hasOwn(x, "tokenUri"))) {
+                        if (!((typeof v6 === "string"))) {
+                          if (e === null) return false;
+                          $6(v6, p + "/tokenUri", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/tokenUri", "required", "is required", "tokenUri");
+                      }
+                      const v7 = x["metadata"];
+                      if (v7 !== undefined && (plain && OP["metadata"] === undefined || hasOwn(x, "metadata"))) {
+                        if (!$Erc721TokenMetadata(v7, e === null ? p : p + "/metadata", e)) {
+                          if (e === null) return false;
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/metadata", "required", "is required", "metadata");
+                      }
+                      const v8 = x["ownerAddress"];
+                      if (v8 !== undefined) {
+                        if (!((typeof v8 === "string")) && (plain && OP["ownerAddress"] === undefined || hasOwn(x, "ownerAddress"))) {
+                          if (e === null) return false;
+                          $6(v8, p + "/ownerAddress", e);
+                          ok = false;
                         }
                       }
                     }
@@ -6099,7 +6607,7 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               else {
                 if (e === null) return false;
-                ok = fail(e, p + "/erc20Token", "required", "is required", "erc20Token");
+                ok = fail(e, p + "/erc721Token", "required", "is required", "erc721Token");
               }
             }
           }
@@ -6275,10 +6783,22 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                 if (e === null) return false;
                 ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
               }
-              const v4 = x["erc721Token"];
-              if (v4 !== undefined && (plain && OP["erc721Token"] === undefined || hasOwn(x, "erc721Token"))) {
-                const x199: unknown = v4;
-                const p199 = e === null ? p : p + "/erc721Token";
+              const v4 = x["value"];
+              if (v4 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4))))) {
+                  if (e === null) return false;
+                  $BigIntString(v4, p + "/value", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/value", "required", "is required", "value");
+              }
+              const v5 = x["erc1155Token"];
+              if (v5 !== undefined && (plain && OP["erc1155Token"] === undefined || hasOwn(x, "erc1155Token"))) {
+                const x199: unknown = v5;
+                const p199 = e === null ? p : p + "/erc1155Token";
                 {
                   const x: unknown = x199;
                   const p = p199;
@@ -6301,35 +6821,11 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         if (e === null) return false;
                         ok = fail(e, p + "/address", "required", "is required", "address");
                       }
-                      const v2 = x["name"];
-                      if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
-                        if (!((typeof v2 === "string"))) {
+                      const v2 = x["ercType"];
+                      if (v2 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
+                        if (!((typeof v2 === "string") && (v2 === "ERC-1155"))) {
                           if (e === null) return false;
-                          $6(v2, p + "/name", e);
-                          ok = false;
-                        }
-                      }
-                      else {
-                        if (e === null) return false;
-                        ok = fail(e, p + "/name", "required", "is required", "name");
-                      }
-                      const v3 = x["symbol"];
-                      if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
-                        if (!((typeof v3 === "string"))) {
-                          if (e === null) return false;
-                          $6(v3, p + "/symbol", e);
-                          ok = false;
-                        }
-                      }
-                      else {
-                        if (e === null) return false;
-                        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
-                      }
-                      const v4 = x["ercType"];
-                      if (v4 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                        if (!((typeof v4 === "string"))) {
-                          if (e === null) return false;
-                          $6(v4, p + "/ercType", e);
+                          $163(v2, p + "/ercType", e);
                           ok = false;
                         }
                       }
@@ -6337,11 +6833,11 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         if (e === null) return false;
                         ok = fail(e, p + "/ercType", "required", "is required", "ercType");
                       }
-                      const v5 = x["tokenId"];
-                      if (v5 !== undefined && (plain && OP["tokenId"] === undefined || hasOwn(x, "tokenId"))) {
-                        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c1.test(v5))))) {
+                      const v3 = x["tokenId"];
+                      if (v3 !== undefined && (plain && OP["tokenId"] === undefined || hasOwn(x, "tokenId"))) {
+                        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c1.test(v3))))) {
                           if (e === null) return false;
-                          $BigIntString(v5, p + "/tokenId", e);
+                          $BigIntString(v3, p + "/tokenId", e);
                           ok = false;
                         }
                       }
@@ -6349,11 +6845,11 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         if (e === null) return false;
                         ok = fail(e, p + "/tokenId", "required", "is required", "tokenId");
                       }
-                      const v6 = x["tokenUri"];
-                      if (v6 !== undefined && (plain && OP["tokenUri"] === undefined || hasOwn(x, "tokenUri"))) {
-                        if (!((typeof v6 === "string"))) {
+                      const v4 = x["tokenUri"];
+                      if (v4 !== undefined && (plain && OP["tokenUri"] === undefined || hasOwn(x, "tokenUri"))) {
+                        if (!((typeof v4 === "string"))) {
                           if (e === null) return false;
-                          $6(v6, p + "/tokenUri", e);
+                          $6(v4, p + "/tokenUri", e);
                           ok = false;
                         }
                       }
@@ -6361,9 +6857,9 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         if (e === null) return false;
                         ok = fail(e, p + "/tokenUri", "required", "is required", "tokenUri");
                       }
-                      const v7 = x["metadata"];
-                      if (v7 !== undefined && (plain && OP["metadata"] === undefined || hasOwn(x, "metadata"))) {
-                        if (!$Erc721TokenMetadata(v7, e === null ? p : p + "/metadata", e)) {
+                      const v5 = x["metadata"];
+                      if (v5 !== undefined && (plain && OP["metadata"] === undefined || hasOwn(x, "metadata"))) {
+                        if (!$Erc1155TokenMetadata(v5, e === null ? p : p + "/metadata", e)) {
                           if (e === null) return false;
                           ok = false;
                         }
@@ -6372,21 +6868,13 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         if (e === null) return false;
                         ok = fail(e, p + "/metadata", "required", "is required", "metadata");
                       }
-                      const v8 = x["ownerAddress"];
-                      if (v8 !== undefined) {
-                        if (!((typeof v8 === "string")) && (plain && OP["ownerAddress"] === undefined || hasOwn(x, "ownerAddress"))) {
-                          if (e === null) return false;
-                          $6(v8, p + "/ownerAddress", e);
-                          ok = false;
-                        }
-                      }
                     }
                   }
                 }
               }
               else {
                 if (e === null) return false;
-                ok = fail(e, p + "/erc721Token", "required", "is required", "erc721Token");
+                ok = fail(e, p + "/erc1155Token", "required", "is required", "erc1155Token");
               }
             }
           }
@@ -6550,278 +7038,11 @@ function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                 if (e === null) return false;
                 ok = fail(e, p + "/to", "required", "is required", "to");
               }
-              const v3 = x["logIndex"];
-              if (v3 !== undefined && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
-                if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
-                  if (e === null) return false;
-                  $17(v3, p + "/logIndex", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
-              }
-              const v4 = x["value"];
-              if (v4 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4))))) {
-                  if (e === null) return false;
-                  $BigIntString(v4, p + "/value", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/value", "required", "is required", "value");
-              }
-              const v5 = x["erc1155Token"];
-              if (v5 !== undefined && (plain && OP["erc1155Token"] === undefined || hasOwn(x, "erc1155Token"))) {
-                const x204: unknown = v5;
-                const p204 = e === null ? p : p + "/erc1155Token";
-                {
-                  const x: unknown = x204;
-                  const p = p204;
-                  if (!(isObject(x))) {
-                    if (e === null) return false;
-                    ok = fail(e, p, "type", "must be object", "object");
-                  }
-                  else {
-                    if (true) {
-                      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                      const v1 = x["address"];
-                      if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                        if (!((typeof v1 === "string"))) {
-                          if (e === null) return false;
-                          $6(v1, p + "/address", e);
-                          ok = false;
-                        }
-                      }
-                      else {
-                        if (e === null) return false;
-                        ok = fail(e, p + "/address", "required", "is required", "address");
-                      }
-                      const v2 = x["ercType"];
-                      if (v2 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                        if (!((typeof v2 === "string"))) {
-                          if (e === null) return false;
-                          $6(v2, p + "/ercType", e);
-                          ok = false;
-                        }
-                      }
-                      else {
-                        if (e === null) return false;
-                        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
-                      }
-                      const v3 = x["tokenId"];
-                      if (v3 !== undefined && (plain && OP["tokenId"] === undefined || hasOwn(x, "tokenId"))) {
-                        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c1.test(v3))))) {
-                          if (e === null) return false;
-                          $BigIntString(v3, p + "/tokenId", e);
-                          ok = false;
-                        }
-                      }
-                      else {
-                        if (e === null) return false;
-                        ok = fail(e, p + "/tokenId", "required", "is required", "tokenId");
-                      }
-                      const v4 = x["tokenUri"];
-                      if (v4 !== undefined && (plain && OP["tokenUri"] === undefined || hasOwn(x, "tokenUri"))) {
-                        if (!((typeof v4 === "string"))) {
-                          if (e === null) return false;
-                          $6(v4, p + "/tokenUri", e);
-                          ok = false;
-                        }
-                      }
-                      else {
-                        if (e === null) return false;
-                        ok = fail(e, p + "/tokenUri", "required", "is required", "tokenUri");
-                      }
-                      const v5 = x["metadata"];
-                      if (v5 !== undefined && (plain && OP["metadata"] === undefined || hasOwn(x, "metadata"))) {
-                        if (!$Erc1155TokenMetadata(v5, e === null ? p : p + "/metadata", e)) {
-                          if (e === null) return false;
-                          ok = false;
-                        }
-                      }
-                      else {
-                        if (e === null) return false;
-                        ok = fail(e, p + "/metadata", "required", "is required", "metadata");
-                      }
-                    }
-                  }
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/erc1155Token", "required", "is required", "erc1155Token");
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        const x206: unknown = x[i];
-        const p206 = e === null ? p : p + "/" + i;
-        {
-          const x: unknown = x206;
-          const p = p206;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["from"];
-              if (v1 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-                const x207: unknown = v1;
-                const p207 = e === null ? p : p + "/from";
-                {
-                  const x: unknown = x207;
-                  const p = p207;
-                  if (!(isObject(x))) {
-                    if (e === null) return false;
-                    ok = fail(e, p, "type", "must be object", "object");
-                  }
-                  else {
-                    if (true) {
-                      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                      const v1 = x["name"];
-                      if (v1 !== undefined) {
-                        if (!((typeof v1 === "string")) && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
-                          if (e === null) return false;
-                          $6(v1, p + "/name", e);
-                          ok = false;
-                        }
-                      }
-                      const v2 = x["symbol"];
-                      if (v2 !== undefined) {
-                        if (!((typeof v2 === "string")) && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
-                          if (e === null) return false;
-                          $6(v2, p + "/symbol", e);
-                          ok = false;
-                        }
-                      }
-                      const v3 = x["decimals"];
-                      if (v3 !== undefined) {
-                        if (!((Number.isInteger(v3))) && (plain && OP["decimals"] === undefined || hasOwn(x, "decimals"))) {
-                          if (e === null) return false;
-                          $9(v3, p + "/decimals", e);
-                          ok = false;
-                        }
-                      }
-                      const v4 = x["logoUri"];
-                      if (v4 !== undefined) {
-                        if (!((typeof v4 === "string")) && (plain && OP["logoUri"] === undefined || hasOwn(x, "logoUri"))) {
-                          if (e === null) return false;
-                          $6(v4, p + "/logoUri", e);
-                          ok = false;
-                        }
-                      }
-                      const v5 = x["address"];
-                      if (v5 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                        if (!((typeof v5 === "string"))) {
-                          if (e === null) return false;
-                          $6(v5, p + "/address", e);
-                          ok = false;
-                        }
-                      }
-                      else {
-                        if (e === null) return false;
-                        ok = fail(e, p + "/address", "required", "is required", "address");
-                      }
-                    }
-                  }
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/from", "required", "is required", "from");
-              }
-              const v2 = x["to"];
-              if (v2 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-                const x208: unknown = v2;
-                const p208 = e === null ? p : p + "/to";
-                {
-                  const x: unknown = x208;
-                  const p = p208;
-                  if (!(isObject(x))) {
-                    if (e === null) return false;
-                    ok = fail(e, p, "type", "must be object", "object");
-                  }
-                  else {
-                    if (true) {
-                      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                      const v1 = x["name"];
-                      if (v1 !== undefined) {
-                        if (!((typeof v1 === "string")) && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
-                          if (e === null) return false;
-                          $6(v1, p + "/name", e);
-                          ok = false;
-                        }
-                      }
-                      const v2 = x["symbol"];
-                      if (v2 !== undefined) {
-                        if (!((typeof v2 === "string")) && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
-                          if (e === null) return false;
-                          $6(v2, p + "/symbol", e);
-                          ok = false;
-                        }
-                      }
-                      const v3 = x["decimals"];
-                      if (v3 !== undefined) {
-                        if (!((Number.isInteger(v3))) && (plain && OP["decimals"] === undefined || hasOwn(x, "decimals"))) {
-                          if (e === null) return false;
-                          $9(v3, p + "/decimals", e);
-                          ok = false;
-                        }
-                      }
-                      const v4 = x["logoUri"];
-                      if (v4 !== undefined) {
-                        if (!((typeof v4 === "string")) && (plain && OP["logoUri"] === undefined || hasOwn(x, "logoUri"))) {
-                          if (e === null) return false;
-                          $6(v4, p + "/logoUri", e);
-                          ok = false;
-                        }
-                      }
-                      const v5 = x["address"];
-                      if (v5 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                        if (!((typeof v5 === "string"))) {
-                          if (e === null) return false;
-                          $6(v5, p + "/address", e);
-                          ok = false;
-                        }
-                      }
-                      else {
-                        if (e === null) return false;
-                        ok = fail(e, p + "/address", "required", "is required", "address");
-                      }
-                    }
-                  }
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/to", "required", "is required", "to");
-              }
               const v3 = x["internalTxType"];
               if (v3 !== undefined && (plain && OP["internalTxType"] === undefined || hasOwn(x, "internalTxType"))) {
-                if (!((typeof v3 === "string"))) {
+                if (!((typeof v3 === "string") && (v3 === "UNKNOWN" || v3 === "CALL" || v3 === "CREATE" || v3 === "CREATE2" || v3 === "CREATE3" || v3 === "CALLCODE" || v3 === "DELEGATECALL" || v3 === "STATICCALL"))) {
                   if (e === null) return false;
-                  $6(v3, p + "/internalTxType", e);
+                  $InternalTransactionOpCall(v3, p + "/internalTxType", e);
                   ok = false;
                 }
               }
@@ -6954,11 +7175,11 @@ function $NativeTokenBalance(x: unknown, p: string, e: ValidationIssue[] | null)
       const v6 = x["price"];
       if (v6 !== undefined) {
         if ((plain && OP["price"] === undefined || hasOwn(x, "price"))) {
-          const x219: unknown = v6;
-          const p219 = e === null ? p : p + "/price";
+          const x214: unknown = v6;
+          const p214 = e === null ? p : p + "/price";
           {
-            const x: unknown = x219;
-            const p = p219;
+            const x: unknown = x214;
+            const p = p214;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -7010,11 +7231,11 @@ function $NativeTokenBalance(x: unknown, p: string, e: ValidationIssue[] | null)
       const v8 = x["balanceValue"];
       if (v8 !== undefined) {
         if ((plain && OP["balanceValue"] === undefined || hasOwn(x, "balanceValue"))) {
-          const x220: unknown = v8;
-          const p220 = e === null ? p : p + "/balanceValue";
+          const x215: unknown = v8;
+          const p215 = e === null ? p : p + "/balanceValue";
           {
-            const x: unknown = x220;
-            const p = p220;
+            const x: unknown = x215;
+            const p = p215;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -7067,11 +7288,11 @@ function $GetNativeBalanceResponse(x: unknown, p: string, e: ValidationIssue[] |
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["nativeTokenBalance"];
       if (v1 !== undefined && (plain && OP["nativeTokenBalance"] === undefined || hasOwn(x, "nativeTokenBalance"))) {
-        const x221: unknown = v1;
-        const p221 = e === null ? p : p + "/nativeTokenBalance";
+        const x216: unknown = v1;
+        const p216 = e === null ? p : p + "/nativeTokenBalance";
         {
-          const x: unknown = x221;
-          const p = p221;
+          const x: unknown = x216;
+          const p = p216;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7138,11 +7359,11 @@ function $GetNativeBalanceResponse(x: unknown, p: string, e: ValidationIssue[] |
               const v6 = x["price"];
               if (v6 !== undefined) {
                 if ((plain && OP["price"] === undefined || hasOwn(x, "price"))) {
-                  const x222: unknown = v6;
-                  const p222 = e === null ? p : p + "/price";
+                  const x217: unknown = v6;
+                  const p217 = e === null ? p : p + "/price";
                   {
-                    const x: unknown = x222;
-                    const p = p222;
+                    const x: unknown = x217;
+                    const p = p217;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -7194,11 +7415,11 @@ function $GetNativeBalanceResponse(x: unknown, p: string, e: ValidationIssue[] |
               const v8 = x["balanceValue"];
               if (v8 !== undefined) {
                 if ((plain && OP["balanceValue"] === undefined || hasOwn(x, "balanceValue"))) {
-                  const x223: unknown = v8;
-                  const p223 = e === null ? p : p + "/balanceValue";
+                  const x218: unknown = v8;
+                  const p218 = e === null ? p : p + "/balanceValue";
                   {
-                    const x: unknown = x223;
-                    const p = p223;
+                    const x: unknown = x218;
+                    const p = p218;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -7289,9 +7510,9 @@ function $ResourceLink(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["type"];
       if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-        if (!((typeof v1 === "string"))) {
+        if (!((typeof v1 === "string") && (v1 === "Blog" || v1 === "CoinGecko" || v1 === "CoinMarketCap" || v1 === "Discord" || v1 === "Documentation" || v1 === "Facebook" || v1 === "Github" || v1 === "Instagram" || v1 === "LinkedIn" || v1 === "Medium" || v1 === "Reddit" || v1 === "Support" || v1 === "Telegram" || v1 === "TikTok" || v1 === "Twitter" || v1 === "Website" || v1 === "Whitepaper" || v1 === "Youtube"))) {
           if (e === null) return false;
-          $6(v1, p + "/type", e);
+          $ResourceLinkType(v1, p + "/type", e);
           ok = false;
         }
       }
@@ -7406,11 +7627,11 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
       const v5 = x["logoAsset"];
       if (v5 !== undefined) {
         if ((plain && OP["logoAsset"] === undefined || hasOwn(x, "logoAsset"))) {
-          const x235: unknown = v5;
-          const p235 = e === null ? p : p + "/logoAsset";
+          const x229: unknown = v5;
+          const p229 = e === null ? p : p + "/logoAsset";
           {
-            const x: unknown = x235;
-            const p = p235;
+            const x: unknown = x229;
+            const p = p229;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -7442,11 +7663,11 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
       const v6 = x["bannerAsset"];
       if (v6 !== undefined) {
         if ((plain && OP["bannerAsset"] === undefined || hasOwn(x, "bannerAsset"))) {
-          const x236: unknown = v6;
-          const p236 = e === null ? p : p + "/bannerAsset";
+          const x230: unknown = v6;
+          const p230 = e === null ? p : p + "/bannerAsset";
           {
-            const x: unknown = x236;
-            const p = p236;
+            const x: unknown = x230;
+            const p = p230;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -7486,7 +7707,7 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
       const v8 = x["resourceLinks"];
       if (v8 !== undefined) {
         if ((plain && OP["resourceLinks"] === undefined || hasOwn(x, "resourceLinks"))) {
-          if (!$238(v8, e === null ? p : p + "/resourceLinks", e)) {
+          if (!$232(v8, e === null ? p : p + "/resourceLinks", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -7516,11 +7737,11 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
       const v11 = x["deploymentDetails"];
       if (v11 !== undefined) {
         if ((plain && OP["deploymentDetails"] === undefined || hasOwn(x, "deploymentDetails"))) {
-          const x243: unknown = v11;
-          const p243 = e === null ? p : p + "/deploymentDetails";
+          const x237: unknown = v11;
+          const p237 = e === null ? p : p + "/deploymentDetails";
           {
-            const x: unknown = x243;
-            const p = p243;
+            const x: unknown = x237;
+            const p = p237;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -7590,7 +7811,7 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
   return ok;
 }
 
-function $238(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $232(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7599,11 +7820,11 @@ function $238(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x239: unknown = x[i];
-        const p239 = e === null ? p : p + "/" + i;
+        const x233: unknown = x[i];
+        const p233 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x239;
-          const p = p239;
+          const x: unknown = x233;
+          const p = p233;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7613,9 +7834,9 @@ function $238(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["type"];
               if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!((typeof v1 === "string"))) {
+                if (!((typeof v1 === "string") && (v1 === "Blog" || v1 === "CoinGecko" || v1 === "CoinMarketCap" || v1 === "Discord" || v1 === "Documentation" || v1 === "Facebook" || v1 === "Github" || v1 === "Instagram" || v1 === "LinkedIn" || v1 === "Medium" || v1 === "Reddit" || v1 === "Support" || v1 === "Telegram" || v1 === "TikTok" || v1 === "Twitter" || v1 === "Website" || v1 === "Whitepaper" || v1 === "Youtube"))) {
                   if (e === null) return false;
-                  $6(v1, p + "/type", e);
+                  $ResourceLinkType(v1, p + "/type", e);
                   ok = false;
                 }
               }
@@ -7663,7 +7884,7 @@ function $ListContractsResponse(x: unknown, p: string, e: ValidationIssue[] | nu
       }
       const v2 = x["contracts"];
       if (v2 !== undefined && (plain && OP["contracts"] === undefined || hasOwn(x, "contracts"))) {
-        if (!$247(v2, e === null ? p : p + "/contracts", e)) {
+        if (!$241(v2, e === null ? p : p + "/contracts", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7677,7 +7898,7 @@ function $ListContractsResponse(x: unknown, p: string, e: ValidationIssue[] | nu
   return ok;
 }
 
-function $247(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $241(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7741,9 +7962,9 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v2 = x["status"];
       if (v2 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
-        if (!((typeof v2 === "string"))) {
+        if (!((typeof v2 === "string") && (v2 === "OK" || v2 === "UNAVAILABLE"))) {
           if (e === null) return false;
-          $6(v2, p + "/status", e);
+          $ChainStatus(v2, p + "/status", e);
           ok = false;
         }
       }
@@ -7801,9 +8022,9 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v8 = x["vmName"];
       if (v8 !== undefined && (plain && OP["vmName"] === undefined || hasOwn(x, "vmName"))) {
-        if (!((typeof v8 === "string"))) {
+        if (!((typeof v8 === "string") && (v8 === "EVM" || v8 === "BITCOIN" || v8 === "ETHEREUM"))) {
           if (e === null) return false;
-          $6(v8, p + "/vmName", e);
+          $VmName(v8, p + "/vmName", e);
           ok = false;
         }
       }
@@ -7854,11 +8075,11 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v13 = x["utilityAddresses"];
       if (v13 !== undefined) {
         if ((plain && OP["utilityAddresses"] === undefined || hasOwn(x, "utilityAddresses"))) {
-          const x261: unknown = v13;
-          const p261 = e === null ? p : p + "/utilityAddresses";
+          const x253: unknown = v13;
+          const p253 = e === null ? p : p + "/utilityAddresses";
           {
-            const x: unknown = x261;
-            const p = p261;
+            const x: unknown = x253;
+            const p = p253;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -7881,11 +8102,11 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v14 = x["networkToken"];
       if (v14 !== undefined && (plain && OP["networkToken"] === undefined || hasOwn(x, "networkToken"))) {
-        const x262: unknown = v14;
-        const p262 = e === null ? p : p + "/networkToken";
+        const x254: unknown = v14;
+        const p254 = e === null ? p : p + "/networkToken";
         {
-          const x: unknown = x262;
-          const p = p262;
+          const x: unknown = x254;
+          const p = p254;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7972,13 +8193,49 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v17 = x["enabledFeatures"];
       if (v17 !== undefined) {
         if ((plain && OP["enabledFeatures"] === undefined || hasOwn(x, "enabledFeatures"))) {
-          if (!$7(v17, e === null ? p : p + "/enabledFeatures", e)) {
+          if (!$257(v17, e === null ? p : p + "/enabledFeatures", e)) {
             if (e === null) return false;
             ok = false;
           }
         }
       }
     }
+  }
+  return ok;
+}
+
+function $257(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (v === "nftIndexing" || v === "webhooks" || v === "teleporter"))) {
+            if (e === null) return false;
+            $258(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "nftIndexing" && x !== "webhooks" && x !== "teleporter") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"nftIndexing\",\"webhooks\",\"teleporter\"]");
   }
   return ok;
 }
@@ -7994,7 +8251,7 @@ function $ListChainsResponse(x: unknown, p: string, e: ValidationIssue[] | null)
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["chains"];
       if (v1 !== undefined && (plain && OP["chains"] === undefined || hasOwn(x, "chains"))) {
-        if (!$267(v1, e === null ? p : p + "/chains", e)) {
+        if (!$259(v1, e === null ? p : p + "/chains", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8008,7 +8265,7 @@ function $ListChainsResponse(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-function $267(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $259(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8212,11 +8469,11 @@ function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): 
       const v8 = x["blsCredentials"];
       if (v8 !== undefined) {
         if ((plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
-          const x278: unknown = v8;
-          const p278 = e === null ? p : p + "/blsCredentials";
+          const x270: unknown = v8;
+          const p270 = e === null ? p : p + "/blsCredentials";
           {
-            const x: unknown = x278;
-            const p = p278;
+            const x: unknown = x270;
+            const p = p270;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -8272,11 +8529,11 @@ function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): 
       const v11 = x["rewards"];
       if (v11 !== undefined) {
         if ((plain && OP["rewards"] === undefined || hasOwn(x, "rewards"))) {
-          const x280: unknown = v11;
-          const p280 = e === null ? p : p + "/rewards";
+          const x272: unknown = v11;
+          const p272 = e === null ? p : p + "/rewards";
           {
-            const x: unknown = x280;
-            const p = p280;
+            const x: unknown = x272;
+            const p = p272;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -8366,7 +8623,7 @@ function $ListValidatorDetailsResponse(x: unknown, p: string, e: ValidationIssue
       }
       const v2 = x["validators"];
       if (v2 !== undefined && (plain && OP["validators"] === undefined || hasOwn(x, "validators"))) {
-        if (!$282(v2, e === null ? p : p + "/validators", e)) {
+        if (!$274(v2, e === null ? p : p + "/validators", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8380,7 +8637,7 @@ function $ListValidatorDetailsResponse(x: unknown, p: string, e: ValidationIssue
   return ok;
 }
 
-function $282(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $274(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8389,11 +8646,11 @@ function $282(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x283: unknown = x[i];
-        const p283 = e === null ? p : p + "/" + i;
+        const x275: unknown = x[i];
+        const p275 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x283;
-          const p = p283;
+          const x: unknown = x275;
+          const p = p275;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8484,11 +8741,11 @@ function $282(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v8 = x["blsCredentials"];
               if (v8 !== undefined) {
                 if ((plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
-                  const x284: unknown = v8;
-                  const p284 = e === null ? p : p + "/blsCredentials";
+                  const x276: unknown = v8;
+                  const p276 = e === null ? p : p + "/blsCredentials";
                   {
-                    const x: unknown = x284;
-                    const p = p284;
+                    const x: unknown = x276;
+                    const p = p276;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -8544,11 +8801,11 @@ function $282(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v11 = x["rewards"];
               if (v11 !== undefined) {
                 if ((plain && OP["rewards"] === undefined || hasOwn(x, "rewards"))) {
-                  const x285: unknown = v11;
-                  const p285 = e === null ? p : p + "/rewards";
+                  const x277: unknown = v11;
+                  const p277 = e === null ? p : p + "/rewards";
                   {
-                    const x: unknown = x285;
-                    const p = p285;
+                    const x: unknown = x277;
+                    const p = p277;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -8646,7 +8903,7 @@ function $ChainAddressChainIdMap(x: unknown, p: string, e: ValidationIssue[] | n
       }
       const v2 = x["blockchainIds"];
       if (v2 !== undefined && (plain && OP["blockchainIds"] === undefined || hasOwn(x, "blockchainIds"))) {
-        if (!$7(v2, e === null ? p : p + "/blockchainIds", e)) {
+        if (!$279(v2, e === null ? p : p + "/blockchainIds", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8654,6 +8911,29 @@ function $ChainAddressChainIdMap(x: unknown, p: string, e: ValidationIssue[] | n
       else {
         if (e === null) return false;
         ok = fail(e, p + "/blockchainIds", "required", "is required", "blockchainIds");
+      }
+    }
+  }
+  return ok;
+}
+
+function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (v === "11111111111111111111111111111111LpoYY" || v === "2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM" || v === "2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm" || v === "2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5" || v === "yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp"))) {
+            if (e === null) return false;
+            $PrimaryNetworkBlockchainId(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
@@ -8671,7 +8951,7 @@ function $ListChainIdsForAddressesResponse(x: unknown, p: string, e: ValidationI
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["addresses"];
       if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$289(v1, e === null ? p : p + "/addresses", e)) {
+        if (!$280(v1, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8685,7 +8965,7 @@ function $ListChainIdsForAddressesResponse(x: unknown, p: string, e: ValidationI
   return ok;
 }
 
-function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $280(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8694,11 +8974,11 @@ function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x290: unknown = x[i];
-        const p290 = e === null ? p : p + "/" + i;
+        const x281: unknown = x[i];
+        const p281 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x290;
-          const p = p290;
+          const x: unknown = x281;
+          const p = p281;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8720,7 +9000,7 @@ function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["blockchainIds"];
               if (v2 !== undefined && (plain && OP["blockchainIds"] === undefined || hasOwn(x, "blockchainIds"))) {
-                if (!$7(v2, e === null ? p : p + "/blockchainIds", e)) {
+                if (!$279(v2, e === null ? p : p + "/blockchainIds", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -8797,9 +9077,9 @@ function $AssetAmount(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v5 = x["type"];
       if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-        if (!((typeof v5 === "string"))) {
+        if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
           if (e === null) return false;
-          $6(v5, p + "/type", e);
+          $PrimaryNetworkAssetType(v5, p + "/type", e);
           ok = false;
         }
       }
@@ -8846,11 +9126,11 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["asset"];
       if (v2 !== undefined && (plain && OP["asset"] === undefined || hasOwn(x, "asset"))) {
-        const x298: unknown = v2;
-        const p298 = e === null ? p : p + "/asset";
+        const x288: unknown = v2;
+        const p288 = e === null ? p : p + "/asset";
         {
-          const x: unknown = x298;
-          const p = p298;
+          const x: unknown = x288;
+          const p = p288;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8908,9 +9188,9 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!((typeof v5 === "string"))) {
+                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
                   if (e === null) return false;
-                  $6(v5, p + "/type", e);
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -9120,9 +9400,9 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v21 = x["rewardType"];
       if (v21 !== undefined) {
-        if (!((typeof v21 === "string")) && (plain && OP["rewardType"] === undefined || hasOwn(x, "rewardType"))) {
+        if (!((typeof v21 === "string") && (v21 === "VALIDATOR" || v21 === "DELEGATOR" || v21 === "VALIDATOR_FEE")) && (plain && OP["rewardType"] === undefined || hasOwn(x, "rewardType"))) {
           if (e === null) return false;
-          $6(v21, p + "/rewardType", e);
+          $RewardType(v21, p + "/rewardType", e);
           ok = false;
         }
       }
@@ -9136,9 +9416,9 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v23 = x["utxoType"];
       if (v23 !== undefined && (plain && OP["utxoType"] === undefined || hasOwn(x, "utxoType"))) {
-        if (!((typeof v23 === "string"))) {
+        if (!((typeof v23 === "string") && (v23 === "STAKE" || v23 === "TRANSFER"))) {
           if (e === null) return false;
-          $6(v23, p + "/utxoType", e);
+          $UtxoType(v23, p + "/utxoType", e);
           ok = false;
         }
       }
@@ -9278,7 +9558,7 @@ function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v8 !== undefined) {
         if (!((isObject(v8))) && (plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
           if (e === null) return false;
-          $326(v8, p + "/blsCredentials", e);
+          $314(v8, p + "/blsCredentials", e);
           ok = false;
         }
       }
@@ -9287,7 +9567,7 @@ function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-function $326(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -9415,9 +9695,9 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v2 = x["txType"];
       if (v2 !== undefined && (plain && OP["txType"] === undefined || hasOwn(x, "txType"))) {
-        if (!((typeof v2 === "string"))) {
+        if (!((typeof v2 === "string") && (v2 === "AddValidatorTx" || v2 === "AddSubnetValidatorTx" || v2 === "AddDelegatorTx" || v2 === "CreateChainTx" || v2 === "CreateSubnetTx" || v2 === "ImportTx" || v2 === "ExportTx" || v2 === "AdvanceTimeTx" || v2 === "RewardValidatorTx" || v2 === "RemoveSubnetValidatorTx" || v2 === "TransformSubnetTx" || v2 === "AddPermissionlessValidatorTx" || v2 === "AddPermissionlessDelegatorTx" || v2 === "BaseTx" || v2 === "TransferSubnetOwnershipTx" || v2 === "ConvertSubnetToL1Tx" || v2 === "RegisterL1ValidatorTx" || v2 === "SetL1ValidatorWeightTx" || v2 === "DisableL1ValidatorTx" || v2 === "IncreaseL1ValidatorBalanceTx" || v2 === "UNKNOWN"))) {
           if (e === null) return false;
-          $6(v2, p + "/txType", e);
+          $PChainTransactionType(v2, p + "/txType", e);
           ok = false;
         }
       }
@@ -9463,7 +9743,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v6 = x["consumedUtxos"];
       if (v6 !== undefined && (plain && OP["consumedUtxos"] === undefined || hasOwn(x, "consumedUtxos"))) {
-        if (!$337(v6, e === null ? p : p + "/consumedUtxos", e)) {
+        if (!$324(v6, e === null ? p : p + "/consumedUtxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9474,7 +9754,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v7 = x["emittedUtxos"];
       if (v7 !== undefined && (plain && OP["emittedUtxos"] === undefined || hasOwn(x, "emittedUtxos"))) {
-        if (!$337(v7, e === null ? p : p + "/emittedUtxos", e)) {
+        if (!$324(v7, e === null ? p : p + "/emittedUtxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9501,7 +9781,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v10 = x["value"];
       if (v10 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!$341(v10, e === null ? p : p + "/value", e)) {
+        if (!$328(v10, e === null ? p : p + "/value", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9512,7 +9792,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v11 = x["amountBurned"];
       if (v11 !== undefined && (plain && OP["amountBurned"] === undefined || hasOwn(x, "amountBurned"))) {
-        if (!$343(v11, e === null ? p : p + "/amountBurned", e)) {
+        if (!$330(v11, e === null ? p : p + "/amountBurned", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9523,7 +9803,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v12 = x["amountStaked"];
       if (v12 !== undefined && (plain && OP["amountStaked"] === undefined || hasOwn(x, "amountStaked"))) {
-        if (!$345(v12, e === null ? p : p + "/amountStaked", e)) {
+        if (!$332(v12, e === null ? p : p + "/amountStaked", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9535,7 +9815,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v13 = x["amountL1ValidatorBalanceBurned"];
       if (v13 !== undefined) {
         if ((plain && OP["amountL1ValidatorBalanceBurned"] === undefined || hasOwn(x, "amountL1ValidatorBalanceBurned"))) {
-          if (!$347(v13, e === null ? p : p + "/amountL1ValidatorBalanceBurned", e)) {
+          if (!$334(v13, e === null ? p : p + "/amountL1ValidatorBalanceBurned", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9584,11 +9864,11 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v19 = x["l1ValidatorManagerDetails"];
       if (v19 !== undefined) {
         if ((plain && OP["l1ValidatorManagerDetails"] === undefined || hasOwn(x, "l1ValidatorManagerDetails"))) {
-          const x353: unknown = v19;
-          const p353 = e === null ? p : p + "/l1ValidatorManagerDetails";
+          const x340: unknown = v19;
+          const p340 = e === null ? p : p + "/l1ValidatorManagerDetails";
           {
-            const x: unknown = x353;
-            const p = p353;
+            const x: unknown = x340;
+            const p = p340;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -9628,7 +9908,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v20 = x["l1ValidatorDetails"];
       if (v20 !== undefined) {
         if ((plain && OP["l1ValidatorDetails"] === undefined || hasOwn(x, "l1ValidatorDetails"))) {
-          if (!$354(v20, e === null ? p : p + "/l1ValidatorDetails", e)) {
+          if (!$341(v20, e === null ? p : p + "/l1ValidatorDetails", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9678,11 +9958,11 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v26 = x["subnetOwnershipInfo"];
       if (v26 !== undefined) {
         if ((plain && OP["subnetOwnershipInfo"] === undefined || hasOwn(x, "subnetOwnershipInfo"))) {
-          const x361: unknown = v26;
-          const p361 = e === null ? p : p + "/subnetOwnershipInfo";
+          const x348: unknown = v26;
+          const p348 = e === null ? p : p + "/subnetOwnershipInfo";
           {
-            const x: unknown = x361;
-            const p = p361;
+            const x: unknown = x348;
+            const p = p348;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -9733,11 +10013,11 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v27 = x["blsCredentials"];
       if (v27 !== undefined) {
         if ((plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
-          const x362: unknown = v27;
-          const p362 = e === null ? p : p + "/blsCredentials";
+          const x349: unknown = v27;
+          const p349 = e === null ? p : p + "/blsCredentials";
           {
-            const x: unknown = x362;
-            const p = p362;
+            const x: unknown = x349;
+            const p = p349;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -9777,11 +10057,11 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v28 = x["blockchainInfo"];
       if (v28 !== undefined) {
         if ((plain && OP["blockchainInfo"] === undefined || hasOwn(x, "blockchainInfo"))) {
-          const x363: unknown = v28;
-          const p363 = e === null ? p : p + "/blockchainInfo";
+          const x350: unknown = v28;
+          const p350 = e === null ? p : p + "/blockchainInfo";
           {
-            const x: unknown = x363;
-            const p = p363;
+            const x: unknown = x350;
+            const p = p350;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -9832,7 +10112,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $324(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9844,6 +10124,414 @@ function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         if (!$Utxo(x[i], e === null ? p : p + "/" + i, e)) {
           if (e === null) return false;
           ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $328(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x329: unknown = x[i];
+        const p329 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x329;
+          const p = p329;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["assetId"];
+              if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/assetId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $6(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["symbol"];
+              if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $6(v3, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v4 = x["denomination"];
+              if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
+                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                  if (e === null) return false;
+                  $17(v4, p + "/denomination", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+              }
+              const v5 = x["type"];
+              if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                  if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/type", "required", "is required", "type");
+              }
+              const v6 = x["amount"];
+              if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                  if (e === null) return false;
+                  $BigIntString(v6, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $330(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x331: unknown = x[i];
+        const p331 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x331;
+          const p = p331;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["assetId"];
+              if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/assetId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $6(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["symbol"];
+              if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $6(v3, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v4 = x["denomination"];
+              if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
+                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                  if (e === null) return false;
+                  $17(v4, p + "/denomination", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+              }
+              const v5 = x["type"];
+              if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                  if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/type", "required", "is required", "type");
+              }
+              const v6 = x["amount"];
+              if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                  if (e === null) return false;
+                  $BigIntString(v6, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $332(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x333: unknown = x[i];
+        const p333 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x333;
+          const p = p333;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["assetId"];
+              if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/assetId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $6(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["symbol"];
+              if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $6(v3, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v4 = x["denomination"];
+              if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
+                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                  if (e === null) return false;
+                  $17(v4, p + "/denomination", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+              }
+              const v5 = x["type"];
+              if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                  if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/type", "required", "is required", "type");
+              }
+              const v6 = x["amount"];
+              if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                  if (e === null) return false;
+                  $BigIntString(v6, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $334(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x335: unknown = x[i];
+        const p335 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x335;
+          const p = p335;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["assetId"];
+              if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/assetId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $6(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["symbol"];
+              if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $6(v3, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v4 = x["denomination"];
+              if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
+                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                  if (e === null) return false;
+                  $17(v4, p + "/denomination", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+              }
+              const v5 = x["type"];
+              if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                  if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/type", "required", "is required", "type");
+              }
+              const v6 = x["amount"];
+              if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                  if (e === null) return false;
+                  $BigIntString(v6, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+            }
+          }
         }
       }
     }
@@ -9865,414 +10553,6 @@ function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
         {
           const x: unknown = x342;
           const p = p342;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["assetId"];
-              if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
-                if (!((typeof v1 === "string"))) {
-                  if (e === null) return false;
-                  $6(v1, p + "/assetId", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
-              }
-              const v2 = x["name"];
-              if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
-                if (!((typeof v2 === "string"))) {
-                  if (e === null) return false;
-                  $6(v2, p + "/name", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/name", "required", "is required", "name");
-              }
-              const v3 = x["symbol"];
-              if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
-                if (!((typeof v3 === "string"))) {
-                  if (e === null) return false;
-                  $6(v3, p + "/symbol", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
-              }
-              const v4 = x["denomination"];
-              if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
-                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
-                  if (e === null) return false;
-                  $17(v4, p + "/denomination", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
-              }
-              const v5 = x["type"];
-              if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!((typeof v5 === "string"))) {
-                  if (e === null) return false;
-                  $6(v5, p + "/type", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/type", "required", "is required", "type");
-              }
-              const v6 = x["amount"];
-              if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
-                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
-                  if (e === null) return false;
-                  $BigIntString(v6, p + "/amount", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/amount", "required", "is required", "amount");
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        const x344: unknown = x[i];
-        const p344 = e === null ? p : p + "/" + i;
-        {
-          const x: unknown = x344;
-          const p = p344;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["assetId"];
-              if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
-                if (!((typeof v1 === "string"))) {
-                  if (e === null) return false;
-                  $6(v1, p + "/assetId", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
-              }
-              const v2 = x["name"];
-              if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
-                if (!((typeof v2 === "string"))) {
-                  if (e === null) return false;
-                  $6(v2, p + "/name", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/name", "required", "is required", "name");
-              }
-              const v3 = x["symbol"];
-              if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
-                if (!((typeof v3 === "string"))) {
-                  if (e === null) return false;
-                  $6(v3, p + "/symbol", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
-              }
-              const v4 = x["denomination"];
-              if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
-                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
-                  if (e === null) return false;
-                  $17(v4, p + "/denomination", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
-              }
-              const v5 = x["type"];
-              if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!((typeof v5 === "string"))) {
-                  if (e === null) return false;
-                  $6(v5, p + "/type", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/type", "required", "is required", "type");
-              }
-              const v6 = x["amount"];
-              if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
-                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
-                  if (e === null) return false;
-                  $BigIntString(v6, p + "/amount", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/amount", "required", "is required", "amount");
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $345(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        const x346: unknown = x[i];
-        const p346 = e === null ? p : p + "/" + i;
-        {
-          const x: unknown = x346;
-          const p = p346;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["assetId"];
-              if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
-                if (!((typeof v1 === "string"))) {
-                  if (e === null) return false;
-                  $6(v1, p + "/assetId", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
-              }
-              const v2 = x["name"];
-              if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
-                if (!((typeof v2 === "string"))) {
-                  if (e === null) return false;
-                  $6(v2, p + "/name", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/name", "required", "is required", "name");
-              }
-              const v3 = x["symbol"];
-              if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
-                if (!((typeof v3 === "string"))) {
-                  if (e === null) return false;
-                  $6(v3, p + "/symbol", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
-              }
-              const v4 = x["denomination"];
-              if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
-                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
-                  if (e === null) return false;
-                  $17(v4, p + "/denomination", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
-              }
-              const v5 = x["type"];
-              if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!((typeof v5 === "string"))) {
-                  if (e === null) return false;
-                  $6(v5, p + "/type", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/type", "required", "is required", "type");
-              }
-              const v6 = x["amount"];
-              if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
-                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
-                  if (e === null) return false;
-                  $BigIntString(v6, p + "/amount", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/amount", "required", "is required", "amount");
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        const x348: unknown = x[i];
-        const p348 = e === null ? p : p + "/" + i;
-        {
-          const x: unknown = x348;
-          const p = p348;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["assetId"];
-              if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
-                if (!((typeof v1 === "string"))) {
-                  if (e === null) return false;
-                  $6(v1, p + "/assetId", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
-              }
-              const v2 = x["name"];
-              if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
-                if (!((typeof v2 === "string"))) {
-                  if (e === null) return false;
-                  $6(v2, p + "/name", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/name", "required", "is required", "name");
-              }
-              const v3 = x["symbol"];
-              if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
-                if (!((typeof v3 === "string"))) {
-                  if (e === null) return false;
-                  $6(v3, p + "/symbol", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
-              }
-              const v4 = x["denomination"];
-              if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
-                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
-                  if (e === null) return false;
-                  $17(v4, p + "/denomination", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
-              }
-              const v5 = x["type"];
-              if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!((typeof v5 === "string"))) {
-                  if (e === null) return false;
-                  $6(v5, p + "/type", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/type", "required", "is required", "type");
-              }
-              const v6 = x["amount"];
-              if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
-                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
-                  if (e === null) return false;
-                  $BigIntString(v6, p + "/amount", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/amount", "required", "is required", "amount");
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        const x355: unknown = x[i];
-        const p355 = e === null ? p : p + "/" + i;
-        {
-          const x: unknown = x355;
-          const p = p355;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10360,7 +10640,7 @@ function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v8 !== undefined) {
                 if (!((isObject(v8))) && (plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
                   if (e === null) return false;
-                  $326(v8, p + "/blsCredentials", e);
+                  $314(v8, p + "/blsCredentials", e);
                   ok = false;
                 }
               }
@@ -10373,7 +10653,7 @@ function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $364(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $351(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10410,7 +10690,7 @@ function $364(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $365(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $352(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10448,7 +10728,7 @@ function $365(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $366(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $353(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10473,7 +10753,7 @@ function $366(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $367(v2, p + "/pageToken", e);
+          $354(v2, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -10481,7 +10761,7 @@ function $366(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 1 && v3 <= 10000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $368(v3, p + "/pageSize", e);
+          $355(v3, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -10498,7 +10778,7 @@ function $366(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $367(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10514,7 +10794,7 @@ function $367(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $355(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -10533,7 +10813,7 @@ function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $356(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10546,7 +10826,7 @@ function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $367(v1, p + "/chainId", e);
+          $354(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -10558,7 +10838,7 @@ function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $371(v2, p + "/address", e);
+          $358(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -10586,7 +10866,7 @@ function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v5 !== undefined) {
         if (!((typeof v5 === "string") && (typeof v5 !== "string" || (length(v5) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $367(v5, p + "/pageToken", e);
+          $354(v5, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -10594,7 +10874,7 @@ function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v6 !== undefined) {
         if (!((Number.isInteger(v6)) && (typeof v6 !== "number" || (v6 >= 1 && v6 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $375(v6, p + "/pageSize", e);
+          $362(v6, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -10603,7 +10883,7 @@ function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $371(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $358(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10618,7 +10898,7 @@ function $371(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $375(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $362(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -10637,7 +10917,7 @@ function $375(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $376(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $363(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10650,7 +10930,7 @@ function $376(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $367(v1, p + "/chainId", e);
+          $354(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -10660,9 +10940,9 @@ function $376(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["blockId"];
       if (v2 !== undefined && (plain && OP["blockId"] === undefined || hasOwn(x, "blockId"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c379.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c366.test(v2))))) {
           if (e === null) return false;
-          $378(v2, p + "/blockId", e);
+          $365(v2, p + "/blockId", e);
           ok = false;
         }
       }
@@ -10674,7 +10954,7 @@ function $376(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $367(v3, p + "/pageToken", e);
+          $354(v3, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -10691,14 +10971,14 @@ function $376(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $378(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $365(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c379.test(x)) {
+    if (!$c366.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$", "^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
     }
@@ -10706,9 +10986,9 @@ function $378(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c379 = /*#__PURE__*/ new RegExp("^(?:(?:0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
+const $c366 = /*#__PURE__*/ new RegExp("^(?:(?:0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
 
-function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10731,9 +11011,9 @@ function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["nodeId"];
       if (v2 !== undefined && (plain && OP["nodeId"] === undefined || hasOwn(x, "nodeId"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 27 && v2.length <= 47 && $c384.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 27 && v2.length <= 47 && $c371.test(v2)))))) {
           if (e === null) return false;
-          $383(v2, p + "/nodeId", e);
+          $370(v2, p + "/nodeId", e);
           ok = false;
         }
       }
@@ -10745,7 +11025,7 @@ function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $367(v3, p + "/pageToken", e);
+          $354(v3, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -10753,7 +11033,7 @@ function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $375(v4, p + "/pageSize", e);
+          $362(v4, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -10778,14 +11058,14 @@ function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $370(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length >= 27 && x.length <= 47 && $c384.test(x))) {
+    if (!(x.length >= 27 && x.length <= 47 && $c371.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$");
     }
@@ -10793,9 +11073,9 @@ function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c384 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]*$");
+const $c371 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]*$");
 
-function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $374(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10808,7 +11088,7 @@ function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $367(v1, p + "/chainId", e);
+          $354(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -10820,7 +11100,7 @@ function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $371(v2, p + "/address", e);
+          $358(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -10832,7 +11112,7 @@ function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $367(v3, p + "/pageToken", e);
+          $354(v3, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -10840,7 +11120,7 @@ function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $375(v4, p + "/pageSize", e);
+          $362(v4, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -10849,7 +11129,7 @@ function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10862,7 +11142,7 @@ function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $367(v1, p + "/chainId", e);
+          $354(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -10874,7 +11154,7 @@ function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $371(v2, p + "/address", e);
+          $358(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -10903,7 +11183,7 @@ function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10916,7 +11196,7 @@ function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $367(v1, p + "/chainId", e);
+          $354(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -10928,7 +11208,7 @@ function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $397(v2, p + "/txHash", e);
+          $384(v2, p + "/txHash", e);
           ok = false;
         }
       }
@@ -10941,7 +11221,7 @@ function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $397(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10956,7 +11236,7 @@ function $397(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10986,7 +11266,7 @@ function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $386(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10999,7 +11279,7 @@ function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $367(v1, p + "/chainId", e);
+          $354(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11012,7 +11292,7 @@ function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11025,7 +11305,7 @@ function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $367(v1, p + "/chainId", e);
+          $354(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11037,7 +11317,7 @@ function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $371(v2, p + "/address", e);
+          $358(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -11050,7 +11330,7 @@ function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11075,7 +11355,7 @@ function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
           if (e === null) return false;
-          $367(v2, p + "/addresses", e);
+          $354(v2, p + "/addresses", e);
           ok = false;
         }
       }
@@ -11088,7 +11368,7 @@ function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $406(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11111,7 +11391,7 @@ function $406(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["blockchainId"];
       if (v2 !== undefined && (plain && OP["blockchainId"] === undefined || hasOwn(x, "blockchainId"))) {
-        if (!$407(v2, e === null ? p : p + "/blockchainId", e)) {
+        if (!$394(v2, e === null ? p : p + "/blockchainId", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11137,16 +11417,16 @@ function $406(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $394(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($408(x, p, null) || $Cb58Id(x, p, null))) {
+  if (!($395(x, p, null) || $Cb58Id(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $408(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11274,6 +11554,188 @@ export const ValidationStatusSchema: StandardSchemaV1<unknown, T.ValidationStatu
 /** Whether a value is a valid `ValidationStatus` (a type guard; no issues are collected). */
 export function isValidationStatus(value: unknown): value is T.ValidationStatus {
   return $ValidationStatus(value, "", null);
+}
+
+/** Validates a `ChainStatus`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateChainStatus(value: unknown): ValidationResult<T.ChainStatus> {
+  return run<T.ChainStatus>($ChainStatus, value);
+}
+
+/** A `ChainStatus` as a Standard Schema v1 validator. */
+export const ChainStatusSchema: StandardSchemaV1<unknown, T.ChainStatus> = /*#__PURE__*/ standard<T.ChainStatus>($ChainStatus);
+
+/** Whether a value is a valid `ChainStatus` (a type guard; no issues are collected). */
+export function isChainStatus(value: unknown): value is T.ChainStatus {
+  return $ChainStatus(value, "", null);
+}
+
+/** Validates a `VmName`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateVmName(value: unknown): ValidationResult<T.VmName> {
+  return run<T.VmName>($VmName, value);
+}
+
+/** A `VmName` as a Standard Schema v1 validator. */
+export const VmNameSchema: StandardSchemaV1<unknown, T.VmName> = /*#__PURE__*/ standard<T.VmName>($VmName);
+
+/** Whether a value is a valid `VmName` (a type guard; no issues are collected). */
+export function isVmName(value: unknown): value is T.VmName {
+  return $VmName(value, "", null);
+}
+
+/** Validates a `TransactionMethodType`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateTransactionMethodType(value: unknown): ValidationResult<T.TransactionMethodType> {
+  return run<T.TransactionMethodType>($TransactionMethodType, value);
+}
+
+/** A `TransactionMethodType` as a Standard Schema v1 validator. */
+export const TransactionMethodTypeSchema: StandardSchemaV1<unknown, T.TransactionMethodType> = /*#__PURE__*/ standard<T.TransactionMethodType>($TransactionMethodType);
+
+/** Whether a value is a valid `TransactionMethodType` (a type guard; no issues are collected). */
+export function isTransactionMethodType(value: unknown): value is T.TransactionMethodType {
+  return $TransactionMethodType(value, "", null);
+}
+
+/** Validates a `InternalTransactionOpCall`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateInternalTransactionOpCall(value: unknown): ValidationResult<T.InternalTransactionOpCall> {
+  return run<T.InternalTransactionOpCall>($InternalTransactionOpCall, value);
+}
+
+/** A `InternalTransactionOpCall` as a Standard Schema v1 validator. */
+export const InternalTransactionOpCallSchema: StandardSchemaV1<unknown, T.InternalTransactionOpCall> = /*#__PURE__*/ standard<T.InternalTransactionOpCall>($InternalTransactionOpCall);
+
+/** Whether a value is a valid `InternalTransactionOpCall` (a type guard; no issues are collected). */
+export function isInternalTransactionOpCall(value: unknown): value is T.InternalTransactionOpCall {
+  return $InternalTransactionOpCall(value, "", null);
+}
+
+/** Validates a `TransactionDirectionType`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateTransactionDirectionType(value: unknown): ValidationResult<T.TransactionDirectionType> {
+  return run<T.TransactionDirectionType>($TransactionDirectionType, value);
+}
+
+/** A `TransactionDirectionType` as a Standard Schema v1 validator. */
+export const TransactionDirectionTypeSchema: StandardSchemaV1<unknown, T.TransactionDirectionType> = /*#__PURE__*/ standard<T.TransactionDirectionType>($TransactionDirectionType);
+
+/** Whether a value is a valid `TransactionDirectionType` (a type guard; no issues are collected). */
+export function isTransactionDirectionType(value: unknown): value is T.TransactionDirectionType {
+  return $TransactionDirectionType(value, "", null);
+}
+
+/** Validates a `NftTokenMetadataStatus`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateNftTokenMetadataStatus(value: unknown): ValidationResult<T.NftTokenMetadataStatus> {
+  return run<T.NftTokenMetadataStatus>($NftTokenMetadataStatus, value);
+}
+
+/** A `NftTokenMetadataStatus` as a Standard Schema v1 validator. */
+export const NftTokenMetadataStatusSchema: StandardSchemaV1<unknown, T.NftTokenMetadataStatus> = /*#__PURE__*/ standard<T.NftTokenMetadataStatus>($NftTokenMetadataStatus);
+
+/** Whether a value is a valid `NftTokenMetadataStatus` (a type guard; no issues are collected). */
+export function isNftTokenMetadataStatus(value: unknown): value is T.NftTokenMetadataStatus {
+  return $NftTokenMetadataStatus(value, "", null);
+}
+
+/** Validates a `ResourceLinkType`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateResourceLinkType(value: unknown): ValidationResult<T.ResourceLinkType> {
+  return run<T.ResourceLinkType>($ResourceLinkType, value);
+}
+
+/** A `ResourceLinkType` as a Standard Schema v1 validator. */
+export const ResourceLinkTypeSchema: StandardSchemaV1<unknown, T.ResourceLinkType> = /*#__PURE__*/ standard<T.ResourceLinkType>($ResourceLinkType);
+
+/** Whether a value is a valid `ResourceLinkType` (a type guard; no issues are collected). */
+export function isResourceLinkType(value: unknown): value is T.ResourceLinkType {
+  return $ResourceLinkType(value, "", null);
+}
+
+/** Validates a `PrimaryNetworkAssetType`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePrimaryNetworkAssetType(value: unknown): ValidationResult<T.PrimaryNetworkAssetType> {
+  return run<T.PrimaryNetworkAssetType>($PrimaryNetworkAssetType, value);
+}
+
+/** A `PrimaryNetworkAssetType` as a Standard Schema v1 validator. */
+export const PrimaryNetworkAssetTypeSchema: StandardSchemaV1<unknown, T.PrimaryNetworkAssetType> = /*#__PURE__*/ standard<T.PrimaryNetworkAssetType>($PrimaryNetworkAssetType);
+
+/** Whether a value is a valid `PrimaryNetworkAssetType` (a type guard; no issues are collected). */
+export function isPrimaryNetworkAssetType(value: unknown): value is T.PrimaryNetworkAssetType {
+  return $PrimaryNetworkAssetType(value, "", null);
+}
+
+/** Validates a `PrimaryNetworkAssetCap`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePrimaryNetworkAssetCap(value: unknown): ValidationResult<T.PrimaryNetworkAssetCap> {
+  return run<T.PrimaryNetworkAssetCap>($PrimaryNetworkAssetCap, value);
+}
+
+/** A `PrimaryNetworkAssetCap` as a Standard Schema v1 validator. */
+export const PrimaryNetworkAssetCapSchema: StandardSchemaV1<unknown, T.PrimaryNetworkAssetCap> = /*#__PURE__*/ standard<T.PrimaryNetworkAssetCap>($PrimaryNetworkAssetCap);
+
+/** Whether a value is a valid `PrimaryNetworkAssetCap` (a type guard; no issues are collected). */
+export function isPrimaryNetworkAssetCap(value: unknown): value is T.PrimaryNetworkAssetCap {
+  return $PrimaryNetworkAssetCap(value, "", null);
+}
+
+/** Validates a `RewardType`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateRewardType(value: unknown): ValidationResult<T.RewardType> {
+  return run<T.RewardType>($RewardType, value);
+}
+
+/** A `RewardType` as a Standard Schema v1 validator. */
+export const RewardTypeSchema: StandardSchemaV1<unknown, T.RewardType> = /*#__PURE__*/ standard<T.RewardType>($RewardType);
+
+/** Whether a value is a valid `RewardType` (a type guard; no issues are collected). */
+export function isRewardType(value: unknown): value is T.RewardType {
+  return $RewardType(value, "", null);
+}
+
+/** Validates a `UtxoType`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateUtxoType(value: unknown): ValidationResult<T.UtxoType> {
+  return run<T.UtxoType>($UtxoType, value);
+}
+
+/** A `UtxoType` as a Standard Schema v1 validator. */
+export const UtxoTypeSchema: StandardSchemaV1<unknown, T.UtxoType> = /*#__PURE__*/ standard<T.UtxoType>($UtxoType);
+
+/** Whether a value is a valid `UtxoType` (a type guard; no issues are collected). */
+export function isUtxoType(value: unknown): value is T.UtxoType {
+  return $UtxoType(value, "", null);
+}
+
+/** Validates a `PChainTransactionType`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePChainTransactionType(value: unknown): ValidationResult<T.PChainTransactionType> {
+  return run<T.PChainTransactionType>($PChainTransactionType, value);
+}
+
+/** A `PChainTransactionType` as a Standard Schema v1 validator. */
+export const PChainTransactionTypeSchema: StandardSchemaV1<unknown, T.PChainTransactionType> = /*#__PURE__*/ standard<T.PChainTransactionType>($PChainTransactionType);
+
+/** Whether a value is a valid `PChainTransactionType` (a type guard; no issues are collected). */
+export function isPChainTransactionType(value: unknown): value is T.PChainTransactionType {
+  return $PChainTransactionType(value, "", null);
+}
+
+/** Validates a `XChainTransactionType`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateXChainTransactionType(value: unknown): ValidationResult<T.XChainTransactionType> {
+  return run<T.XChainTransactionType>($XChainTransactionType, value);
+}
+
+/** A `XChainTransactionType` as a Standard Schema v1 validator. */
+export const XChainTransactionTypeSchema: StandardSchemaV1<unknown, T.XChainTransactionType> = /*#__PURE__*/ standard<T.XChainTransactionType>($XChainTransactionType);
+
+/** Whether a value is a valid `XChainTransactionType` (a type guard; no issues are collected). */
+export function isXChainTransactionType(value: unknown): value is T.XChainTransactionType {
+  return $XChainTransactionType(value, "", null);
+}
+
+/** Validates a `PrimaryNetworkBlockchainId`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePrimaryNetworkBlockchainId(value: unknown): ValidationResult<T.PrimaryNetworkBlockchainId> {
+  return run<T.PrimaryNetworkBlockchainId>($PrimaryNetworkBlockchainId, value);
+}
+
+/** A `PrimaryNetworkBlockchainId` as a Standard Schema v1 validator. */
+export const PrimaryNetworkBlockchainIdSchema: StandardSchemaV1<unknown, T.PrimaryNetworkBlockchainId> = /*#__PURE__*/ standard<T.PrimaryNetworkBlockchainId>($PrimaryNetworkBlockchainId);
+
+/** Whether a value is a valid `PrimaryNetworkBlockchainId` (a type guard; no issues are collected). */
+export function isPrimaryNetworkBlockchainId(value: unknown): value is T.PrimaryNetworkBlockchainId {
+  return $PrimaryNetworkBlockchainId(value, "", null);
 }
 
 /** Validates a `ErrorBody`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -11993,7 +12455,7 @@ export function isPChainTransaction(value: unknown): value is T.PChainTransactio
 
 /** Validates the params of `aggregateSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAggregateSignaturesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($364, value);
+  return run<unknown>($351, value);
 }
 
 /** Validates the result of `aggregateSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12003,7 +12465,7 @@ export function validateAggregateSignaturesResponse(value: unknown): ValidationR
 
 /** Validates the params of `getAggregatedSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetAggregatedSignaturesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($365, value);
+  return run<unknown>($352, value);
 }
 
 /** Validates the result of `getAggregatedSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12013,7 +12475,7 @@ export function validateGetAggregatedSignaturesResponse(value: unknown): Validat
 
 /** Validates the params of `listBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListBlockchainsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($366, value);
+  return run<unknown>($353, value);
 }
 
 /** Validates the result of `listBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12023,7 +12485,7 @@ export function validateListBlockchainsResponse2(value: unknown): ValidationResu
 
 /** Validates the params of `listErc20Transactions`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListErc20TransactionsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($369, value);
+  return run<unknown>($356, value);
 }
 
 /** Validates the result of `listErc20Transactions`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12033,7 +12495,7 @@ export function validateListErc20TransactionsResponse2(value: unknown): Validati
 
 /** Validates the params of `getTransactionsForBlock`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTransactionsForBlockParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($376, value);
+  return run<unknown>($363, value);
 }
 
 /** Validates the result of `getTransactionsForBlock`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12043,7 +12505,7 @@ export function validateGetTransactionsForBlockResponse(value: unknown): Validat
 
 /** Validates the params of `getSingleValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetSingleValidatorDetailsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($382, value);
+  return run<unknown>($369, value);
 }
 
 /** Validates the result of `getSingleValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12053,7 +12515,7 @@ export function validateGetSingleValidatorDetailsResponse(value: unknown): Valid
 
 /** Validates the params of `listContractDeployments`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListContractDeploymentsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($387, value);
+  return run<unknown>($374, value);
 }
 
 /** Validates the result of `listContractDeployments`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12063,7 +12525,7 @@ export function validateListContractDeploymentsResponse(value: unknown): Validat
 
 /** Validates the params of `getNativeBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetNativeBalanceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($392, value);
+  return run<unknown>($379, value);
 }
 
 /** Validates the result of `getNativeBalance`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12073,7 +12535,7 @@ export function validateGetNativeBalanceResponse2(value: unknown): ValidationRes
 
 /** Validates the params of `getTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTransactionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($395, value);
+  return run<unknown>($382, value);
 }
 
 /** Validates the result of `getTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12083,7 +12545,7 @@ export function validateGetTransactionResponse2(value: unknown): ValidationResul
 
 /** Validates the params of `supportedChains`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSupportedChainsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($398, value);
+  return run<unknown>($385, value);
 }
 
 /** Validates the result of `supportedChains`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12093,7 +12555,7 @@ export function validateSupportedChainsResponse(value: unknown): ValidationResul
 
 /** Validates the params of `getChainInfo`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetChainInfoParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($399, value);
+  return run<unknown>($386, value);
 }
 
 /** Validates the result of `getChainInfo`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12103,7 +12565,7 @@ export function validateGetChainInfoResponse(value: unknown): ValidationResult<u
 
 /** Validates the params of `getContractMetadata`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetContractMetadataParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($401, value);
+  return run<unknown>($388, value);
 }
 
 /** Validates the result of `getContractMetadata`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12113,7 +12575,7 @@ export function validateGetContractMetadataResponse(value: unknown): ValidationR
 
 /** Validates the params of `getChainIdsForAddresses`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetChainIdsForAddressesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($404, value);
+  return run<unknown>($391, value);
 }
 
 /** Validates the result of `getChainIdsForAddresses`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12123,7 +12585,7 @@ export function validateGetChainIdsForAddressesResponse(value: unknown): Validat
 
 /** Validates the params of `getTxByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTxByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($406, value);
+  return run<unknown>($393, value);
 }
 
 /** Validates the result of `getTxByHash`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12131,4 +12593,4 @@ export function validateGetTxByHashResponse(value: unknown): ValidationResult<un
   return run<unknown>($PChainTransaction, value);
 }
 
-export { $364, $365, $366, $369, $376, $382, $387, $392, $395, $398, $399, $401, $404, $406, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage };
+export { $351, $352, $353, $356, $363, $369, $374, $379, $382, $385, $386, $388, $391, $393, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage };
