@@ -392,8 +392,18 @@ export interface MethodInfo {
 export interface NativeTransaction {
   /** The block number on the chain. */
   blockNumber: BigIntString;
-  /** The block finality timestamp (Unix seconds). */
+  /** The block creation (proposal) timestamp (Unix seconds). */
   blockTimestamp: number;
+  /**
+   * The block creation (proposal) timestamp in Unix milliseconds. Present only for blocks after the Granite upgrade, as in the real service.
+   * @minimum 0
+   */
+  blockTimestampMilliseconds?: number;
+  /**
+   * The block header's minimum block delay excess (ACP-226), the value the minimum delay between blocks (in milliseconds) is derived from; the real service's document describes it as the minimum block delay in milliseconds. Present only for blocks after the Granite upgrade, as in the real service.
+   * @minimum 0
+   */
+  blockMinDelayExcess?: number;
   /** The block hash. */
   blockHash: string;
   /** The EVM chain id. */
@@ -434,8 +444,18 @@ export interface NativeTransaction {
 export interface FullNativeTransactionDetails {
   /** The block number on the chain. */
   blockNumber: BigIntString;
-  /** The block finality timestamp (Unix seconds). */
+  /** The block creation (proposal) timestamp (Unix seconds). */
   blockTimestamp: number;
+  /**
+   * The block creation (proposal) timestamp in Unix milliseconds. Present only for blocks after the Granite upgrade, as in the real service.
+   * @minimum 0
+   */
+  blockTimestampMilliseconds?: number;
+  /**
+   * The block header's minimum block delay excess (ACP-226), the value the minimum delay between blocks (in milliseconds) is derived from; the real service's document describes it as the minimum block delay in milliseconds. Present only for blocks after the Granite upgrade, as in the real service.
+   * @minimum 0
+   */
+  blockMinDelayExcess?: number;
   /** The block hash. */
   blockHash: string;
   /** The EVM chain id. */
@@ -513,8 +533,13 @@ export interface Erc20Token {
 export interface Erc20Transfer {
   /** The block number on the chain. */
   blockNumber: BigIntString;
-  /** The block finality timestamp (Unix seconds). */
+  /** The block creation (proposal) timestamp (Unix seconds). */
   blockTimestamp: number;
+  /**
+   * The block creation (proposal) timestamp in Unix milliseconds. Present only for blocks after the Granite upgrade, as in the real service.
+   * @minimum 0
+   */
+  blockTimestampMilliseconds?: number;
   /** The block hash. */
   blockHash: string;
   /** The hash of the transaction that caused the transfer. */

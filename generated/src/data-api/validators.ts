@@ -1985,11 +1985,27 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
         if (e === null) return false;
         ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
       }
-      const v3 = x["blockHash"];
-      if (v3 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!((typeof v3 === "string"))) {
+      const v3 = x["blockTimestampMilliseconds"];
+      if (v3 !== undefined) {
+        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["blockTimestampMilliseconds"] === undefined || hasOwn(x, "blockTimestampMilliseconds"))) {
           if (e === null) return false;
-          $6(v3, p + "/blockHash", e);
+          $17(v3, p + "/blockTimestampMilliseconds", e);
+          ok = false;
+        }
+      }
+      const v4 = x["blockMinDelayExcess"];
+      if (v4 !== undefined) {
+        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["blockMinDelayExcess"] === undefined || hasOwn(x, "blockMinDelayExcess"))) {
+          if (e === null) return false;
+          $17(v4, p + "/blockMinDelayExcess", e);
+          ok = false;
+        }
+      }
+      const v5 = x["blockHash"];
+      if (v5 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $6(v5, p + "/blockHash", e);
           ok = false;
         }
       }
@@ -1997,11 +2013,11 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
         if (e === null) return false;
         ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
       }
-      const v4 = x["chainId"];
-      if (v4 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-        if (!((typeof v4 === "string"))) {
+      const v6 = x["chainId"];
+      if (v6 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
+        if (!((typeof v6 === "string"))) {
           if (e === null) return false;
-          $6(v4, p + "/chainId", e);
+          $6(v6, p + "/chainId", e);
           ok = false;
         }
       }
@@ -2009,11 +2025,11 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
         if (e === null) return false;
         ok = fail(e, p + "/chainId", "required", "is required", "chainId");
       }
-      const v5 = x["blockIndex"];
-      if (v5 !== undefined && (plain && OP["blockIndex"] === undefined || hasOwn(x, "blockIndex"))) {
-        if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
+      const v7 = x["blockIndex"];
+      if (v7 !== undefined && (plain && OP["blockIndex"] === undefined || hasOwn(x, "blockIndex"))) {
+        if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 0)))) {
           if (e === null) return false;
-          $17(v5, p + "/blockIndex", e);
+          $17(v7, p + "/blockIndex", e);
           ok = false;
         }
       }
@@ -2021,11 +2037,11 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
         if (e === null) return false;
         ok = fail(e, p + "/blockIndex", "required", "is required", "blockIndex");
       }
-      const v6 = x["txHash"];
-      if (v6 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
-        if (!((typeof v6 === "string"))) {
+      const v8 = x["txHash"];
+      if (v8 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
+        if (!((typeof v8 === "string"))) {
           if (e === null) return false;
-          $6(v6, p + "/txHash", e);
+          $6(v8, p + "/txHash", e);
           ok = false;
         }
       }
@@ -2033,11 +2049,11 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
         if (e === null) return false;
         ok = fail(e, p + "/txHash", "required", "is required", "txHash");
       }
-      const v7 = x["txStatus"];
-      if (v7 !== undefined && (plain && OP["txStatus"] === undefined || hasOwn(x, "txStatus"))) {
-        if (!((typeof v7 === "string"))) {
+      const v9 = x["txStatus"];
+      if (v9 !== undefined && (plain && OP["txStatus"] === undefined || hasOwn(x, "txStatus"))) {
+        if (!((typeof v9 === "string"))) {
           if (e === null) return false;
-          $6(v7, p + "/txStatus", e);
+          $6(v9, p + "/txStatus", e);
           ok = false;
         }
       }
@@ -2045,11 +2061,11 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
         if (e === null) return false;
         ok = fail(e, p + "/txStatus", "required", "is required", "txStatus");
       }
-      const v8 = x["txType"];
-      if (v8 !== undefined && (plain && OP["txType"] === undefined || hasOwn(x, "txType"))) {
-        if (!((Number.isInteger(v8)))) {
+      const v10 = x["txType"];
+      if (v10 !== undefined && (plain && OP["txType"] === undefined || hasOwn(x, "txType"))) {
+        if (!((Number.isInteger(v10)))) {
           if (e === null) return false;
-          $9(v8, p + "/txType", e);
+          $9(v10, p + "/txType", e);
           ok = false;
         }
       }
@@ -2057,11 +2073,11 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
         if (e === null) return false;
         ok = fail(e, p + "/txType", "required", "is required", "txType");
       }
-      const v9 = x["gasLimit"];
-      if (v9 !== undefined && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c1.test(v9))))) {
+      const v11 = x["gasLimit"];
+      if (v11 !== undefined && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c1.test(v11))))) {
           if (e === null) return false;
-          $BigIntString(v9, p + "/gasLimit", e);
+          $BigIntString(v11, p + "/gasLimit", e);
           ok = false;
         }
       }
@@ -2069,11 +2085,11 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
         if (e === null) return false;
         ok = fail(e, p + "/gasLimit", "required", "is required", "gasLimit");
       }
-      const v10 = x["gasUsed"];
-      if (v10 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c1.test(v10))))) {
+      const v12 = x["gasUsed"];
+      if (v12 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c1.test(v12))))) {
           if (e === null) return false;
-          $BigIntString(v10, p + "/gasUsed", e);
+          $BigIntString(v12, p + "/gasUsed", e);
           ok = false;
         }
       }
@@ -2081,11 +2097,11 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
         if (e === null) return false;
         ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
       }
-      const v11 = x["gasPrice"];
-      if (v11 !== undefined && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c1.test(v11))))) {
+      const v13 = x["gasPrice"];
+      if (v13 !== undefined && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
+        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c1.test(v13))))) {
           if (e === null) return false;
-          $BigIntString(v11, p + "/gasPrice", e);
+          $BigIntString(v13, p + "/gasPrice", e);
           ok = false;
         }
       }
@@ -2093,11 +2109,11 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
         if (e === null) return false;
         ok = fail(e, p + "/gasPrice", "required", "is required", "gasPrice");
       }
-      const v12 = x["nonce"];
-      if (v12 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c1.test(v12))))) {
+      const v14 = x["nonce"];
+      if (v14 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
+        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c1.test(v14))))) {
           if (e === null) return false;
-          $BigIntString(v12, p + "/nonce", e);
+          $BigIntString(v14, p + "/nonce", e);
           ok = false;
         }
       }
@@ -2105,13 +2121,13 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
         if (e === null) return false;
         ok = fail(e, p + "/nonce", "required", "is required", "nonce");
       }
-      const v13 = x["from"];
-      if (v13 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        const x90: unknown = v13;
-        const p90 = e === null ? p : p + "/from";
+      const v15 = x["from"];
+      if (v15 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
+        const x92: unknown = v15;
+        const p92 = e === null ? p : p + "/from";
         {
-          const x: unknown = x90;
-          const p = p90;
+          const x: unknown = x92;
+          const p = p92;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2171,13 +2187,13 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
         if (e === null) return false;
         ok = fail(e, p + "/from", "required", "is required", "from");
       }
-      const v14 = x["to"];
-      if (v14 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        const x91: unknown = v14;
-        const p91 = e === null ? p : p + "/to";
+      const v16 = x["to"];
+      if (v16 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
+        const x93: unknown = v16;
+        const p93 = e === null ? p : p + "/to";
         {
-          const x: unknown = x91;
-          const p = p91;
+          const x: unknown = x93;
+          const p = p93;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2237,14 +2253,14 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
         if (e === null) return false;
         ok = fail(e, p + "/to", "required", "is required", "to");
       }
-      const v15 = x["method"];
-      if (v15 !== undefined) {
+      const v17 = x["method"];
+      if (v17 !== undefined) {
         if ((plain && OP["method"] === undefined || hasOwn(x, "method"))) {
-          const x92: unknown = v15;
-          const p92 = e === null ? p : p + "/method";
+          const x94: unknown = v17;
+          const p94 = e === null ? p : p + "/method";
           {
-            const x: unknown = x92;
-            const p = p92;
+            const x: unknown = x94;
+            const p = p94;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -2289,11 +2305,11 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
           }
         }
       }
-      const v16 = x["value"];
-      if (v16 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c1.test(v16))))) {
+      const v18 = x["value"];
+      if (v18 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
+        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c1.test(v18))))) {
           if (e === null) return false;
-          $BigIntString(v16, p + "/value", e);
+          $BigIntString(v18, p + "/value", e);
           ok = false;
         }
       }
@@ -2339,11 +2355,27 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
       }
-      const v3 = x["blockHash"];
-      if (v3 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!((typeof v3 === "string"))) {
+      const v3 = x["blockTimestampMilliseconds"];
+      if (v3 !== undefined) {
+        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["blockTimestampMilliseconds"] === undefined || hasOwn(x, "blockTimestampMilliseconds"))) {
           if (e === null) return false;
-          $6(v3, p + "/blockHash", e);
+          $17(v3, p + "/blockTimestampMilliseconds", e);
+          ok = false;
+        }
+      }
+      const v4 = x["blockMinDelayExcess"];
+      if (v4 !== undefined) {
+        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["blockMinDelayExcess"] === undefined || hasOwn(x, "blockMinDelayExcess"))) {
+          if (e === null) return false;
+          $17(v4, p + "/blockMinDelayExcess", e);
+          ok = false;
+        }
+      }
+      const v5 = x["blockHash"];
+      if (v5 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $6(v5, p + "/blockHash", e);
           ok = false;
         }
       }
@@ -2351,11 +2383,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
       }
-      const v4 = x["chainId"];
-      if (v4 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-        if (!((typeof v4 === "string"))) {
+      const v6 = x["chainId"];
+      if (v6 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
+        if (!((typeof v6 === "string"))) {
           if (e === null) return false;
-          $6(v4, p + "/chainId", e);
+          $6(v6, p + "/chainId", e);
           ok = false;
         }
       }
@@ -2363,11 +2395,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/chainId", "required", "is required", "chainId");
       }
-      const v5 = x["blockIndex"];
-      if (v5 !== undefined && (plain && OP["blockIndex"] === undefined || hasOwn(x, "blockIndex"))) {
-        if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
+      const v7 = x["blockIndex"];
+      if (v7 !== undefined && (plain && OP["blockIndex"] === undefined || hasOwn(x, "blockIndex"))) {
+        if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 0)))) {
           if (e === null) return false;
-          $17(v5, p + "/blockIndex", e);
+          $17(v7, p + "/blockIndex", e);
           ok = false;
         }
       }
@@ -2375,11 +2407,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/blockIndex", "required", "is required", "blockIndex");
       }
-      const v6 = x["txHash"];
-      if (v6 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
-        if (!((typeof v6 === "string"))) {
+      const v8 = x["txHash"];
+      if (v8 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
+        if (!((typeof v8 === "string"))) {
           if (e === null) return false;
-          $6(v6, p + "/txHash", e);
+          $6(v8, p + "/txHash", e);
           ok = false;
         }
       }
@@ -2387,11 +2419,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/txHash", "required", "is required", "txHash");
       }
-      const v7 = x["txStatus"];
-      if (v7 !== undefined && (plain && OP["txStatus"] === undefined || hasOwn(x, "txStatus"))) {
-        if (!((typeof v7 === "string"))) {
+      const v9 = x["txStatus"];
+      if (v9 !== undefined && (plain && OP["txStatus"] === undefined || hasOwn(x, "txStatus"))) {
+        if (!((typeof v9 === "string"))) {
           if (e === null) return false;
-          $6(v7, p + "/txStatus", e);
+          $6(v9, p + "/txStatus", e);
           ok = false;
         }
       }
@@ -2399,11 +2431,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/txStatus", "required", "is required", "txStatus");
       }
-      const v8 = x["txType"];
-      if (v8 !== undefined && (plain && OP["txType"] === undefined || hasOwn(x, "txType"))) {
-        if (!((Number.isInteger(v8)))) {
+      const v10 = x["txType"];
+      if (v10 !== undefined && (plain && OP["txType"] === undefined || hasOwn(x, "txType"))) {
+        if (!((Number.isInteger(v10)))) {
           if (e === null) return false;
-          $9(v8, p + "/txType", e);
+          $9(v10, p + "/txType", e);
           ok = false;
         }
       }
@@ -2411,11 +2443,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/txType", "required", "is required", "txType");
       }
-      const v9 = x["gasLimit"];
-      if (v9 !== undefined && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c1.test(v9))))) {
+      const v11 = x["gasLimit"];
+      if (v11 !== undefined && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c1.test(v11))))) {
           if (e === null) return false;
-          $BigIntString(v9, p + "/gasLimit", e);
+          $BigIntString(v11, p + "/gasLimit", e);
           ok = false;
         }
       }
@@ -2423,11 +2455,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/gasLimit", "required", "is required", "gasLimit");
       }
-      const v10 = x["gasUsed"];
-      if (v10 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c1.test(v10))))) {
+      const v12 = x["gasUsed"];
+      if (v12 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c1.test(v12))))) {
           if (e === null) return false;
-          $BigIntString(v10, p + "/gasUsed", e);
+          $BigIntString(v12, p + "/gasUsed", e);
           ok = false;
         }
       }
@@ -2435,11 +2467,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
       }
-      const v11 = x["gasPrice"];
-      if (v11 !== undefined && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c1.test(v11))))) {
+      const v13 = x["gasPrice"];
+      if (v13 !== undefined && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
+        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c1.test(v13))))) {
           if (e === null) return false;
-          $BigIntString(v11, p + "/gasPrice", e);
+          $BigIntString(v13, p + "/gasPrice", e);
           ok = false;
         }
       }
@@ -2447,11 +2479,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/gasPrice", "required", "is required", "gasPrice");
       }
-      const v12 = x["nonce"];
-      if (v12 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c1.test(v12))))) {
+      const v14 = x["nonce"];
+      if (v14 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
+        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c1.test(v14))))) {
           if (e === null) return false;
-          $BigIntString(v12, p + "/nonce", e);
+          $BigIntString(v14, p + "/nonce", e);
           ok = false;
         }
       }
@@ -2459,13 +2491,13 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/nonce", "required", "is required", "nonce");
       }
-      const v13 = x["from"];
-      if (v13 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        const x100: unknown = v13;
-        const p100 = e === null ? p : p + "/from";
+      const v15 = x["from"];
+      if (v15 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
+        const x104: unknown = v15;
+        const p104 = e === null ? p : p + "/from";
         {
-          const x: unknown = x100;
-          const p = p100;
+          const x: unknown = x104;
+          const p = p104;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2525,13 +2557,13 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/from", "required", "is required", "from");
       }
-      const v14 = x["to"];
-      if (v14 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        const x101: unknown = v14;
-        const p101 = e === null ? p : p + "/to";
+      const v16 = x["to"];
+      if (v16 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
+        const x105: unknown = v16;
+        const p105 = e === null ? p : p + "/to";
         {
-          const x: unknown = x101;
-          const p = p101;
+          const x: unknown = x105;
+          const p = p105;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2591,14 +2623,14 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/to", "required", "is required", "to");
       }
-      const v15 = x["method"];
-      if (v15 !== undefined) {
+      const v17 = x["method"];
+      if (v17 !== undefined) {
         if ((plain && OP["method"] === undefined || hasOwn(x, "method"))) {
-          const x102: unknown = v15;
-          const p102 = e === null ? p : p + "/method";
+          const x106: unknown = v17;
+          const p106 = e === null ? p : p + "/method";
           {
-            const x: unknown = x102;
-            const p = p102;
+            const x: unknown = x106;
+            const p = p106;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -2643,11 +2675,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
           }
         }
       }
-      const v16 = x["value"];
-      if (v16 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c1.test(v16))))) {
+      const v18 = x["value"];
+      if (v18 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
+        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c1.test(v18))))) {
           if (e === null) return false;
-          $BigIntString(v16, p + "/value", e);
+          $BigIntString(v18, p + "/value", e);
           ok = false;
         }
       }
@@ -2655,11 +2687,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/value", "required", "is required", "value");
       }
-      const v17 = x["input"];
-      if (v17 !== undefined && (plain && OP["input"] === undefined || hasOwn(x, "input"))) {
-        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c3.test(v17))))) {
+      const v19 = x["input"];
+      if (v19 !== undefined && (plain && OP["input"] === undefined || hasOwn(x, "input"))) {
+        if (!((typeof v19 === "string") && (typeof v19 !== "string" || ($c3.test(v19))))) {
           if (e === null) return false;
-          $HexString(v17, p + "/input", e);
+          $HexString(v19, p + "/input", e);
           ok = false;
         }
       }
@@ -2667,11 +2699,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/input", "required", "is required", "input");
       }
-      const v18 = x["baseFeePerGas"];
-      if (v18 !== undefined && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
-        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c1.test(v18))))) {
+      const v20 = x["baseFeePerGas"];
+      if (v20 !== undefined && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
+        if (!((typeof v20 === "string") && (typeof v20 !== "string" || ($c1.test(v20))))) {
           if (e === null) return false;
-          $BigIntString(v18, p + "/baseFeePerGas", e);
+          $BigIntString(v20, p + "/baseFeePerGas", e);
           ok = false;
         }
       }
@@ -2679,19 +2711,19 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/baseFeePerGas", "required", "is required", "baseFeePerGas");
       }
-      const v19 = x["maxFeePerGas"];
-      if (v19 !== undefined) {
-        if (!((typeof v19 === "string") && (typeof v19 !== "string" || ($c1.test(v19)))) && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
+      const v21 = x["maxFeePerGas"];
+      if (v21 !== undefined) {
+        if (!((typeof v21 === "string") && (typeof v21 !== "string" || ($c1.test(v21)))) && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
           if (e === null) return false;
-          $BigIntString(v19, p + "/maxFeePerGas", e);
+          $BigIntString(v21, p + "/maxFeePerGas", e);
           ok = false;
         }
       }
-      const v20 = x["maxPriorityFeePerGas"];
-      if (v20 !== undefined) {
-        if (!((typeof v20 === "string") && (typeof v20 !== "string" || ($c1.test(v20)))) && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
+      const v22 = x["maxPriorityFeePerGas"];
+      if (v22 !== undefined) {
+        if (!((typeof v22 === "string") && (typeof v22 !== "string" || ($c1.test(v22)))) && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
           if (e === null) return false;
-          $BigIntString(v20, p + "/maxPriorityFeePerGas", e);
+          $BigIntString(v22, p + "/maxPriorityFeePerGas", e);
           ok = false;
         }
       }
@@ -2719,7 +2751,7 @@ function $ListNativeTransactionsResponse(x: unknown, p: string, e: ValidationIss
       }
       const v2 = x["transactions"];
       if (v2 !== undefined && (plain && OP["transactions"] === undefined || hasOwn(x, "transactions"))) {
-        if (!$104(v2, e === null ? p : p + "/transactions", e)) {
+        if (!$108(v2, e === null ? p : p + "/transactions", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -2733,7 +2765,7 @@ function $ListNativeTransactionsResponse(x: unknown, p: string, e: ValidationIss
   return ok;
 }
 
-function $104(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $108(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2821,7 +2853,7 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
         if (!((typeof v6 === "string") && (v6 === "ERC-20"))) {
           if (e === null) return false;
-          $110(v6, p + "/ercType", e);
+          $114(v6, p + "/ercType", e);
           ok = false;
         }
       }
@@ -2832,11 +2864,11 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const v7 = x["price"];
       if (v7 !== undefined) {
         if ((plain && OP["price"] === undefined || hasOwn(x, "price"))) {
-          const x111: unknown = v7;
-          const p111 = e === null ? p : p + "/price";
+          const x115: unknown = v7;
+          const p115 = e === null ? p : p + "/price";
           {
-            const x: unknown = x111;
-            const p = p111;
+            const x: unknown = x115;
+            const p = p115;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -2878,7 +2910,7 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-function $110(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $114(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2924,11 +2956,19 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
         if (e === null) return false;
         ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
       }
-      const v3 = x["blockHash"];
-      if (v3 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!((typeof v3 === "string"))) {
+      const v3 = x["blockTimestampMilliseconds"];
+      if (v3 !== undefined) {
+        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["blockTimestampMilliseconds"] === undefined || hasOwn(x, "blockTimestampMilliseconds"))) {
           if (e === null) return false;
-          $6(v3, p + "/blockHash", e);
+          $17(v3, p + "/blockTimestampMilliseconds", e);
+          ok = false;
+        }
+      }
+      const v4 = x["blockHash"];
+      if (v4 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $6(v4, p + "/blockHash", e);
           ok = false;
         }
       }
@@ -2936,11 +2976,11 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
         if (e === null) return false;
         ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
       }
-      const v4 = x["txHash"];
-      if (v4 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
-        if (!((typeof v4 === "string"))) {
+      const v5 = x["txHash"];
+      if (v5 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
+        if (!((typeof v5 === "string"))) {
           if (e === null) return false;
-          $6(v4, p + "/txHash", e);
+          $6(v5, p + "/txHash", e);
           ok = false;
         }
       }
@@ -2948,13 +2988,13 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
         if (e === null) return false;
         ok = fail(e, p + "/txHash", "required", "is required", "txHash");
       }
-      const v5 = x["from"];
-      if (v5 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        const x115: unknown = v5;
-        const p115 = e === null ? p : p + "/from";
+      const v6 = x["from"];
+      if (v6 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
+        const x120: unknown = v6;
+        const p120 = e === null ? p : p + "/from";
         {
-          const x: unknown = x115;
-          const p = p115;
+          const x: unknown = x120;
+          const p = p120;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3014,13 +3054,13 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
         if (e === null) return false;
         ok = fail(e, p + "/from", "required", "is required", "from");
       }
-      const v6 = x["to"];
-      if (v6 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        const x116: unknown = v6;
-        const p116 = e === null ? p : p + "/to";
+      const v7 = x["to"];
+      if (v7 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
+        const x121: unknown = v7;
+        const p121 = e === null ? p : p + "/to";
         {
-          const x: unknown = x116;
-          const p = p116;
+          const x: unknown = x121;
+          const p = p121;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3080,11 +3120,11 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
         if (e === null) return false;
         ok = fail(e, p + "/to", "required", "is required", "to");
       }
-      const v7 = x["logIndex"];
-      if (v7 !== undefined && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
-        if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 0)))) {
+      const v8 = x["logIndex"];
+      if (v8 !== undefined && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
+        if (!((Number.isInteger(v8)) && (typeof v8 !== "number" || (v8 >= 0)))) {
           if (e === null) return false;
-          $17(v7, p + "/logIndex", e);
+          $17(v8, p + "/logIndex", e);
           ok = false;
         }
       }
@@ -3092,11 +3132,11 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
         if (e === null) return false;
         ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
       }
-      const v8 = x["value"];
-      if (v8 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c1.test(v8))))) {
+      const v9 = x["value"];
+      if (v9 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c1.test(v9))))) {
           if (e === null) return false;
-          $BigIntString(v8, p + "/value", e);
+          $BigIntString(v9, p + "/value", e);
           ok = false;
         }
       }
@@ -3104,13 +3144,13 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
         if (e === null) return false;
         ok = fail(e, p + "/value", "required", "is required", "value");
       }
-      const v9 = x["erc20Token"];
-      if (v9 !== undefined && (plain && OP["erc20Token"] === undefined || hasOwn(x, "erc20Token"))) {
-        const x118: unknown = v9;
-        const p118 = e === null ? p : p + "/erc20Token";
+      const v10 = x["erc20Token"];
+      if (v10 !== undefined && (plain && OP["erc20Token"] === undefined || hasOwn(x, "erc20Token"))) {
+        const x123: unknown = v10;
+        const p123 = e === null ? p : p + "/erc20Token";
         {
-          const x: unknown = x118;
-          const p = p118;
+          const x: unknown = x123;
+          const p = p123;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3178,7 +3218,7 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
               if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
                 if (!((typeof v6 === "string") && (v6 === "ERC-20"))) {
                   if (e === null) return false;
-                  $110(v6, p + "/ercType", e);
+                  $114(v6, p + "/ercType", e);
                   ok = false;
                 }
               }
@@ -3189,11 +3229,11 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
               const v7 = x["price"];
               if (v7 !== undefined) {
                 if ((plain && OP["price"] === undefined || hasOwn(x, "price"))) {
-                  const x119: unknown = v7;
-                  const p119 = e === null ? p : p + "/price";
+                  const x124: unknown = v7;
+                  const p124 = e === null ? p : p + "/price";
                   {
-                    const x: unknown = x119;
-                    const p = p119;
+                    const x: unknown = x124;
+                    const p = p124;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -3254,11 +3294,11 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["from"];
       if (v1 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        const x120: unknown = v1;
-        const p120 = e === null ? p : p + "/from";
+        const x125: unknown = v1;
+        const p125 = e === null ? p : p + "/from";
         {
-          const x: unknown = x120;
-          const p = p120;
+          const x: unknown = x125;
+          const p = p125;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3320,11 +3360,11 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
       }
       const v2 = x["to"];
       if (v2 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        const x121: unknown = v2;
-        const p121 = e === null ? p : p + "/to";
+        const x126: unknown = v2;
+        const p126 = e === null ? p : p + "/to";
         {
-          const x: unknown = x121;
-          const p = p121;
+          const x: unknown = x126;
+          const p = p126;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3410,11 +3450,11 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
       }
       const v5 = x["erc20Token"];
       if (v5 !== undefined && (plain && OP["erc20Token"] === undefined || hasOwn(x, "erc20Token"))) {
-        const x123: unknown = v5;
-        const p123 = e === null ? p : p + "/erc20Token";
+        const x128: unknown = v5;
+        const p128 = e === null ? p : p + "/erc20Token";
         {
-          const x: unknown = x123;
-          const p = p123;
+          const x: unknown = x128;
+          const p = p128;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3482,7 +3522,7 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
               if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
                 if (!((typeof v6 === "string") && (v6 === "ERC-20"))) {
                   if (e === null) return false;
-                  $110(v6, p + "/ercType", e);
+                  $114(v6, p + "/ercType", e);
                   ok = false;
                 }
               }
@@ -3493,11 +3533,11 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
               const v7 = x["price"];
               if (v7 !== undefined) {
                 if ((plain && OP["price"] === undefined || hasOwn(x, "price"))) {
-                  const x124: unknown = v7;
-                  const p124 = e === null ? p : p + "/price";
+                  const x129: unknown = v7;
+                  const p129 = e === null ? p : p + "/price";
                   {
-                    const x: unknown = x124;
-                    const p = p124;
+                    const x: unknown = x129;
+                    const p = p129;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -3566,7 +3606,7 @@ function $ListErc20TransactionsResponse(x: unknown, p: string, e: ValidationIssu
       }
       const v2 = x["transactions"];
       if (v2 !== undefined && (plain && OP["transactions"] === undefined || hasOwn(x, "transactions"))) {
-        if (!$126(v2, e === null ? p : p + "/transactions", e)) {
+        if (!$131(v2, e === null ? p : p + "/transactions", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -3580,7 +3620,7 @@ function $ListErc20TransactionsResponse(x: unknown, p: string, e: ValidationIssu
   return ok;
 }
 
-function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -3589,11 +3629,11 @@ function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x127: unknown = x[i];
-        const p127 = e === null ? p : p + "/" + i;
+        const x132: unknown = x[i];
+        const p132 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x127;
-          const p = p127;
+          const x: unknown = x132;
+          const p = p132;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3625,11 +3665,19 @@ function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                 if (e === null) return false;
                 ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
               }
-              const v3 = x["blockHash"];
-              if (v3 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-                if (!((typeof v3 === "string"))) {
+              const v3 = x["blockTimestampMilliseconds"];
+              if (v3 !== undefined) {
+                if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["blockTimestampMilliseconds"] === undefined || hasOwn(x, "blockTimestampMilliseconds"))) {
                   if (e === null) return false;
-                  $6(v3, p + "/blockHash", e);
+                  $17(v3, p + "/blockTimestampMilliseconds", e);
+                  ok = false;
+                }
+              }
+              const v4 = x["blockHash"];
+              if (v4 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $6(v4, p + "/blockHash", e);
                   ok = false;
                 }
               }
@@ -3637,11 +3685,11 @@ function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                 if (e === null) return false;
                 ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
               }
-              const v4 = x["txHash"];
-              if (v4 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
-                if (!((typeof v4 === "string"))) {
+              const v5 = x["txHash"];
+              if (v5 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
+                if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $6(v4, p + "/txHash", e);
+                  $6(v5, p + "/txHash", e);
                   ok = false;
                 }
               }
@@ -3649,13 +3697,13 @@ function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                 if (e === null) return false;
                 ok = fail(e, p + "/txHash", "required", "is required", "txHash");
               }
-              const v5 = x["from"];
-              if (v5 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-                const x128: unknown = v5;
-                const p128 = e === null ? p : p + "/from";
+              const v6 = x["from"];
+              if (v6 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
+                const x133: unknown = v6;
+                const p133 = e === null ? p : p + "/from";
                 {
-                  const x: unknown = x128;
-                  const p = p128;
+                  const x: unknown = x133;
+                  const p = p133;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -3715,13 +3763,13 @@ function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                 if (e === null) return false;
                 ok = fail(e, p + "/from", "required", "is required", "from");
               }
-              const v6 = x["to"];
-              if (v6 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-                const x129: unknown = v6;
-                const p129 = e === null ? p : p + "/to";
+              const v7 = x["to"];
+              if (v7 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
+                const x134: unknown = v7;
+                const p134 = e === null ? p : p + "/to";
                 {
-                  const x: unknown = x129;
-                  const p = p129;
+                  const x: unknown = x134;
+                  const p = p134;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -3781,11 +3829,11 @@ function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                 if (e === null) return false;
                 ok = fail(e, p + "/to", "required", "is required", "to");
               }
-              const v7 = x["logIndex"];
-              if (v7 !== undefined && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
-                if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 0)))) {
+              const v8 = x["logIndex"];
+              if (v8 !== undefined && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
+                if (!((Number.isInteger(v8)) && (typeof v8 !== "number" || (v8 >= 0)))) {
                   if (e === null) return false;
-                  $17(v7, p + "/logIndex", e);
+                  $17(v8, p + "/logIndex", e);
                   ok = false;
                 }
               }
@@ -3793,11 +3841,11 @@ function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                 if (e === null) return false;
                 ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
               }
-              const v8 = x["value"];
-              if (v8 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c1.test(v8))))) {
+              const v9 = x["value"];
+              if (v9 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
+                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c1.test(v9))))) {
                   if (e === null) return false;
-                  $BigIntString(v8, p + "/value", e);
+                  $BigIntString(v9, p + "/value", e);
                   ok = false;
                 }
               }
@@ -3805,13 +3853,13 @@ function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                 if (e === null) return false;
                 ok = fail(e, p + "/value", "required", "is required", "value");
               }
-              const v9 = x["erc20Token"];
-              if (v9 !== undefined && (plain && OP["erc20Token"] === undefined || hasOwn(x, "erc20Token"))) {
-                const x130: unknown = v9;
-                const p130 = e === null ? p : p + "/erc20Token";
+              const v10 = x["erc20Token"];
+              if (v10 !== undefined && (plain && OP["erc20Token"] === undefined || hasOwn(x, "erc20Token"))) {
+                const x135: unknown = v10;
+                const p135 = e === null ? p : p + "/erc20Token";
                 {
-                  const x: unknown = x130;
-                  const p = p130;
+                  const x: unknown = x135;
+                  const p = p135;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -3879,7 +3927,7 @@ function $126(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
                         if (!((typeof v6 === "string") && (v6 === "ERC-20"))) {
                           if (e === null) return false;
-                          $110(v6, p + "/ercType", e);
+                          $114(v6, p + "/ercType", e);
                           ok = false;
                         }
                       }
@@ -4060,7 +4108,7 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v4 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
         if (!((typeof v4 === "string") && (v4 === "ERC-721"))) {
           if (e === null) return false;
-          $143(v4, p + "/ercType", e);
+          $148(v4, p + "/ercType", e);
           ok = false;
         }
       }
@@ -4094,11 +4142,11 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v7 = x["metadata"];
       if (v7 !== undefined && (plain && OP["metadata"] === undefined || hasOwn(x, "metadata"))) {
-        const x145: unknown = v7;
-        const p145 = e === null ? p : p + "/metadata";
+        const x150: unknown = v7;
+        const p150 = e === null ? p : p + "/metadata";
         {
-          const x: unknown = x145;
-          const p = p145;
+          const x: unknown = x150;
+          const p = p150;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -4211,7 +4259,7 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $143(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $148(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -4235,11 +4283,11 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["from"];
       if (v1 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        const x147: unknown = v1;
-        const p147 = e === null ? p : p + "/from";
+        const x152: unknown = v1;
+        const p152 = e === null ? p : p + "/from";
         {
-          const x: unknown = x147;
-          const p = p147;
+          const x: unknown = x152;
+          const p = p152;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -4301,11 +4349,11 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["to"];
       if (v2 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        const x148: unknown = v2;
-        const p148 = e === null ? p : p + "/to";
+        const x153: unknown = v2;
+        const p153 = e === null ? p : p + "/to";
         {
-          const x: unknown = x148;
-          const p = p148;
+          const x: unknown = x153;
+          const p = p153;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -4379,11 +4427,11 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v4 = x["erc721Token"];
       if (v4 !== undefined && (plain && OP["erc721Token"] === undefined || hasOwn(x, "erc721Token"))) {
-        const x150: unknown = v4;
-        const p150 = e === null ? p : p + "/erc721Token";
+        const x155: unknown = v4;
+        const p155 = e === null ? p : p + "/erc721Token";
         {
-          const x: unknown = x150;
-          const p = p150;
+          const x: unknown = x155;
+          const p = p155;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -4431,7 +4479,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
               if (v4 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
                 if (!((typeof v4 === "string") && (v4 === "ERC-721"))) {
                   if (e === null) return false;
-                  $143(v4, p + "/ercType", e);
+                  $148(v4, p + "/ercType", e);
                   ok = false;
                 }
               }
@@ -4465,11 +4513,11 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
               }
               const v7 = x["metadata"];
               if (v7 !== undefined && (plain && OP["metadata"] === undefined || hasOwn(x, "metadata"))) {
-                const x151: unknown = v7;
-                const p151 = e === null ? p : p + "/metadata";
+                const x156: unknown = v7;
+                const p156 = e === null ? p : p + "/metadata";
                 {
-                  const x: unknown = x151;
-                  const p = p151;
+                  const x: unknown = x156;
+                  const p = p156;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -4721,7 +4769,7 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v2 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
         if (!((typeof v2 === "string") && (v2 === "ERC-1155"))) {
           if (e === null) return false;
-          $163(v2, p + "/ercType", e);
+          $168(v2, p + "/ercType", e);
           ok = false;
         }
       }
@@ -4755,11 +4803,11 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v5 = x["metadata"];
       if (v5 !== undefined && (plain && OP["metadata"] === undefined || hasOwn(x, "metadata"))) {
-        const x165: unknown = v5;
-        const p165 = e === null ? p : p + "/metadata";
+        const x170: unknown = v5;
+        const p170 = e === null ? p : p + "/metadata";
         {
-          const x: unknown = x165;
-          const p = p165;
+          const x: unknown = x170;
+          const p = p170;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -4872,7 +4920,7 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $163(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $168(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -4896,11 +4944,11 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["from"];
       if (v1 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        const x166: unknown = v1;
-        const p166 = e === null ? p : p + "/from";
+        const x171: unknown = v1;
+        const p171 = e === null ? p : p + "/from";
         {
-          const x: unknown = x166;
-          const p = p166;
+          const x: unknown = x171;
+          const p = p171;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -4962,11 +5010,11 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["to"];
       if (v2 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        const x167: unknown = v2;
-        const p167 = e === null ? p : p + "/to";
+        const x172: unknown = v2;
+        const p172 = e === null ? p : p + "/to";
         {
-          const x: unknown = x167;
-          const p = p167;
+          const x: unknown = x172;
+          const p = p172;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5052,11 +5100,11 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v5 = x["erc1155Token"];
       if (v5 !== undefined && (plain && OP["erc1155Token"] === undefined || hasOwn(x, "erc1155Token"))) {
-        const x169: unknown = v5;
-        const p169 = e === null ? p : p + "/erc1155Token";
+        const x174: unknown = v5;
+        const p174 = e === null ? p : p + "/erc1155Token";
         {
-          const x: unknown = x169;
-          const p = p169;
+          const x: unknown = x174;
+          const p = p174;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5080,7 +5128,7 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
               if (v2 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
                 if (!((typeof v2 === "string") && (v2 === "ERC-1155"))) {
                   if (e === null) return false;
-                  $163(v2, p + "/ercType", e);
+                  $168(v2, p + "/ercType", e);
                   ok = false;
                 }
               }
@@ -5114,11 +5162,11 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v5 = x["metadata"];
               if (v5 !== undefined && (plain && OP["metadata"] === undefined || hasOwn(x, "metadata"))) {
-                const x170: unknown = v5;
-                const p170 = e === null ? p : p + "/metadata";
+                const x175: unknown = v5;
+                const p175 = e === null ? p : p + "/metadata";
                 {
-                  const x: unknown = x170;
-                  const p = p170;
+                  const x: unknown = x175;
+                  const p = p175;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -5250,11 +5298,11 @@ function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["from"];
       if (v1 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        const x171: unknown = v1;
-        const p171 = e === null ? p : p + "/from";
+        const x176: unknown = v1;
+        const p176 = e === null ? p : p + "/from";
         {
-          const x: unknown = x171;
-          const p = p171;
+          const x: unknown = x176;
+          const p = p176;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5316,11 +5364,11 @@ function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v2 = x["to"];
       if (v2 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        const x172: unknown = v2;
-        const p172 = e === null ? p : p + "/to";
+        const x177: unknown = v2;
+        const p177 = e === null ? p : p + "/to";
         {
-          const x: unknown = x172;
-          const p = p172;
+          const x: unknown = x177;
+          const p = p177;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5522,11 +5570,11 @@ function $NetworkTokenDetails(x: unknown, p: string, e: ValidationIssue[] | null
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["networkToken"];
       if (v1 !== undefined && (plain && OP["networkToken"] === undefined || hasOwn(x, "networkToken"))) {
-        const x179: unknown = v1;
-        const p179 = e === null ? p : p + "/networkToken";
+        const x184: unknown = v1;
+        const p184 = e === null ? p : p + "/networkToken";
         {
-          const x: unknown = x179;
-          const p = p179;
+          const x: unknown = x184;
+          const p = p184;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5597,11 +5645,11 @@ function $NetworkTokenDetails(x: unknown, p: string, e: ValidationIssue[] | null
       const v2 = x["currentPrice"];
       if (v2 !== undefined) {
         if ((plain && OP["currentPrice"] === undefined || hasOwn(x, "currentPrice"))) {
-          const x180: unknown = v2;
-          const p180 = e === null ? p : p + "/currentPrice";
+          const x185: unknown = v2;
+          const p185 = e === null ? p : p + "/currentPrice";
           {
-            const x: unknown = x180;
-            const p = p180;
+            const x: unknown = x185;
+            const p = p185;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -5641,11 +5689,11 @@ function $NetworkTokenDetails(x: unknown, p: string, e: ValidationIssue[] | null
       const v3 = x["historicalPrice"];
       if (v3 !== undefined) {
         if ((plain && OP["historicalPrice"] === undefined || hasOwn(x, "historicalPrice"))) {
-          const x181: unknown = v3;
-          const p181 = e === null ? p : p + "/historicalPrice";
+          const x186: unknown = v3;
+          const p186 = e === null ? p : p + "/historicalPrice";
           {
-            const x: unknown = x181;
-            const p = p181;
+            const x: unknown = x186;
+            const p = p186;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -5753,7 +5801,7 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
       const v1 = x["erc20Transfers"];
       if (v1 !== undefined) {
         if ((plain && OP["erc20Transfers"] === undefined || hasOwn(x, "erc20Transfers"))) {
-          if (!$185(v1, e === null ? p : p + "/erc20Transfers", e)) {
+          if (!$190(v1, e === null ? p : p + "/erc20Transfers", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5762,7 +5810,7 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
       const v2 = x["erc721Transfers"];
       if (v2 !== undefined) {
         if ((plain && OP["erc721Transfers"] === undefined || hasOwn(x, "erc721Transfers"))) {
-          if (!$190(v2, e === null ? p : p + "/erc721Transfers", e)) {
+          if (!$195(v2, e === null ? p : p + "/erc721Transfers", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5771,7 +5819,7 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
       const v3 = x["erc1155Transfers"];
       if (v3 !== undefined) {
         if ((plain && OP["erc1155Transfers"] === undefined || hasOwn(x, "erc1155Transfers"))) {
-          if (!$195(v3, e === null ? p : p + "/erc1155Transfers", e)) {
+          if (!$200(v3, e === null ? p : p + "/erc1155Transfers", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5780,7 +5828,7 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
       const v4 = x["internalTransactions"];
       if (v4 !== undefined) {
         if ((plain && OP["internalTransactions"] === undefined || hasOwn(x, "internalTransactions"))) {
-          if (!$200(v4, e === null ? p : p + "/internalTransactions", e)) {
+          if (!$205(v4, e === null ? p : p + "/internalTransactions", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5788,11 +5836,11 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
       }
       const v5 = x["networkTokenDetails"];
       if (v5 !== undefined && (plain && OP["networkTokenDetails"] === undefined || hasOwn(x, "networkTokenDetails"))) {
-        const x204: unknown = v5;
-        const p204 = e === null ? p : p + "/networkTokenDetails";
+        const x209: unknown = v5;
+        const p209 = e === null ? p : p + "/networkTokenDetails";
         {
-          const x: unknown = x204;
-          const p = p204;
+          const x: unknown = x209;
+          const p = p209;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5802,11 +5850,11 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["networkToken"];
               if (v1 !== undefined && (plain && OP["networkToken"] === undefined || hasOwn(x, "networkToken"))) {
-                const x205: unknown = v1;
-                const p205 = e === null ? p : p + "/networkToken";
+                const x210: unknown = v1;
+                const p210 = e === null ? p : p + "/networkToken";
                 {
-                  const x: unknown = x205;
-                  const p = p205;
+                  const x: unknown = x210;
+                  const p = p210;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -5877,11 +5925,11 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
               const v2 = x["currentPrice"];
               if (v2 !== undefined) {
                 if ((plain && OP["currentPrice"] === undefined || hasOwn(x, "currentPrice"))) {
-                  const x206: unknown = v2;
-                  const p206 = e === null ? p : p + "/currentPrice";
+                  const x211: unknown = v2;
+                  const p211 = e === null ? p : p + "/currentPrice";
                   {
-                    const x: unknown = x206;
-                    const p = p206;
+                    const x: unknown = x211;
+                    const p = p211;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -5921,11 +5969,11 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
               const v3 = x["historicalPrice"];
               if (v3 !== undefined) {
                 if ((plain && OP["historicalPrice"] === undefined || hasOwn(x, "historicalPrice"))) {
-                  const x207: unknown = v3;
-                  const p207 = e === null ? p : p + "/historicalPrice";
+                  const x212: unknown = v3;
+                  const p212 = e === null ? p : p + "/historicalPrice";
                   {
-                    const x: unknown = x207;
-                    const p = p207;
+                    const x: unknown = x212;
+                    const p = p212;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -5984,11 +6032,11 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
       const v7 = x["teleporterMessageInfo"];
       if (v7 !== undefined) {
         if ((plain && OP["teleporterMessageInfo"] === undefined || hasOwn(x, "teleporterMessageInfo"))) {
-          const x208: unknown = v7;
-          const p208 = e === null ? p : p + "/teleporterMessageInfo";
+          const x213: unknown = v7;
+          const p213 = e === null ? p : p + "/teleporterMessageInfo";
           {
-            const x: unknown = x208;
-            const p = p208;
+            const x: unknown = x213;
+            const p = p213;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -6036,291 +6084,6 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
                     ok = false;
                   }
                 }
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $185(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        const x186: unknown = x[i];
-        const p186 = e === null ? p : p + "/" + i;
-        {
-          const x: unknown = x186;
-          const p = p186;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["from"];
-              if (v1 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-                const x187: unknown = v1;
-                const p187 = e === null ? p : p + "/from";
-                {
-                  const x: unknown = x187;
-                  const p = p187;
-                  if (!(isObject(x))) {
-                    if (e === null) return false;
-                    ok = fail(e, p, "type", "must be object", "object");
-                  }
-                  else {
-                    if (true) {
-                      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                      const v1 = x["name"];
-                      if (v1 !== undefined) {
-                        if (!((typeof v1 === "string")) && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
-                          if (e === null) return false;
-                          $6(v1, p + "/name", e);
-                          ok = false;
-                        }
-                      }
-                      const v2 = x["symbol"];
-                      if (v2 !== undefined) {
-                        if (!((typeof v2 === "string")) && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
-                          if (e === null) return false;
-                          $6(v2, p + "/symbol", e);
-                          ok = false;
-                        }
-                      }
-                      const v3 = x["decimals"];
-                      if (v3 !== undefined) {
-                        if (!((Number.isInteger(v3))) && (plain && OP["decimals"] === undefined || hasOwn(x, "decimals"))) {
-                          if (e === null) return false;
-                          $9(v3, p + "/decimals", e);
-                          ok = false;
-                        }
-                      }
-                      const v4 = x["logoUri"];
-                      if (v4 !== undefined) {
-                        if (!((typeof v4 === "string")) && (plain && OP["logoUri"] === undefined || hasOwn(x, "logoUri"))) {
-                          if (e === null) return false;
-                          $6(v4, p + "/logoUri", e);
-                          ok = false;
-                        }
-                      }
-                      const v5 = x["address"];
-                      if (v5 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                        if (!((typeof v5 === "string"))) {
-                          if (e === null) return false;
-                          $6(v5, p + "/address", e);
-                          ok = false;
-                        }
-                      }
-                      else {
-                        if (e === null) return false;
-                        ok = fail(e, p + "/address", "required", "is required", "address");
-                      }
-                    }
-                  }
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/from", "required", "is required", "from");
-              }
-              const v2 = x["to"];
-              if (v2 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-                const x188: unknown = v2;
-                const p188 = e === null ? p : p + "/to";
-                {
-                  const x: unknown = x188;
-                  const p = p188;
-                  if (!(isObject(x))) {
-                    if (e === null) return false;
-                    ok = fail(e, p, "type", "must be object", "object");
-                  }
-                  else {
-                    if (true) {
-                      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                      const v1 = x["name"];
-                      if (v1 !== undefined) {
-                        if (!((typeof v1 === "string")) && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
-                          if (e === null) return false;
-                          $6(v1, p + "/name", e);
-                          ok = false;
-                        }
-                      }
-                      const v2 = x["symbol"];
-                      if (v2 !== undefined) {
-                        if (!((typeof v2 === "string")) && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
-                          if (e === null) return false;
-                          $6(v2, p + "/symbol", e);
-                          ok = false;
-                        }
-                      }
-                      const v3 = x["decimals"];
-                      if (v3 !== undefined) {
-                        if (!((Number.isInteger(v3))) && (plain && OP["decimals"] === undefined || hasOwn(x, "decimals"))) {
-                          if (e === null) return false;
-                          $9(v3, p + "/decimals", e);
-                          ok = false;
-                        }
-                      }
-                      const v4 = x["logoUri"];
-                      if (v4 !== undefined) {
-                        if (!((typeof v4 === "string")) && (plain && OP["logoUri"] === undefined || hasOwn(x, "logoUri"))) {
-                          if (e === null) return false;
-                          $6(v4, p + "/logoUri", e);
-                          ok = false;
-                        }
-                      }
-                      const v5 = x["address"];
-                      if (v5 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                        if (!((typeof v5 === "string"))) {
-                          if (e === null) return false;
-                          $6(v5, p + "/address", e);
-                          ok = false;
-                        }
-                      }
-                      else {
-                        if (e === null) return false;
-                        ok = fail(e, p + "/address", "required", "is required", "address");
-                      }
-                    }
-                  }
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/to", "required", "is required", "to");
-              }
-              const v3 = x["logIndex"];
-              if (v3 !== undefined && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
-                if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
-                  if (e === null) return false;
-                  $17(v3, p + "/logIndex", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
-              }
-              const v4 = x["value"];
-              if (v4 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4))))) {
-                  if (e === null) return false;
-                  $BigIntString(v4, p + "/value", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/value", "required", "is required", "value");
-              }
-              const v5 = x["erc20Token"];
-              if (v5 !== undefined && (plain && OP["erc20Token"] === undefined || hasOwn(x, "erc20Token"))) {
-                const x189: unknown = v5;
-                const p189 = e === null ? p : p + "/erc20Token";
-                {
-                  const x: unknown = x189;
-                  const p = p189;
-                  if (!(isObject(x))) {
-                    if (e === null) return false;
-                    ok = fail(e, p, "type", "must be object", "object");
-                  }
-                  else {
-                    if (true) {
-                      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                      const v1 = x["address"];
-                      if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-                        if (!((typeof v1 === "string"))) {
-                          if (e === null) return false;
-                          $6(v1, p + "/address", e);
-                          ok = false;
-                        }
-                      }
-                      else {
-                        if (e === null) return false;
-                        ok = fail(e, p + "/address", "required", "is required", "address");
-                      }
-                      const v2 = x["name"];
-                      if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
-                        if (!((typeof v2 === "string"))) {
-                          if (e === null) return false;
-                          $6(v2, p + "/name", e);
-                          ok = false;
-                        }
-                      }
-                      else {
-                        if (e === null) return false;
-                        ok = fail(e, p + "/name", "required", "is required", "name");
-                      }
-                      const v3 = x["symbol"];
-                      if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
-                        if (!((typeof v3 === "string"))) {
-                          if (e === null) return false;
-                          $6(v3, p + "/symbol", e);
-                          ok = false;
-                        }
-                      }
-                      else {
-                        if (e === null) return false;
-                        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
-                      }
-                      const v4 = x["decimals"];
-                      if (v4 !== undefined && (plain && OP["decimals"] === undefined || hasOwn(x, "decimals"))) {
-                        if (!((Number.isInteger(v4)))) {
-                          if (e === null) return false;
-                          $9(v4, p + "/decimals", e);
-                          ok = false;
-                        }
-                      }
-                      else {
-                        if (e === null) return false;
-                        ok = fail(e, p + "/decimals", "required", "is required", "decimals");
-                      }
-                      const v5 = x["logoUri"];
-                      if (v5 !== undefined) {
-                        if (!((typeof v5 === "string")) && (plain && OP["logoUri"] === undefined || hasOwn(x, "logoUri"))) {
-                          if (e === null) return false;
-                          $6(v5, p + "/logoUri", e);
-                          ok = false;
-                        }
-                      }
-                      const v6 = x["ercType"];
-                      if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                        if (!((typeof v6 === "string") && (v6 === "ERC-20"))) {
-                          if (e === null) return false;
-                          $110(v6, p + "/ercType", e);
-                          ok = false;
-                        }
-                      }
-                      else {
-                        if (e === null) return false;
-                        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
-                      }
-                      const v7 = x["price"];
-                      if (v7 !== undefined) {
-                        if ((plain && OP["price"] === undefined || hasOwn(x, "price"))) {
-                          if (!$Money(v7, e === null ? p : p + "/price", e)) {
-                            if (e === null) return false;
-                            ok = false;
-                          }
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/erc20Token", "required", "is required", "erc20Token");
               }
             }
           }
@@ -6496,10 +6259,22 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                 if (e === null) return false;
                 ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
               }
-              const v4 = x["erc721Token"];
-              if (v4 !== undefined && (plain && OP["erc721Token"] === undefined || hasOwn(x, "erc721Token"))) {
-                const x194: unknown = v4;
-                const p194 = e === null ? p : p + "/erc721Token";
+              const v4 = x["value"];
+              if (v4 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4))))) {
+                  if (e === null) return false;
+                  $BigIntString(v4, p + "/value", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/value", "required", "is required", "value");
+              }
+              const v5 = x["erc20Token"];
+              if (v5 !== undefined && (plain && OP["erc20Token"] === undefined || hasOwn(x, "erc20Token"))) {
+                const x194: unknown = v5;
+                const p194 = e === null ? p : p + "/erc20Token";
                 {
                   const x: unknown = x194;
                   const p = p194;
@@ -6546,11 +6321,31 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         if (e === null) return false;
                         ok = fail(e, p + "/symbol", "required", "is required", "symbol");
                       }
-                      const v4 = x["ercType"];
-                      if (v4 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                        if (!((typeof v4 === "string") && (v4 === "ERC-721"))) {
+                      const v4 = x["decimals"];
+                      if (v4 !== undefined && (plain && OP["decimals"] === undefined || hasOwn(x, "decimals"))) {
+                        if (!((Number.isInteger(v4)))) {
                           if (e === null) return false;
-                          $143(v4, p + "/ercType", e);
+                          $9(v4, p + "/decimals", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/decimals", "required", "is required", "decimals");
+                      }
+                      const v5 = x["logoUri"];
+                      if (v5 !== undefined) {
+                        if (!((typeof v5 === "string")) && (plain && OP["logoUri"] === undefined || hasOwn(x, "logoUri"))) {
+                          if (e === null) return false;
+                          $6(v5, p + "/logoUri", e);
+                          ok = false;
+                        }
+                      }
+                      const v6 = x["ercType"];
+                      if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
+                        if (!((typeof v6 === "string") && (v6 === "ERC-20"))) {
+                          if (e === null) return false;
+                          $114(v6, p + "/ercType", e);
                           ok = false;
                         }
                       }
@@ -6558,47 +6353,13 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         if (e === null) return false;
                         ok = fail(e, p + "/ercType", "required", "is required", "ercType");
                       }
-                      const v5 = x["tokenId"];
-                      if (v5 !== undefined && (plain && OP["tokenId"] === undefined || hasOwn(x, "tokenId"))) {
-                        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c1.test(v5))))) {
-                          if (e === null) return false;
-                          $BigIntString(v5, p + "/tokenId", e);
-                          ok = false;
-                        }
-                      }
-                      else {
-                        if (e === null) return false;
-                        ok = fail(e, p + "/tokenId", "required", "is required", "tokenId");
-                      }
-                      const v6 = x["tokenUri"];
-                      if (v6 !== undefined && (plain && OP["tokenUri"] === undefined || hasOwn(x, "tokenUri"))) {
-                        if (!((typeof v6 === "string"))) {
-                          if (e === null) return false;
-                          $6(v6, p + "/tokenUri", e);
-                          ok = false;
-                        }
-                      }
-                      else {
-                        if (e === null) return false;
-                        ok = fail(e, p + "/tokenUri", "required", "is required", "tokenUri");
-                      }
-                      const v7 = x["metadata"];
-                      if (v7 !== undefined && (plain && OP["metadata"] === undefined || hasOwn(x, "metadata"))) {
-                        if (!$Erc721TokenMetadata(v7, e === null ? p : p + "/metadata", e)) {
-                          if (e === null) return false;
-                          ok = false;
-                        }
-                      }
-                      else {
-                        if (e === null) return false;
-                        ok = fail(e, p + "/metadata", "required", "is required", "metadata");
-                      }
-                      const v8 = x["ownerAddress"];
-                      if (v8 !== undefined) {
-                        if (!((typeof v8 === "string")) && (plain && OP["ownerAddress"] === undefined || hasOwn(x, "ownerAddress"))) {
-                          if (e === null) return false;
-                          $6(v8, p + "/ownerAddress", e);
-                          ok = false;
+                      const v7 = x["price"];
+                      if (v7 !== undefined) {
+                        if ((plain && OP["price"] === undefined || hasOwn(x, "price"))) {
+                          if (!$Money(v7, e === null ? p : p + "/price", e)) {
+                            if (e === null) return false;
+                            ok = false;
+                          }
                         }
                       }
                     }
@@ -6607,7 +6368,7 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               else {
                 if (e === null) return false;
-                ok = fail(e, p + "/erc721Token", "required", "is required", "erc721Token");
+                ok = fail(e, p + "/erc20Token", "required", "is required", "erc20Token");
               }
             }
           }
@@ -6783,22 +6544,10 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                 if (e === null) return false;
                 ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
               }
-              const v4 = x["value"];
-              if (v4 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4))))) {
-                  if (e === null) return false;
-                  $BigIntString(v4, p + "/value", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/value", "required", "is required", "value");
-              }
-              const v5 = x["erc1155Token"];
-              if (v5 !== undefined && (plain && OP["erc1155Token"] === undefined || hasOwn(x, "erc1155Token"))) {
-                const x199: unknown = v5;
-                const p199 = e === null ? p : p + "/erc1155Token";
+              const v4 = x["erc721Token"];
+              if (v4 !== undefined && (plain && OP["erc721Token"] === undefined || hasOwn(x, "erc721Token"))) {
+                const x199: unknown = v4;
+                const p199 = e === null ? p : p + "/erc721Token";
                 {
                   const x: unknown = x199;
                   const p = p199;
@@ -6821,11 +6570,35 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         if (e === null) return false;
                         ok = fail(e, p + "/address", "required", "is required", "address");
                       }
-                      const v2 = x["ercType"];
-                      if (v2 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                        if (!((typeof v2 === "string") && (v2 === "ERC-1155"))) {
+                      const v2 = x["name"];
+                      if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                        if (!((typeof v2 === "string"))) {
                           if (e === null) return false;
-                          $163(v2, p + "/ercType", e);
+                          $6(v2, p + "/name", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/name", "required", "is required", "name");
+                      }
+                      const v3 = x["symbol"];
+                      if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                        if (!((typeof v3 === "string"))) {
+                          if (e === null) return false;
+                          $6(v3, p + "/symbol", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+                      }
+                      const v4 = x["ercType"];
+                      if (v4 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
+                        if (!((typeof v4 === "string") && (v4 === "ERC-721"))) {
+                          if (e === null) return false;
+                          $148(v4, p + "/ercType", e);
                           ok = false;
                         }
                       }
@@ -6833,11 +6606,11 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         if (e === null) return false;
                         ok = fail(e, p + "/ercType", "required", "is required", "ercType");
                       }
-                      const v3 = x["tokenId"];
-                      if (v3 !== undefined && (plain && OP["tokenId"] === undefined || hasOwn(x, "tokenId"))) {
-                        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c1.test(v3))))) {
+                      const v5 = x["tokenId"];
+                      if (v5 !== undefined && (plain && OP["tokenId"] === undefined || hasOwn(x, "tokenId"))) {
+                        if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c1.test(v5))))) {
                           if (e === null) return false;
-                          $BigIntString(v3, p + "/tokenId", e);
+                          $BigIntString(v5, p + "/tokenId", e);
                           ok = false;
                         }
                       }
@@ -6845,11 +6618,11 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         if (e === null) return false;
                         ok = fail(e, p + "/tokenId", "required", "is required", "tokenId");
                       }
-                      const v4 = x["tokenUri"];
-                      if (v4 !== undefined && (plain && OP["tokenUri"] === undefined || hasOwn(x, "tokenUri"))) {
-                        if (!((typeof v4 === "string"))) {
+                      const v6 = x["tokenUri"];
+                      if (v6 !== undefined && (plain && OP["tokenUri"] === undefined || hasOwn(x, "tokenUri"))) {
+                        if (!((typeof v6 === "string"))) {
                           if (e === null) return false;
-                          $6(v4, p + "/tokenUri", e);
+                          $6(v6, p + "/tokenUri", e);
                           ok = false;
                         }
                       }
@@ -6857,9 +6630,9 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         if (e === null) return false;
                         ok = fail(e, p + "/tokenUri", "required", "is required", "tokenUri");
                       }
-                      const v5 = x["metadata"];
-                      if (v5 !== undefined && (plain && OP["metadata"] === undefined || hasOwn(x, "metadata"))) {
-                        if (!$Erc1155TokenMetadata(v5, e === null ? p : p + "/metadata", e)) {
+                      const v7 = x["metadata"];
+                      if (v7 !== undefined && (plain && OP["metadata"] === undefined || hasOwn(x, "metadata"))) {
+                        if (!$Erc721TokenMetadata(v7, e === null ? p : p + "/metadata", e)) {
                           if (e === null) return false;
                           ok = false;
                         }
@@ -6868,13 +6641,21 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         if (e === null) return false;
                         ok = fail(e, p + "/metadata", "required", "is required", "metadata");
                       }
+                      const v8 = x["ownerAddress"];
+                      if (v8 !== undefined) {
+                        if (!((typeof v8 === "string")) && (plain && OP["ownerAddress"] === undefined || hasOwn(x, "ownerAddress"))) {
+                          if (e === null) return false;
+                          $6(v8, p + "/ownerAddress", e);
+                          ok = false;
+                        }
+                      }
                     }
                   }
                 }
               }
               else {
                 if (e === null) return false;
-                ok = fail(e, p + "/erc1155Token", "required", "is required", "erc1155Token");
+                ok = fail(e, p + "/erc721Token", "required", "is required", "erc721Token");
               }
             }
           }
@@ -6979,6 +6760,273 @@ function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                 {
                   const x: unknown = x203;
                   const p = p203;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                      const v1 = x["name"];
+                      if (v1 !== undefined) {
+                        if (!((typeof v1 === "string")) && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                          if (e === null) return false;
+                          $6(v1, p + "/name", e);
+                          ok = false;
+                        }
+                      }
+                      const v2 = x["symbol"];
+                      if (v2 !== undefined) {
+                        if (!((typeof v2 === "string")) && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                          if (e === null) return false;
+                          $6(v2, p + "/symbol", e);
+                          ok = false;
+                        }
+                      }
+                      const v3 = x["decimals"];
+                      if (v3 !== undefined) {
+                        if (!((Number.isInteger(v3))) && (plain && OP["decimals"] === undefined || hasOwn(x, "decimals"))) {
+                          if (e === null) return false;
+                          $9(v3, p + "/decimals", e);
+                          ok = false;
+                        }
+                      }
+                      const v4 = x["logoUri"];
+                      if (v4 !== undefined) {
+                        if (!((typeof v4 === "string")) && (plain && OP["logoUri"] === undefined || hasOwn(x, "logoUri"))) {
+                          if (e === null) return false;
+                          $6(v4, p + "/logoUri", e);
+                          ok = false;
+                        }
+                      }
+                      const v5 = x["address"];
+                      if (v5 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
+                        if (!((typeof v5 === "string"))) {
+                          if (e === null) return false;
+                          $6(v5, p + "/address", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/address", "required", "is required", "address");
+                      }
+                    }
+                  }
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/to", "required", "is required", "to");
+              }
+              const v3 = x["logIndex"];
+              if (v3 !== undefined && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
+                if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0)))) {
+                  if (e === null) return false;
+                  $17(v3, p + "/logIndex", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
+              }
+              const v4 = x["value"];
+              if (v4 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
+                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4))))) {
+                  if (e === null) return false;
+                  $BigIntString(v4, p + "/value", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/value", "required", "is required", "value");
+              }
+              const v5 = x["erc1155Token"];
+              if (v5 !== undefined && (plain && OP["erc1155Token"] === undefined || hasOwn(x, "erc1155Token"))) {
+                const x204: unknown = v5;
+                const p204 = e === null ? p : p + "/erc1155Token";
+                {
+                  const x: unknown = x204;
+                  const p = p204;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                      const v1 = x["address"];
+                      if (v1 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
+                        if (!((typeof v1 === "string"))) {
+                          if (e === null) return false;
+                          $6(v1, p + "/address", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/address", "required", "is required", "address");
+                      }
+                      const v2 = x["ercType"];
+                      if (v2 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
+                        if (!((typeof v2 === "string") && (v2 === "ERC-1155"))) {
+                          if (e === null) return false;
+                          $168(v2, p + "/ercType", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
+                      }
+                      const v3 = x["tokenId"];
+                      if (v3 !== undefined && (plain && OP["tokenId"] === undefined || hasOwn(x, "tokenId"))) {
+                        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c1.test(v3))))) {
+                          if (e === null) return false;
+                          $BigIntString(v3, p + "/tokenId", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/tokenId", "required", "is required", "tokenId");
+                      }
+                      const v4 = x["tokenUri"];
+                      if (v4 !== undefined && (plain && OP["tokenUri"] === undefined || hasOwn(x, "tokenUri"))) {
+                        if (!((typeof v4 === "string"))) {
+                          if (e === null) return false;
+                          $6(v4, p + "/tokenUri", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/tokenUri", "required", "is required", "tokenUri");
+                      }
+                      const v5 = x["metadata"];
+                      if (v5 !== undefined && (plain && OP["metadata"] === undefined || hasOwn(x, "metadata"))) {
+                        if (!$Erc1155TokenMetadata(v5, e === null ? p : p + "/metadata", e)) {
+                          if (e === null) return false;
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/metadata", "required", "is required", "metadata");
+                      }
+                    }
+                  }
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/erc1155Token", "required", "is required", "erc1155Token");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x206: unknown = x[i];
+        const p206 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x206;
+          const p = p206;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["from"];
+              if (v1 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
+                const x207: unknown = v1;
+                const p207 = e === null ? p : p + "/from";
+                {
+                  const x: unknown = x207;
+                  const p = p207;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                      const v1 = x["name"];
+                      if (v1 !== undefined) {
+                        if (!((typeof v1 === "string")) && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                          if (e === null) return false;
+                          $6(v1, p + "/name", e);
+                          ok = false;
+                        }
+                      }
+                      const v2 = x["symbol"];
+                      if (v2 !== undefined) {
+                        if (!((typeof v2 === "string")) && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                          if (e === null) return false;
+                          $6(v2, p + "/symbol", e);
+                          ok = false;
+                        }
+                      }
+                      const v3 = x["decimals"];
+                      if (v3 !== undefined) {
+                        if (!((Number.isInteger(v3))) && (plain && OP["decimals"] === undefined || hasOwn(x, "decimals"))) {
+                          if (e === null) return false;
+                          $9(v3, p + "/decimals", e);
+                          ok = false;
+                        }
+                      }
+                      const v4 = x["logoUri"];
+                      if (v4 !== undefined) {
+                        if (!((typeof v4 === "string")) && (plain && OP["logoUri"] === undefined || hasOwn(x, "logoUri"))) {
+                          if (e === null) return false;
+                          $6(v4, p + "/logoUri", e);
+                          ok = false;
+                        }
+                      }
+                      const v5 = x["address"];
+                      if (v5 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
+                        if (!((typeof v5 === "string"))) {
+                          if (e === null) return false;
+                          $6(v5, p + "/address", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/address", "required", "is required", "address");
+                      }
+                    }
+                  }
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/from", "required", "is required", "from");
+              }
+              const v2 = x["to"];
+              if (v2 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
+                const x208: unknown = v2;
+                const p208 = e === null ? p : p + "/to";
+                {
+                  const x: unknown = x208;
+                  const p = p208;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -7175,11 +7223,11 @@ function $NativeTokenBalance(x: unknown, p: string, e: ValidationIssue[] | null)
       const v6 = x["price"];
       if (v6 !== undefined) {
         if ((plain && OP["price"] === undefined || hasOwn(x, "price"))) {
-          const x214: unknown = v6;
-          const p214 = e === null ? p : p + "/price";
+          const x219: unknown = v6;
+          const p219 = e === null ? p : p + "/price";
           {
-            const x: unknown = x214;
-            const p = p214;
+            const x: unknown = x219;
+            const p = p219;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -7231,11 +7279,11 @@ function $NativeTokenBalance(x: unknown, p: string, e: ValidationIssue[] | null)
       const v8 = x["balanceValue"];
       if (v8 !== undefined) {
         if ((plain && OP["balanceValue"] === undefined || hasOwn(x, "balanceValue"))) {
-          const x215: unknown = v8;
-          const p215 = e === null ? p : p + "/balanceValue";
+          const x220: unknown = v8;
+          const p220 = e === null ? p : p + "/balanceValue";
           {
-            const x: unknown = x215;
-            const p = p215;
+            const x: unknown = x220;
+            const p = p220;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -7288,11 +7336,11 @@ function $GetNativeBalanceResponse(x: unknown, p: string, e: ValidationIssue[] |
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["nativeTokenBalance"];
       if (v1 !== undefined && (plain && OP["nativeTokenBalance"] === undefined || hasOwn(x, "nativeTokenBalance"))) {
-        const x216: unknown = v1;
-        const p216 = e === null ? p : p + "/nativeTokenBalance";
+        const x221: unknown = v1;
+        const p221 = e === null ? p : p + "/nativeTokenBalance";
         {
-          const x: unknown = x216;
-          const p = p216;
+          const x: unknown = x221;
+          const p = p221;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7359,11 +7407,11 @@ function $GetNativeBalanceResponse(x: unknown, p: string, e: ValidationIssue[] |
               const v6 = x["price"];
               if (v6 !== undefined) {
                 if ((plain && OP["price"] === undefined || hasOwn(x, "price"))) {
-                  const x217: unknown = v6;
-                  const p217 = e === null ? p : p + "/price";
+                  const x222: unknown = v6;
+                  const p222 = e === null ? p : p + "/price";
                   {
-                    const x: unknown = x217;
-                    const p = p217;
+                    const x: unknown = x222;
+                    const p = p222;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -7415,11 +7463,11 @@ function $GetNativeBalanceResponse(x: unknown, p: string, e: ValidationIssue[] |
               const v8 = x["balanceValue"];
               if (v8 !== undefined) {
                 if ((plain && OP["balanceValue"] === undefined || hasOwn(x, "balanceValue"))) {
-                  const x218: unknown = v8;
-                  const p218 = e === null ? p : p + "/balanceValue";
+                  const x223: unknown = v8;
+                  const p223 = e === null ? p : p + "/balanceValue";
                   {
-                    const x: unknown = x218;
-                    const p = p218;
+                    const x: unknown = x223;
+                    const p = p223;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -7627,11 +7675,11 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
       const v5 = x["logoAsset"];
       if (v5 !== undefined) {
         if ((plain && OP["logoAsset"] === undefined || hasOwn(x, "logoAsset"))) {
-          const x229: unknown = v5;
-          const p229 = e === null ? p : p + "/logoAsset";
+          const x234: unknown = v5;
+          const p234 = e === null ? p : p + "/logoAsset";
           {
-            const x: unknown = x229;
-            const p = p229;
+            const x: unknown = x234;
+            const p = p234;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -7663,11 +7711,11 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
       const v6 = x["bannerAsset"];
       if (v6 !== undefined) {
         if ((plain && OP["bannerAsset"] === undefined || hasOwn(x, "bannerAsset"))) {
-          const x230: unknown = v6;
-          const p230 = e === null ? p : p + "/bannerAsset";
+          const x235: unknown = v6;
+          const p235 = e === null ? p : p + "/bannerAsset";
           {
-            const x: unknown = x230;
-            const p = p230;
+            const x: unknown = x235;
+            const p = p235;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -7707,7 +7755,7 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
       const v8 = x["resourceLinks"];
       if (v8 !== undefined) {
         if ((plain && OP["resourceLinks"] === undefined || hasOwn(x, "resourceLinks"))) {
-          if (!$232(v8, e === null ? p : p + "/resourceLinks", e)) {
+          if (!$237(v8, e === null ? p : p + "/resourceLinks", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -7737,11 +7785,11 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
       const v11 = x["deploymentDetails"];
       if (v11 !== undefined) {
         if ((plain && OP["deploymentDetails"] === undefined || hasOwn(x, "deploymentDetails"))) {
-          const x237: unknown = v11;
-          const p237 = e === null ? p : p + "/deploymentDetails";
+          const x242: unknown = v11;
+          const p242 = e === null ? p : p + "/deploymentDetails";
           {
-            const x: unknown = x237;
-            const p = p237;
+            const x: unknown = x242;
+            const p = p242;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -7811,7 +7859,7 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
   return ok;
 }
 
-function $232(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $237(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7820,11 +7868,11 @@ function $232(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x233: unknown = x[i];
-        const p233 = e === null ? p : p + "/" + i;
+        const x238: unknown = x[i];
+        const p238 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x233;
-          const p = p233;
+          const x: unknown = x238;
+          const p = p238;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7884,7 +7932,7 @@ function $ListContractsResponse(x: unknown, p: string, e: ValidationIssue[] | nu
       }
       const v2 = x["contracts"];
       if (v2 !== undefined && (plain && OP["contracts"] === undefined || hasOwn(x, "contracts"))) {
-        if (!$241(v2, e === null ? p : p + "/contracts", e)) {
+        if (!$246(v2, e === null ? p : p + "/contracts", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7898,7 +7946,7 @@ function $ListContractsResponse(x: unknown, p: string, e: ValidationIssue[] | nu
   return ok;
 }
 
-function $241(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $246(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8075,11 +8123,11 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v13 = x["utilityAddresses"];
       if (v13 !== undefined) {
         if ((plain && OP["utilityAddresses"] === undefined || hasOwn(x, "utilityAddresses"))) {
-          const x253: unknown = v13;
-          const p253 = e === null ? p : p + "/utilityAddresses";
+          const x258: unknown = v13;
+          const p258 = e === null ? p : p + "/utilityAddresses";
           {
-            const x: unknown = x253;
-            const p = p253;
+            const x: unknown = x258;
+            const p = p258;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -8102,11 +8150,11 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v14 = x["networkToken"];
       if (v14 !== undefined && (plain && OP["networkToken"] === undefined || hasOwn(x, "networkToken"))) {
-        const x254: unknown = v14;
-        const p254 = e === null ? p : p + "/networkToken";
+        const x259: unknown = v14;
+        const p259 = e === null ? p : p + "/networkToken";
         {
-          const x: unknown = x254;
-          const p = p254;
+          const x: unknown = x259;
+          const p = p259;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8193,7 +8241,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v17 = x["enabledFeatures"];
       if (v17 !== undefined) {
         if ((plain && OP["enabledFeatures"] === undefined || hasOwn(x, "enabledFeatures"))) {
-          if (!$257(v17, e === null ? p : p + "/enabledFeatures", e)) {
+          if (!$262(v17, e === null ? p : p + "/enabledFeatures", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -8204,7 +8252,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-function $257(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $262(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8217,7 +8265,7 @@ function $257(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string") && (v === "nftIndexing" || v === "webhooks" || v === "teleporter"))) {
             if (e === null) return false;
-            $258(v, p + "/" + i, e);
+            $263(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -8227,7 +8275,7 @@ function $257(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $258(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $263(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -8251,7 +8299,7 @@ function $ListChainsResponse(x: unknown, p: string, e: ValidationIssue[] | null)
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["chains"];
       if (v1 !== undefined && (plain && OP["chains"] === undefined || hasOwn(x, "chains"))) {
-        if (!$259(v1, e === null ? p : p + "/chains", e)) {
+        if (!$264(v1, e === null ? p : p + "/chains", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8265,7 +8313,7 @@ function $ListChainsResponse(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-function $259(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $264(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8469,11 +8517,11 @@ function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): 
       const v8 = x["blsCredentials"];
       if (v8 !== undefined) {
         if ((plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
-          const x270: unknown = v8;
-          const p270 = e === null ? p : p + "/blsCredentials";
+          const x275: unknown = v8;
+          const p275 = e === null ? p : p + "/blsCredentials";
           {
-            const x: unknown = x270;
-            const p = p270;
+            const x: unknown = x275;
+            const p = p275;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -8529,11 +8577,11 @@ function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): 
       const v11 = x["rewards"];
       if (v11 !== undefined) {
         if ((plain && OP["rewards"] === undefined || hasOwn(x, "rewards"))) {
-          const x272: unknown = v11;
-          const p272 = e === null ? p : p + "/rewards";
+          const x277: unknown = v11;
+          const p277 = e === null ? p : p + "/rewards";
           {
-            const x: unknown = x272;
-            const p = p272;
+            const x: unknown = x277;
+            const p = p277;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -8623,7 +8671,7 @@ function $ListValidatorDetailsResponse(x: unknown, p: string, e: ValidationIssue
       }
       const v2 = x["validators"];
       if (v2 !== undefined && (plain && OP["validators"] === undefined || hasOwn(x, "validators"))) {
-        if (!$274(v2, e === null ? p : p + "/validators", e)) {
+        if (!$279(v2, e === null ? p : p + "/validators", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8637,7 +8685,7 @@ function $ListValidatorDetailsResponse(x: unknown, p: string, e: ValidationIssue
   return ok;
 }
 
-function $274(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8646,11 +8694,11 @@ function $274(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x275: unknown = x[i];
-        const p275 = e === null ? p : p + "/" + i;
+        const x280: unknown = x[i];
+        const p280 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x275;
-          const p = p275;
+          const x: unknown = x280;
+          const p = p280;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8741,11 +8789,11 @@ function $274(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v8 = x["blsCredentials"];
               if (v8 !== undefined) {
                 if ((plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
-                  const x276: unknown = v8;
-                  const p276 = e === null ? p : p + "/blsCredentials";
+                  const x281: unknown = v8;
+                  const p281 = e === null ? p : p + "/blsCredentials";
                   {
-                    const x: unknown = x276;
-                    const p = p276;
+                    const x: unknown = x281;
+                    const p = p281;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -8801,11 +8849,11 @@ function $274(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v11 = x["rewards"];
               if (v11 !== undefined) {
                 if ((plain && OP["rewards"] === undefined || hasOwn(x, "rewards"))) {
-                  const x277: unknown = v11;
-                  const p277 = e === null ? p : p + "/rewards";
+                  const x282: unknown = v11;
+                  const p282 = e === null ? p : p + "/rewards";
                   {
-                    const x: unknown = x277;
-                    const p = p277;
+                    const x: unknown = x282;
+                    const p = p282;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -8903,7 +8951,7 @@ function $ChainAddressChainIdMap(x: unknown, p: string, e: ValidationIssue[] | n
       }
       const v2 = x["blockchainIds"];
       if (v2 !== undefined && (plain && OP["blockchainIds"] === undefined || hasOwn(x, "blockchainIds"))) {
-        if (!$279(v2, e === null ? p : p + "/blockchainIds", e)) {
+        if (!$284(v2, e === null ? p : p + "/blockchainIds", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8917,7 +8965,7 @@ function $ChainAddressChainIdMap(x: unknown, p: string, e: ValidationIssue[] | n
   return ok;
 }
 
-function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $284(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8951,7 +8999,7 @@ function $ListChainIdsForAddressesResponse(x: unknown, p: string, e: ValidationI
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["addresses"];
       if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$280(v1, e === null ? p : p + "/addresses", e)) {
+        if (!$285(v1, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8965,7 +9013,7 @@ function $ListChainIdsForAddressesResponse(x: unknown, p: string, e: ValidationI
   return ok;
 }
 
-function $280(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $285(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8974,11 +9022,11 @@ function $280(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x281: unknown = x[i];
-        const p281 = e === null ? p : p + "/" + i;
+        const x286: unknown = x[i];
+        const p286 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x281;
-          const p = p281;
+          const x: unknown = x286;
+          const p = p286;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9000,7 +9048,7 @@ function $280(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["blockchainIds"];
               if (v2 !== undefined && (plain && OP["blockchainIds"] === undefined || hasOwn(x, "blockchainIds"))) {
-                if (!$279(v2, e === null ? p : p + "/blockchainIds", e)) {
+                if (!$284(v2, e === null ? p : p + "/blockchainIds", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -9126,11 +9174,11 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["asset"];
       if (v2 !== undefined && (plain && OP["asset"] === undefined || hasOwn(x, "asset"))) {
-        const x288: unknown = v2;
-        const p288 = e === null ? p : p + "/asset";
+        const x293: unknown = v2;
+        const p293 = e === null ? p : p + "/asset";
         {
-          const x: unknown = x288;
-          const p = p288;
+          const x: unknown = x293;
+          const p = p293;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9558,7 +9606,7 @@ function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v8 !== undefined) {
         if (!((isObject(v8))) && (plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
           if (e === null) return false;
-          $314(v8, p + "/blsCredentials", e);
+          $319(v8, p + "/blsCredentials", e);
           ok = false;
         }
       }
@@ -9567,7 +9615,7 @@ function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $319(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -9743,7 +9791,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v6 = x["consumedUtxos"];
       if (v6 !== undefined && (plain && OP["consumedUtxos"] === undefined || hasOwn(x, "consumedUtxos"))) {
-        if (!$324(v6, e === null ? p : p + "/consumedUtxos", e)) {
+        if (!$329(v6, e === null ? p : p + "/consumedUtxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9754,7 +9802,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v7 = x["emittedUtxos"];
       if (v7 !== undefined && (plain && OP["emittedUtxos"] === undefined || hasOwn(x, "emittedUtxos"))) {
-        if (!$324(v7, e === null ? p : p + "/emittedUtxos", e)) {
+        if (!$329(v7, e === null ? p : p + "/emittedUtxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9781,7 +9829,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v10 = x["value"];
       if (v10 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!$328(v10, e === null ? p : p + "/value", e)) {
+        if (!$333(v10, e === null ? p : p + "/value", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9792,7 +9840,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v11 = x["amountBurned"];
       if (v11 !== undefined && (plain && OP["amountBurned"] === undefined || hasOwn(x, "amountBurned"))) {
-        if (!$330(v11, e === null ? p : p + "/amountBurned", e)) {
+        if (!$335(v11, e === null ? p : p + "/amountBurned", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9803,7 +9851,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v12 = x["amountStaked"];
       if (v12 !== undefined && (plain && OP["amountStaked"] === undefined || hasOwn(x, "amountStaked"))) {
-        if (!$332(v12, e === null ? p : p + "/amountStaked", e)) {
+        if (!$337(v12, e === null ? p : p + "/amountStaked", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9815,7 +9863,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v13 = x["amountL1ValidatorBalanceBurned"];
       if (v13 !== undefined) {
         if ((plain && OP["amountL1ValidatorBalanceBurned"] === undefined || hasOwn(x, "amountL1ValidatorBalanceBurned"))) {
-          if (!$334(v13, e === null ? p : p + "/amountL1ValidatorBalanceBurned", e)) {
+          if (!$339(v13, e === null ? p : p + "/amountL1ValidatorBalanceBurned", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9864,11 +9912,11 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v19 = x["l1ValidatorManagerDetails"];
       if (v19 !== undefined) {
         if ((plain && OP["l1ValidatorManagerDetails"] === undefined || hasOwn(x, "l1ValidatorManagerDetails"))) {
-          const x340: unknown = v19;
-          const p340 = e === null ? p : p + "/l1ValidatorManagerDetails";
+          const x345: unknown = v19;
+          const p345 = e === null ? p : p + "/l1ValidatorManagerDetails";
           {
-            const x: unknown = x340;
-            const p = p340;
+            const x: unknown = x345;
+            const p = p345;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -9908,7 +9956,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v20 = x["l1ValidatorDetails"];
       if (v20 !== undefined) {
         if ((plain && OP["l1ValidatorDetails"] === undefined || hasOwn(x, "l1ValidatorDetails"))) {
-          if (!$341(v20, e === null ? p : p + "/l1ValidatorDetails", e)) {
+          if (!$346(v20, e === null ? p : p + "/l1ValidatorDetails", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9958,11 +10006,11 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v26 = x["subnetOwnershipInfo"];
       if (v26 !== undefined) {
         if ((plain && OP["subnetOwnershipInfo"] === undefined || hasOwn(x, "subnetOwnershipInfo"))) {
-          const x348: unknown = v26;
-          const p348 = e === null ? p : p + "/subnetOwnershipInfo";
+          const x353: unknown = v26;
+          const p353 = e === null ? p : p + "/subnetOwnershipInfo";
           {
-            const x: unknown = x348;
-            const p = p348;
+            const x: unknown = x353;
+            const p = p353;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -10013,11 +10061,11 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v27 = x["blsCredentials"];
       if (v27 !== undefined) {
         if ((plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
-          const x349: unknown = v27;
-          const p349 = e === null ? p : p + "/blsCredentials";
+          const x354: unknown = v27;
+          const p354 = e === null ? p : p + "/blsCredentials";
           {
-            const x: unknown = x349;
-            const p = p349;
+            const x: unknown = x354;
+            const p = p354;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -10057,11 +10105,11 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v28 = x["blockchainInfo"];
       if (v28 !== undefined) {
         if ((plain && OP["blockchainInfo"] === undefined || hasOwn(x, "blockchainInfo"))) {
-          const x350: unknown = v28;
-          const p350 = e === null ? p : p + "/blockchainInfo";
+          const x355: unknown = v28;
+          const p355 = e === null ? p : p + "/blockchainInfo";
           {
-            const x: unknown = x350;
-            const p = p350;
+            const x: unknown = x355;
+            const p = p355;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -10112,7 +10160,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $324(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $329(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10131,7 +10179,7 @@ function $324(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $328(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $333(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10140,11 +10188,11 @@ function $328(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x329: unknown = x[i];
-        const p329 = e === null ? p : p + "/" + i;
+        const x334: unknown = x[i];
+        const p334 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x329;
-          const p = p329;
+          const x: unknown = x334;
+          const p = p334;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10233,7 +10281,7 @@ function $328(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $330(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $335(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10242,11 +10290,11 @@ function $330(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x331: unknown = x[i];
-        const p331 = e === null ? p : p + "/" + i;
+        const x336: unknown = x[i];
+        const p336 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x331;
-          const p = p331;
+          const x: unknown = x336;
+          const p = p336;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10335,7 +10383,7 @@ function $330(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $332(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10344,11 +10392,11 @@ function $332(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x333: unknown = x[i];
-        const p333 = e === null ? p : p + "/" + i;
+        const x338: unknown = x[i];
+        const p338 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x333;
-          const p = p333;
+          const x: unknown = x338;
+          const p = p338;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10437,7 +10485,7 @@ function $332(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $334(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $339(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10446,11 +10494,11 @@ function $334(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x335: unknown = x[i];
-        const p335 = e === null ? p : p + "/" + i;
+        const x340: unknown = x[i];
+        const p340 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x335;
-          const p = p335;
+          const x: unknown = x340;
+          const p = p340;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10539,7 +10587,7 @@ function $334(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $346(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10548,11 +10596,11 @@ function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x342: unknown = x[i];
-        const p342 = e === null ? p : p + "/" + i;
+        const x347: unknown = x[i];
+        const p347 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x342;
-          const p = p342;
+          const x: unknown = x347;
+          const p = p347;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10640,7 +10688,7 @@ function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v8 !== undefined) {
                 if (!((isObject(v8))) && (plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
                   if (e === null) return false;
-                  $314(v8, p + "/blsCredentials", e);
+                  $319(v8, p + "/blsCredentials", e);
                   ok = false;
                 }
               }
@@ -10653,7 +10701,7 @@ function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $351(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $356(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10690,7 +10738,7 @@ function $351(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $352(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $357(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10728,7 +10776,7 @@ function $352(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $353(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $358(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10753,7 +10801,7 @@ function $353(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $354(v2, p + "/pageToken", e);
+          $359(v2, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -10761,7 +10809,7 @@ function $353(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 1 && v3 <= 10000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $355(v3, p + "/pageSize", e);
+          $360(v3, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -10778,7 +10826,7 @@ function $353(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $359(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10794,7 +10842,7 @@ function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $355(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $360(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -10813,7 +10861,7 @@ function $355(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $356(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $361(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10826,7 +10874,7 @@ function $356(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $354(v1, p + "/chainId", e);
+          $359(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -10838,7 +10886,7 @@ function $356(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $358(v2, p + "/address", e);
+          $363(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -10866,7 +10914,7 @@ function $356(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v5 !== undefined) {
         if (!((typeof v5 === "string") && (typeof v5 !== "string" || (length(v5) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $354(v5, p + "/pageToken", e);
+          $359(v5, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -10874,7 +10922,7 @@ function $356(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v6 !== undefined) {
         if (!((Number.isInteger(v6)) && (typeof v6 !== "number" || (v6 >= 1 && v6 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $362(v6, p + "/pageSize", e);
+          $367(v6, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -10883,7 +10931,7 @@ function $356(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $358(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $363(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10898,7 +10946,7 @@ function $358(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $362(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $367(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -10917,7 +10965,7 @@ function $362(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $363(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10930,7 +10978,7 @@ function $363(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $354(v1, p + "/chainId", e);
+          $359(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -10940,9 +10988,9 @@ function $363(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["blockId"];
       if (v2 !== undefined && (plain && OP["blockId"] === undefined || hasOwn(x, "blockId"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c366.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c371.test(v2))))) {
           if (e === null) return false;
-          $365(v2, p + "/blockId", e);
+          $370(v2, p + "/blockId", e);
           ok = false;
         }
       }
@@ -10954,7 +11002,7 @@ function $363(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $354(v3, p + "/pageToken", e);
+          $359(v3, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -10971,14 +11019,14 @@ function $363(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $365(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $370(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c366.test(x)) {
+    if (!$c371.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$", "^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
     }
@@ -10986,9 +11034,9 @@ function $365(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c366 = /*#__PURE__*/ new RegExp("^(?:(?:0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
+const $c371 = /*#__PURE__*/ new RegExp("^(?:(?:0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
 
-function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $374(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11011,9 +11059,9 @@ function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["nodeId"];
       if (v2 !== undefined && (plain && OP["nodeId"] === undefined || hasOwn(x, "nodeId"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 27 && v2.length <= 47 && $c371.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 27 && v2.length <= 47 && $c376.test(v2)))))) {
           if (e === null) return false;
-          $370(v2, p + "/nodeId", e);
+          $375(v2, p + "/nodeId", e);
           ok = false;
         }
       }
@@ -11025,7 +11073,7 @@ function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $354(v3, p + "/pageToken", e);
+          $359(v3, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -11033,7 +11081,7 @@ function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $362(v4, p + "/pageSize", e);
+          $367(v4, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -11058,14 +11106,14 @@ function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $370(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $375(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length >= 27 && x.length <= 47 && $c371.test(x))) {
+    if (!(x.length >= 27 && x.length <= 47 && $c376.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$");
     }
@@ -11073,61 +11121,7 @@ function $370(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c371 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]*$");
-
-function $374(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["chainId"];
-      if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
-          if (e === null) return false;
-          $354(v1, p + "/chainId", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
-      }
-      const v2 = x["address"];
-      if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
-          if (e === null) return false;
-          $358(v2, p + "/address", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/address", "required", "is required", "address");
-      }
-      const v3 = x["pageToken"];
-      if (v3 !== undefined) {
-        if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
-          if (e === null) return false;
-          $354(v3, p + "/pageToken", e);
-          ok = false;
-        }
-      }
-      const v4 = x["pageSize"];
-      if (v4 !== undefined) {
-        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
-          if (e === null) return false;
-          $362(v4, p + "/pageSize", e);
-          ok = false;
-        }
-      }
-    }
-  }
-  return ok;
-}
+const $c376 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]*$");
 
 function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -11142,7 +11136,7 @@ function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $354(v1, p + "/chainId", e);
+          $359(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11154,7 +11148,61 @@ function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $358(v2, p + "/address", e);
+          $363(v2, p + "/address", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/address", "required", "is required", "address");
+      }
+      const v3 = x["pageToken"];
+      if (v3 !== undefined) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
+          if (e === null) return false;
+          $359(v3, p + "/pageToken", e);
+          ok = false;
+        }
+      }
+      const v4 = x["pageSize"];
+      if (v4 !== undefined) {
+        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
+          if (e === null) return false;
+          $367(v4, p + "/pageSize", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["chainId"];
+      if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
+        if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
+          if (e === null) return false;
+          $359(v1, p + "/chainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chainId", "required", "is required", "chainId");
+      }
+      const v2 = x["address"];
+      if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
+          if (e === null) return false;
+          $363(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -11183,7 +11231,7 @@ function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11196,7 +11244,7 @@ function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $354(v1, p + "/chainId", e);
+          $359(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11208,7 +11256,7 @@ function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $384(v2, p + "/txHash", e);
+          $389(v2, p + "/txHash", e);
           ok = false;
         }
       }
@@ -11221,7 +11269,7 @@ function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $389(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11236,7 +11284,7 @@ function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $390(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11266,7 +11314,7 @@ function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $386(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11279,7 +11327,7 @@ function $386(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $354(v1, p + "/chainId", e);
+          $359(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11292,7 +11340,7 @@ function $386(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11305,7 +11353,7 @@ function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $354(v1, p + "/chainId", e);
+          $359(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11317,7 +11365,7 @@ function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $358(v2, p + "/address", e);
+          $363(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -11330,7 +11378,7 @@ function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $396(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11355,7 +11403,7 @@ function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
           if (e === null) return false;
-          $354(v2, p + "/addresses", e);
+          $359(v2, p + "/addresses", e);
           ok = false;
         }
       }
@@ -11368,7 +11416,7 @@ function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11391,7 +11439,7 @@ function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["blockchainId"];
       if (v2 !== undefined && (plain && OP["blockchainId"] === undefined || hasOwn(x, "blockchainId"))) {
-        if (!$394(v2, e === null ? p : p + "/blockchainId", e)) {
+        if (!$399(v2, e === null ? p : p + "/blockchainId", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11417,16 +11465,16 @@ function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $394(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($395(x, p, null) || $Cb58Id(x, p, null))) {
+  if (!($400(x, p, null) || $Cb58Id(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -12455,7 +12503,7 @@ export function isPChainTransaction(value: unknown): value is T.PChainTransactio
 
 /** Validates the params of `aggregateSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAggregateSignaturesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($351, value);
+  return run<unknown>($356, value);
 }
 
 /** Validates the result of `aggregateSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12465,7 +12513,7 @@ export function validateAggregateSignaturesResponse(value: unknown): ValidationR
 
 /** Validates the params of `getAggregatedSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetAggregatedSignaturesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($352, value);
+  return run<unknown>($357, value);
 }
 
 /** Validates the result of `getAggregatedSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12475,7 +12523,7 @@ export function validateGetAggregatedSignaturesResponse(value: unknown): Validat
 
 /** Validates the params of `listBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListBlockchainsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($353, value);
+  return run<unknown>($358, value);
 }
 
 /** Validates the result of `listBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12485,7 +12533,7 @@ export function validateListBlockchainsResponse2(value: unknown): ValidationResu
 
 /** Validates the params of `listErc20Transactions`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListErc20TransactionsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($356, value);
+  return run<unknown>($361, value);
 }
 
 /** Validates the result of `listErc20Transactions`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12495,7 +12543,7 @@ export function validateListErc20TransactionsResponse2(value: unknown): Validati
 
 /** Validates the params of `getTransactionsForBlock`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTransactionsForBlockParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($363, value);
+  return run<unknown>($368, value);
 }
 
 /** Validates the result of `getTransactionsForBlock`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12505,7 +12553,7 @@ export function validateGetTransactionsForBlockResponse(value: unknown): Validat
 
 /** Validates the params of `getSingleValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetSingleValidatorDetailsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($369, value);
+  return run<unknown>($374, value);
 }
 
 /** Validates the result of `getSingleValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12515,7 +12563,7 @@ export function validateGetSingleValidatorDetailsResponse(value: unknown): Valid
 
 /** Validates the params of `listContractDeployments`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListContractDeploymentsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($374, value);
+  return run<unknown>($379, value);
 }
 
 /** Validates the result of `listContractDeployments`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12525,7 +12573,7 @@ export function validateListContractDeploymentsResponse(value: unknown): Validat
 
 /** Validates the params of `getNativeBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetNativeBalanceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($379, value);
+  return run<unknown>($384, value);
 }
 
 /** Validates the result of `getNativeBalance`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12535,7 +12583,7 @@ export function validateGetNativeBalanceResponse2(value: unknown): ValidationRes
 
 /** Validates the params of `getTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTransactionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($382, value);
+  return run<unknown>($387, value);
 }
 
 /** Validates the result of `getTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12545,7 +12593,7 @@ export function validateGetTransactionResponse2(value: unknown): ValidationResul
 
 /** Validates the params of `supportedChains`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSupportedChainsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($385, value);
+  return run<unknown>($390, value);
 }
 
 /** Validates the result of `supportedChains`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12555,7 +12603,7 @@ export function validateSupportedChainsResponse(value: unknown): ValidationResul
 
 /** Validates the params of `getChainInfo`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetChainInfoParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($386, value);
+  return run<unknown>($391, value);
 }
 
 /** Validates the result of `getChainInfo`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12565,7 +12613,7 @@ export function validateGetChainInfoResponse(value: unknown): ValidationResult<u
 
 /** Validates the params of `getContractMetadata`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetContractMetadataParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($388, value);
+  return run<unknown>($393, value);
 }
 
 /** Validates the result of `getContractMetadata`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12575,7 +12623,7 @@ export function validateGetContractMetadataResponse(value: unknown): ValidationR
 
 /** Validates the params of `getChainIdsForAddresses`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetChainIdsForAddressesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($391, value);
+  return run<unknown>($396, value);
 }
 
 /** Validates the result of `getChainIdsForAddresses`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12585,7 +12633,7 @@ export function validateGetChainIdsForAddressesResponse(value: unknown): Validat
 
 /** Validates the params of `getTxByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTxByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($393, value);
+  return run<unknown>($398, value);
 }
 
 /** Validates the result of `getTxByHash`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12593,4 +12641,4 @@ export function validateGetTxByHashResponse(value: unknown): ValidationResult<un
   return run<unknown>($PChainTransaction, value);
 }
 
-export { $351, $352, $353, $356, $363, $369, $374, $379, $382, $385, $386, $388, $391, $393, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage };
+export { $356, $357, $358, $361, $368, $374, $379, $384, $387, $390, $391, $393, $396, $398, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage };
