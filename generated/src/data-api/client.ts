@@ -3,7 +3,7 @@
 
 import { callHttp, resolveHttpConfig, paged, resultChecks, type CallOptions, type ResultChecks, type PagedMethod, type HttpOperation, type HttpClientOptions } from "../runtime/index.js";
 import type * as T from "./types.js";
-import { $356, $357, $358, $361, $368, $374, $379, $384, $387, $390, $391, $393, $396, $398, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage } from "./validators.js";
+import { $360, $361, $362, $365, $372, $378, $383, $388, $391, $394, $395, $397, $400, $402, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage } from "./validators.js";
 
 /** Parameters of `aggregateSignatures`. */
 export type AggregateSignaturesParams = {
@@ -34,7 +34,7 @@ export const aggregateSignaturesOperation: HttpOperation<AggregateSignaturesPara
     name: "x-service-api-key",
     in: "header",
   },
-  check: $356,
+  check: $360,
 };
 
 /** Parameters of `getAggregatedSignatures`. */
@@ -68,7 +68,7 @@ export const getAggregatedSignaturesOperation: HttpOperation<GetAggregatedSignat
     name: "x-service-api-key",
     in: "header",
   },
-  check: $357,
+  check: $361,
 };
 
 /** Parameters of `listBlockchains`. */
@@ -129,7 +129,7 @@ export const listBlockchainsOperation: HttpOperation<ListBlockchainsParams, T.Li
     name: "x-service-api-key",
     in: "header",
   },
-  check: $358,
+  check: $362,
 };
 
 /** Parameters of `listErc20Transactions`. */
@@ -207,7 +207,7 @@ export const listErc20TransactionsOperation: HttpOperation<ListErc20Transactions
     name: "x-service-api-key",
     in: "header",
   },
-  check: $361,
+  check: $365,
 };
 
 /** Parameters of `getTransactionsForBlock`. */
@@ -267,7 +267,7 @@ export const getTransactionsForBlockOperation: HttpOperation<GetTransactionsForB
     name: "x-service-api-key",
     in: "header",
   },
-  check: $368,
+  check: $372,
 };
 
 /** Parameters of `getSingleValidatorDetails`. */
@@ -344,7 +344,7 @@ export const getSingleValidatorDetailsOperation: HttpOperation<GetSingleValidato
     name: "x-service-api-key",
     in: "header",
   },
-  check: $374,
+  check: $378,
 };
 
 /** Parameters of `listContractDeployments`. */
@@ -404,7 +404,7 @@ export const listContractDeploymentsOperation: HttpOperation<ListContractDeploym
     name: "x-service-api-key",
     in: "header",
   },
-  check: $379,
+  check: $383,
 };
 
 /** Parameters of `getNativeBalance`. */
@@ -459,7 +459,7 @@ export const getNativeBalanceOperation: HttpOperation<GetNativeBalanceParams, T.
     name: "x-service-api-key",
     in: "header",
   },
-  check: $384,
+  check: $388,
 };
 
 /** Parameters of `getTransaction`. */
@@ -499,7 +499,7 @@ export const getTransactionOperation: HttpOperation<GetTransactionParams, T.GetT
     name: "x-service-api-key",
     in: "header",
   },
-  check: $387,
+  check: $391,
 };
 
 /** Parameters of `supportedChains`. */
@@ -531,7 +531,7 @@ export const supportedChainsOperation: HttpOperation<SupportedChainsParams | und
     name: "x-service-api-key",
     in: "header",
   },
-  check: $390,
+  check: $394,
 };
 
 /** Parameters of `getChainInfo`. */
@@ -561,7 +561,7 @@ export const getChainInfoOperation: HttpOperation<GetChainInfoParams, T.ChainInf
     name: "x-service-api-key",
     in: "header",
   },
-  check: $391,
+  check: $395,
 };
 
 /** Parameters of `getContractMetadata`. */
@@ -601,7 +601,7 @@ export const getContractMetadataOperation: HttpOperation<GetContractMetadataPara
     name: "x-service-api-key",
     in: "header",
   },
-  check: $393,
+  check: $397,
 };
 
 /** Parameters of `getChainIdsForAddresses`. */
@@ -638,7 +638,7 @@ export const getChainIdsForAddressesOperation: HttpOperation<GetChainIdsForAddre
     name: "x-service-api-key",
     in: "header",
   },
-  check: $396,
+  check: $400,
 };
 
 /** Parameters of `getTxByHash`. */
@@ -690,7 +690,7 @@ export const getTxByHashOperation: HttpOperation<GetTxByHashParams, T.PChainTran
     name: "x-service-api-key",
     in: "header",
   },
-  check: $398,
+  check: $402,
 };
 
 /** Result checks by descriptor: what `validateResponse` checks 2XX bodies against (the third argument of `resolveHttpConfig` when descriptors are called directly). */

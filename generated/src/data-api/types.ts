@@ -165,8 +165,9 @@ export interface SignedMessage {
  * A blockchain registered on the primary network. `evmChainId` and
  * `genesisData` are optional: the real service documents `evmChainId`
  * as extracted from the genesis data (present for EVM-based chains and
- * possibly others), and parsed genesis data exists only for chains
- * whose genesis the service could parse.
+ * possibly others), and not every chain's genesis is known. The
+ * genesis is the parsed EVM genesis object or, for other genesis
+ * formats, a JSON-encoded string.
  */
 export interface Blockchain {
   /** Unix timestamp (seconds) of the P-Chain block that created the blockchain. */
@@ -183,32 +184,28 @@ export interface Blockchain {
   blockchainName: string;
   /** EVM chain id, extracted from the genesis data of EVM-based chains. */
   evmChainId?: number;
-  /** The parsed genesis of the blockchain. */
-  genesisData?: GenesisData;
+  /** The genesis of the blockchain - parsed (`GenesisData`) when it is an EVM genesis the service could parse, otherwise the genesis as a JSON-encoded string (as in the real service). */
+  genesisData?: GenesisData | string;
 }
 
 /**
- * Parsed EVM genesis of a blockchain. Hex strings unless nullable. The
+ * Parsed EVM genesis of a blockchain. Hex strings unless nullable (the
+ * nullable `airdropAmount` and `baseFeePerGas` are JSON numbers, the
+ * nullable `blobGasUsed` and `excessBlobGas` hex strings). The
  * service passes through the keys present in the chain's genesis file,
  * so no key is guaranteed; avaspec therefore marks none as required.
  */
 export interface GenesisData {
-  /**
-   * Airdrop amount (hex), or null when the genesis has no airdrop.
-   * @pattern ^0x[0-9a-fA-F]*$
-   */
-  airdropAmount?: string | null;
+  /** Airdrop amount, or null when the genesis has no airdrop. A JSON number, as the real service sends it (the source documentation shows only that it is nullable). */
+  airdropAmount?: number | null;
   /** Hash of the airdrop data (hex). */
   airdropHash?: HexString;
   /** Genesis allocation - a map from account address to its initial account state. */
   alloc?: {
     [key: string]: GenesisAccount;
   };
-  /**
-   * Base fee per gas of the genesis block (hex), or null.
-   * @pattern ^0x[0-9a-fA-F]*$
-   */
-  baseFeePerGas?: string | null;
+  /** Base fee per gas of the genesis block, or null. A JSON number, as the real service sends it (the source documentation shows only that it is nullable). */
+  baseFeePerGas?: number | null;
   /**
    * Blob gas used by the genesis block (hex), or null.
    * @pattern ^0x[0-9a-fA-F]*$
@@ -1159,8 +1156,8 @@ export interface BlockchainInfo {
   chainName: string;
   /** The id of the virtual machine. */
   vmId: string;
-  /** The parsed genesis of the blockchain. */
-  genesisData?: GenesisData;
+  /** The genesis of the blockchain - parsed (`GenesisData`) when it is an EVM genesis the service could parse, otherwise the genesis as a JSON-encoded string (as in the real service). */
+  genesisData?: GenesisData | string;
 }
 
 /**

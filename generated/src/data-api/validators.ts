@@ -678,13 +678,25 @@ function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const v8 = x["genesisData"];
       if (v8 !== undefined) {
         if ((plain && OP["genesisData"] === undefined || hasOwn(x, "genesisData"))) {
-          if (!$GenesisData(v8, e === null ? p : p + "/genesisData", e)) {
+          if (!$27(v8, e === null ? p : p + "/genesisData", e)) {
             if (e === null) return false;
             ok = false;
           }
         }
       }
     }
+  }
+  return ok;
+}
+
+function $27(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($GenesisData(x, p, null)) matches++;
+  if ($6(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
   }
   return ok;
 }
@@ -700,9 +712,9 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["airdropAmount"];
       if (v1 !== undefined) {
-        if (!((typeof v1 === "string" || v1 === null) && (typeof v1 !== "string" || ($c3.test(v1)))) && (plain && OP["airdropAmount"] === undefined || hasOwn(x, "airdropAmount"))) {
+        if (!((typeof v1 === "number" || v1 === null)) && (plain && OP["airdropAmount"] === undefined || hasOwn(x, "airdropAmount"))) {
           if (e === null) return false;
-          $27(v1, p + "/airdropAmount", e);
+          $28(v1, p + "/airdropAmount", e);
           ok = false;
         }
       }
@@ -717,7 +729,7 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const v3 = x["alloc"];
       if (v3 !== undefined) {
         if ((plain && OP["alloc"] === undefined || hasOwn(x, "alloc"))) {
-          if (!$28(v3, e === null ? p : p + "/alloc", e)) {
+          if (!$29(v3, e === null ? p : p + "/alloc", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -725,9 +737,9 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v4 = x["baseFeePerGas"];
       if (v4 !== undefined) {
-        if (!((typeof v4 === "string" || v4 === null) && (typeof v4 !== "string" || ($c3.test(v4)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
+        if (!((typeof v4 === "number" || v4 === null)) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
           if (e === null) return false;
-          $27(v4, p + "/baseFeePerGas", e);
+          $28(v4, p + "/baseFeePerGas", e);
           ok = false;
         }
       }
@@ -735,7 +747,7 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v5 !== undefined) {
         if (!((typeof v5 === "string" || v5 === null) && (typeof v5 !== "string" || ($c3.test(v5)))) && (plain && OP["blobGasUsed"] === undefined || hasOwn(x, "blobGasUsed"))) {
           if (e === null) return false;
-          $27(v5, p + "/blobGasUsed", e);
+          $33(v5, p + "/blobGasUsed", e);
           ok = false;
         }
       }
@@ -768,7 +780,7 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v9 !== undefined) {
         if (!((typeof v9 === "string" || v9 === null) && (typeof v9 !== "string" || ($c3.test(v9)))) && (plain && OP["excessBlobGas"] === undefined || hasOwn(x, "excessBlobGas"))) {
           if (e === null) return false;
-          $27(v9, p + "/excessBlobGas", e);
+          $33(v9, p + "/excessBlobGas", e);
           ok = false;
         }
       }
@@ -841,22 +853,16 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $27(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $28(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string" || x === null)) {
+  if (!(typeof x === "number" || x === null)) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string or null", "string,null");
-  }
-  if (typeof x === "string") {
-    if (!$c3.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
-    }
+    ok = fail(e, p, "type", "must be number or null", "number,null");
   }
   return ok;
 }
 
-function $28(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $29(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -913,7 +919,7 @@ function $GenesisAccount(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const v3 = x["storage"];
       if (v3 !== undefined) {
         if ((plain && OP["storage"] === undefined || hasOwn(x, "storage"))) {
-          if (!$29(v3, e === null ? p : p + "/storage", e)) {
+          if (!$30(v3, e === null ? p : p + "/storage", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -924,7 +930,7 @@ function $GenesisAccount(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-function $29(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $30(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -942,6 +948,21 @@ function $29(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           }
         }
       }
+    }
+  }
+  return ok;
+}
+
+function $33(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string" || x === null)) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string or null", "string,null");
+  }
+  if (typeof x === "string") {
+    if (!$c3.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
     }
   }
   return ok;
@@ -1072,18 +1093,18 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v15 !== undefined) {
         if (!((typeof v15 === "boolean")) && (plain && OP["allowFeeRecipients"] === undefined || hasOwn(x, "allowFeeRecipients"))) {
           if (e === null) return false;
-          $46(v15, p + "/allowFeeRecipients", e);
+          $47(v15, p + "/allowFeeRecipients", e);
           ok = false;
         }
       }
       const v16 = x["feeConfig"];
       if (v16 !== undefined) {
         if ((plain && OP["feeConfig"] === undefined || hasOwn(x, "feeConfig"))) {
-          const x55: unknown = v16;
-          const p55 = e === null ? p : p + "/feeConfig";
+          const x56: unknown = v16;
+          const p56 = e === null ? p : p + "/feeConfig";
           {
-            const x: unknown = x55;
-            const p = p55;
+            const x: unknown = x56;
+            const p = p56;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -1163,11 +1184,11 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const v17 = x["warpConfig"];
       if (v17 !== undefined) {
         if ((plain && OP["warpConfig"] === undefined || hasOwn(x, "warpConfig"))) {
-          const x59: unknown = v17;
-          const p59 = e === null ? p : p + "/warpConfig";
+          const x60: unknown = v17;
+          const p60 = e === null ? p : p + "/warpConfig";
           {
-            const x: unknown = x59;
-            const p = p59;
+            const x: unknown = x60;
+            const p = p60;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -1195,7 +1216,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
                 if (v3 !== undefined) {
                   if (!((typeof v3 === "boolean")) && (plain && OP["requirePrimaryNetworkSigners"] === undefined || hasOwn(x, "requirePrimaryNetworkSigners"))) {
                     if (e === null) return false;
-                    $46(v3, p + "/requirePrimaryNetworkSigners", e);
+                    $47(v3, p + "/requirePrimaryNetworkSigners", e);
                     ok = false;
                   }
                 }
@@ -1207,63 +1228,8 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const v18 = x["txAllowListConfig"];
       if (v18 !== undefined) {
         if ((plain && OP["txAllowListConfig"] === undefined || hasOwn(x, "txAllowListConfig"))) {
-          const x67: unknown = v18;
-          const p67 = e === null ? p : p + "/txAllowListConfig";
-          {
-            const x: unknown = x67;
-            const p = p67;
-            if (!(isObject(x))) {
-              if (e === null) return false;
-              ok = fail(e, p, "type", "must be object", "object");
-            }
-            else {
-              if (true) {
-                const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                const v1 = x["blockTimestamp"];
-                if (v1 !== undefined) {
-                  if (!((Number.isInteger(v1))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
-                    if (e === null) return false;
-                    $9(v1, p + "/blockTimestamp", e);
-                    ok = false;
-                  }
-                }
-                const v2 = x["adminAddresses"];
-                if (v2 !== undefined) {
-                  if ((plain && OP["adminAddresses"] === undefined || hasOwn(x, "adminAddresses"))) {
-                    if (!$7(v2, e === null ? p : p + "/adminAddresses", e)) {
-                      if (e === null) return false;
-                      ok = false;
-                    }
-                  }
-                }
-                const v3 = x["managerAddresses"];
-                if (v3 !== undefined) {
-                  if ((plain && OP["managerAddresses"] === undefined || hasOwn(x, "managerAddresses"))) {
-                    if (!$7(v3, e === null ? p : p + "/managerAddresses", e)) {
-                      if (e === null) return false;
-                      ok = false;
-                    }
-                  }
-                }
-                const v4 = x["enabledAddresses"];
-                if (v4 !== undefined) {
-                  if ((plain && OP["enabledAddresses"] === undefined || hasOwn(x, "enabledAddresses"))) {
-                    if (!$7(v4, e === null ? p : p + "/enabledAddresses", e)) {
-                      if (e === null) return false;
-                      ok = false;
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-      const v19 = x["contractDeployerAllowListConfig"];
-      if (v19 !== undefined) {
-        if ((plain && OP["contractDeployerAllowListConfig"] === undefined || hasOwn(x, "contractDeployerAllowListConfig"))) {
-          const x68: unknown = v19;
-          const p68 = e === null ? p : p + "/contractDeployerAllowListConfig";
+          const x68: unknown = v18;
+          const p68 = e === null ? p : p + "/txAllowListConfig";
           {
             const x: unknown = x68;
             const p = p68;
@@ -1314,11 +1280,11 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
           }
         }
       }
-      const v20 = x["contractNativeMinterConfig"];
-      if (v20 !== undefined) {
-        if ((plain && OP["contractNativeMinterConfig"] === undefined || hasOwn(x, "contractNativeMinterConfig"))) {
-          const x69: unknown = v20;
-          const p69 = e === null ? p : p + "/contractNativeMinterConfig";
+      const v19 = x["contractDeployerAllowListConfig"];
+      if (v19 !== undefined) {
+        if ((plain && OP["contractDeployerAllowListConfig"] === undefined || hasOwn(x, "contractDeployerAllowListConfig"))) {
+          const x69: unknown = v19;
+          const p69 = e === null ? p : p + "/contractDeployerAllowListConfig";
           {
             const x: unknown = x69;
             const p = p69;
@@ -1369,11 +1335,11 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
           }
         }
       }
-      const v21 = x["feeManagerConfig"];
-      if (v21 !== undefined) {
-        if ((plain && OP["feeManagerConfig"] === undefined || hasOwn(x, "feeManagerConfig"))) {
-          const x70: unknown = v21;
-          const p70 = e === null ? p : p + "/feeManagerConfig";
+      const v20 = x["contractNativeMinterConfig"];
+      if (v20 !== undefined) {
+        if ((plain && OP["contractNativeMinterConfig"] === undefined || hasOwn(x, "contractNativeMinterConfig"))) {
+          const x70: unknown = v20;
+          const p70 = e === null ? p : p + "/contractNativeMinterConfig";
           {
             const x: unknown = x70;
             const p = p70;
@@ -1424,14 +1390,69 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
           }
         }
       }
-      const v22 = x["rewardManagerConfig"];
-      if (v22 !== undefined) {
-        if ((plain && OP["rewardManagerConfig"] === undefined || hasOwn(x, "rewardManagerConfig"))) {
-          const x71: unknown = v22;
-          const p71 = e === null ? p : p + "/rewardManagerConfig";
+      const v21 = x["feeManagerConfig"];
+      if (v21 !== undefined) {
+        if ((plain && OP["feeManagerConfig"] === undefined || hasOwn(x, "feeManagerConfig"))) {
+          const x71: unknown = v21;
+          const p71 = e === null ? p : p + "/feeManagerConfig";
           {
             const x: unknown = x71;
             const p = p71;
+            if (!(isObject(x))) {
+              if (e === null) return false;
+              ok = fail(e, p, "type", "must be object", "object");
+            }
+            else {
+              if (true) {
+                const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                const v1 = x["blockTimestamp"];
+                if (v1 !== undefined) {
+                  if (!((Number.isInteger(v1))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
+                    if (e === null) return false;
+                    $9(v1, p + "/blockTimestamp", e);
+                    ok = false;
+                  }
+                }
+                const v2 = x["adminAddresses"];
+                if (v2 !== undefined) {
+                  if ((plain && OP["adminAddresses"] === undefined || hasOwn(x, "adminAddresses"))) {
+                    if (!$7(v2, e === null ? p : p + "/adminAddresses", e)) {
+                      if (e === null) return false;
+                      ok = false;
+                    }
+                  }
+                }
+                const v3 = x["managerAddresses"];
+                if (v3 !== undefined) {
+                  if ((plain && OP["managerAddresses"] === undefined || hasOwn(x, "managerAddresses"))) {
+                    if (!$7(v3, e === null ? p : p + "/managerAddresses", e)) {
+                      if (e === null) return false;
+                      ok = false;
+                    }
+                  }
+                }
+                const v4 = x["enabledAddresses"];
+                if (v4 !== undefined) {
+                  if ((plain && OP["enabledAddresses"] === undefined || hasOwn(x, "enabledAddresses"))) {
+                    if (!$7(v4, e === null ? p : p + "/enabledAddresses", e)) {
+                      if (e === null) return false;
+                      ok = false;
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+      const v22 = x["rewardManagerConfig"];
+      if (v22 !== undefined) {
+        if ((plain && OP["rewardManagerConfig"] === undefined || hasOwn(x, "rewardManagerConfig"))) {
+          const x72: unknown = v22;
+          const p72 = e === null ? p : p + "/rewardManagerConfig";
+          {
+            const x: unknown = x72;
+            const p = p72;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -1484,7 +1505,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $46(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $47(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -1600,7 +1621,7 @@ function $WarpConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v3 !== undefined) {
         if (!((typeof v3 === "boolean")) && (plain && OP["requirePrimaryNetworkSigners"] === undefined || hasOwn(x, "requirePrimaryNetworkSigners"))) {
           if (e === null) return false;
-          $46(v3, p + "/requirePrimaryNetworkSigners", e);
+          $47(v3, p + "/requirePrimaryNetworkSigners", e);
           ok = false;
         }
       }
@@ -1677,7 +1698,7 @@ function $ListBlockchainsResponse(x: unknown, p: string, e: ValidationIssue[] | 
       }
       const v2 = x["blockchains"];
       if (v2 !== undefined && (plain && OP["blockchains"] === undefined || hasOwn(x, "blockchains"))) {
-        if (!$74(v2, e === null ? p : p + "/blockchains", e)) {
+        if (!$76(v2, e === null ? p : p + "/blockchains", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1691,7 +1712,7 @@ function $ListBlockchainsResponse(x: unknown, p: string, e: ValidationIssue[] | 
   return ok;
 }
 
-function $74(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $76(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1700,11 +1721,11 @@ function $74(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x75: unknown = x[i];
-        const p75 = e === null ? p : p + "/" + i;
+        const x77: unknown = x[i];
+        const p77 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x75;
-          const p = p75;
+          const x: unknown = x77;
+          const p = p77;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -1795,7 +1816,7 @@ function $74(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v8 = x["genesisData"];
               if (v8 !== undefined) {
                 if ((plain && OP["genesisData"] === undefined || hasOwn(x, "genesisData"))) {
-                  if (!$GenesisData(v8, e === null ? p : p + "/genesisData", e)) {
+                  if (!$27(v8, e === null ? p : p + "/genesisData", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -2123,11 +2144,11 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v15 = x["from"];
       if (v15 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        const x92: unknown = v15;
-        const p92 = e === null ? p : p + "/from";
+        const x94: unknown = v15;
+        const p94 = e === null ? p : p + "/from";
         {
-          const x: unknown = x92;
-          const p = p92;
+          const x: unknown = x94;
+          const p = p94;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2189,11 +2210,11 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v16 = x["to"];
       if (v16 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        const x93: unknown = v16;
-        const p93 = e === null ? p : p + "/to";
+        const x95: unknown = v16;
+        const p95 = e === null ? p : p + "/to";
         {
-          const x: unknown = x93;
-          const p = p93;
+          const x: unknown = x95;
+          const p = p95;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2256,11 +2277,11 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v17 = x["method"];
       if (v17 !== undefined) {
         if ((plain && OP["method"] === undefined || hasOwn(x, "method"))) {
-          const x94: unknown = v17;
-          const p94 = e === null ? p : p + "/method";
+          const x96: unknown = v17;
+          const p96 = e === null ? p : p + "/method";
           {
-            const x: unknown = x94;
-            const p = p94;
+            const x: unknown = x96;
+            const p = p96;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -2493,11 +2514,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       }
       const v15 = x["from"];
       if (v15 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        const x104: unknown = v15;
-        const p104 = e === null ? p : p + "/from";
+        const x106: unknown = v15;
+        const p106 = e === null ? p : p + "/from";
         {
-          const x: unknown = x104;
-          const p = p104;
+          const x: unknown = x106;
+          const p = p106;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2559,11 +2580,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       }
       const v16 = x["to"];
       if (v16 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        const x105: unknown = v16;
-        const p105 = e === null ? p : p + "/to";
+        const x107: unknown = v16;
+        const p107 = e === null ? p : p + "/to";
         {
-          const x: unknown = x105;
-          const p = p105;
+          const x: unknown = x107;
+          const p = p107;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2626,11 +2647,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
       const v17 = x["method"];
       if (v17 !== undefined) {
         if ((plain && OP["method"] === undefined || hasOwn(x, "method"))) {
-          const x106: unknown = v17;
-          const p106 = e === null ? p : p + "/method";
+          const x108: unknown = v17;
+          const p108 = e === null ? p : p + "/method";
           {
-            const x: unknown = x106;
-            const p = p106;
+            const x: unknown = x108;
+            const p = p108;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -2751,7 +2772,7 @@ function $ListNativeTransactionsResponse(x: unknown, p: string, e: ValidationIss
       }
       const v2 = x["transactions"];
       if (v2 !== undefined && (plain && OP["transactions"] === undefined || hasOwn(x, "transactions"))) {
-        if (!$108(v2, e === null ? p : p + "/transactions", e)) {
+        if (!$110(v2, e === null ? p : p + "/transactions", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -2765,7 +2786,7 @@ function $ListNativeTransactionsResponse(x: unknown, p: string, e: ValidationIss
   return ok;
 }
 
-function $108(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $110(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2853,7 +2874,7 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
         if (!((typeof v6 === "string") && (v6 === "ERC-20"))) {
           if (e === null) return false;
-          $114(v6, p + "/ercType", e);
+          $116(v6, p + "/ercType", e);
           ok = false;
         }
       }
@@ -2864,11 +2885,11 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const v7 = x["price"];
       if (v7 !== undefined) {
         if ((plain && OP["price"] === undefined || hasOwn(x, "price"))) {
-          const x115: unknown = v7;
-          const p115 = e === null ? p : p + "/price";
+          const x117: unknown = v7;
+          const p117 = e === null ? p : p + "/price";
           {
-            const x: unknown = x115;
-            const p = p115;
+            const x: unknown = x117;
+            const p = p117;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -2910,7 +2931,7 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
-function $114(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $116(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -2990,11 +3011,11 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v6 = x["from"];
       if (v6 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        const x120: unknown = v6;
-        const p120 = e === null ? p : p + "/from";
+        const x122: unknown = v6;
+        const p122 = e === null ? p : p + "/from";
         {
-          const x: unknown = x120;
-          const p = p120;
+          const x: unknown = x122;
+          const p = p122;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3056,11 +3077,11 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v7 = x["to"];
       if (v7 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        const x121: unknown = v7;
-        const p121 = e === null ? p : p + "/to";
+        const x123: unknown = v7;
+        const p123 = e === null ? p : p + "/to";
         {
-          const x: unknown = x121;
-          const p = p121;
+          const x: unknown = x123;
+          const p = p123;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3146,11 +3167,11 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
       }
       const v10 = x["erc20Token"];
       if (v10 !== undefined && (plain && OP["erc20Token"] === undefined || hasOwn(x, "erc20Token"))) {
-        const x123: unknown = v10;
-        const p123 = e === null ? p : p + "/erc20Token";
+        const x125: unknown = v10;
+        const p125 = e === null ? p : p + "/erc20Token";
         {
-          const x: unknown = x123;
-          const p = p123;
+          const x: unknown = x125;
+          const p = p125;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3218,7 +3239,7 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
               if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
                 if (!((typeof v6 === "string") && (v6 === "ERC-20"))) {
                   if (e === null) return false;
-                  $114(v6, p + "/ercType", e);
+                  $116(v6, p + "/ercType", e);
                   ok = false;
                 }
               }
@@ -3229,11 +3250,11 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
               const v7 = x["price"];
               if (v7 !== undefined) {
                 if ((plain && OP["price"] === undefined || hasOwn(x, "price"))) {
-                  const x124: unknown = v7;
-                  const p124 = e === null ? p : p + "/price";
+                  const x126: unknown = v7;
+                  const p126 = e === null ? p : p + "/price";
                   {
-                    const x: unknown = x124;
-                    const p = p124;
+                    const x: unknown = x126;
+                    const p = p126;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -3294,11 +3315,11 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["from"];
       if (v1 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        const x125: unknown = v1;
-        const p125 = e === null ? p : p + "/from";
+        const x127: unknown = v1;
+        const p127 = e === null ? p : p + "/from";
         {
-          const x: unknown = x125;
-          const p = p125;
+          const x: unknown = x127;
+          const p = p127;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3360,11 +3381,11 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
       }
       const v2 = x["to"];
       if (v2 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        const x126: unknown = v2;
-        const p126 = e === null ? p : p + "/to";
+        const x128: unknown = v2;
+        const p128 = e === null ? p : p + "/to";
         {
-          const x: unknown = x126;
-          const p = p126;
+          const x: unknown = x128;
+          const p = p128;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3450,11 +3471,11 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
       }
       const v5 = x["erc20Token"];
       if (v5 !== undefined && (plain && OP["erc20Token"] === undefined || hasOwn(x, "erc20Token"))) {
-        const x128: unknown = v5;
-        const p128 = e === null ? p : p + "/erc20Token";
+        const x130: unknown = v5;
+        const p130 = e === null ? p : p + "/erc20Token";
         {
-          const x: unknown = x128;
-          const p = p128;
+          const x: unknown = x130;
+          const p = p130;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3522,7 +3543,7 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
               if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
                 if (!((typeof v6 === "string") && (v6 === "ERC-20"))) {
                   if (e === null) return false;
-                  $114(v6, p + "/ercType", e);
+                  $116(v6, p + "/ercType", e);
                   ok = false;
                 }
               }
@@ -3533,11 +3554,11 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
               const v7 = x["price"];
               if (v7 !== undefined) {
                 if ((plain && OP["price"] === undefined || hasOwn(x, "price"))) {
-                  const x129: unknown = v7;
-                  const p129 = e === null ? p : p + "/price";
+                  const x131: unknown = v7;
+                  const p131 = e === null ? p : p + "/price";
                   {
-                    const x: unknown = x129;
-                    const p = p129;
+                    const x: unknown = x131;
+                    const p = p131;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -3606,7 +3627,7 @@ function $ListErc20TransactionsResponse(x: unknown, p: string, e: ValidationIssu
       }
       const v2 = x["transactions"];
       if (v2 !== undefined && (plain && OP["transactions"] === undefined || hasOwn(x, "transactions"))) {
-        if (!$131(v2, e === null ? p : p + "/transactions", e)) {
+        if (!$133(v2, e === null ? p : p + "/transactions", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -3620,7 +3641,7 @@ function $ListErc20TransactionsResponse(x: unknown, p: string, e: ValidationIssu
   return ok;
 }
 
-function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $133(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -3629,11 +3650,11 @@ function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x132: unknown = x[i];
-        const p132 = e === null ? p : p + "/" + i;
+        const x134: unknown = x[i];
+        const p134 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x132;
-          const p = p132;
+          const x: unknown = x134;
+          const p = p134;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3699,11 +3720,11 @@ function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v6 = x["from"];
               if (v6 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-                const x133: unknown = v6;
-                const p133 = e === null ? p : p + "/from";
+                const x135: unknown = v6;
+                const p135 = e === null ? p : p + "/from";
                 {
-                  const x: unknown = x133;
-                  const p = p133;
+                  const x: unknown = x135;
+                  const p = p135;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -3765,11 +3786,11 @@ function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v7 = x["to"];
               if (v7 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-                const x134: unknown = v7;
-                const p134 = e === null ? p : p + "/to";
+                const x136: unknown = v7;
+                const p136 = e === null ? p : p + "/to";
                 {
-                  const x: unknown = x134;
-                  const p = p134;
+                  const x: unknown = x136;
+                  const p = p136;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -3855,11 +3876,11 @@ function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v10 = x["erc20Token"];
               if (v10 !== undefined && (plain && OP["erc20Token"] === undefined || hasOwn(x, "erc20Token"))) {
-                const x135: unknown = v10;
-                const p135 = e === null ? p : p + "/erc20Token";
+                const x137: unknown = v10;
+                const p137 = e === null ? p : p + "/erc20Token";
                 {
-                  const x: unknown = x135;
-                  const p = p135;
+                  const x: unknown = x137;
+                  const p = p137;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -3927,7 +3948,7 @@ function $131(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
                         if (!((typeof v6 === "string") && (v6 === "ERC-20"))) {
                           if (e === null) return false;
-                          $114(v6, p + "/ercType", e);
+                          $116(v6, p + "/ercType", e);
                           ok = false;
                         }
                       }
@@ -4108,7 +4129,7 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v4 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
         if (!((typeof v4 === "string") && (v4 === "ERC-721"))) {
           if (e === null) return false;
-          $148(v4, p + "/ercType", e);
+          $150(v4, p + "/ercType", e);
           ok = false;
         }
       }
@@ -4142,11 +4163,11 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v7 = x["metadata"];
       if (v7 !== undefined && (plain && OP["metadata"] === undefined || hasOwn(x, "metadata"))) {
-        const x150: unknown = v7;
-        const p150 = e === null ? p : p + "/metadata";
+        const x152: unknown = v7;
+        const p152 = e === null ? p : p + "/metadata";
         {
-          const x: unknown = x150;
-          const p = p150;
+          const x: unknown = x152;
+          const p = p152;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -4259,7 +4280,7 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $148(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $150(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -4283,11 +4304,11 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["from"];
       if (v1 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        const x152: unknown = v1;
-        const p152 = e === null ? p : p + "/from";
+        const x154: unknown = v1;
+        const p154 = e === null ? p : p + "/from";
         {
-          const x: unknown = x152;
-          const p = p152;
+          const x: unknown = x154;
+          const p = p154;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -4349,11 +4370,11 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["to"];
       if (v2 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        const x153: unknown = v2;
-        const p153 = e === null ? p : p + "/to";
+        const x155: unknown = v2;
+        const p155 = e === null ? p : p + "/to";
         {
-          const x: unknown = x153;
-          const p = p153;
+          const x: unknown = x155;
+          const p = p155;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -4427,11 +4448,11 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v4 = x["erc721Token"];
       if (v4 !== undefined && (plain && OP["erc721Token"] === undefined || hasOwn(x, "erc721Token"))) {
-        const x155: unknown = v4;
-        const p155 = e === null ? p : p + "/erc721Token";
+        const x157: unknown = v4;
+        const p157 = e === null ? p : p + "/erc721Token";
         {
-          const x: unknown = x155;
-          const p = p155;
+          const x: unknown = x157;
+          const p = p157;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -4479,7 +4500,7 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
               if (v4 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
                 if (!((typeof v4 === "string") && (v4 === "ERC-721"))) {
                   if (e === null) return false;
-                  $148(v4, p + "/ercType", e);
+                  $150(v4, p + "/ercType", e);
                   ok = false;
                 }
               }
@@ -4513,11 +4534,11 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
               }
               const v7 = x["metadata"];
               if (v7 !== undefined && (plain && OP["metadata"] === undefined || hasOwn(x, "metadata"))) {
-                const x156: unknown = v7;
-                const p156 = e === null ? p : p + "/metadata";
+                const x158: unknown = v7;
+                const p158 = e === null ? p : p + "/metadata";
                 {
-                  const x: unknown = x156;
-                  const p = p156;
+                  const x: unknown = x158;
+                  const p = p158;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -4769,7 +4790,7 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v2 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
         if (!((typeof v2 === "string") && (v2 === "ERC-1155"))) {
           if (e === null) return false;
-          $168(v2, p + "/ercType", e);
+          $170(v2, p + "/ercType", e);
           ok = false;
         }
       }
@@ -4803,11 +4824,11 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v5 = x["metadata"];
       if (v5 !== undefined && (plain && OP["metadata"] === undefined || hasOwn(x, "metadata"))) {
-        const x170: unknown = v5;
-        const p170 = e === null ? p : p + "/metadata";
+        const x172: unknown = v5;
+        const p172 = e === null ? p : p + "/metadata";
         {
-          const x: unknown = x170;
-          const p = p170;
+          const x: unknown = x172;
+          const p = p172;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -4920,7 +4941,7 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
-function $168(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $170(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -4944,11 +4965,11 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["from"];
       if (v1 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        const x171: unknown = v1;
-        const p171 = e === null ? p : p + "/from";
+        const x173: unknown = v1;
+        const p173 = e === null ? p : p + "/from";
         {
-          const x: unknown = x171;
-          const p = p171;
+          const x: unknown = x173;
+          const p = p173;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5010,11 +5031,11 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["to"];
       if (v2 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        const x172: unknown = v2;
-        const p172 = e === null ? p : p + "/to";
+        const x174: unknown = v2;
+        const p174 = e === null ? p : p + "/to";
         {
-          const x: unknown = x172;
-          const p = p172;
+          const x: unknown = x174;
+          const p = p174;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5100,11 +5121,11 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v5 = x["erc1155Token"];
       if (v5 !== undefined && (plain && OP["erc1155Token"] === undefined || hasOwn(x, "erc1155Token"))) {
-        const x174: unknown = v5;
-        const p174 = e === null ? p : p + "/erc1155Token";
+        const x176: unknown = v5;
+        const p176 = e === null ? p : p + "/erc1155Token";
         {
-          const x: unknown = x174;
-          const p = p174;
+          const x: unknown = x176;
+          const p = p176;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5128,7 +5149,7 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
               if (v2 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
                 if (!((typeof v2 === "string") && (v2 === "ERC-1155"))) {
                   if (e === null) return false;
-                  $168(v2, p + "/ercType", e);
+                  $170(v2, p + "/ercType", e);
                   ok = false;
                 }
               }
@@ -5162,11 +5183,11 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v5 = x["metadata"];
               if (v5 !== undefined && (plain && OP["metadata"] === undefined || hasOwn(x, "metadata"))) {
-                const x175: unknown = v5;
-                const p175 = e === null ? p : p + "/metadata";
+                const x177: unknown = v5;
+                const p177 = e === null ? p : p + "/metadata";
                 {
-                  const x: unknown = x175;
-                  const p = p175;
+                  const x: unknown = x177;
+                  const p = p177;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -5298,11 +5319,11 @@ function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["from"];
       if (v1 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        const x176: unknown = v1;
-        const p176 = e === null ? p : p + "/from";
+        const x178: unknown = v1;
+        const p178 = e === null ? p : p + "/from";
         {
-          const x: unknown = x176;
-          const p = p176;
+          const x: unknown = x178;
+          const p = p178;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5364,11 +5385,11 @@ function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v2 = x["to"];
       if (v2 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        const x177: unknown = v2;
-        const p177 = e === null ? p : p + "/to";
+        const x179: unknown = v2;
+        const p179 = e === null ? p : p + "/to";
         {
-          const x: unknown = x177;
-          const p = p177;
+          const x: unknown = x179;
+          const p = p179;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5456,7 +5477,7 @@ function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       if (v5 !== undefined && (plain && OP["isReverted"] === undefined || hasOwn(x, "isReverted"))) {
         if (!((typeof v5 === "boolean"))) {
           if (e === null) return false;
-          $46(v5, p + "/isReverted", e);
+          $47(v5, p + "/isReverted", e);
           ok = false;
         }
       }
@@ -5570,11 +5591,11 @@ function $NetworkTokenDetails(x: unknown, p: string, e: ValidationIssue[] | null
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["networkToken"];
       if (v1 !== undefined && (plain && OP["networkToken"] === undefined || hasOwn(x, "networkToken"))) {
-        const x184: unknown = v1;
-        const p184 = e === null ? p : p + "/networkToken";
+        const x186: unknown = v1;
+        const p186 = e === null ? p : p + "/networkToken";
         {
-          const x: unknown = x184;
-          const p = p184;
+          const x: unknown = x186;
+          const p = p186;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5645,11 +5666,11 @@ function $NetworkTokenDetails(x: unknown, p: string, e: ValidationIssue[] | null
       const v2 = x["currentPrice"];
       if (v2 !== undefined) {
         if ((plain && OP["currentPrice"] === undefined || hasOwn(x, "currentPrice"))) {
-          const x185: unknown = v2;
-          const p185 = e === null ? p : p + "/currentPrice";
+          const x187: unknown = v2;
+          const p187 = e === null ? p : p + "/currentPrice";
           {
-            const x: unknown = x185;
-            const p = p185;
+            const x: unknown = x187;
+            const p = p187;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -5689,11 +5710,11 @@ function $NetworkTokenDetails(x: unknown, p: string, e: ValidationIssue[] | null
       const v3 = x["historicalPrice"];
       if (v3 !== undefined) {
         if ((plain && OP["historicalPrice"] === undefined || hasOwn(x, "historicalPrice"))) {
-          const x186: unknown = v3;
-          const p186 = e === null ? p : p + "/historicalPrice";
+          const x188: unknown = v3;
+          const p188 = e === null ? p : p + "/historicalPrice";
           {
-            const x: unknown = x186;
-            const p = p186;
+            const x: unknown = x188;
+            const p = p188;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -5801,7 +5822,7 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
       const v1 = x["erc20Transfers"];
       if (v1 !== undefined) {
         if ((plain && OP["erc20Transfers"] === undefined || hasOwn(x, "erc20Transfers"))) {
-          if (!$190(v1, e === null ? p : p + "/erc20Transfers", e)) {
+          if (!$192(v1, e === null ? p : p + "/erc20Transfers", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5810,7 +5831,7 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
       const v2 = x["erc721Transfers"];
       if (v2 !== undefined) {
         if ((plain && OP["erc721Transfers"] === undefined || hasOwn(x, "erc721Transfers"))) {
-          if (!$195(v2, e === null ? p : p + "/erc721Transfers", e)) {
+          if (!$197(v2, e === null ? p : p + "/erc721Transfers", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5819,7 +5840,7 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
       const v3 = x["erc1155Transfers"];
       if (v3 !== undefined) {
         if ((plain && OP["erc1155Transfers"] === undefined || hasOwn(x, "erc1155Transfers"))) {
-          if (!$200(v3, e === null ? p : p + "/erc1155Transfers", e)) {
+          if (!$202(v3, e === null ? p : p + "/erc1155Transfers", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5828,7 +5849,7 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
       const v4 = x["internalTransactions"];
       if (v4 !== undefined) {
         if ((plain && OP["internalTransactions"] === undefined || hasOwn(x, "internalTransactions"))) {
-          if (!$205(v4, e === null ? p : p + "/internalTransactions", e)) {
+          if (!$207(v4, e === null ? p : p + "/internalTransactions", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5836,11 +5857,11 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
       }
       const v5 = x["networkTokenDetails"];
       if (v5 !== undefined && (plain && OP["networkTokenDetails"] === undefined || hasOwn(x, "networkTokenDetails"))) {
-        const x209: unknown = v5;
-        const p209 = e === null ? p : p + "/networkTokenDetails";
+        const x211: unknown = v5;
+        const p211 = e === null ? p : p + "/networkTokenDetails";
         {
-          const x: unknown = x209;
-          const p = p209;
+          const x: unknown = x211;
+          const p = p211;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5850,11 +5871,11 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["networkToken"];
               if (v1 !== undefined && (plain && OP["networkToken"] === undefined || hasOwn(x, "networkToken"))) {
-                const x210: unknown = v1;
-                const p210 = e === null ? p : p + "/networkToken";
+                const x212: unknown = v1;
+                const p212 = e === null ? p : p + "/networkToken";
                 {
-                  const x: unknown = x210;
-                  const p = p210;
+                  const x: unknown = x212;
+                  const p = p212;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -5925,11 +5946,11 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
               const v2 = x["currentPrice"];
               if (v2 !== undefined) {
                 if ((plain && OP["currentPrice"] === undefined || hasOwn(x, "currentPrice"))) {
-                  const x211: unknown = v2;
-                  const p211 = e === null ? p : p + "/currentPrice";
+                  const x213: unknown = v2;
+                  const p213 = e === null ? p : p + "/currentPrice";
                   {
-                    const x: unknown = x211;
-                    const p = p211;
+                    const x: unknown = x213;
+                    const p = p213;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -5969,11 +5990,11 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
               const v3 = x["historicalPrice"];
               if (v3 !== undefined) {
                 if ((plain && OP["historicalPrice"] === undefined || hasOwn(x, "historicalPrice"))) {
-                  const x212: unknown = v3;
-                  const p212 = e === null ? p : p + "/historicalPrice";
+                  const x214: unknown = v3;
+                  const p214 = e === null ? p : p + "/historicalPrice";
                   {
-                    const x: unknown = x212;
-                    const p = p212;
+                    const x: unknown = x214;
+                    const p = p214;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -6032,11 +6053,11 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
       const v7 = x["teleporterMessageInfo"];
       if (v7 !== undefined) {
         if ((plain && OP["teleporterMessageInfo"] === undefined || hasOwn(x, "teleporterMessageInfo"))) {
-          const x213: unknown = v7;
-          const p213 = e === null ? p : p + "/teleporterMessageInfo";
+          const x215: unknown = v7;
+          const p215 = e === null ? p : p + "/teleporterMessageInfo";
           {
-            const x: unknown = x213;
-            const p = p213;
+            const x: unknown = x215;
+            const p = p215;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -6094,7 +6115,7 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
   return ok;
 }
 
-function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $192(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6103,11 +6124,11 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x191: unknown = x[i];
-        const p191 = e === null ? p : p + "/" + i;
+        const x193: unknown = x[i];
+        const p193 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x191;
-          const p = p191;
+          const x: unknown = x193;
+          const p = p193;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -6117,11 +6138,11 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["from"];
               if (v1 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-                const x192: unknown = v1;
-                const p192 = e === null ? p : p + "/from";
+                const x194: unknown = v1;
+                const p194 = e === null ? p : p + "/from";
                 {
-                  const x: unknown = x192;
-                  const p = p192;
+                  const x: unknown = x194;
+                  const p = p194;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -6183,11 +6204,11 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["to"];
               if (v2 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-                const x193: unknown = v2;
-                const p193 = e === null ? p : p + "/to";
+                const x195: unknown = v2;
+                const p195 = e === null ? p : p + "/to";
                 {
-                  const x: unknown = x193;
-                  const p = p193;
+                  const x: unknown = x195;
+                  const p = p195;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -6273,11 +6294,11 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["erc20Token"];
               if (v5 !== undefined && (plain && OP["erc20Token"] === undefined || hasOwn(x, "erc20Token"))) {
-                const x194: unknown = v5;
-                const p194 = e === null ? p : p + "/erc20Token";
+                const x196: unknown = v5;
+                const p196 = e === null ? p : p + "/erc20Token";
                 {
-                  const x: unknown = x194;
-                  const p = p194;
+                  const x: unknown = x196;
+                  const p = p196;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -6345,7 +6366,7 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
                         if (!((typeof v6 === "string") && (v6 === "ERC-20"))) {
                           if (e === null) return false;
-                          $114(v6, p + "/ercType", e);
+                          $116(v6, p + "/ercType", e);
                           ok = false;
                         }
                       }
@@ -6379,7 +6400,7 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $197(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6388,11 +6409,11 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x196: unknown = x[i];
-        const p196 = e === null ? p : p + "/" + i;
+        const x198: unknown = x[i];
+        const p198 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x196;
-          const p = p196;
+          const x: unknown = x198;
+          const p = p198;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -6402,11 +6423,11 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["from"];
               if (v1 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-                const x197: unknown = v1;
-                const p197 = e === null ? p : p + "/from";
+                const x199: unknown = v1;
+                const p199 = e === null ? p : p + "/from";
                 {
-                  const x: unknown = x197;
-                  const p = p197;
+                  const x: unknown = x199;
+                  const p = p199;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -6468,11 +6489,11 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["to"];
               if (v2 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-                const x198: unknown = v2;
-                const p198 = e === null ? p : p + "/to";
+                const x200: unknown = v2;
+                const p200 = e === null ? p : p + "/to";
                 {
-                  const x: unknown = x198;
-                  const p = p198;
+                  const x: unknown = x200;
+                  const p = p200;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -6546,11 +6567,11 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["erc721Token"];
               if (v4 !== undefined && (plain && OP["erc721Token"] === undefined || hasOwn(x, "erc721Token"))) {
-                const x199: unknown = v4;
-                const p199 = e === null ? p : p + "/erc721Token";
+                const x201: unknown = v4;
+                const p201 = e === null ? p : p + "/erc721Token";
                 {
-                  const x: unknown = x199;
-                  const p = p199;
+                  const x: unknown = x201;
+                  const p = p201;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -6598,7 +6619,7 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v4 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
                         if (!((typeof v4 === "string") && (v4 === "ERC-721"))) {
                           if (e === null) return false;
-                          $148(v4, p + "/ercType", e);
+                          $150(v4, p + "/ercType", e);
                           ok = false;
                         }
                       }
@@ -6666,7 +6687,7 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $202(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6675,11 +6696,11 @@ function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x201: unknown = x[i];
-        const p201 = e === null ? p : p + "/" + i;
+        const x203: unknown = x[i];
+        const p203 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x201;
-          const p = p201;
+          const x: unknown = x203;
+          const p = p203;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -6689,11 +6710,11 @@ function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["from"];
               if (v1 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-                const x202: unknown = v1;
-                const p202 = e === null ? p : p + "/from";
+                const x204: unknown = v1;
+                const p204 = e === null ? p : p + "/from";
                 {
-                  const x: unknown = x202;
-                  const p = p202;
+                  const x: unknown = x204;
+                  const p = p204;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -6755,11 +6776,11 @@ function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["to"];
               if (v2 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-                const x203: unknown = v2;
-                const p203 = e === null ? p : p + "/to";
+                const x205: unknown = v2;
+                const p205 = e === null ? p : p + "/to";
                 {
-                  const x: unknown = x203;
-                  const p = p203;
+                  const x: unknown = x205;
+                  const p = p205;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -6845,11 +6866,11 @@ function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["erc1155Token"];
               if (v5 !== undefined && (plain && OP["erc1155Token"] === undefined || hasOwn(x, "erc1155Token"))) {
-                const x204: unknown = v5;
-                const p204 = e === null ? p : p + "/erc1155Token";
+                const x206: unknown = v5;
+                const p206 = e === null ? p : p + "/erc1155Token";
                 {
-                  const x: unknown = x204;
-                  const p = p204;
+                  const x: unknown = x206;
+                  const p = p206;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -6873,7 +6894,7 @@ function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       if (v2 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
                         if (!((typeof v2 === "string") && (v2 === "ERC-1155"))) {
                           if (e === null) return false;
-                          $168(v2, p + "/ercType", e);
+                          $170(v2, p + "/ercType", e);
                           ok = false;
                         }
                       }
@@ -6933,7 +6954,7 @@ function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $207(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6942,11 +6963,11 @@ function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x206: unknown = x[i];
-        const p206 = e === null ? p : p + "/" + i;
+        const x208: unknown = x[i];
+        const p208 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x206;
-          const p = p206;
+          const x: unknown = x208;
+          const p = p208;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -6956,11 +6977,11 @@ function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["from"];
               if (v1 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-                const x207: unknown = v1;
-                const p207 = e === null ? p : p + "/from";
+                const x209: unknown = v1;
+                const p209 = e === null ? p : p + "/from";
                 {
-                  const x: unknown = x207;
-                  const p = p207;
+                  const x: unknown = x209;
+                  const p = p209;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -7022,11 +7043,11 @@ function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["to"];
               if (v2 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-                const x208: unknown = v2;
-                const p208 = e === null ? p : p + "/to";
+                const x210: unknown = v2;
+                const p210 = e === null ? p : p + "/to";
                 {
-                  const x: unknown = x208;
-                  const p = p208;
+                  const x: unknown = x210;
+                  const p = p210;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -7114,7 +7135,7 @@ function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v5 !== undefined && (plain && OP["isReverted"] === undefined || hasOwn(x, "isReverted"))) {
                 if (!((typeof v5 === "boolean"))) {
                   if (e === null) return false;
-                  $46(v5, p + "/isReverted", e);
+                  $47(v5, p + "/isReverted", e);
                   ok = false;
                 }
               }
@@ -7223,11 +7244,11 @@ function $NativeTokenBalance(x: unknown, p: string, e: ValidationIssue[] | null)
       const v6 = x["price"];
       if (v6 !== undefined) {
         if ((plain && OP["price"] === undefined || hasOwn(x, "price"))) {
-          const x219: unknown = v6;
-          const p219 = e === null ? p : p + "/price";
+          const x221: unknown = v6;
+          const p221 = e === null ? p : p + "/price";
           {
-            const x: unknown = x219;
-            const p = p219;
+            const x: unknown = x221;
+            const p = p221;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -7279,11 +7300,11 @@ function $NativeTokenBalance(x: unknown, p: string, e: ValidationIssue[] | null)
       const v8 = x["balanceValue"];
       if (v8 !== undefined) {
         if ((plain && OP["balanceValue"] === undefined || hasOwn(x, "balanceValue"))) {
-          const x220: unknown = v8;
-          const p220 = e === null ? p : p + "/balanceValue";
+          const x222: unknown = v8;
+          const p222 = e === null ? p : p + "/balanceValue";
           {
-            const x: unknown = x220;
-            const p = p220;
+            const x: unknown = x222;
+            const p = p222;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -7336,11 +7357,11 @@ function $GetNativeBalanceResponse(x: unknown, p: string, e: ValidationIssue[] |
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["nativeTokenBalance"];
       if (v1 !== undefined && (plain && OP["nativeTokenBalance"] === undefined || hasOwn(x, "nativeTokenBalance"))) {
-        const x221: unknown = v1;
-        const p221 = e === null ? p : p + "/nativeTokenBalance";
+        const x223: unknown = v1;
+        const p223 = e === null ? p : p + "/nativeTokenBalance";
         {
-          const x: unknown = x221;
-          const p = p221;
+          const x: unknown = x223;
+          const p = p223;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7407,11 +7428,11 @@ function $GetNativeBalanceResponse(x: unknown, p: string, e: ValidationIssue[] |
               const v6 = x["price"];
               if (v6 !== undefined) {
                 if ((plain && OP["price"] === undefined || hasOwn(x, "price"))) {
-                  const x222: unknown = v6;
-                  const p222 = e === null ? p : p + "/price";
+                  const x224: unknown = v6;
+                  const p224 = e === null ? p : p + "/price";
                   {
-                    const x: unknown = x222;
-                    const p = p222;
+                    const x: unknown = x224;
+                    const p = p224;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -7463,11 +7484,11 @@ function $GetNativeBalanceResponse(x: unknown, p: string, e: ValidationIssue[] |
               const v8 = x["balanceValue"];
               if (v8 !== undefined) {
                 if ((plain && OP["balanceValue"] === undefined || hasOwn(x, "balanceValue"))) {
-                  const x223: unknown = v8;
-                  const p223 = e === null ? p : p + "/balanceValue";
+                  const x225: unknown = v8;
+                  const p225 = e === null ? p : p + "/balanceValue";
                   {
-                    const x: unknown = x223;
-                    const p = p223;
+                    const x: unknown = x225;
+                    const p = p225;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -7675,11 +7696,11 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
       const v5 = x["logoAsset"];
       if (v5 !== undefined) {
         if ((plain && OP["logoAsset"] === undefined || hasOwn(x, "logoAsset"))) {
-          const x234: unknown = v5;
-          const p234 = e === null ? p : p + "/logoAsset";
+          const x236: unknown = v5;
+          const p236 = e === null ? p : p + "/logoAsset";
           {
-            const x: unknown = x234;
-            const p = p234;
+            const x: unknown = x236;
+            const p = p236;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -7711,11 +7732,11 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
       const v6 = x["bannerAsset"];
       if (v6 !== undefined) {
         if ((plain && OP["bannerAsset"] === undefined || hasOwn(x, "bannerAsset"))) {
-          const x235: unknown = v6;
-          const p235 = e === null ? p : p + "/bannerAsset";
+          const x237: unknown = v6;
+          const p237 = e === null ? p : p + "/bannerAsset";
           {
-            const x: unknown = x235;
-            const p = p235;
+            const x: unknown = x237;
+            const p = p237;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -7755,7 +7776,7 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
       const v8 = x["resourceLinks"];
       if (v8 !== undefined) {
         if ((plain && OP["resourceLinks"] === undefined || hasOwn(x, "resourceLinks"))) {
-          if (!$237(v8, e === null ? p : p + "/resourceLinks", e)) {
+          if (!$239(v8, e === null ? p : p + "/resourceLinks", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -7785,11 +7806,11 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
       const v11 = x["deploymentDetails"];
       if (v11 !== undefined) {
         if ((plain && OP["deploymentDetails"] === undefined || hasOwn(x, "deploymentDetails"))) {
-          const x242: unknown = v11;
-          const p242 = e === null ? p : p + "/deploymentDetails";
+          const x244: unknown = v11;
+          const p244 = e === null ? p : p + "/deploymentDetails";
           {
-            const x: unknown = x242;
-            const p = p242;
+            const x: unknown = x244;
+            const p = p244;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -7859,7 +7880,7 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
   return ok;
 }
 
-function $237(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $239(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7868,11 +7889,11 @@ function $237(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x238: unknown = x[i];
-        const p238 = e === null ? p : p + "/" + i;
+        const x240: unknown = x[i];
+        const p240 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x238;
-          const p = p238;
+          const x: unknown = x240;
+          const p = p240;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7932,7 +7953,7 @@ function $ListContractsResponse(x: unknown, p: string, e: ValidationIssue[] | nu
       }
       const v2 = x["contracts"];
       if (v2 !== undefined && (plain && OP["contracts"] === undefined || hasOwn(x, "contracts"))) {
-        if (!$246(v2, e === null ? p : p + "/contracts", e)) {
+        if (!$248(v2, e === null ? p : p + "/contracts", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7946,7 +7967,7 @@ function $ListContractsResponse(x: unknown, p: string, e: ValidationIssue[] | nu
   return ok;
 }
 
-function $246(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $248(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8112,7 +8133,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v12 !== undefined && (plain && OP["isTestnet"] === undefined || hasOwn(x, "isTestnet"))) {
         if (!((typeof v12 === "boolean"))) {
           if (e === null) return false;
-          $46(v12, p + "/isTestnet", e);
+          $47(v12, p + "/isTestnet", e);
           ok = false;
         }
       }
@@ -8123,11 +8144,11 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v13 = x["utilityAddresses"];
       if (v13 !== undefined) {
         if ((plain && OP["utilityAddresses"] === undefined || hasOwn(x, "utilityAddresses"))) {
-          const x258: unknown = v13;
-          const p258 = e === null ? p : p + "/utilityAddresses";
+          const x260: unknown = v13;
+          const p260 = e === null ? p : p + "/utilityAddresses";
           {
-            const x: unknown = x258;
-            const p = p258;
+            const x: unknown = x260;
+            const p = p260;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -8150,11 +8171,11 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v14 = x["networkToken"];
       if (v14 !== undefined && (plain && OP["networkToken"] === undefined || hasOwn(x, "networkToken"))) {
-        const x259: unknown = v14;
-        const p259 = e === null ? p : p + "/networkToken";
+        const x261: unknown = v14;
+        const p261 = e === null ? p : p + "/networkToken";
         {
-          const x: unknown = x259;
-          const p = p259;
+          const x: unknown = x261;
+          const p = p261;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8234,14 +8255,14 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v16 !== undefined) {
         if (!((typeof v16 === "boolean")) && (plain && OP["private"] === undefined || hasOwn(x, "private"))) {
           if (e === null) return false;
-          $46(v16, p + "/private", e);
+          $47(v16, p + "/private", e);
           ok = false;
         }
       }
       const v17 = x["enabledFeatures"];
       if (v17 !== undefined) {
         if ((plain && OP["enabledFeatures"] === undefined || hasOwn(x, "enabledFeatures"))) {
-          if (!$262(v17, e === null ? p : p + "/enabledFeatures", e)) {
+          if (!$264(v17, e === null ? p : p + "/enabledFeatures", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -8252,7 +8273,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-function $262(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $264(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8265,7 +8286,7 @@ function $262(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string") && (v === "nftIndexing" || v === "webhooks" || v === "teleporter"))) {
             if (e === null) return false;
-            $263(v, p + "/" + i, e);
+            $265(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -8275,7 +8296,7 @@ function $262(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $263(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -8299,7 +8320,7 @@ function $ListChainsResponse(x: unknown, p: string, e: ValidationIssue[] | null)
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["chains"];
       if (v1 !== undefined && (plain && OP["chains"] === undefined || hasOwn(x, "chains"))) {
-        if (!$264(v1, e === null ? p : p + "/chains", e)) {
+        if (!$266(v1, e === null ? p : p + "/chains", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8313,7 +8334,7 @@ function $ListChainsResponse(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-function $264(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $266(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8517,11 +8538,11 @@ function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): 
       const v8 = x["blsCredentials"];
       if (v8 !== undefined) {
         if ((plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
-          const x275: unknown = v8;
-          const p275 = e === null ? p : p + "/blsCredentials";
+          const x277: unknown = v8;
+          const p277 = e === null ? p : p + "/blsCredentials";
           {
-            const x: unknown = x275;
-            const p = p275;
+            const x: unknown = x277;
+            const p = p277;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -8577,11 +8598,11 @@ function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): 
       const v11 = x["rewards"];
       if (v11 !== undefined) {
         if ((plain && OP["rewards"] === undefined || hasOwn(x, "rewards"))) {
-          const x277: unknown = v11;
-          const p277 = e === null ? p : p + "/rewards";
+          const x279: unknown = v11;
+          const p279 = e === null ? p : p + "/rewards";
           {
-            const x: unknown = x277;
-            const p = p277;
+            const x: unknown = x279;
+            const p = p279;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -8671,7 +8692,7 @@ function $ListValidatorDetailsResponse(x: unknown, p: string, e: ValidationIssue
       }
       const v2 = x["validators"];
       if (v2 !== undefined && (plain && OP["validators"] === undefined || hasOwn(x, "validators"))) {
-        if (!$279(v2, e === null ? p : p + "/validators", e)) {
+        if (!$281(v2, e === null ? p : p + "/validators", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8685,7 +8706,7 @@ function $ListValidatorDetailsResponse(x: unknown, p: string, e: ValidationIssue
   return ok;
 }
 
-function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $281(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8694,11 +8715,11 @@ function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x280: unknown = x[i];
-        const p280 = e === null ? p : p + "/" + i;
+        const x282: unknown = x[i];
+        const p282 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x280;
-          const p = p280;
+          const x: unknown = x282;
+          const p = p282;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8789,11 +8810,11 @@ function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v8 = x["blsCredentials"];
               if (v8 !== undefined) {
                 if ((plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
-                  const x281: unknown = v8;
-                  const p281 = e === null ? p : p + "/blsCredentials";
+                  const x283: unknown = v8;
+                  const p283 = e === null ? p : p + "/blsCredentials";
                   {
-                    const x: unknown = x281;
-                    const p = p281;
+                    const x: unknown = x283;
+                    const p = p283;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -8849,11 +8870,11 @@ function $279(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v11 = x["rewards"];
               if (v11 !== undefined) {
                 if ((plain && OP["rewards"] === undefined || hasOwn(x, "rewards"))) {
-                  const x282: unknown = v11;
-                  const p282 = e === null ? p : p + "/rewards";
+                  const x284: unknown = v11;
+                  const p284 = e === null ? p : p + "/rewards";
                   {
-                    const x: unknown = x282;
-                    const p = p282;
+                    const x: unknown = x284;
+                    const p = p284;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -8951,7 +8972,7 @@ function $ChainAddressChainIdMap(x: unknown, p: string, e: ValidationIssue[] | n
       }
       const v2 = x["blockchainIds"];
       if (v2 !== undefined && (plain && OP["blockchainIds"] === undefined || hasOwn(x, "blockchainIds"))) {
-        if (!$284(v2, e === null ? p : p + "/blockchainIds", e)) {
+        if (!$286(v2, e === null ? p : p + "/blockchainIds", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8965,7 +8986,7 @@ function $ChainAddressChainIdMap(x: unknown, p: string, e: ValidationIssue[] | n
   return ok;
 }
 
-function $284(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8999,7 +9020,7 @@ function $ListChainIdsForAddressesResponse(x: unknown, p: string, e: ValidationI
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["addresses"];
       if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$285(v1, e === null ? p : p + "/addresses", e)) {
+        if (!$287(v1, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9013,7 +9034,7 @@ function $ListChainIdsForAddressesResponse(x: unknown, p: string, e: ValidationI
   return ok;
 }
 
-function $285(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $287(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9022,11 +9043,11 @@ function $285(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x286: unknown = x[i];
-        const p286 = e === null ? p : p + "/" + i;
+        const x288: unknown = x[i];
+        const p288 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x286;
-          const p = p286;
+          const x: unknown = x288;
+          const p = p288;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9048,7 +9069,7 @@ function $285(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["blockchainIds"];
               if (v2 !== undefined && (plain && OP["blockchainIds"] === undefined || hasOwn(x, "blockchainIds"))) {
-                if (!$284(v2, e === null ? p : p + "/blockchainIds", e)) {
+                if (!$286(v2, e === null ? p : p + "/blockchainIds", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -9174,11 +9195,11 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["asset"];
       if (v2 !== undefined && (plain && OP["asset"] === undefined || hasOwn(x, "asset"))) {
-        const x293: unknown = v2;
-        const p293 = e === null ? p : p + "/asset";
+        const x295: unknown = v2;
+        const p295 = e === null ? p : p + "/asset";
         {
-          const x: unknown = x293;
-          const p = p293;
+          const x: unknown = x295;
+          const p = p295;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9458,7 +9479,7 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v22 !== undefined) {
         if (!((typeof v22 === "boolean")) && (plain && OP["staked"] === undefined || hasOwn(x, "staked"))) {
           if (e === null) return false;
-          $46(v22, p + "/staked", e);
+          $47(v22, p + "/staked", e);
           ok = false;
         }
       }
@@ -9606,7 +9627,7 @@ function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v8 !== undefined) {
         if (!((isObject(v8))) && (plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
           if (e === null) return false;
-          $319(v8, p + "/blsCredentials", e);
+          $321(v8, p + "/blsCredentials", e);
           ok = false;
         }
       }
@@ -9615,7 +9636,7 @@ function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-function $319(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $321(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -9709,7 +9730,7 @@ function $BlockchainInfo(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const v3 = x["genesisData"];
       if (v3 !== undefined) {
         if ((plain && OP["genesisData"] === undefined || hasOwn(x, "genesisData"))) {
-          if (!$GenesisData(v3, e === null ? p : p + "/genesisData", e)) {
+          if (!$27(v3, e === null ? p : p + "/genesisData", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9791,7 +9812,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v6 = x["consumedUtxos"];
       if (v6 !== undefined && (plain && OP["consumedUtxos"] === undefined || hasOwn(x, "consumedUtxos"))) {
-        if (!$329(v6, e === null ? p : p + "/consumedUtxos", e)) {
+        if (!$333(v6, e === null ? p : p + "/consumedUtxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9802,7 +9823,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v7 = x["emittedUtxos"];
       if (v7 !== undefined && (plain && OP["emittedUtxos"] === undefined || hasOwn(x, "emittedUtxos"))) {
-        if (!$329(v7, e === null ? p : p + "/emittedUtxos", e)) {
+        if (!$333(v7, e === null ? p : p + "/emittedUtxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9829,7 +9850,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v10 = x["value"];
       if (v10 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!$333(v10, e === null ? p : p + "/value", e)) {
+        if (!$337(v10, e === null ? p : p + "/value", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9840,7 +9861,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v11 = x["amountBurned"];
       if (v11 !== undefined && (plain && OP["amountBurned"] === undefined || hasOwn(x, "amountBurned"))) {
-        if (!$335(v11, e === null ? p : p + "/amountBurned", e)) {
+        if (!$339(v11, e === null ? p : p + "/amountBurned", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9851,7 +9872,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v12 = x["amountStaked"];
       if (v12 !== undefined && (plain && OP["amountStaked"] === undefined || hasOwn(x, "amountStaked"))) {
-        if (!$337(v12, e === null ? p : p + "/amountStaked", e)) {
+        if (!$341(v12, e === null ? p : p + "/amountStaked", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9863,7 +9884,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v13 = x["amountL1ValidatorBalanceBurned"];
       if (v13 !== undefined) {
         if ((plain && OP["amountL1ValidatorBalanceBurned"] === undefined || hasOwn(x, "amountL1ValidatorBalanceBurned"))) {
-          if (!$339(v13, e === null ? p : p + "/amountL1ValidatorBalanceBurned", e)) {
+          if (!$343(v13, e === null ? p : p + "/amountL1ValidatorBalanceBurned", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9912,11 +9933,11 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v19 = x["l1ValidatorManagerDetails"];
       if (v19 !== undefined) {
         if ((plain && OP["l1ValidatorManagerDetails"] === undefined || hasOwn(x, "l1ValidatorManagerDetails"))) {
-          const x345: unknown = v19;
-          const p345 = e === null ? p : p + "/l1ValidatorManagerDetails";
+          const x349: unknown = v19;
+          const p349 = e === null ? p : p + "/l1ValidatorManagerDetails";
           {
-            const x: unknown = x345;
-            const p = p345;
+            const x: unknown = x349;
+            const p = p349;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -9956,7 +9977,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v20 = x["l1ValidatorDetails"];
       if (v20 !== undefined) {
         if ((plain && OP["l1ValidatorDetails"] === undefined || hasOwn(x, "l1ValidatorDetails"))) {
-          if (!$346(v20, e === null ? p : p + "/l1ValidatorDetails", e)) {
+          if (!$350(v20, e === null ? p : p + "/l1ValidatorDetails", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -10006,11 +10027,11 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v26 = x["subnetOwnershipInfo"];
       if (v26 !== undefined) {
         if ((plain && OP["subnetOwnershipInfo"] === undefined || hasOwn(x, "subnetOwnershipInfo"))) {
-          const x353: unknown = v26;
-          const p353 = e === null ? p : p + "/subnetOwnershipInfo";
+          const x357: unknown = v26;
+          const p357 = e === null ? p : p + "/subnetOwnershipInfo";
           {
-            const x: unknown = x353;
-            const p = p353;
+            const x: unknown = x357;
+            const p = p357;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -10061,11 +10082,11 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v27 = x["blsCredentials"];
       if (v27 !== undefined) {
         if ((plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
-          const x354: unknown = v27;
-          const p354 = e === null ? p : p + "/blsCredentials";
+          const x358: unknown = v27;
+          const p358 = e === null ? p : p + "/blsCredentials";
           {
-            const x: unknown = x354;
-            const p = p354;
+            const x: unknown = x358;
+            const p = p358;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -10105,11 +10126,11 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v28 = x["blockchainInfo"];
       if (v28 !== undefined) {
         if ((plain && OP["blockchainInfo"] === undefined || hasOwn(x, "blockchainInfo"))) {
-          const x355: unknown = v28;
-          const p355 = e === null ? p : p + "/blockchainInfo";
+          const x359: unknown = v28;
+          const p359 = e === null ? p : p + "/blockchainInfo";
           {
-            const x: unknown = x355;
-            const p = p355;
+            const x: unknown = x359;
+            const p = p359;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -10144,7 +10165,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
                 const v3 = x["genesisData"];
                 if (v3 !== undefined) {
                   if ((plain && OP["genesisData"] === undefined || hasOwn(x, "genesisData"))) {
-                    if (!$GenesisData(v3, e === null ? p : p + "/genesisData", e)) {
+                    if (!$27(v3, e === null ? p : p + "/genesisData", e)) {
                       if (e === null) return false;
                       ok = false;
                     }
@@ -10153,25 +10174,6 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
               }
             }
           }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $329(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        if (!$Utxo(x[i], e === null ? p : p + "/" + i, e)) {
-          if (e === null) return false;
-          ok = false;
         }
       }
     }
@@ -10188,194 +10190,9 @@ function $333(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x334: unknown = x[i];
-        const p334 = e === null ? p : p + "/" + i;
-        {
-          const x: unknown = x334;
-          const p = p334;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["assetId"];
-              if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
-                if (!((typeof v1 === "string"))) {
-                  if (e === null) return false;
-                  $6(v1, p + "/assetId", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
-              }
-              const v2 = x["name"];
-              if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
-                if (!((typeof v2 === "string"))) {
-                  if (e === null) return false;
-                  $6(v2, p + "/name", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/name", "required", "is required", "name");
-              }
-              const v3 = x["symbol"];
-              if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
-                if (!((typeof v3 === "string"))) {
-                  if (e === null) return false;
-                  $6(v3, p + "/symbol", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
-              }
-              const v4 = x["denomination"];
-              if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
-                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
-                  if (e === null) return false;
-                  $17(v4, p + "/denomination", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
-              }
-              const v5 = x["type"];
-              if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
-                  if (e === null) return false;
-                  $PrimaryNetworkAssetType(v5, p + "/type", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/type", "required", "is required", "type");
-              }
-              const v6 = x["amount"];
-              if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
-                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
-                  if (e === null) return false;
-                  $BigIntString(v6, p + "/amount", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/amount", "required", "is required", "amount");
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $335(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        const x336: unknown = x[i];
-        const p336 = e === null ? p : p + "/" + i;
-        {
-          const x: unknown = x336;
-          const p = p336;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["assetId"];
-              if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
-                if (!((typeof v1 === "string"))) {
-                  if (e === null) return false;
-                  $6(v1, p + "/assetId", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
-              }
-              const v2 = x["name"];
-              if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
-                if (!((typeof v2 === "string"))) {
-                  if (e === null) return false;
-                  $6(v2, p + "/name", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/name", "required", "is required", "name");
-              }
-              const v3 = x["symbol"];
-              if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
-                if (!((typeof v3 === "string"))) {
-                  if (e === null) return false;
-                  $6(v3, p + "/symbol", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
-              }
-              const v4 = x["denomination"];
-              if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
-                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
-                  if (e === null) return false;
-                  $17(v4, p + "/denomination", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
-              }
-              const v5 = x["type"];
-              if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
-                  if (e === null) return false;
-                  $PrimaryNetworkAssetType(v5, p + "/type", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/type", "required", "is required", "type");
-              }
-              const v6 = x["amount"];
-              if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
-                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
-                  if (e === null) return false;
-                  $BigIntString(v6, p + "/amount", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/amount", "required", "is required", "amount");
-              }
-            }
-          }
+        if (!$Utxo(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
         }
       }
     }
@@ -10587,7 +10404,7 @@ function $339(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $346(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10596,11 +10413,215 @@ function $346(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x347: unknown = x[i];
-        const p347 = e === null ? p : p + "/" + i;
+        const x342: unknown = x[i];
+        const p342 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x347;
-          const p = p347;
+          const x: unknown = x342;
+          const p = p342;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["assetId"];
+              if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/assetId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $6(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["symbol"];
+              if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $6(v3, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v4 = x["denomination"];
+              if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
+                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                  if (e === null) return false;
+                  $17(v4, p + "/denomination", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+              }
+              const v5 = x["type"];
+              if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                  if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/type", "required", "is required", "type");
+              }
+              const v6 = x["amount"];
+              if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                  if (e === null) return false;
+                  $BigIntString(v6, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x344: unknown = x[i];
+        const p344 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x344;
+          const p = p344;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["assetId"];
+              if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/assetId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $6(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["symbol"];
+              if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $6(v3, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v4 = x["denomination"];
+              if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
+                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                  if (e === null) return false;
+                  $17(v4, p + "/denomination", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+              }
+              const v5 = x["type"];
+              if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                  if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/type", "required", "is required", "type");
+              }
+              const v6 = x["amount"];
+              if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                  if (e === null) return false;
+                  $BigIntString(v6, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $350(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x351: unknown = x[i];
+        const p351 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x351;
+          const p = p351;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10688,7 +10709,7 @@ function $346(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v8 !== undefined) {
                 if (!((isObject(v8))) && (plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
                   if (e === null) return false;
-                  $319(v8, p + "/blsCredentials", e);
+                  $321(v8, p + "/blsCredentials", e);
                   ok = false;
                 }
               }
@@ -10701,7 +10722,7 @@ function $346(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $356(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $360(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10738,7 +10759,7 @@ function $356(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $357(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $361(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10776,7 +10797,7 @@ function $357(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $358(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $362(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10801,7 +10822,7 @@ function $358(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $359(v2, p + "/pageToken", e);
+          $363(v2, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -10809,7 +10830,7 @@ function $358(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 1 && v3 <= 10000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $360(v3, p + "/pageSize", e);
+          $364(v3, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -10826,7 +10847,7 @@ function $358(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $359(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $363(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10842,7 +10863,7 @@ function $359(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $360(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $364(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -10861,7 +10882,7 @@ function $360(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $361(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $365(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10874,7 +10895,7 @@ function $361(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $359(v1, p + "/chainId", e);
+          $363(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -10886,7 +10907,7 @@ function $361(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $363(v2, p + "/address", e);
+          $367(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -10914,7 +10935,7 @@ function $361(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v5 !== undefined) {
         if (!((typeof v5 === "string") && (typeof v5 !== "string" || (length(v5) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $359(v5, p + "/pageToken", e);
+          $363(v5, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -10922,7 +10943,7 @@ function $361(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v6 !== undefined) {
         if (!((Number.isInteger(v6)) && (typeof v6 !== "number" || (v6 >= 1 && v6 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $367(v6, p + "/pageSize", e);
+          $371(v6, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -10931,7 +10952,7 @@ function $361(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $363(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $367(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10946,7 +10967,7 @@ function $363(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $367(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $371(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -10965,7 +10986,7 @@ function $367(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $372(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10978,7 +10999,7 @@ function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $359(v1, p + "/chainId", e);
+          $363(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -10988,9 +11009,9 @@ function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["blockId"];
       if (v2 !== undefined && (plain && OP["blockId"] === undefined || hasOwn(x, "blockId"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c371.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c375.test(v2))))) {
           if (e === null) return false;
-          $370(v2, p + "/blockId", e);
+          $374(v2, p + "/blockId", e);
           ok = false;
         }
       }
@@ -11002,7 +11023,7 @@ function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $359(v3, p + "/pageToken", e);
+          $363(v3, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -11019,14 +11040,14 @@ function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $370(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $374(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c371.test(x)) {
+    if (!$c375.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$", "^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
     }
@@ -11034,9 +11055,9 @@ function $370(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c371 = /*#__PURE__*/ new RegExp("^(?:(?:0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
+const $c375 = /*#__PURE__*/ new RegExp("^(?:(?:0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
 
-function $374(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $378(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11059,9 +11080,9 @@ function $374(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["nodeId"];
       if (v2 !== undefined && (plain && OP["nodeId"] === undefined || hasOwn(x, "nodeId"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 27 && v2.length <= 47 && $c376.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 27 && v2.length <= 47 && $c380.test(v2)))))) {
           if (e === null) return false;
-          $375(v2, p + "/nodeId", e);
+          $379(v2, p + "/nodeId", e);
           ok = false;
         }
       }
@@ -11073,7 +11094,7 @@ function $374(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $359(v3, p + "/pageToken", e);
+          $363(v3, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -11081,7 +11102,7 @@ function $374(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $367(v4, p + "/pageSize", e);
+          $371(v4, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -11106,14 +11127,14 @@ function $374(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $375(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length >= 27 && x.length <= 47 && $c376.test(x))) {
+    if (!(x.length >= 27 && x.length <= 47 && $c380.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$");
     }
@@ -11121,9 +11142,9 @@ function $375(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c376 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]*$");
+const $c380 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]*$");
 
-function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11136,7 +11157,7 @@ function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $359(v1, p + "/chainId", e);
+          $363(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11148,7 +11169,7 @@ function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $363(v2, p + "/address", e);
+          $367(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -11160,7 +11181,7 @@ function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $359(v3, p + "/pageToken", e);
+          $363(v3, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -11168,7 +11189,7 @@ function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $367(v4, p + "/pageSize", e);
+          $371(v4, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -11177,7 +11198,7 @@ function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11190,7 +11211,7 @@ function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $359(v1, p + "/chainId", e);
+          $363(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11202,7 +11223,7 @@ function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $363(v2, p + "/address", e);
+          $367(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -11231,7 +11252,7 @@ function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11244,7 +11265,7 @@ function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $359(v1, p + "/chainId", e);
+          $363(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11256,7 +11277,7 @@ function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $389(v2, p + "/txHash", e);
+          $393(v2, p + "/txHash", e);
           ok = false;
         }
       }
@@ -11269,7 +11290,7 @@ function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $389(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11284,7 +11305,7 @@ function $389(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $390(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $394(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11314,7 +11335,7 @@ function $390(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11327,7 +11348,7 @@ function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $359(v1, p + "/chainId", e);
+          $363(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11340,7 +11361,7 @@ function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $397(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11353,7 +11374,7 @@ function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $359(v1, p + "/chainId", e);
+          $363(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11365,7 +11386,7 @@ function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $363(v2, p + "/address", e);
+          $367(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -11378,7 +11399,7 @@ function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $396(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11403,7 +11424,7 @@ function $396(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
           if (e === null) return false;
-          $359(v2, p + "/addresses", e);
+          $363(v2, p + "/addresses", e);
           ok = false;
         }
       }
@@ -11416,7 +11437,7 @@ function $396(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $402(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11439,7 +11460,7 @@ function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["blockchainId"];
       if (v2 !== undefined && (plain && OP["blockchainId"] === undefined || hasOwn(x, "blockchainId"))) {
-        if (!$399(v2, e === null ? p : p + "/blockchainId", e)) {
+        if (!$403(v2, e === null ? p : p + "/blockchainId", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11465,16 +11486,16 @@ function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($400(x, p, null) || $Cb58Id(x, p, null))) {
+  if (!($404(x, p, null) || $Cb58Id(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -12503,7 +12524,7 @@ export function isPChainTransaction(value: unknown): value is T.PChainTransactio
 
 /** Validates the params of `aggregateSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAggregateSignaturesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($356, value);
+  return run<unknown>($360, value);
 }
 
 /** Validates the result of `aggregateSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12513,7 +12534,7 @@ export function validateAggregateSignaturesResponse(value: unknown): ValidationR
 
 /** Validates the params of `getAggregatedSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetAggregatedSignaturesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($357, value);
+  return run<unknown>($361, value);
 }
 
 /** Validates the result of `getAggregatedSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12523,7 +12544,7 @@ export function validateGetAggregatedSignaturesResponse(value: unknown): Validat
 
 /** Validates the params of `listBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListBlockchainsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($358, value);
+  return run<unknown>($362, value);
 }
 
 /** Validates the result of `listBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12533,7 +12554,7 @@ export function validateListBlockchainsResponse2(value: unknown): ValidationResu
 
 /** Validates the params of `listErc20Transactions`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListErc20TransactionsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($361, value);
+  return run<unknown>($365, value);
 }
 
 /** Validates the result of `listErc20Transactions`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12543,7 +12564,7 @@ export function validateListErc20TransactionsResponse2(value: unknown): Validati
 
 /** Validates the params of `getTransactionsForBlock`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTransactionsForBlockParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($368, value);
+  return run<unknown>($372, value);
 }
 
 /** Validates the result of `getTransactionsForBlock`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12553,7 +12574,7 @@ export function validateGetTransactionsForBlockResponse(value: unknown): Validat
 
 /** Validates the params of `getSingleValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetSingleValidatorDetailsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($374, value);
+  return run<unknown>($378, value);
 }
 
 /** Validates the result of `getSingleValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12563,7 +12584,7 @@ export function validateGetSingleValidatorDetailsResponse(value: unknown): Valid
 
 /** Validates the params of `listContractDeployments`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListContractDeploymentsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($379, value);
+  return run<unknown>($383, value);
 }
 
 /** Validates the result of `listContractDeployments`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12573,7 +12594,7 @@ export function validateListContractDeploymentsResponse(value: unknown): Validat
 
 /** Validates the params of `getNativeBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetNativeBalanceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($384, value);
+  return run<unknown>($388, value);
 }
 
 /** Validates the result of `getNativeBalance`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12583,7 +12604,7 @@ export function validateGetNativeBalanceResponse2(value: unknown): ValidationRes
 
 /** Validates the params of `getTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTransactionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($387, value);
+  return run<unknown>($391, value);
 }
 
 /** Validates the result of `getTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12593,7 +12614,7 @@ export function validateGetTransactionResponse2(value: unknown): ValidationResul
 
 /** Validates the params of `supportedChains`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSupportedChainsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($390, value);
+  return run<unknown>($394, value);
 }
 
 /** Validates the result of `supportedChains`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12603,7 +12624,7 @@ export function validateSupportedChainsResponse(value: unknown): ValidationResul
 
 /** Validates the params of `getChainInfo`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetChainInfoParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($391, value);
+  return run<unknown>($395, value);
 }
 
 /** Validates the result of `getChainInfo`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12613,7 +12634,7 @@ export function validateGetChainInfoResponse(value: unknown): ValidationResult<u
 
 /** Validates the params of `getContractMetadata`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetContractMetadataParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($393, value);
+  return run<unknown>($397, value);
 }
 
 /** Validates the result of `getContractMetadata`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12623,7 +12644,7 @@ export function validateGetContractMetadataResponse(value: unknown): ValidationR
 
 /** Validates the params of `getChainIdsForAddresses`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetChainIdsForAddressesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($396, value);
+  return run<unknown>($400, value);
 }
 
 /** Validates the result of `getChainIdsForAddresses`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12633,7 +12654,7 @@ export function validateGetChainIdsForAddressesResponse(value: unknown): Validat
 
 /** Validates the params of `getTxByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTxByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($398, value);
+  return run<unknown>($402, value);
 }
 
 /** Validates the result of `getTxByHash`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12641,4 +12662,4 @@ export function validateGetTxByHashResponse(value: unknown): ValidationResult<un
   return run<unknown>($PChainTransaction, value);
 }
 
-export { $356, $357, $358, $361, $368, $374, $379, $384, $387, $390, $391, $393, $396, $398, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage };
+export { $360, $361, $362, $365, $372, $378, $383, $388, $391, $394, $395, $397, $400, $402, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage };
