@@ -3,7 +3,7 @@
 
 import { callHttp, resolveHttpConfig, paged, resultChecks, type CallOptions, type ResultChecks, type PagedMethod, type HttpOperation, type HttpClientOptions } from "../runtime/index.js";
 import type * as T from "./types.js";
-import { $360, $361, $362, $365, $372, $378, $383, $388, $391, $394, $395, $397, $400, $402, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage } from "./validators.js";
+import { $380, $381, $382, $385, $392, $398, $403, $408, $411, $414, $415, $417, $420, $422, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage } from "./validators.js";
 
 /** Parameters of `aggregateSignatures`. */
 export type AggregateSignaturesParams = {
@@ -34,7 +34,7 @@ export const aggregateSignaturesOperation: HttpOperation<AggregateSignaturesPara
     name: "x-service-api-key",
     in: "header",
   },
-  check: $360,
+  check: $380,
 };
 
 /** Parameters of `getAggregatedSignatures`. */
@@ -68,7 +68,7 @@ export const getAggregatedSignaturesOperation: HttpOperation<GetAggregatedSignat
     name: "x-service-api-key",
     in: "header",
   },
-  check: $361,
+  check: $381,
 };
 
 /** Parameters of `listBlockchains`. */
@@ -129,7 +129,7 @@ export const listBlockchainsOperation: HttpOperation<ListBlockchainsParams, T.Li
     name: "x-service-api-key",
     in: "header",
   },
-  check: $362,
+  check: $382,
 };
 
 /** Parameters of `listErc20Transactions`. */
@@ -207,7 +207,7 @@ export const listErc20TransactionsOperation: HttpOperation<ListErc20Transactions
     name: "x-service-api-key",
     in: "header",
   },
-  check: $365,
+  check: $385,
 };
 
 /** Parameters of `getTransactionsForBlock`. */
@@ -267,7 +267,7 @@ export const getTransactionsForBlockOperation: HttpOperation<GetTransactionsForB
     name: "x-service-api-key",
     in: "header",
   },
-  check: $372,
+  check: $392,
 };
 
 /** Parameters of `getSingleValidatorDetails`. */
@@ -344,7 +344,7 @@ export const getSingleValidatorDetailsOperation: HttpOperation<GetSingleValidato
     name: "x-service-api-key",
     in: "header",
   },
-  check: $378,
+  check: $398,
 };
 
 /** Parameters of `listContractDeployments`. */
@@ -404,7 +404,7 @@ export const listContractDeploymentsOperation: HttpOperation<ListContractDeploym
     name: "x-service-api-key",
     in: "header",
   },
-  check: $383,
+  check: $403,
 };
 
 /** Parameters of `getNativeBalance`. */
@@ -459,7 +459,7 @@ export const getNativeBalanceOperation: HttpOperation<GetNativeBalanceParams, T.
     name: "x-service-api-key",
     in: "header",
   },
-  check: $388,
+  check: $408,
 };
 
 /** Parameters of `getTransaction`. */
@@ -499,7 +499,7 @@ export const getTransactionOperation: HttpOperation<GetTransactionParams, T.GetT
     name: "x-service-api-key",
     in: "header",
   },
-  check: $391,
+  check: $411,
 };
 
 /** Parameters of `supportedChains`. */
@@ -531,7 +531,7 @@ export const supportedChainsOperation: HttpOperation<SupportedChainsParams | und
     name: "x-service-api-key",
     in: "header",
   },
-  check: $394,
+  check: $414,
 };
 
 /** Parameters of `getChainInfo`. */
@@ -561,7 +561,7 @@ export const getChainInfoOperation: HttpOperation<GetChainInfoParams, T.ChainInf
     name: "x-service-api-key",
     in: "header",
   },
-  check: $395,
+  check: $415,
 };
 
 /** Parameters of `getContractMetadata`. */
@@ -601,7 +601,7 @@ export const getContractMetadataOperation: HttpOperation<GetContractMetadataPara
     name: "x-service-api-key",
     in: "header",
   },
-  check: $397,
+  check: $417,
 };
 
 /** Parameters of `getChainIdsForAddresses`. */
@@ -638,7 +638,7 @@ export const getChainIdsForAddressesOperation: HttpOperation<GetChainIdsForAddre
     name: "x-service-api-key",
     in: "header",
   },
-  check: $400,
+  check: $420,
 };
 
 /** Parameters of `getTxByHash`. */
@@ -690,7 +690,7 @@ export const getTxByHashOperation: HttpOperation<GetTxByHashParams, T.PChainTran
     name: "x-service-api-key",
     in: "header",
   },
-  check: $402,
+  check: $422,
 };
 
 /** Result checks by descriptor: what `validateResponse` checks 2XX bodies against (the third argument of `resolveHttpConfig` when descriptors are called directly). */

@@ -965,12 +965,17 @@ export interface Rewards {
 }
 
 /**
- * One validation period of a primary-network node. The real service
- * returns status-specific shapes; fields that not every status carries
- * (`delegationFee`, `blsCredentials`, `delegatorCount`,
- * `amountDelegated`, `rewards`) are optional here.
+ * One validation period of a primary-network node. As in the real
+ * service, the shape depends on `validationStatus`: a completed
+ * period carries its `rewards`; an active one its stake share,
+ * uptime, health, version, remaining delegation capacity, potential
+ * rewards and location; a removed one the transaction and time of its
+ * removal; a pending one only the common fields.
  */
-export interface ValidatorDetails {
+export type ValidatorDetails = CompletedValidatorDetails | ActiveValidatorDetails | PendingValidatorDetails | RemovedValidatorDetails;
+
+/** The fields every validation period has, whatever its status. `delegationFee` and `blsCredentials` are optional, as in the real service. */
+export interface ValidatorDetailsBase {
   /** Hash of the staking transaction that registered the validator. */
   txHash: string;
   /** The validator node id. */
@@ -987,17 +992,103 @@ export interface ValidatorDetails {
   endTimestamp: number;
   /** BLS credentials (permissionless validators). */
   blsCredentials?: BlsCredentials;
+}
+
+/** A validation period that has ended, with its rewards. */
+export type CompletedValidatorDetails = {
   /**
    * Number of delegators.
    * @minimum 0
    */
-  delegatorCount?: number;
+  delegatorCount: number;
   /** Amount delegated to the validator, in nAVAX. */
   amountDelegated?: BigIntString;
   /** Rewards of the validation period. */
-  rewards?: Rewards;
-  /** Validation status. */
-  validationStatus: ValidationStatus;
+  rewards: Rewards;
+  /** Validation status, `completed`. */
+  validationStatus: "completed";
+} & ValidatorDetailsBase;
+
+/**
+ * A validation period in progress. `amountDelegated`,
+ * `avalancheGoVersion` and `delegationCapacity` are optional, as in
+ * the real service; `geolocation` is always present but null when the
+ * node's location is unknown.
+ */
+export type ActiveValidatorDetails = {
+  /** The validator's stake (own and delegated) as a percentage of the total stake of the primary network. */
+  stakePercentage: number;
+  /**
+   * Number of delegators.
+   * @minimum 0
+   */
+  delegatorCount: number;
+  /** Amount delegated to the validator, in nAVAX. */
+  amountDelegated?: BigIntString;
+  /** The validator's observed uptime, in percent. */
+  uptimePerformance: number;
+  /** The AvalancheGo version the node runs, e.g. `avalanche/1.13.0`. */
+  avalancheGoVersion?: string;
+  /** Amount that can still be delegated to the validator, in nAVAX. */
+  delegationCapacity?: BigIntString;
+  /** Rewards the validation period earns if it completes successfully. */
+  potentialRewards: Rewards;
+  /** Validation status, `active`. */
+  validationStatus: "active";
+  /** Health of the node as observed by the service. */
+  validatorHealth: ValidatorHealthDetails;
+  /** Location of the node, or null when unknown. */
+  geolocation: Geolocation | null;
+} & ValidatorDetailsBase;
+
+/** A validation period that has not started yet. */
+export type PendingValidatorDetails = {
+  /** Validation status, `pending`. */
+  validationStatus: "pending";
+} & ValidatorDetailsBase;
+
+/** A validation period ended by a removal transaction (e.g. a subnet validator removed with `RemoveSubnetValidatorTx`). */
+export type RemovedValidatorDetails = {
+  /** Hash of the transaction that removed the validator. */
+  removeTxHash: string;
+  /** Unix timestamp (seconds) of the removal. */
+  removeTimestamp: number;
+  /** Validation status, `removed`. */
+  validationStatus: "removed";
+} & ValidatorDetailsBase;
+
+/** Health of an active validator's node, as observed by the service. */
+export interface ValidatorHealthDetails {
+  /** Percentage of the service's requests that reached the node. */
+  reachabilityPercent: number;
+  /** Percentage of P-Chain requests for which the node was benched. */
+  benchedPChainRequestsPercent: number;
+  /** Percentage of X-Chain requests for which the node was benched. */
+  benchedXChainRequestsPercent: number;
+  /** Percentage of C-Chain requests for which the node was benched. */
+  benchedCChainRequestsPercent: number;
+}
+
+/** Location of a validator's node. */
+export interface Geolocation {
+  /** City name. */
+  city: string;
+  /** Country name. */
+  country: string;
+  /** ISO 3166-1 alpha-2 country code. */
+  countryCode: string;
+  /**
+   * Latitude, in degrees.
+   * @minimum -90
+   * @maximum 90
+   */
+  latitude: number;
+  /**
+   * Longitude, in degrees.
+   * @minimum -180
+   * @maximum 180
+   */
+  longitude: number;
 }
 
 /** A page of validation periods. `nextPageToken` is present only when more data exists. */

@@ -8448,6 +8448,146 @@ function $Rewards(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
+  let matches = 0;
+  if ($CompletedValidatorDetails(x, p, null)) matches++;
+  if ($ActiveValidatorDetails(x, p, null)) matches++;
+  if ($PendingValidatorDetails(x, p, null)) matches++;
+  if ($RemovedValidatorDetails(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $CompletedValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["delegatorCount"];
+      if (v1 !== undefined && (plain && OP["delegatorCount"] === undefined || hasOwn(x, "delegatorCount"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $17(v1, p + "/delegatorCount", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/delegatorCount", "required", "is required", "delegatorCount");
+      }
+      const v2 = x["amountDelegated"];
+      if (v2 !== undefined) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c1.test(v2)))) && (plain && OP["amountDelegated"] === undefined || hasOwn(x, "amountDelegated"))) {
+          if (e === null) return false;
+          $BigIntString(v2, p + "/amountDelegated", e);
+          ok = false;
+        }
+      }
+      const v3 = x["rewards"];
+      if (v3 !== undefined && (plain && OP["rewards"] === undefined || hasOwn(x, "rewards"))) {
+        const x273: unknown = v3;
+        const p273 = e === null ? p : p + "/rewards";
+        {
+          const x: unknown = x273;
+          const p = p273;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["validationRewardAmount"];
+              if (v1 !== undefined && (plain && OP["validationRewardAmount"] === undefined || hasOwn(x, "validationRewardAmount"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
+                  if (e === null) return false;
+                  $BigIntString(v1, p + "/validationRewardAmount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/validationRewardAmount", "required", "is required", "validationRewardAmount");
+              }
+              const v2 = x["delegationRewardAmount"];
+              if (v2 !== undefined && (plain && OP["delegationRewardAmount"] === undefined || hasOwn(x, "delegationRewardAmount"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c1.test(v2))))) {
+                  if (e === null) return false;
+                  $BigIntString(v2, p + "/delegationRewardAmount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/delegationRewardAmount", "required", "is required", "delegationRewardAmount");
+              }
+              const v3 = x["rewardAddresses"];
+              if (v3 !== undefined) {
+                if ((plain && OP["rewardAddresses"] === undefined || hasOwn(x, "rewardAddresses"))) {
+                  if (!$7(v3, e === null ? p : p + "/rewardAddresses", e)) {
+                    if (e === null) return false;
+                    ok = false;
+                  }
+                }
+              }
+              const v4 = x["rewardTxHash"];
+              if (v4 !== undefined) {
+                if (!((typeof v4 === "string")) && (plain && OP["rewardTxHash"] === undefined || hasOwn(x, "rewardTxHash"))) {
+                  if (e === null) return false;
+                  $6(v4, p + "/rewardTxHash", e);
+                  ok = false;
+                }
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/rewards", "required", "is required", "rewards");
+      }
+      const v4 = x["validationStatus"];
+      if (v4 !== undefined && (plain && OP["validationStatus"] === undefined || hasOwn(x, "validationStatus"))) {
+        if (!((typeof v4 === "string") && (v4 === "completed"))) {
+          if (e === null) return false;
+          $274(v4, p + "/validationStatus", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/validationStatus", "required", "is required", "validationStatus");
+      }
+    }
+  }
+  if (!$ValidatorDetailsBase(x, p, e)) {
+    if (e === null) return false;
+    ok = false;
+  }
+  return ok;
+}
+
+function $274(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "completed") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"completed\"]");
+  }
+  return ok;
+}
+
+function $ValidatorDetailsBase(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
@@ -8538,11 +8678,11 @@ function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): 
       const v8 = x["blsCredentials"];
       if (v8 !== undefined) {
         if ((plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
-          const x277: unknown = v8;
-          const p277 = e === null ? p : p + "/blsCredentials";
+          const x280: unknown = v8;
+          const p280 = e === null ? p : p + "/blsCredentials";
           {
-            const x: unknown = x277;
-            const p = p277;
+            const x: unknown = x280;
+            const p = p280;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -8579,88 +8719,473 @@ function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): 
           }
         }
       }
-      const v9 = x["delegatorCount"];
-      if (v9 !== undefined) {
-        if (!((Number.isInteger(v9)) && (typeof v9 !== "number" || (v9 >= 0))) && (plain && OP["delegatorCount"] === undefined || hasOwn(x, "delegatorCount"))) {
+    }
+  }
+  return ok;
+}
+
+function $ActiveValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["stakePercentage"];
+      if (v1 !== undefined && (plain && OP["stakePercentage"] === undefined || hasOwn(x, "stakePercentage"))) {
+        if (!((typeof v1 === "number"))) {
           if (e === null) return false;
-          $17(v9, p + "/delegatorCount", e);
+          $281(v1, p + "/stakePercentage", e);
           ok = false;
         }
       }
-      const v10 = x["amountDelegated"];
-      if (v10 !== undefined) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c1.test(v10)))) && (plain && OP["amountDelegated"] === undefined || hasOwn(x, "amountDelegated"))) {
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/stakePercentage", "required", "is required", "stakePercentage");
+      }
+      const v2 = x["delegatorCount"];
+      if (v2 !== undefined && (plain && OP["delegatorCount"] === undefined || hasOwn(x, "delegatorCount"))) {
+        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
           if (e === null) return false;
-          $BigIntString(v10, p + "/amountDelegated", e);
+          $17(v2, p + "/delegatorCount", e);
           ok = false;
         }
       }
-      const v11 = x["rewards"];
-      if (v11 !== undefined) {
-        if ((plain && OP["rewards"] === undefined || hasOwn(x, "rewards"))) {
-          const x279: unknown = v11;
-          const p279 = e === null ? p : p + "/rewards";
-          {
-            const x: unknown = x279;
-            const p = p279;
-            if (!(isObject(x))) {
-              if (e === null) return false;
-              ok = fail(e, p, "type", "must be object", "object");
-            }
-            else {
-              if (true) {
-                const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                const v1 = x["validationRewardAmount"];
-                if (v1 !== undefined && (plain && OP["validationRewardAmount"] === undefined || hasOwn(x, "validationRewardAmount"))) {
-                  if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
-                    if (e === null) return false;
-                    $BigIntString(v1, p + "/validationRewardAmount", e);
-                    ok = false;
-                  }
-                }
-                else {
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/delegatorCount", "required", "is required", "delegatorCount");
+      }
+      const v3 = x["amountDelegated"];
+      if (v3 !== undefined) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c1.test(v3)))) && (plain && OP["amountDelegated"] === undefined || hasOwn(x, "amountDelegated"))) {
+          if (e === null) return false;
+          $BigIntString(v3, p + "/amountDelegated", e);
+          ok = false;
+        }
+      }
+      const v4 = x["uptimePerformance"];
+      if (v4 !== undefined && (plain && OP["uptimePerformance"] === undefined || hasOwn(x, "uptimePerformance"))) {
+        if (!((typeof v4 === "number"))) {
+          if (e === null) return false;
+          $281(v4, p + "/uptimePerformance", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/uptimePerformance", "required", "is required", "uptimePerformance");
+      }
+      const v5 = x["avalancheGoVersion"];
+      if (v5 !== undefined) {
+        if (!((typeof v5 === "string")) && (plain && OP["avalancheGoVersion"] === undefined || hasOwn(x, "avalancheGoVersion"))) {
+          if (e === null) return false;
+          $6(v5, p + "/avalancheGoVersion", e);
+          ok = false;
+        }
+      }
+      const v6 = x["delegationCapacity"];
+      if (v6 !== undefined) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6)))) && (plain && OP["delegationCapacity"] === undefined || hasOwn(x, "delegationCapacity"))) {
+          if (e === null) return false;
+          $BigIntString(v6, p + "/delegationCapacity", e);
+          ok = false;
+        }
+      }
+      const v7 = x["potentialRewards"];
+      if (v7 !== undefined && (plain && OP["potentialRewards"] === undefined || hasOwn(x, "potentialRewards"))) {
+        const x285: unknown = v7;
+        const p285 = e === null ? p : p + "/potentialRewards";
+        {
+          const x: unknown = x285;
+          const p = p285;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["validationRewardAmount"];
+              if (v1 !== undefined && (plain && OP["validationRewardAmount"] === undefined || hasOwn(x, "validationRewardAmount"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
                   if (e === null) return false;
-                  ok = fail(e, p + "/validationRewardAmount", "required", "is required", "validationRewardAmount");
+                  $BigIntString(v1, p + "/validationRewardAmount", e);
+                  ok = false;
                 }
-                const v2 = x["delegationRewardAmount"];
-                if (v2 !== undefined && (plain && OP["delegationRewardAmount"] === undefined || hasOwn(x, "delegationRewardAmount"))) {
-                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c1.test(v2))))) {
-                    if (e === null) return false;
-                    $BigIntString(v2, p + "/delegationRewardAmount", e);
-                    ok = false;
-                  }
-                }
-                else {
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/validationRewardAmount", "required", "is required", "validationRewardAmount");
+              }
+              const v2 = x["delegationRewardAmount"];
+              if (v2 !== undefined && (plain && OP["delegationRewardAmount"] === undefined || hasOwn(x, "delegationRewardAmount"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c1.test(v2))))) {
                   if (e === null) return false;
-                  ok = fail(e, p + "/delegationRewardAmount", "required", "is required", "delegationRewardAmount");
+                  $BigIntString(v2, p + "/delegationRewardAmount", e);
+                  ok = false;
                 }
-                const v3 = x["rewardAddresses"];
-                if (v3 !== undefined) {
-                  if ((plain && OP["rewardAddresses"] === undefined || hasOwn(x, "rewardAddresses"))) {
-                    if (!$7(v3, e === null ? p : p + "/rewardAddresses", e)) {
-                      if (e === null) return false;
-                      ok = false;
-                    }
-                  }
-                }
-                const v4 = x["rewardTxHash"];
-                if (v4 !== undefined) {
-                  if (!((typeof v4 === "string")) && (plain && OP["rewardTxHash"] === undefined || hasOwn(x, "rewardTxHash"))) {
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/delegationRewardAmount", "required", "is required", "delegationRewardAmount");
+              }
+              const v3 = x["rewardAddresses"];
+              if (v3 !== undefined) {
+                if ((plain && OP["rewardAddresses"] === undefined || hasOwn(x, "rewardAddresses"))) {
+                  if (!$7(v3, e === null ? p : p + "/rewardAddresses", e)) {
                     if (e === null) return false;
-                    $6(v4, p + "/rewardTxHash", e);
                     ok = false;
                   }
+                }
+              }
+              const v4 = x["rewardTxHash"];
+              if (v4 !== undefined) {
+                if (!((typeof v4 === "string")) && (plain && OP["rewardTxHash"] === undefined || hasOwn(x, "rewardTxHash"))) {
+                  if (e === null) return false;
+                  $6(v4, p + "/rewardTxHash", e);
+                  ok = false;
                 }
               }
             }
           }
         }
       }
-      const v12 = x["validationStatus"];
-      if (v12 !== undefined && (plain && OP["validationStatus"] === undefined || hasOwn(x, "validationStatus"))) {
-        if (!((typeof v12 === "string") && (v12 === "completed" || v12 === "active" || v12 === "pending" || v12 === "removed"))) {
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/potentialRewards", "required", "is required", "potentialRewards");
+      }
+      const v8 = x["validationStatus"];
+      if (v8 !== undefined && (plain && OP["validationStatus"] === undefined || hasOwn(x, "validationStatus"))) {
+        if (!((typeof v8 === "string") && (v8 === "active"))) {
           if (e === null) return false;
-          $ValidationStatus(v12, p + "/validationStatus", e);
+          $286(v8, p + "/validationStatus", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/validationStatus", "required", "is required", "validationStatus");
+      }
+      const v9 = x["validatorHealth"];
+      if (v9 !== undefined && (plain && OP["validatorHealth"] === undefined || hasOwn(x, "validatorHealth"))) {
+        const x291: unknown = v9;
+        const p291 = e === null ? p : p + "/validatorHealth";
+        {
+          const x: unknown = x291;
+          const p = p291;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["reachabilityPercent"];
+              if (v1 !== undefined && (plain && OP["reachabilityPercent"] === undefined || hasOwn(x, "reachabilityPercent"))) {
+                if (!((typeof v1 === "number"))) {
+                  if (e === null) return false;
+                  $281(v1, p + "/reachabilityPercent", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/reachabilityPercent", "required", "is required", "reachabilityPercent");
+              }
+              const v2 = x["benchedPChainRequestsPercent"];
+              if (v2 !== undefined && (plain && OP["benchedPChainRequestsPercent"] === undefined || hasOwn(x, "benchedPChainRequestsPercent"))) {
+                if (!((typeof v2 === "number"))) {
+                  if (e === null) return false;
+                  $281(v2, p + "/benchedPChainRequestsPercent", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/benchedPChainRequestsPercent", "required", "is required", "benchedPChainRequestsPercent");
+              }
+              const v3 = x["benchedXChainRequestsPercent"];
+              if (v3 !== undefined && (plain && OP["benchedXChainRequestsPercent"] === undefined || hasOwn(x, "benchedXChainRequestsPercent"))) {
+                if (!((typeof v3 === "number"))) {
+                  if (e === null) return false;
+                  $281(v3, p + "/benchedXChainRequestsPercent", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/benchedXChainRequestsPercent", "required", "is required", "benchedXChainRequestsPercent");
+              }
+              const v4 = x["benchedCChainRequestsPercent"];
+              if (v4 !== undefined && (plain && OP["benchedCChainRequestsPercent"] === undefined || hasOwn(x, "benchedCChainRequestsPercent"))) {
+                if (!((typeof v4 === "number"))) {
+                  if (e === null) return false;
+                  $281(v4, p + "/benchedCChainRequestsPercent", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/benchedCChainRequestsPercent", "required", "is required", "benchedCChainRequestsPercent");
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/validatorHealth", "required", "is required", "validatorHealth");
+      }
+      const v10 = x["geolocation"];
+      if (v10 !== undefined && (plain && OP["geolocation"] === undefined || hasOwn(x, "geolocation"))) {
+        if (!$292(v10, e === null ? p : p + "/geolocation", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/geolocation", "required", "is required", "geolocation");
+      }
+    }
+  }
+  if (!$ValidatorDetailsBase(x, p, e)) {
+    if (e === null) return false;
+    ok = false;
+  }
+  return ok;
+}
+
+function $281(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "number")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be number", "number");
+  }
+  return ok;
+}
+
+function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "active") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"active\"]");
+  }
+  return ok;
+}
+
+function $ValidatorHealthDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["reachabilityPercent"];
+      if (v1 !== undefined && (plain && OP["reachabilityPercent"] === undefined || hasOwn(x, "reachabilityPercent"))) {
+        if (!((typeof v1 === "number"))) {
+          if (e === null) return false;
+          $281(v1, p + "/reachabilityPercent", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/reachabilityPercent", "required", "is required", "reachabilityPercent");
+      }
+      const v2 = x["benchedPChainRequestsPercent"];
+      if (v2 !== undefined && (plain && OP["benchedPChainRequestsPercent"] === undefined || hasOwn(x, "benchedPChainRequestsPercent"))) {
+        if (!((typeof v2 === "number"))) {
+          if (e === null) return false;
+          $281(v2, p + "/benchedPChainRequestsPercent", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/benchedPChainRequestsPercent", "required", "is required", "benchedPChainRequestsPercent");
+      }
+      const v3 = x["benchedXChainRequestsPercent"];
+      if (v3 !== undefined && (plain && OP["benchedXChainRequestsPercent"] === undefined || hasOwn(x, "benchedXChainRequestsPercent"))) {
+        if (!((typeof v3 === "number"))) {
+          if (e === null) return false;
+          $281(v3, p + "/benchedXChainRequestsPercent", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/benchedXChainRequestsPercent", "required", "is required", "benchedXChainRequestsPercent");
+      }
+      const v4 = x["benchedCChainRequestsPercent"];
+      if (v4 !== undefined && (plain && OP["benchedCChainRequestsPercent"] === undefined || hasOwn(x, "benchedCChainRequestsPercent"))) {
+        if (!((typeof v4 === "number"))) {
+          if (e === null) return false;
+          $281(v4, p + "/benchedCChainRequestsPercent", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/benchedCChainRequestsPercent", "required", "is required", "benchedCChainRequestsPercent");
+      }
+    }
+  }
+  return ok;
+}
+
+function $292(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!($Geolocation(x, p, null) || $298(x, p, null))) {
+    if (e === null) return false;
+    ok = fail(e, p, "anyOf", "must match a schema in anyOf");
+  }
+  return ok;
+}
+
+function $Geolocation(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["city"];
+      if (v1 !== undefined && (plain && OP["city"] === undefined || hasOwn(x, "city"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $6(v1, p + "/city", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/city", "required", "is required", "city");
+      }
+      const v2 = x["country"];
+      if (v2 !== undefined && (plain && OP["country"] === undefined || hasOwn(x, "country"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $6(v2, p + "/country", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/country", "required", "is required", "country");
+      }
+      const v3 = x["countryCode"];
+      if (v3 !== undefined && (plain && OP["countryCode"] === undefined || hasOwn(x, "countryCode"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $6(v3, p + "/countryCode", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/countryCode", "required", "is required", "countryCode");
+      }
+      const v4 = x["latitude"];
+      if (v4 !== undefined && (plain && OP["latitude"] === undefined || hasOwn(x, "latitude"))) {
+        if (!((typeof v4 === "number") && (typeof v4 !== "number" || (v4 >= -90 && v4 <= 90)))) {
+          if (e === null) return false;
+          $296(v4, p + "/latitude", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/latitude", "required", "is required", "latitude");
+      }
+      const v5 = x["longitude"];
+      if (v5 !== undefined && (plain && OP["longitude"] === undefined || hasOwn(x, "longitude"))) {
+        if (!((typeof v5 === "number") && (typeof v5 !== "number" || (v5 >= -180 && v5 <= 180)))) {
+          if (e === null) return false;
+          $297(v5, p + "/longitude", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/longitude", "required", "is required", "longitude");
+      }
+    }
+  }
+  return ok;
+}
+
+function $296(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "number")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be number", "number");
+  }
+  if (typeof x === "number") {
+    if (x < -90) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= -90", -90);
+    }
+    if (x > 90) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 90", 90);
+    }
+  }
+  return ok;
+}
+
+function $297(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "number")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be number", "number");
+  }
+  if (typeof x === "number") {
+    if (x < -180) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= -180", -180);
+    }
+    if (x > 180) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 180", 180);
+    }
+  }
+  return ok;
+}
+
+function $298(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(x === null)) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be null", "null");
+  }
+  return ok;
+}
+
+function $PendingValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["validationStatus"];
+      if (v1 !== undefined && (plain && OP["validationStatus"] === undefined || hasOwn(x, "validationStatus"))) {
+        if (!((typeof v1 === "string") && (v1 === "pending"))) {
+          if (e === null) return false;
+          $299(v1, p + "/validationStatus", e);
           ok = false;
         }
       }
@@ -8669,6 +9194,90 @@ function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): 
         ok = fail(e, p + "/validationStatus", "required", "is required", "validationStatus");
       }
     }
+  }
+  if (!$ValidatorDetailsBase(x, p, e)) {
+    if (e === null) return false;
+    ok = false;
+  }
+  return ok;
+}
+
+function $299(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "pending") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"pending\"]");
+  }
+  return ok;
+}
+
+function $RemovedValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["removeTxHash"];
+      if (v1 !== undefined && (plain && OP["removeTxHash"] === undefined || hasOwn(x, "removeTxHash"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $6(v1, p + "/removeTxHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/removeTxHash", "required", "is required", "removeTxHash");
+      }
+      const v2 = x["removeTimestamp"];
+      if (v2 !== undefined && (plain && OP["removeTimestamp"] === undefined || hasOwn(x, "removeTimestamp"))) {
+        if (!((Number.isInteger(v2)))) {
+          if (e === null) return false;
+          $9(v2, p + "/removeTimestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/removeTimestamp", "required", "is required", "removeTimestamp");
+      }
+      const v3 = x["validationStatus"];
+      if (v3 !== undefined && (plain && OP["validationStatus"] === undefined || hasOwn(x, "validationStatus"))) {
+        if (!((typeof v3 === "string") && (v3 === "removed"))) {
+          if (e === null) return false;
+          $302(v3, p + "/validationStatus", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/validationStatus", "required", "is required", "validationStatus");
+      }
+    }
+  }
+  if (!$ValidatorDetailsBase(x, p, e)) {
+    if (e === null) return false;
+    ok = false;
+  }
+  return ok;
+}
+
+function $302(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "removed") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"removed\"]");
   }
   return ok;
 }
@@ -8692,7 +9301,7 @@ function $ListValidatorDetailsResponse(x: unknown, p: string, e: ValidationIssue
       }
       const v2 = x["validators"];
       if (v2 !== undefined && (plain && OP["validators"] === undefined || hasOwn(x, "validators"))) {
-        if (!$281(v2, e === null ? p : p + "/validators", e)) {
+        if (!$304(v2, e === null ? p : p + "/validators", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8706,7 +9315,7 @@ function $ListValidatorDetailsResponse(x: unknown, p: string, e: ValidationIssue
   return ok;
 }
 
-function $281(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8715,233 +9324,9 @@ function $281(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x282: unknown = x[i];
-        const p282 = e === null ? p : p + "/" + i;
-        {
-          const x: unknown = x282;
-          const p = p282;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["txHash"];
-              if (v1 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
-                if (!((typeof v1 === "string"))) {
-                  if (e === null) return false;
-                  $6(v1, p + "/txHash", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/txHash", "required", "is required", "txHash");
-              }
-              const v2 = x["nodeId"];
-              if (v2 !== undefined && (plain && OP["nodeId"] === undefined || hasOwn(x, "nodeId"))) {
-                if (!((typeof v2 === "string"))) {
-                  if (e === null) return false;
-                  $6(v2, p + "/nodeId", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/nodeId", "required", "is required", "nodeId");
-              }
-              const v3 = x["subnetId"];
-              if (v3 !== undefined && (plain && OP["subnetId"] === undefined || hasOwn(x, "subnetId"))) {
-                if (!((typeof v3 === "string"))) {
-                  if (e === null) return false;
-                  $6(v3, p + "/subnetId", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
-              }
-              const v4 = x["amountStaked"];
-              if (v4 !== undefined && (plain && OP["amountStaked"] === undefined || hasOwn(x, "amountStaked"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4))))) {
-                  if (e === null) return false;
-                  $BigIntString(v4, p + "/amountStaked", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/amountStaked", "required", "is required", "amountStaked");
-              }
-              const v5 = x["delegationFee"];
-              if (v5 !== undefined) {
-                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c2.test(v5)))) && (plain && OP["delegationFee"] === undefined || hasOwn(x, "delegationFee"))) {
-                  if (e === null) return false;
-                  $DecimalString(v5, p + "/delegationFee", e);
-                  ok = false;
-                }
-              }
-              const v6 = x["startTimestamp"];
-              if (v6 !== undefined && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
-                if (!((Number.isInteger(v6)))) {
-                  if (e === null) return false;
-                  $9(v6, p + "/startTimestamp", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/startTimestamp", "required", "is required", "startTimestamp");
-              }
-              const v7 = x["endTimestamp"];
-              if (v7 !== undefined && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
-                if (!((Number.isInteger(v7)))) {
-                  if (e === null) return false;
-                  $9(v7, p + "/endTimestamp", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/endTimestamp", "required", "is required", "endTimestamp");
-              }
-              const v8 = x["blsCredentials"];
-              if (v8 !== undefined) {
-                if ((plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
-                  const x283: unknown = v8;
-                  const p283 = e === null ? p : p + "/blsCredentials";
-                  {
-                    const x: unknown = x283;
-                    const p = p283;
-                    if (!(isObject(x))) {
-                      if (e === null) return false;
-                      ok = fail(e, p, "type", "must be object", "object");
-                    }
-                    else {
-                      if (true) {
-                        const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                        const v1 = x["publicKey"];
-                        if (v1 !== undefined && (plain && OP["publicKey"] === undefined || hasOwn(x, "publicKey"))) {
-                          if (!((typeof v1 === "string"))) {
-                            if (e === null) return false;
-                            $6(v1, p + "/publicKey", e);
-                            ok = false;
-                          }
-                        }
-                        else {
-                          if (e === null) return false;
-                          ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
-                        }
-                        const v2 = x["proofOfPossession"];
-                        if (v2 !== undefined && (plain && OP["proofOfPossession"] === undefined || hasOwn(x, "proofOfPossession"))) {
-                          if (!((typeof v2 === "string"))) {
-                            if (e === null) return false;
-                            $6(v2, p + "/proofOfPossession", e);
-                            ok = false;
-                          }
-                        }
-                        else {
-                          if (e === null) return false;
-                          ok = fail(e, p + "/proofOfPossession", "required", "is required", "proofOfPossession");
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-              const v9 = x["delegatorCount"];
-              if (v9 !== undefined) {
-                if (!((Number.isInteger(v9)) && (typeof v9 !== "number" || (v9 >= 0))) && (plain && OP["delegatorCount"] === undefined || hasOwn(x, "delegatorCount"))) {
-                  if (e === null) return false;
-                  $17(v9, p + "/delegatorCount", e);
-                  ok = false;
-                }
-              }
-              const v10 = x["amountDelegated"];
-              if (v10 !== undefined) {
-                if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c1.test(v10)))) && (plain && OP["amountDelegated"] === undefined || hasOwn(x, "amountDelegated"))) {
-                  if (e === null) return false;
-                  $BigIntString(v10, p + "/amountDelegated", e);
-                  ok = false;
-                }
-              }
-              const v11 = x["rewards"];
-              if (v11 !== undefined) {
-                if ((plain && OP["rewards"] === undefined || hasOwn(x, "rewards"))) {
-                  const x284: unknown = v11;
-                  const p284 = e === null ? p : p + "/rewards";
-                  {
-                    const x: unknown = x284;
-                    const p = p284;
-                    if (!(isObject(x))) {
-                      if (e === null) return false;
-                      ok = fail(e, p, "type", "must be object", "object");
-                    }
-                    else {
-                      if (true) {
-                        const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                        const v1 = x["validationRewardAmount"];
-                        if (v1 !== undefined && (plain && OP["validationRewardAmount"] === undefined || hasOwn(x, "validationRewardAmount"))) {
-                          if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
-                            if (e === null) return false;
-                            $BigIntString(v1, p + "/validationRewardAmount", e);
-                            ok = false;
-                          }
-                        }
-                        else {
-                          if (e === null) return false;
-                          ok = fail(e, p + "/validationRewardAmount", "required", "is required", "validationRewardAmount");
-                        }
-                        const v2 = x["delegationRewardAmount"];
-                        if (v2 !== undefined && (plain && OP["delegationRewardAmount"] === undefined || hasOwn(x, "delegationRewardAmount"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c1.test(v2))))) {
-                            if (e === null) return false;
-                            $BigIntString(v2, p + "/delegationRewardAmount", e);
-                            ok = false;
-                          }
-                        }
-                        else {
-                          if (e === null) return false;
-                          ok = fail(e, p + "/delegationRewardAmount", "required", "is required", "delegationRewardAmount");
-                        }
-                        const v3 = x["rewardAddresses"];
-                        if (v3 !== undefined) {
-                          if ((plain && OP["rewardAddresses"] === undefined || hasOwn(x, "rewardAddresses"))) {
-                            if (!$7(v3, e === null ? p : p + "/rewardAddresses", e)) {
-                              if (e === null) return false;
-                              ok = false;
-                            }
-                          }
-                        }
-                        const v4 = x["rewardTxHash"];
-                        if (v4 !== undefined) {
-                          if (!((typeof v4 === "string")) && (plain && OP["rewardTxHash"] === undefined || hasOwn(x, "rewardTxHash"))) {
-                            if (e === null) return false;
-                            $6(v4, p + "/rewardTxHash", e);
-                            ok = false;
-                          }
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-              const v12 = x["validationStatus"];
-              if (v12 !== undefined && (plain && OP["validationStatus"] === undefined || hasOwn(x, "validationStatus"))) {
-                if (!((typeof v12 === "string") && (v12 === "completed" || v12 === "active" || v12 === "pending" || v12 === "removed"))) {
-                  if (e === null) return false;
-                  $ValidationStatus(v12, p + "/validationStatus", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/validationStatus", "required", "is required", "validationStatus");
-              }
-            }
-          }
+        if (!$ValidatorDetails(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
         }
       }
     }
@@ -8972,7 +9357,7 @@ function $ChainAddressChainIdMap(x: unknown, p: string, e: ValidationIssue[] | n
       }
       const v2 = x["blockchainIds"];
       if (v2 !== undefined && (plain && OP["blockchainIds"] === undefined || hasOwn(x, "blockchainIds"))) {
-        if (!$286(v2, e === null ? p : p + "/blockchainIds", e)) {
+        if (!$306(v2, e === null ? p : p + "/blockchainIds", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8986,7 +9371,7 @@ function $ChainAddressChainIdMap(x: unknown, p: string, e: ValidationIssue[] | n
   return ok;
 }
 
-function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $306(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9020,7 +9405,7 @@ function $ListChainIdsForAddressesResponse(x: unknown, p: string, e: ValidationI
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["addresses"];
       if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$287(v1, e === null ? p : p + "/addresses", e)) {
+        if (!$307(v1, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9034,7 +9419,7 @@ function $ListChainIdsForAddressesResponse(x: unknown, p: string, e: ValidationI
   return ok;
 }
 
-function $287(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $307(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9043,11 +9428,11 @@ function $287(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x288: unknown = x[i];
-        const p288 = e === null ? p : p + "/" + i;
+        const x308: unknown = x[i];
+        const p308 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x288;
-          const p = p288;
+          const x: unknown = x308;
+          const p = p308;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9069,7 +9454,7 @@ function $287(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["blockchainIds"];
               if (v2 !== undefined && (plain && OP["blockchainIds"] === undefined || hasOwn(x, "blockchainIds"))) {
-                if (!$286(v2, e === null ? p : p + "/blockchainIds", e)) {
+                if (!$306(v2, e === null ? p : p + "/blockchainIds", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -9195,11 +9580,11 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["asset"];
       if (v2 !== undefined && (plain && OP["asset"] === undefined || hasOwn(x, "asset"))) {
-        const x295: unknown = v2;
-        const p295 = e === null ? p : p + "/asset";
+        const x315: unknown = v2;
+        const p315 = e === null ? p : p + "/asset";
         {
-          const x: unknown = x295;
-          const p = p295;
+          const x: unknown = x315;
+          const p = p315;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9627,7 +10012,7 @@ function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v8 !== undefined) {
         if (!((isObject(v8))) && (plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
           if (e === null) return false;
-          $321(v8, p + "/blsCredentials", e);
+          $341(v8, p + "/blsCredentials", e);
           ok = false;
         }
       }
@@ -9636,7 +10021,7 @@ function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-function $321(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -9812,7 +10197,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v6 = x["consumedUtxos"];
       if (v6 !== undefined && (plain && OP["consumedUtxos"] === undefined || hasOwn(x, "consumedUtxos"))) {
-        if (!$333(v6, e === null ? p : p + "/consumedUtxos", e)) {
+        if (!$353(v6, e === null ? p : p + "/consumedUtxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9823,7 +10208,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v7 = x["emittedUtxos"];
       if (v7 !== undefined && (plain && OP["emittedUtxos"] === undefined || hasOwn(x, "emittedUtxos"))) {
-        if (!$333(v7, e === null ? p : p + "/emittedUtxos", e)) {
+        if (!$353(v7, e === null ? p : p + "/emittedUtxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9850,7 +10235,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v10 = x["value"];
       if (v10 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!$337(v10, e === null ? p : p + "/value", e)) {
+        if (!$357(v10, e === null ? p : p + "/value", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9861,7 +10246,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v11 = x["amountBurned"];
       if (v11 !== undefined && (plain && OP["amountBurned"] === undefined || hasOwn(x, "amountBurned"))) {
-        if (!$339(v11, e === null ? p : p + "/amountBurned", e)) {
+        if (!$359(v11, e === null ? p : p + "/amountBurned", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9872,7 +10257,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v12 = x["amountStaked"];
       if (v12 !== undefined && (plain && OP["amountStaked"] === undefined || hasOwn(x, "amountStaked"))) {
-        if (!$341(v12, e === null ? p : p + "/amountStaked", e)) {
+        if (!$361(v12, e === null ? p : p + "/amountStaked", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9884,7 +10269,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v13 = x["amountL1ValidatorBalanceBurned"];
       if (v13 !== undefined) {
         if ((plain && OP["amountL1ValidatorBalanceBurned"] === undefined || hasOwn(x, "amountL1ValidatorBalanceBurned"))) {
-          if (!$343(v13, e === null ? p : p + "/amountL1ValidatorBalanceBurned", e)) {
+          if (!$363(v13, e === null ? p : p + "/amountL1ValidatorBalanceBurned", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9933,11 +10318,11 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v19 = x["l1ValidatorManagerDetails"];
       if (v19 !== undefined) {
         if ((plain && OP["l1ValidatorManagerDetails"] === undefined || hasOwn(x, "l1ValidatorManagerDetails"))) {
-          const x349: unknown = v19;
-          const p349 = e === null ? p : p + "/l1ValidatorManagerDetails";
+          const x369: unknown = v19;
+          const p369 = e === null ? p : p + "/l1ValidatorManagerDetails";
           {
-            const x: unknown = x349;
-            const p = p349;
+            const x: unknown = x369;
+            const p = p369;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -9977,7 +10362,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v20 = x["l1ValidatorDetails"];
       if (v20 !== undefined) {
         if ((plain && OP["l1ValidatorDetails"] === undefined || hasOwn(x, "l1ValidatorDetails"))) {
-          if (!$350(v20, e === null ? p : p + "/l1ValidatorDetails", e)) {
+          if (!$370(v20, e === null ? p : p + "/l1ValidatorDetails", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -10027,11 +10412,11 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v26 = x["subnetOwnershipInfo"];
       if (v26 !== undefined) {
         if ((plain && OP["subnetOwnershipInfo"] === undefined || hasOwn(x, "subnetOwnershipInfo"))) {
-          const x357: unknown = v26;
-          const p357 = e === null ? p : p + "/subnetOwnershipInfo";
+          const x377: unknown = v26;
+          const p377 = e === null ? p : p + "/subnetOwnershipInfo";
           {
-            const x: unknown = x357;
-            const p = p357;
+            const x: unknown = x377;
+            const p = p377;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -10082,11 +10467,11 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v27 = x["blsCredentials"];
       if (v27 !== undefined) {
         if ((plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
-          const x358: unknown = v27;
-          const p358 = e === null ? p : p + "/blsCredentials";
+          const x378: unknown = v27;
+          const p378 = e === null ? p : p + "/blsCredentials";
           {
-            const x: unknown = x358;
-            const p = p358;
+            const x: unknown = x378;
+            const p = p378;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -10126,11 +10511,11 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v28 = x["blockchainInfo"];
       if (v28 !== undefined) {
         if ((plain && OP["blockchainInfo"] === undefined || hasOwn(x, "blockchainInfo"))) {
-          const x359: unknown = v28;
-          const p359 = e === null ? p : p + "/blockchainInfo";
+          const x379: unknown = v28;
+          const p379 = e === null ? p : p + "/blockchainInfo";
           {
-            const x: unknown = x359;
-            const p = p359;
+            const x: unknown = x379;
+            const p = p379;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -10181,7 +10566,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $333(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $353(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10200,7 +10585,7 @@ function $333(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $357(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10209,11 +10594,11 @@ function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x338: unknown = x[i];
-        const p338 = e === null ? p : p + "/" + i;
+        const x358: unknown = x[i];
+        const p358 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x338;
-          const p = p338;
+          const x: unknown = x358;
+          const p = p358;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10302,7 +10687,7 @@ function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $339(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $359(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10311,11 +10696,11 @@ function $339(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x340: unknown = x[i];
-        const p340 = e === null ? p : p + "/" + i;
+        const x360: unknown = x[i];
+        const p360 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x340;
-          const p = p340;
+          const x: unknown = x360;
+          const p = p360;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10404,7 +10789,7 @@ function $339(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $361(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10413,11 +10798,11 @@ function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x342: unknown = x[i];
-        const p342 = e === null ? p : p + "/" + i;
+        const x362: unknown = x[i];
+        const p362 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x342;
-          const p = p342;
+          const x: unknown = x362;
+          const p = p362;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10506,7 +10891,7 @@ function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $363(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10515,11 +10900,11 @@ function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x344: unknown = x[i];
-        const p344 = e === null ? p : p + "/" + i;
+        const x364: unknown = x[i];
+        const p364 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x344;
-          const p = p344;
+          const x: unknown = x364;
+          const p = p364;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10608,7 +10993,7 @@ function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $350(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $370(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10617,11 +11002,11 @@ function $350(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x351: unknown = x[i];
-        const p351 = e === null ? p : p + "/" + i;
+        const x371: unknown = x[i];
+        const p371 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x351;
-          const p = p351;
+          const x: unknown = x371;
+          const p = p371;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10709,7 +11094,7 @@ function $350(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v8 !== undefined) {
                 if (!((isObject(v8))) && (plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
                   if (e === null) return false;
-                  $321(v8, p + "/blsCredentials", e);
+                  $341(v8, p + "/blsCredentials", e);
                   ok = false;
                 }
               }
@@ -10722,7 +11107,7 @@ function $350(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $360(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $380(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10759,7 +11144,7 @@ function $360(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $361(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $381(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10797,7 +11182,7 @@ function $361(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $362(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10822,7 +11207,7 @@ function $362(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $363(v2, p + "/pageToken", e);
+          $383(v2, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -10830,7 +11215,7 @@ function $362(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 1 && v3 <= 10000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $364(v3, p + "/pageSize", e);
+          $384(v3, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -10847,7 +11232,7 @@ function $362(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $363(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10863,7 +11248,7 @@ function $363(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $364(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -10882,7 +11267,7 @@ function $364(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $365(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10895,7 +11280,7 @@ function $365(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $363(v1, p + "/chainId", e);
+          $383(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -10907,7 +11292,7 @@ function $365(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $367(v2, p + "/address", e);
+          $387(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -10935,7 +11320,7 @@ function $365(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v5 !== undefined) {
         if (!((typeof v5 === "string") && (typeof v5 !== "string" || (length(v5) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $363(v5, p + "/pageToken", e);
+          $383(v5, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -10943,7 +11328,7 @@ function $365(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v6 !== undefined) {
         if (!((Number.isInteger(v6)) && (typeof v6 !== "number" || (v6 >= 1 && v6 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $371(v6, p + "/pageSize", e);
+          $391(v6, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -10952,7 +11337,7 @@ function $365(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $367(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10967,7 +11352,7 @@ function $367(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $371(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -10986,7 +11371,7 @@ function $371(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $372(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10999,7 +11384,7 @@ function $372(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $363(v1, p + "/chainId", e);
+          $383(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11009,9 +11394,9 @@ function $372(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["blockId"];
       if (v2 !== undefined && (plain && OP["blockId"] === undefined || hasOwn(x, "blockId"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c375.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c395.test(v2))))) {
           if (e === null) return false;
-          $374(v2, p + "/blockId", e);
+          $394(v2, p + "/blockId", e);
           ok = false;
         }
       }
@@ -11023,7 +11408,7 @@ function $372(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $363(v3, p + "/pageToken", e);
+          $383(v3, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -11040,14 +11425,14 @@ function $372(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $374(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $394(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c375.test(x)) {
+    if (!$c395.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$", "^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
     }
@@ -11055,9 +11440,9 @@ function $374(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c375 = /*#__PURE__*/ new RegExp("^(?:(?:0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
+const $c395 = /*#__PURE__*/ new RegExp("^(?:(?:0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
 
-function $378(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11080,9 +11465,9 @@ function $378(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["nodeId"];
       if (v2 !== undefined && (plain && OP["nodeId"] === undefined || hasOwn(x, "nodeId"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 27 && v2.length <= 47 && $c380.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 27 && v2.length <= 47 && $c400.test(v2)))))) {
           if (e === null) return false;
-          $379(v2, p + "/nodeId", e);
+          $399(v2, p + "/nodeId", e);
           ok = false;
         }
       }
@@ -11094,7 +11479,7 @@ function $378(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $363(v3, p + "/pageToken", e);
+          $383(v3, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -11102,7 +11487,7 @@ function $378(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $371(v4, p + "/pageSize", e);
+          $391(v4, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -11127,14 +11512,14 @@ function $378(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length >= 27 && x.length <= 47 && $c380.test(x))) {
+    if (!(x.length >= 27 && x.length <= 47 && $c400.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$");
     }
@@ -11142,9 +11527,9 @@ function $379(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c380 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]*$");
+const $c400 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]*$");
 
-function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11157,7 +11542,7 @@ function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $363(v1, p + "/chainId", e);
+          $383(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11169,7 +11554,7 @@ function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $367(v2, p + "/address", e);
+          $387(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -11181,7 +11566,7 @@ function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $363(v3, p + "/pageToken", e);
+          $383(v3, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -11189,7 +11574,7 @@ function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $371(v4, p + "/pageSize", e);
+          $391(v4, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -11198,7 +11583,7 @@ function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $408(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11211,7 +11596,7 @@ function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $363(v1, p + "/chainId", e);
+          $383(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11223,7 +11608,7 @@ function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $367(v2, p + "/address", e);
+          $387(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -11252,7 +11637,7 @@ function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $411(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11265,7 +11650,7 @@ function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $363(v1, p + "/chainId", e);
+          $383(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11277,7 +11662,7 @@ function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $393(v2, p + "/txHash", e);
+          $413(v2, p + "/txHash", e);
           ok = false;
         }
       }
@@ -11290,7 +11675,7 @@ function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $413(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11305,7 +11690,7 @@ function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $394(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11335,7 +11720,7 @@ function $394(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $415(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11348,7 +11733,7 @@ function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $363(v1, p + "/chainId", e);
+          $383(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11361,7 +11746,7 @@ function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $397(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $417(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11374,7 +11759,7 @@ function $397(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $363(v1, p + "/chainId", e);
+          $383(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11386,7 +11771,7 @@ function $397(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $367(v2, p + "/address", e);
+          $387(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -11399,7 +11784,7 @@ function $397(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $420(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11424,7 +11809,7 @@ function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
           if (e === null) return false;
-          $363(v2, p + "/addresses", e);
+          $383(v2, p + "/addresses", e);
           ok = false;
         }
       }
@@ -11437,7 +11822,7 @@ function $400(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $402(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11460,7 +11845,7 @@ function $402(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["blockchainId"];
       if (v2 !== undefined && (plain && OP["blockchainId"] === undefined || hasOwn(x, "blockchainId"))) {
-        if (!$403(v2, e === null ? p : p + "/blockchainId", e)) {
+        if (!$423(v2, e === null ? p : p + "/blockchainId", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11486,16 +11871,16 @@ function $402(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $423(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($404(x, p, null) || $Cb58Id(x, p, null))) {
+  if (!($424(x, p, null) || $Cb58Id(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $424(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -12392,6 +12777,97 @@ export function isValidatorDetails(value: unknown): value is T.ValidatorDetails 
   return $ValidatorDetails(value, "", null);
 }
 
+/** Validates a `ValidatorDetailsBase`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateValidatorDetailsBase(value: unknown): ValidationResult<T.ValidatorDetailsBase> {
+  return run<T.ValidatorDetailsBase>($ValidatorDetailsBase, value);
+}
+
+/** A `ValidatorDetailsBase` as a Standard Schema v1 validator. */
+export const ValidatorDetailsBaseSchema: StandardSchemaV1<unknown, T.ValidatorDetailsBase> = /*#__PURE__*/ standard<T.ValidatorDetailsBase>($ValidatorDetailsBase);
+
+/** Whether a value is a valid `ValidatorDetailsBase` (a type guard; no issues are collected). */
+export function isValidatorDetailsBase(value: unknown): value is T.ValidatorDetailsBase {
+  return $ValidatorDetailsBase(value, "", null);
+}
+
+/** Validates a `CompletedValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateCompletedValidatorDetails(value: unknown): ValidationResult<T.CompletedValidatorDetails> {
+  return run<T.CompletedValidatorDetails>($CompletedValidatorDetails, value);
+}
+
+/** A `CompletedValidatorDetails` as a Standard Schema v1 validator. */
+export const CompletedValidatorDetailsSchema: StandardSchemaV1<unknown, T.CompletedValidatorDetails> = /*#__PURE__*/ standard<T.CompletedValidatorDetails>($CompletedValidatorDetails);
+
+/** Whether a value is a valid `CompletedValidatorDetails` (a type guard; no issues are collected). */
+export function isCompletedValidatorDetails(value: unknown): value is T.CompletedValidatorDetails {
+  return $CompletedValidatorDetails(value, "", null);
+}
+
+/** Validates a `ActiveValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateActiveValidatorDetails(value: unknown): ValidationResult<T.ActiveValidatorDetails> {
+  return run<T.ActiveValidatorDetails>($ActiveValidatorDetails, value);
+}
+
+/** A `ActiveValidatorDetails` as a Standard Schema v1 validator. */
+export const ActiveValidatorDetailsSchema: StandardSchemaV1<unknown, T.ActiveValidatorDetails> = /*#__PURE__*/ standard<T.ActiveValidatorDetails>($ActiveValidatorDetails);
+
+/** Whether a value is a valid `ActiveValidatorDetails` (a type guard; no issues are collected). */
+export function isActiveValidatorDetails(value: unknown): value is T.ActiveValidatorDetails {
+  return $ActiveValidatorDetails(value, "", null);
+}
+
+/** Validates a `PendingValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePendingValidatorDetails(value: unknown): ValidationResult<T.PendingValidatorDetails> {
+  return run<T.PendingValidatorDetails>($PendingValidatorDetails, value);
+}
+
+/** A `PendingValidatorDetails` as a Standard Schema v1 validator. */
+export const PendingValidatorDetailsSchema: StandardSchemaV1<unknown, T.PendingValidatorDetails> = /*#__PURE__*/ standard<T.PendingValidatorDetails>($PendingValidatorDetails);
+
+/** Whether a value is a valid `PendingValidatorDetails` (a type guard; no issues are collected). */
+export function isPendingValidatorDetails(value: unknown): value is T.PendingValidatorDetails {
+  return $PendingValidatorDetails(value, "", null);
+}
+
+/** Validates a `RemovedValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateRemovedValidatorDetails(value: unknown): ValidationResult<T.RemovedValidatorDetails> {
+  return run<T.RemovedValidatorDetails>($RemovedValidatorDetails, value);
+}
+
+/** A `RemovedValidatorDetails` as a Standard Schema v1 validator. */
+export const RemovedValidatorDetailsSchema: StandardSchemaV1<unknown, T.RemovedValidatorDetails> = /*#__PURE__*/ standard<T.RemovedValidatorDetails>($RemovedValidatorDetails);
+
+/** Whether a value is a valid `RemovedValidatorDetails` (a type guard; no issues are collected). */
+export function isRemovedValidatorDetails(value: unknown): value is T.RemovedValidatorDetails {
+  return $RemovedValidatorDetails(value, "", null);
+}
+
+/** Validates a `ValidatorHealthDetails`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateValidatorHealthDetails(value: unknown): ValidationResult<T.ValidatorHealthDetails> {
+  return run<T.ValidatorHealthDetails>($ValidatorHealthDetails, value);
+}
+
+/** A `ValidatorHealthDetails` as a Standard Schema v1 validator. */
+export const ValidatorHealthDetailsSchema: StandardSchemaV1<unknown, T.ValidatorHealthDetails> = /*#__PURE__*/ standard<T.ValidatorHealthDetails>($ValidatorHealthDetails);
+
+/** Whether a value is a valid `ValidatorHealthDetails` (a type guard; no issues are collected). */
+export function isValidatorHealthDetails(value: unknown): value is T.ValidatorHealthDetails {
+  return $ValidatorHealthDetails(value, "", null);
+}
+
+/** Validates a `Geolocation`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateGeolocation(value: unknown): ValidationResult<T.Geolocation> {
+  return run<T.Geolocation>($Geolocation, value);
+}
+
+/** A `Geolocation` as a Standard Schema v1 validator. */
+export const GeolocationSchema: StandardSchemaV1<unknown, T.Geolocation> = /*#__PURE__*/ standard<T.Geolocation>($Geolocation);
+
+/** Whether a value is a valid `Geolocation` (a type guard; no issues are collected). */
+export function isGeolocation(value: unknown): value is T.Geolocation {
+  return $Geolocation(value, "", null);
+}
+
 /** Validates a `ListValidatorDetailsResponse`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListValidatorDetailsResponse(value: unknown): ValidationResult<T.ListValidatorDetailsResponse> {
   return run<T.ListValidatorDetailsResponse>($ListValidatorDetailsResponse, value);
@@ -12524,7 +13000,7 @@ export function isPChainTransaction(value: unknown): value is T.PChainTransactio
 
 /** Validates the params of `aggregateSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAggregateSignaturesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($360, value);
+  return run<unknown>($380, value);
 }
 
 /** Validates the result of `aggregateSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12534,7 +13010,7 @@ export function validateAggregateSignaturesResponse(value: unknown): ValidationR
 
 /** Validates the params of `getAggregatedSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetAggregatedSignaturesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($361, value);
+  return run<unknown>($381, value);
 }
 
 /** Validates the result of `getAggregatedSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12544,7 +13020,7 @@ export function validateGetAggregatedSignaturesResponse(value: unknown): Validat
 
 /** Validates the params of `listBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListBlockchainsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($362, value);
+  return run<unknown>($382, value);
 }
 
 /** Validates the result of `listBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12554,7 +13030,7 @@ export function validateListBlockchainsResponse2(value: unknown): ValidationResu
 
 /** Validates the params of `listErc20Transactions`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListErc20TransactionsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($365, value);
+  return run<unknown>($385, value);
 }
 
 /** Validates the result of `listErc20Transactions`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12564,7 +13040,7 @@ export function validateListErc20TransactionsResponse2(value: unknown): Validati
 
 /** Validates the params of `getTransactionsForBlock`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTransactionsForBlockParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($372, value);
+  return run<unknown>($392, value);
 }
 
 /** Validates the result of `getTransactionsForBlock`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12574,7 +13050,7 @@ export function validateGetTransactionsForBlockResponse(value: unknown): Validat
 
 /** Validates the params of `getSingleValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetSingleValidatorDetailsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($378, value);
+  return run<unknown>($398, value);
 }
 
 /** Validates the result of `getSingleValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12584,7 +13060,7 @@ export function validateGetSingleValidatorDetailsResponse(value: unknown): Valid
 
 /** Validates the params of `listContractDeployments`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListContractDeploymentsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($383, value);
+  return run<unknown>($403, value);
 }
 
 /** Validates the result of `listContractDeployments`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12594,7 +13070,7 @@ export function validateListContractDeploymentsResponse(value: unknown): Validat
 
 /** Validates the params of `getNativeBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetNativeBalanceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($388, value);
+  return run<unknown>($408, value);
 }
 
 /** Validates the result of `getNativeBalance`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12604,7 +13080,7 @@ export function validateGetNativeBalanceResponse2(value: unknown): ValidationRes
 
 /** Validates the params of `getTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTransactionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($391, value);
+  return run<unknown>($411, value);
 }
 
 /** Validates the result of `getTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12614,7 +13090,7 @@ export function validateGetTransactionResponse2(value: unknown): ValidationResul
 
 /** Validates the params of `supportedChains`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSupportedChainsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($394, value);
+  return run<unknown>($414, value);
 }
 
 /** Validates the result of `supportedChains`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12624,7 +13100,7 @@ export function validateSupportedChainsResponse(value: unknown): ValidationResul
 
 /** Validates the params of `getChainInfo`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetChainInfoParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($395, value);
+  return run<unknown>($415, value);
 }
 
 /** Validates the result of `getChainInfo`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12634,7 +13110,7 @@ export function validateGetChainInfoResponse(value: unknown): ValidationResult<u
 
 /** Validates the params of `getContractMetadata`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetContractMetadataParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($397, value);
+  return run<unknown>($417, value);
 }
 
 /** Validates the result of `getContractMetadata`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12644,7 +13120,7 @@ export function validateGetContractMetadataResponse(value: unknown): ValidationR
 
 /** Validates the params of `getChainIdsForAddresses`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetChainIdsForAddressesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($400, value);
+  return run<unknown>($420, value);
 }
 
 /** Validates the result of `getChainIdsForAddresses`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12654,7 +13130,7 @@ export function validateGetChainIdsForAddressesResponse(value: unknown): Validat
 
 /** Validates the params of `getTxByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTxByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($402, value);
+  return run<unknown>($422, value);
 }
 
 /** Validates the result of `getTxByHash`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12662,4 +13138,4 @@ export function validateGetTxByHashResponse(value: unknown): ValidationResult<un
   return run<unknown>($PChainTransaction, value);
 }
 
-export { $360, $361, $362, $365, $372, $378, $383, $388, $391, $394, $395, $397, $400, $402, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage };
+export { $380, $381, $382, $385, $392, $398, $403, $408, $411, $414, $415, $417, $420, $422, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage };
