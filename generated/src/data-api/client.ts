@@ -3,7 +3,7 @@
 
 import { callHttp, resolveHttpConfig, paged, resultChecks, type CallOptions, type ResultChecks, type PagedMethod, type HttpOperation, type HttpClientOptions } from "../runtime/index.js";
 import type * as T from "./types.js";
-import { $380, $381, $382, $385, $392, $398, $403, $408, $411, $414, $415, $417, $420, $422, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage } from "./validators.js";
+import { $387, $388, $389, $392, $399, $405, $410, $415, $418, $421, $422, $424, $427, $429, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage } from "./validators.js";
 
 /** Parameters of `aggregateSignatures`. */
 export type AggregateSignaturesParams = {
@@ -34,7 +34,7 @@ export const aggregateSignaturesOperation: HttpOperation<AggregateSignaturesPara
     name: "x-service-api-key",
     in: "header",
   },
-  check: $380,
+  check: $387,
 };
 
 /** Parameters of `getAggregatedSignatures`. */
@@ -68,7 +68,7 @@ export const getAggregatedSignaturesOperation: HttpOperation<GetAggregatedSignat
     name: "x-service-api-key",
     in: "header",
   },
-  check: $381,
+  check: $388,
 };
 
 /** Parameters of `listBlockchains`. */
@@ -129,7 +129,7 @@ export const listBlockchainsOperation: HttpOperation<ListBlockchainsParams, T.Li
     name: "x-service-api-key",
     in: "header",
   },
-  check: $382,
+  check: $389,
 };
 
 /** Parameters of `listErc20Transactions`. */
@@ -207,7 +207,7 @@ export const listErc20TransactionsOperation: HttpOperation<ListErc20Transactions
     name: "x-service-api-key",
     in: "header",
   },
-  check: $385,
+  check: $392,
 };
 
 /** Parameters of `getTransactionsForBlock`. */
@@ -267,7 +267,7 @@ export const getTransactionsForBlockOperation: HttpOperation<GetTransactionsForB
     name: "x-service-api-key",
     in: "header",
   },
-  check: $392,
+  check: $399,
 };
 
 /** Parameters of `getSingleValidatorDetails`. */
@@ -344,7 +344,7 @@ export const getSingleValidatorDetailsOperation: HttpOperation<GetSingleValidato
     name: "x-service-api-key",
     in: "header",
   },
-  check: $398,
+  check: $405,
 };
 
 /** Parameters of `listContractDeployments`. */
@@ -404,7 +404,7 @@ export const listContractDeploymentsOperation: HttpOperation<ListContractDeploym
     name: "x-service-api-key",
     in: "header",
   },
-  check: $403,
+  check: $410,
 };
 
 /** Parameters of `getNativeBalance`. */
@@ -459,7 +459,7 @@ export const getNativeBalanceOperation: HttpOperation<GetNativeBalanceParams, T.
     name: "x-service-api-key",
     in: "header",
   },
-  check: $408,
+  check: $415,
 };
 
 /** Parameters of `getTransaction`. */
@@ -499,7 +499,7 @@ export const getTransactionOperation: HttpOperation<GetTransactionParams, T.GetT
     name: "x-service-api-key",
     in: "header",
   },
-  check: $411,
+  check: $418,
 };
 
 /** Parameters of `supportedChains`. */
@@ -531,7 +531,7 @@ export const supportedChainsOperation: HttpOperation<SupportedChainsParams | und
     name: "x-service-api-key",
     in: "header",
   },
-  check: $414,
+  check: $421,
 };
 
 /** Parameters of `getChainInfo`. */
@@ -561,7 +561,7 @@ export const getChainInfoOperation: HttpOperation<GetChainInfoParams, T.ChainInf
     name: "x-service-api-key",
     in: "header",
   },
-  check: $415,
+  check: $422,
 };
 
 /** Parameters of `getContractMetadata`. */
@@ -601,7 +601,7 @@ export const getContractMetadataOperation: HttpOperation<GetContractMetadataPara
     name: "x-service-api-key",
     in: "header",
   },
-  check: $417,
+  check: $424,
 };
 
 /** Parameters of `getChainIdsForAddresses`. */
@@ -638,7 +638,7 @@ export const getChainIdsForAddressesOperation: HttpOperation<GetChainIdsForAddre
     name: "x-service-api-key",
     in: "header",
   },
-  check: $420,
+  check: $427,
 };
 
 /** Parameters of `getTxByHash`. */
@@ -690,7 +690,7 @@ export const getTxByHashOperation: HttpOperation<GetTxByHashParams, T.PChainTran
     name: "x-service-api-key",
     in: "header",
   },
-  check: $422,
+  check: $429,
 };
 
 /** Result checks by descriptor: what `validateResponse` checks 2XX bodies against (the third argument of `resolveHttpConfig` when descriptors are called directly). */

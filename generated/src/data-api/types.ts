@@ -834,11 +834,22 @@ export interface ContractDeploymentDetails {
 }
 
 /**
- * Metadata of a contract. Only `address` and `ercType` are always
- * present, as in the real service (which splits this shape by
- * `ercType` into ERC-20, ERC-721, ERC-1155 and unknown contracts).
+ * Metadata of a contract. As in the real service, the shape depends on
+ * the token standard `ercType`: an ERC-20 contract adds `decimals` and
+ * `pricingProviders`, an ERC-1155 contract `pricingProviders`; ERC-721
+ * and unknown contracts have only the common fields. Only `address`
+ * and `ercType` (and, for ERC-20, `decimals`) are always present.
  */
-export interface ContractMetadata {
+export type ContractMetadata = Erc20Contract | Erc721Contract | Erc1155Contract | UnknownContract;
+
+/**
+ * The fields every contract's metadata can have, whatever its token
+ * standard. Only `address` is always present, as in the real service.
+ * `symbol` is here for every standard: the source documentation names
+ * it for all contract metadata, though the real service's document
+ * lists it for all but unknown contracts.
+ */
+export interface ContractMetadataBase {
   /** The contract name. */
   name?: string;
   /** Description of the contract. */
@@ -861,14 +872,48 @@ export interface ContractMetadata {
   address: string;
   /** Deployment details. */
   deploymentDetails?: ContractDeploymentDetails;
-  /**
-   * The token standard, e.g. `ERC-721`; the real service uses `ERC-20`, `ERC-721`, `ERC-1155` and `UNKNOWN`, but the full set is not shown by the source documentation.
-   * @example "ERC-721"
-   */
-  ercType: string;
   /** The contract symbol. */
   symbol?: string;
 }
+
+/** Ids of the token at price providers. */
+export interface PricingProviders {
+  /** The token's CoinGecko coin id. */
+  coingeckoCoinId?: string;
+}
+
+/** Metadata of an ERC-20 token contract. */
+export type Erc20Contract = {
+  /** The token standard, `ERC-20`. */
+  ercType: "ERC-20";
+  /**
+   * Number of decimals the token uses.
+   * @minimum 0
+   */
+  decimals: number;
+  /** Ids of the token at price providers. */
+  pricingProviders?: PricingProviders;
+} & ContractMetadataBase;
+
+/** Metadata of an ERC-721 (NFT) contract. */
+export type Erc721Contract = {
+  /** The token standard, `ERC-721`. */
+  ercType: "ERC-721";
+} & ContractMetadataBase;
+
+/** Metadata of an ERC-1155 (multi-token) contract. */
+export type Erc1155Contract = {
+  /** The token standard, `ERC-1155`. */
+  ercType: "ERC-1155";
+  /** Ids of the token at price providers. */
+  pricingProviders?: PricingProviders;
+} & ContractMetadataBase;
+
+/** Metadata of a contract that implements none of the token standards the service knows. */
+export type UnknownContract = {
+  /** The token standard, `UNKNOWN` (none the service knows). */
+  ercType: "UNKNOWN";
+} & ContractMetadataBase;
 
 /** A page of contracts. `nextPageToken` is present only when more data exists. */
 export interface ListContractsResponse {

@@ -7654,6 +7654,112 @@ function $ContractDeploymentDetails(x: unknown, p: string, e: ValidationIssue[] 
 
 function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
+  let matches = 0;
+  if ($Erc20Contract(x, p, null)) matches++;
+  if ($Erc721Contract(x, p, null)) matches++;
+  if ($Erc1155Contract(x, p, null)) matches++;
+  if ($UnknownContract(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $Erc20Contract(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["ercType"];
+      if (v1 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
+        if (!((typeof v1 === "string") && (v1 === "ERC-20"))) {
+          if (e === null) return false;
+          $116(v1, p + "/ercType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
+      }
+      const v2 = x["decimals"];
+      if (v2 !== undefined && (plain && OP["decimals"] === undefined || hasOwn(x, "decimals"))) {
+        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
+          if (e === null) return false;
+          $17(v2, p + "/decimals", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/decimals", "required", "is required", "decimals");
+      }
+      const v3 = x["pricingProviders"];
+      if (v3 !== undefined) {
+        if ((plain && OP["pricingProviders"] === undefined || hasOwn(x, "pricingProviders"))) {
+          const x235: unknown = v3;
+          const p235 = e === null ? p : p + "/pricingProviders";
+          {
+            const x: unknown = x235;
+            const p = p235;
+            if (!(isObject(x))) {
+              if (e === null) return false;
+              ok = fail(e, p, "type", "must be object", "object");
+            }
+            else {
+              if (true) {
+                const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                const v1 = x["coingeckoCoinId"];
+                if (v1 !== undefined) {
+                  if (!((typeof v1 === "string")) && (plain && OP["coingeckoCoinId"] === undefined || hasOwn(x, "coingeckoCoinId"))) {
+                    if (e === null) return false;
+                    $6(v1, p + "/coingeckoCoinId", e);
+                    ok = false;
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  if (!$ContractMetadataBase(x, p, e)) {
+    if (e === null) return false;
+    ok = false;
+  }
+  return ok;
+}
+
+function $PricingProviders(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["coingeckoCoinId"];
+      if (v1 !== undefined) {
+        if (!((typeof v1 === "string")) && (plain && OP["coingeckoCoinId"] === undefined || hasOwn(x, "coingeckoCoinId"))) {
+          if (e === null) return false;
+          $6(v1, p + "/coingeckoCoinId", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $ContractMetadataBase(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
@@ -7696,11 +7802,11 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
       const v5 = x["logoAsset"];
       if (v5 !== undefined) {
         if ((plain && OP["logoAsset"] === undefined || hasOwn(x, "logoAsset"))) {
-          const x236: unknown = v5;
-          const p236 = e === null ? p : p + "/logoAsset";
+          const x240: unknown = v5;
+          const p240 = e === null ? p : p + "/logoAsset";
           {
-            const x: unknown = x236;
-            const p = p236;
+            const x: unknown = x240;
+            const p = p240;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -7732,11 +7838,11 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
       const v6 = x["bannerAsset"];
       if (v6 !== undefined) {
         if ((plain && OP["bannerAsset"] === undefined || hasOwn(x, "bannerAsset"))) {
-          const x237: unknown = v6;
-          const p237 = e === null ? p : p + "/bannerAsset";
+          const x241: unknown = v6;
+          const p241 = e === null ? p : p + "/bannerAsset";
           {
-            const x: unknown = x237;
-            const p = p237;
+            const x: unknown = x241;
+            const p = p241;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -7776,7 +7882,7 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
       const v8 = x["resourceLinks"];
       if (v8 !== undefined) {
         if ((plain && OP["resourceLinks"] === undefined || hasOwn(x, "resourceLinks"))) {
-          if (!$239(v8, e === null ? p : p + "/resourceLinks", e)) {
+          if (!$243(v8, e === null ? p : p + "/resourceLinks", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -7806,11 +7912,11 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
       const v11 = x["deploymentDetails"];
       if (v11 !== undefined) {
         if ((plain && OP["deploymentDetails"] === undefined || hasOwn(x, "deploymentDetails"))) {
-          const x244: unknown = v11;
-          const p244 = e === null ? p : p + "/deploymentDetails";
+          const x248: unknown = v11;
+          const p248 = e === null ? p : p + "/deploymentDetails";
           {
-            const x: unknown = x244;
-            const p = p244;
+            const x: unknown = x248;
+            const p = p248;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -7855,23 +7961,11 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
           }
         }
       }
-      const v12 = x["ercType"];
-      if (v12 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-        if (!((typeof v12 === "string"))) {
+      const v12 = x["symbol"];
+      if (v12 !== undefined) {
+        if (!((typeof v12 === "string")) && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
           if (e === null) return false;
-          $6(v12, p + "/ercType", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
-      }
-      const v13 = x["symbol"];
-      if (v13 !== undefined) {
-        if (!((typeof v13 === "string")) && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
-          if (e === null) return false;
-          $6(v13, p + "/symbol", e);
+          $6(v12, p + "/symbol", e);
           ok = false;
         }
       }
@@ -7880,7 +7974,7 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
   return ok;
 }
 
-function $239(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $243(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7889,11 +7983,11 @@ function $239(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x240: unknown = x[i];
-        const p240 = e === null ? p : p + "/" + i;
+        const x244: unknown = x[i];
+        const p244 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x240;
-          const p = p240;
+          const x: unknown = x244;
+          const p = p244;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7934,6 +8028,137 @@ function $239(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
+function $Erc721Contract(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["ercType"];
+      if (v1 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
+        if (!((typeof v1 === "string") && (v1 === "ERC-721"))) {
+          if (e === null) return false;
+          $150(v1, p + "/ercType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
+      }
+    }
+  }
+  if (!$ContractMetadataBase(x, p, e)) {
+    if (e === null) return false;
+    ok = false;
+  }
+  return ok;
+}
+
+function $Erc1155Contract(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["ercType"];
+      if (v1 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
+        if (!((typeof v1 === "string") && (v1 === "ERC-1155"))) {
+          if (e === null) return false;
+          $170(v1, p + "/ercType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
+      }
+      const v2 = x["pricingProviders"];
+      if (v2 !== undefined) {
+        if ((plain && OP["pricingProviders"] === undefined || hasOwn(x, "pricingProviders"))) {
+          const x252: unknown = v2;
+          const p252 = e === null ? p : p + "/pricingProviders";
+          {
+            const x: unknown = x252;
+            const p = p252;
+            if (!(isObject(x))) {
+              if (e === null) return false;
+              ok = fail(e, p, "type", "must be object", "object");
+            }
+            else {
+              if (true) {
+                const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                const v1 = x["coingeckoCoinId"];
+                if (v1 !== undefined) {
+                  if (!((typeof v1 === "string")) && (plain && OP["coingeckoCoinId"] === undefined || hasOwn(x, "coingeckoCoinId"))) {
+                    if (e === null) return false;
+                    $6(v1, p + "/coingeckoCoinId", e);
+                    ok = false;
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  if (!$ContractMetadataBase(x, p, e)) {
+    if (e === null) return false;
+    ok = false;
+  }
+  return ok;
+}
+
+function $UnknownContract(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["ercType"];
+      if (v1 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
+        if (!((typeof v1 === "string") && (v1 === "UNKNOWN"))) {
+          if (e === null) return false;
+          $253(v1, p + "/ercType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
+      }
+    }
+  }
+  if (!$ContractMetadataBase(x, p, e)) {
+    if (e === null) return false;
+    ok = false;
+  }
+  return ok;
+}
+
+function $253(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "UNKNOWN") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"UNKNOWN\"]");
+  }
+  return ok;
+}
+
 function $ListContractsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -7953,7 +8178,7 @@ function $ListContractsResponse(x: unknown, p: string, e: ValidationIssue[] | nu
       }
       const v2 = x["contracts"];
       if (v2 !== undefined && (plain && OP["contracts"] === undefined || hasOwn(x, "contracts"))) {
-        if (!$248(v2, e === null ? p : p + "/contracts", e)) {
+        if (!$255(v2, e === null ? p : p + "/contracts", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7967,7 +8192,7 @@ function $ListContractsResponse(x: unknown, p: string, e: ValidationIssue[] | nu
   return ok;
 }
 
-function $248(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8144,11 +8369,11 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v13 = x["utilityAddresses"];
       if (v13 !== undefined) {
         if ((plain && OP["utilityAddresses"] === undefined || hasOwn(x, "utilityAddresses"))) {
-          const x260: unknown = v13;
-          const p260 = e === null ? p : p + "/utilityAddresses";
+          const x267: unknown = v13;
+          const p267 = e === null ? p : p + "/utilityAddresses";
           {
-            const x: unknown = x260;
-            const p = p260;
+            const x: unknown = x267;
+            const p = p267;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -8171,11 +8396,11 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v14 = x["networkToken"];
       if (v14 !== undefined && (plain && OP["networkToken"] === undefined || hasOwn(x, "networkToken"))) {
-        const x261: unknown = v14;
-        const p261 = e === null ? p : p + "/networkToken";
+        const x268: unknown = v14;
+        const p268 = e === null ? p : p + "/networkToken";
         {
-          const x: unknown = x261;
-          const p = p261;
+          const x: unknown = x268;
+          const p = p268;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8262,7 +8487,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v17 = x["enabledFeatures"];
       if (v17 !== undefined) {
         if ((plain && OP["enabledFeatures"] === undefined || hasOwn(x, "enabledFeatures"))) {
-          if (!$264(v17, e === null ? p : p + "/enabledFeatures", e)) {
+          if (!$271(v17, e === null ? p : p + "/enabledFeatures", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -8273,7 +8498,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-function $264(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $271(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8286,7 +8511,7 @@ function $264(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string") && (v === "nftIndexing" || v === "webhooks" || v === "teleporter"))) {
             if (e === null) return false;
-            $265(v, p + "/" + i, e);
+            $272(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -8296,7 +8521,7 @@ function $264(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $265(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $272(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -8320,7 +8545,7 @@ function $ListChainsResponse(x: unknown, p: string, e: ValidationIssue[] | null)
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["chains"];
       if (v1 !== undefined && (plain && OP["chains"] === undefined || hasOwn(x, "chains"))) {
-        if (!$266(v1, e === null ? p : p + "/chains", e)) {
+        if (!$273(v1, e === null ? p : p + "/chains", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8334,7 +8559,7 @@ function $ListChainsResponse(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-function $266(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $273(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8491,11 +8716,11 @@ function $CompletedValidatorDetails(x: unknown, p: string, e: ValidationIssue[] 
       }
       const v3 = x["rewards"];
       if (v3 !== undefined && (plain && OP["rewards"] === undefined || hasOwn(x, "rewards"))) {
-        const x273: unknown = v3;
-        const p273 = e === null ? p : p + "/rewards";
+        const x280: unknown = v3;
+        const p280 = e === null ? p : p + "/rewards";
         {
-          const x: unknown = x273;
-          const p = p273;
+          const x: unknown = x280;
+          const p = p280;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8556,7 +8781,7 @@ function $CompletedValidatorDetails(x: unknown, p: string, e: ValidationIssue[] 
       if (v4 !== undefined && (plain && OP["validationStatus"] === undefined || hasOwn(x, "validationStatus"))) {
         if (!((typeof v4 === "string") && (v4 === "completed"))) {
           if (e === null) return false;
-          $274(v4, p + "/validationStatus", e);
+          $281(v4, p + "/validationStatus", e);
           ok = false;
         }
       }
@@ -8573,7 +8798,7 @@ function $CompletedValidatorDetails(x: unknown, p: string, e: ValidationIssue[] 
   return ok;
 }
 
-function $274(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $281(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -8678,11 +8903,11 @@ function $ValidatorDetailsBase(x: unknown, p: string, e: ValidationIssue[] | nul
       const v8 = x["blsCredentials"];
       if (v8 !== undefined) {
         if ((plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
-          const x280: unknown = v8;
-          const p280 = e === null ? p : p + "/blsCredentials";
+          const x287: unknown = v8;
+          const p287 = e === null ? p : p + "/blsCredentials";
           {
-            const x: unknown = x280;
-            const p = p280;
+            const x: unknown = x287;
+            const p = p287;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -8737,7 +8962,7 @@ function $ActiveValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | n
       if (v1 !== undefined && (plain && OP["stakePercentage"] === undefined || hasOwn(x, "stakePercentage"))) {
         if (!((typeof v1 === "number"))) {
           if (e === null) return false;
-          $281(v1, p + "/stakePercentage", e);
+          $288(v1, p + "/stakePercentage", e);
           ok = false;
         }
       }
@@ -8769,7 +8994,7 @@ function $ActiveValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | n
       if (v4 !== undefined && (plain && OP["uptimePerformance"] === undefined || hasOwn(x, "uptimePerformance"))) {
         if (!((typeof v4 === "number"))) {
           if (e === null) return false;
-          $281(v4, p + "/uptimePerformance", e);
+          $288(v4, p + "/uptimePerformance", e);
           ok = false;
         }
       }
@@ -8795,11 +9020,11 @@ function $ActiveValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | n
       }
       const v7 = x["potentialRewards"];
       if (v7 !== undefined && (plain && OP["potentialRewards"] === undefined || hasOwn(x, "potentialRewards"))) {
-        const x285: unknown = v7;
-        const p285 = e === null ? p : p + "/potentialRewards";
+        const x292: unknown = v7;
+        const p292 = e === null ? p : p + "/potentialRewards";
         {
-          const x: unknown = x285;
-          const p = p285;
+          const x: unknown = x292;
+          const p = p292;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8860,7 +9085,7 @@ function $ActiveValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | n
       if (v8 !== undefined && (plain && OP["validationStatus"] === undefined || hasOwn(x, "validationStatus"))) {
         if (!((typeof v8 === "string") && (v8 === "active"))) {
           if (e === null) return false;
-          $286(v8, p + "/validationStatus", e);
+          $293(v8, p + "/validationStatus", e);
           ok = false;
         }
       }
@@ -8870,11 +9095,11 @@ function $ActiveValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | n
       }
       const v9 = x["validatorHealth"];
       if (v9 !== undefined && (plain && OP["validatorHealth"] === undefined || hasOwn(x, "validatorHealth"))) {
-        const x291: unknown = v9;
-        const p291 = e === null ? p : p + "/validatorHealth";
+        const x298: unknown = v9;
+        const p298 = e === null ? p : p + "/validatorHealth";
         {
-          const x: unknown = x291;
-          const p = p291;
+          const x: unknown = x298;
+          const p = p298;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8886,7 +9111,7 @@ function $ActiveValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | n
               if (v1 !== undefined && (plain && OP["reachabilityPercent"] === undefined || hasOwn(x, "reachabilityPercent"))) {
                 if (!((typeof v1 === "number"))) {
                   if (e === null) return false;
-                  $281(v1, p + "/reachabilityPercent", e);
+                  $288(v1, p + "/reachabilityPercent", e);
                   ok = false;
                 }
               }
@@ -8898,7 +9123,7 @@ function $ActiveValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | n
               if (v2 !== undefined && (plain && OP["benchedPChainRequestsPercent"] === undefined || hasOwn(x, "benchedPChainRequestsPercent"))) {
                 if (!((typeof v2 === "number"))) {
                   if (e === null) return false;
-                  $281(v2, p + "/benchedPChainRequestsPercent", e);
+                  $288(v2, p + "/benchedPChainRequestsPercent", e);
                   ok = false;
                 }
               }
@@ -8910,7 +9135,7 @@ function $ActiveValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | n
               if (v3 !== undefined && (plain && OP["benchedXChainRequestsPercent"] === undefined || hasOwn(x, "benchedXChainRequestsPercent"))) {
                 if (!((typeof v3 === "number"))) {
                   if (e === null) return false;
-                  $281(v3, p + "/benchedXChainRequestsPercent", e);
+                  $288(v3, p + "/benchedXChainRequestsPercent", e);
                   ok = false;
                 }
               }
@@ -8922,7 +9147,7 @@ function $ActiveValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | n
               if (v4 !== undefined && (plain && OP["benchedCChainRequestsPercent"] === undefined || hasOwn(x, "benchedCChainRequestsPercent"))) {
                 if (!((typeof v4 === "number"))) {
                   if (e === null) return false;
-                  $281(v4, p + "/benchedCChainRequestsPercent", e);
+                  $288(v4, p + "/benchedCChainRequestsPercent", e);
                   ok = false;
                 }
               }
@@ -8940,7 +9165,7 @@ function $ActiveValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | n
       }
       const v10 = x["geolocation"];
       if (v10 !== undefined && (plain && OP["geolocation"] === undefined || hasOwn(x, "geolocation"))) {
-        if (!$292(v10, e === null ? p : p + "/geolocation", e)) {
+        if (!$299(v10, e === null ? p : p + "/geolocation", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8958,7 +9183,7 @@ function $ActiveValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | n
   return ok;
 }
 
-function $281(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $288(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "number")) {
     if (e === null) return false;
@@ -8967,7 +9192,7 @@ function $281(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $286(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $293(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -8993,7 +9218,7 @@ function $ValidatorHealthDetails(x: unknown, p: string, e: ValidationIssue[] | n
       if (v1 !== undefined && (plain && OP["reachabilityPercent"] === undefined || hasOwn(x, "reachabilityPercent"))) {
         if (!((typeof v1 === "number"))) {
           if (e === null) return false;
-          $281(v1, p + "/reachabilityPercent", e);
+          $288(v1, p + "/reachabilityPercent", e);
           ok = false;
         }
       }
@@ -9005,7 +9230,7 @@ function $ValidatorHealthDetails(x: unknown, p: string, e: ValidationIssue[] | n
       if (v2 !== undefined && (plain && OP["benchedPChainRequestsPercent"] === undefined || hasOwn(x, "benchedPChainRequestsPercent"))) {
         if (!((typeof v2 === "number"))) {
           if (e === null) return false;
-          $281(v2, p + "/benchedPChainRequestsPercent", e);
+          $288(v2, p + "/benchedPChainRequestsPercent", e);
           ok = false;
         }
       }
@@ -9017,7 +9242,7 @@ function $ValidatorHealthDetails(x: unknown, p: string, e: ValidationIssue[] | n
       if (v3 !== undefined && (plain && OP["benchedXChainRequestsPercent"] === undefined || hasOwn(x, "benchedXChainRequestsPercent"))) {
         if (!((typeof v3 === "number"))) {
           if (e === null) return false;
-          $281(v3, p + "/benchedXChainRequestsPercent", e);
+          $288(v3, p + "/benchedXChainRequestsPercent", e);
           ok = false;
         }
       }
@@ -9029,7 +9254,7 @@ function $ValidatorHealthDetails(x: unknown, p: string, e: ValidationIssue[] | n
       if (v4 !== undefined && (plain && OP["benchedCChainRequestsPercent"] === undefined || hasOwn(x, "benchedCChainRequestsPercent"))) {
         if (!((typeof v4 === "number"))) {
           if (e === null) return false;
-          $281(v4, p + "/benchedCChainRequestsPercent", e);
+          $288(v4, p + "/benchedCChainRequestsPercent", e);
           ok = false;
         }
       }
@@ -9042,9 +9267,9 @@ function $ValidatorHealthDetails(x: unknown, p: string, e: ValidationIssue[] | n
   return ok;
 }
 
-function $292(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $299(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($Geolocation(x, p, null) || $298(x, p, null))) {
+  if (!($Geolocation(x, p, null) || $305(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
@@ -9100,7 +9325,7 @@ function $Geolocation(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v4 !== undefined && (plain && OP["latitude"] === undefined || hasOwn(x, "latitude"))) {
         if (!((typeof v4 === "number") && (typeof v4 !== "number" || (v4 >= -90 && v4 <= 90)))) {
           if (e === null) return false;
-          $296(v4, p + "/latitude", e);
+          $303(v4, p + "/latitude", e);
           ok = false;
         }
       }
@@ -9112,7 +9337,7 @@ function $Geolocation(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v5 !== undefined && (plain && OP["longitude"] === undefined || hasOwn(x, "longitude"))) {
         if (!((typeof v5 === "number") && (typeof v5 !== "number" || (v5 >= -180 && v5 <= 180)))) {
           if (e === null) return false;
-          $297(v5, p + "/longitude", e);
+          $304(v5, p + "/longitude", e);
           ok = false;
         }
       }
@@ -9125,7 +9350,7 @@ function $Geolocation(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $296(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $303(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "number")) {
     if (e === null) return false;
@@ -9144,7 +9369,7 @@ function $296(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $297(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "number")) {
     if (e === null) return false;
@@ -9163,7 +9388,7 @@ function $297(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $298(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $305(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(x === null)) {
     if (e === null) return false;
@@ -9185,7 +9410,7 @@ function $PendingValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | 
       if (v1 !== undefined && (plain && OP["validationStatus"] === undefined || hasOwn(x, "validationStatus"))) {
         if (!((typeof v1 === "string") && (v1 === "pending"))) {
           if (e === null) return false;
-          $299(v1, p + "/validationStatus", e);
+          $306(v1, p + "/validationStatus", e);
           ok = false;
         }
       }
@@ -9202,7 +9427,7 @@ function $PendingValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | 
   return ok;
 }
 
-function $299(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $306(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -9252,7 +9477,7 @@ function $RemovedValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | 
       if (v3 !== undefined && (plain && OP["validationStatus"] === undefined || hasOwn(x, "validationStatus"))) {
         if (!((typeof v3 === "string") && (v3 === "removed"))) {
           if (e === null) return false;
-          $302(v3, p + "/validationStatus", e);
+          $309(v3, p + "/validationStatus", e);
           ok = false;
         }
       }
@@ -9269,7 +9494,7 @@ function $RemovedValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | 
   return ok;
 }
 
-function $302(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $309(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -9301,7 +9526,7 @@ function $ListValidatorDetailsResponse(x: unknown, p: string, e: ValidationIssue
       }
       const v2 = x["validators"];
       if (v2 !== undefined && (plain && OP["validators"] === undefined || hasOwn(x, "validators"))) {
-        if (!$304(v2, e === null ? p : p + "/validators", e)) {
+        if (!$311(v2, e === null ? p : p + "/validators", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9315,7 +9540,7 @@ function $ListValidatorDetailsResponse(x: unknown, p: string, e: ValidationIssue
   return ok;
 }
 
-function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9357,7 +9582,7 @@ function $ChainAddressChainIdMap(x: unknown, p: string, e: ValidationIssue[] | n
       }
       const v2 = x["blockchainIds"];
       if (v2 !== undefined && (plain && OP["blockchainIds"] === undefined || hasOwn(x, "blockchainIds"))) {
-        if (!$306(v2, e === null ? p : p + "/blockchainIds", e)) {
+        if (!$313(v2, e === null ? p : p + "/blockchainIds", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9371,7 +9596,7 @@ function $ChainAddressChainIdMap(x: unknown, p: string, e: ValidationIssue[] | n
   return ok;
 }
 
-function $306(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $313(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9405,7 +9630,7 @@ function $ListChainIdsForAddressesResponse(x: unknown, p: string, e: ValidationI
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["addresses"];
       if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$307(v1, e === null ? p : p + "/addresses", e)) {
+        if (!$314(v1, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9419,7 +9644,7 @@ function $ListChainIdsForAddressesResponse(x: unknown, p: string, e: ValidationI
   return ok;
 }
 
-function $307(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9428,11 +9653,11 @@ function $307(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x308: unknown = x[i];
-        const p308 = e === null ? p : p + "/" + i;
+        const x315: unknown = x[i];
+        const p315 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x308;
-          const p = p308;
+          const x: unknown = x315;
+          const p = p315;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9454,7 +9679,7 @@ function $307(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["blockchainIds"];
               if (v2 !== undefined && (plain && OP["blockchainIds"] === undefined || hasOwn(x, "blockchainIds"))) {
-                if (!$306(v2, e === null ? p : p + "/blockchainIds", e)) {
+                if (!$313(v2, e === null ? p : p + "/blockchainIds", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -9580,11 +9805,11 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["asset"];
       if (v2 !== undefined && (plain && OP["asset"] === undefined || hasOwn(x, "asset"))) {
-        const x315: unknown = v2;
-        const p315 = e === null ? p : p + "/asset";
+        const x322: unknown = v2;
+        const p322 = e === null ? p : p + "/asset";
         {
-          const x: unknown = x315;
-          const p = p315;
+          const x: unknown = x322;
+          const p = p322;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10012,7 +10237,7 @@ function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v8 !== undefined) {
         if (!((isObject(v8))) && (plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
           if (e === null) return false;
-          $341(v8, p + "/blsCredentials", e);
+          $348(v8, p + "/blsCredentials", e);
           ok = false;
         }
       }
@@ -10021,7 +10246,7 @@ function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $348(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10197,7 +10422,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v6 = x["consumedUtxos"];
       if (v6 !== undefined && (plain && OP["consumedUtxos"] === undefined || hasOwn(x, "consumedUtxos"))) {
-        if (!$353(v6, e === null ? p : p + "/consumedUtxos", e)) {
+        if (!$360(v6, e === null ? p : p + "/consumedUtxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10208,7 +10433,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v7 = x["emittedUtxos"];
       if (v7 !== undefined && (plain && OP["emittedUtxos"] === undefined || hasOwn(x, "emittedUtxos"))) {
-        if (!$353(v7, e === null ? p : p + "/emittedUtxos", e)) {
+        if (!$360(v7, e === null ? p : p + "/emittedUtxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10235,7 +10460,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v10 = x["value"];
       if (v10 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!$357(v10, e === null ? p : p + "/value", e)) {
+        if (!$364(v10, e === null ? p : p + "/value", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10246,7 +10471,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v11 = x["amountBurned"];
       if (v11 !== undefined && (plain && OP["amountBurned"] === undefined || hasOwn(x, "amountBurned"))) {
-        if (!$359(v11, e === null ? p : p + "/amountBurned", e)) {
+        if (!$366(v11, e === null ? p : p + "/amountBurned", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10257,7 +10482,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v12 = x["amountStaked"];
       if (v12 !== undefined && (plain && OP["amountStaked"] === undefined || hasOwn(x, "amountStaked"))) {
-        if (!$361(v12, e === null ? p : p + "/amountStaked", e)) {
+        if (!$368(v12, e === null ? p : p + "/amountStaked", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -10269,7 +10494,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v13 = x["amountL1ValidatorBalanceBurned"];
       if (v13 !== undefined) {
         if ((plain && OP["amountL1ValidatorBalanceBurned"] === undefined || hasOwn(x, "amountL1ValidatorBalanceBurned"))) {
-          if (!$363(v13, e === null ? p : p + "/amountL1ValidatorBalanceBurned", e)) {
+          if (!$370(v13, e === null ? p : p + "/amountL1ValidatorBalanceBurned", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -10318,11 +10543,11 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v19 = x["l1ValidatorManagerDetails"];
       if (v19 !== undefined) {
         if ((plain && OP["l1ValidatorManagerDetails"] === undefined || hasOwn(x, "l1ValidatorManagerDetails"))) {
-          const x369: unknown = v19;
-          const p369 = e === null ? p : p + "/l1ValidatorManagerDetails";
+          const x376: unknown = v19;
+          const p376 = e === null ? p : p + "/l1ValidatorManagerDetails";
           {
-            const x: unknown = x369;
-            const p = p369;
+            const x: unknown = x376;
+            const p = p376;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -10362,7 +10587,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v20 = x["l1ValidatorDetails"];
       if (v20 !== undefined) {
         if ((plain && OP["l1ValidatorDetails"] === undefined || hasOwn(x, "l1ValidatorDetails"))) {
-          if (!$370(v20, e === null ? p : p + "/l1ValidatorDetails", e)) {
+          if (!$377(v20, e === null ? p : p + "/l1ValidatorDetails", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -10412,11 +10637,11 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v26 = x["subnetOwnershipInfo"];
       if (v26 !== undefined) {
         if ((plain && OP["subnetOwnershipInfo"] === undefined || hasOwn(x, "subnetOwnershipInfo"))) {
-          const x377: unknown = v26;
-          const p377 = e === null ? p : p + "/subnetOwnershipInfo";
+          const x384: unknown = v26;
+          const p384 = e === null ? p : p + "/subnetOwnershipInfo";
           {
-            const x: unknown = x377;
-            const p = p377;
+            const x: unknown = x384;
+            const p = p384;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -10467,11 +10692,11 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v27 = x["blsCredentials"];
       if (v27 !== undefined) {
         if ((plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
-          const x378: unknown = v27;
-          const p378 = e === null ? p : p + "/blsCredentials";
+          const x385: unknown = v27;
+          const p385 = e === null ? p : p + "/blsCredentials";
           {
-            const x: unknown = x378;
-            const p = p378;
+            const x: unknown = x385;
+            const p = p385;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -10511,11 +10736,11 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v28 = x["blockchainInfo"];
       if (v28 !== undefined) {
         if ((plain && OP["blockchainInfo"] === undefined || hasOwn(x, "blockchainInfo"))) {
-          const x379: unknown = v28;
-          const p379 = e === null ? p : p + "/blockchainInfo";
+          const x386: unknown = v28;
+          const p386 = e === null ? p : p + "/blockchainInfo";
           {
-            const x: unknown = x379;
-            const p = p379;
+            const x: unknown = x386;
+            const p = p386;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -10566,7 +10791,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $353(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $360(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10585,7 +10810,7 @@ function $353(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $357(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $364(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10594,11 +10819,11 @@ function $357(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x358: unknown = x[i];
-        const p358 = e === null ? p : p + "/" + i;
+        const x365: unknown = x[i];
+        const p365 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x358;
-          const p = p358;
+          const x: unknown = x365;
+          const p = p365;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10687,7 +10912,7 @@ function $357(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $359(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $366(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10696,11 +10921,11 @@ function $359(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x360: unknown = x[i];
-        const p360 = e === null ? p : p + "/" + i;
+        const x367: unknown = x[i];
+        const p367 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x360;
-          const p = p360;
+          const x: unknown = x367;
+          const p = p367;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10789,7 +11014,7 @@ function $359(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $361(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10798,113 +11023,11 @@ function $361(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x362: unknown = x[i];
-        const p362 = e === null ? p : p + "/" + i;
+        const x369: unknown = x[i];
+        const p369 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x362;
-          const p = p362;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["assetId"];
-              if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
-                if (!((typeof v1 === "string"))) {
-                  if (e === null) return false;
-                  $6(v1, p + "/assetId", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
-              }
-              const v2 = x["name"];
-              if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
-                if (!((typeof v2 === "string"))) {
-                  if (e === null) return false;
-                  $6(v2, p + "/name", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/name", "required", "is required", "name");
-              }
-              const v3 = x["symbol"];
-              if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
-                if (!((typeof v3 === "string"))) {
-                  if (e === null) return false;
-                  $6(v3, p + "/symbol", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
-              }
-              const v4 = x["denomination"];
-              if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
-                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
-                  if (e === null) return false;
-                  $17(v4, p + "/denomination", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
-              }
-              const v5 = x["type"];
-              if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
-                  if (e === null) return false;
-                  $PrimaryNetworkAssetType(v5, p + "/type", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/type", "required", "is required", "type");
-              }
-              const v6 = x["amount"];
-              if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
-                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
-                  if (e === null) return false;
-                  $BigIntString(v6, p + "/amount", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/amount", "required", "is required", "amount");
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  return ok;
-}
-
-function $363(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(Array.isArray(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be array", "array");
-  }
-  else {
-    if (true) {
-      for (let i = 0; i < x.length; i++) {
-        const x364: unknown = x[i];
-        const p364 = e === null ? p : p + "/" + i;
-        {
-          const x: unknown = x364;
-          const p = p364;
+          const x: unknown = x369;
+          const p = p369;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -11014,6 +11137,108 @@ function $370(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           else {
             if (true) {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["assetId"];
+              if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/assetId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $6(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["symbol"];
+              if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $6(v3, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v4 = x["denomination"];
+              if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
+                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                  if (e === null) return false;
+                  $17(v4, p + "/denomination", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+              }
+              const v5 = x["type"];
+              if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                  if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/type", "required", "is required", "type");
+              }
+              const v6 = x["amount"];
+              if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                  if (e === null) return false;
+                  $BigIntString(v6, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x378: unknown = x[i];
+        const p378 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x378;
+          const p = p378;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["validationId"];
               if (v1 !== undefined && (plain && OP["validationId"] === undefined || hasOwn(x, "validationId"))) {
                 if (!((typeof v1 === "string"))) {
@@ -11094,7 +11319,7 @@ function $370(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v8 !== undefined) {
                 if (!((isObject(v8))) && (plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
                   if (e === null) return false;
-                  $341(v8, p + "/blsCredentials", e);
+                  $348(v8, p + "/blsCredentials", e);
                   ok = false;
                 }
               }
@@ -11107,7 +11332,7 @@ function $370(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $380(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11144,7 +11369,7 @@ function $380(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $381(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11182,7 +11407,7 @@ function $381(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $389(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11207,7 +11432,7 @@ function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $383(v2, p + "/pageToken", e);
+          $390(v2, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -11215,7 +11440,7 @@ function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 1 && v3 <= 10000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $384(v3, p + "/pageSize", e);
+          $391(v3, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -11232,7 +11457,7 @@ function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $390(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11248,7 +11473,7 @@ function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -11267,7 +11492,7 @@ function $384(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11280,7 +11505,7 @@ function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $383(v1, p + "/chainId", e);
+          $390(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11292,7 +11517,7 @@ function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $387(v2, p + "/address", e);
+          $394(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -11320,7 +11545,7 @@ function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v5 !== undefined) {
         if (!((typeof v5 === "string") && (typeof v5 !== "string" || (length(v5) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $383(v5, p + "/pageToken", e);
+          $390(v5, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -11328,7 +11553,7 @@ function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v6 !== undefined) {
         if (!((Number.isInteger(v6)) && (typeof v6 !== "number" || (v6 >= 1 && v6 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $391(v6, p + "/pageSize", e);
+          $398(v6, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -11337,7 +11562,7 @@ function $385(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $394(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11352,7 +11577,7 @@ function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -11371,7 +11596,7 @@ function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11384,7 +11609,7 @@ function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $383(v1, p + "/chainId", e);
+          $390(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11394,9 +11619,9 @@ function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["blockId"];
       if (v2 !== undefined && (plain && OP["blockId"] === undefined || hasOwn(x, "blockId"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c395.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c402.test(v2))))) {
           if (e === null) return false;
-          $394(v2, p + "/blockId", e);
+          $401(v2, p + "/blockId", e);
           ok = false;
         }
       }
@@ -11408,7 +11633,7 @@ function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $383(v3, p + "/pageToken", e);
+          $390(v3, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -11425,14 +11650,14 @@ function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $394(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c395.test(x)) {
+    if (!$c402.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$", "^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
     }
@@ -11440,9 +11665,9 @@ function $394(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c395 = /*#__PURE__*/ new RegExp("^(?:(?:0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
+const $c402 = /*#__PURE__*/ new RegExp("^(?:(?:0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
 
-function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $405(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11465,9 +11690,9 @@ function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["nodeId"];
       if (v2 !== undefined && (plain && OP["nodeId"] === undefined || hasOwn(x, "nodeId"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 27 && v2.length <= 47 && $c400.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 27 && v2.length <= 47 && $c407.test(v2)))))) {
           if (e === null) return false;
-          $399(v2, p + "/nodeId", e);
+          $406(v2, p + "/nodeId", e);
           ok = false;
         }
       }
@@ -11479,7 +11704,7 @@ function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $383(v3, p + "/pageToken", e);
+          $390(v3, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -11487,7 +11712,7 @@ function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $391(v4, p + "/pageSize", e);
+          $398(v4, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -11512,14 +11737,14 @@ function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $406(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length >= 27 && x.length <= 47 && $c400.test(x))) {
+    if (!(x.length >= 27 && x.length <= 47 && $c407.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$");
     }
@@ -11527,9 +11752,9 @@ function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c400 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]*$");
+const $c407 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]*$");
 
-function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11542,7 +11767,7 @@ function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $383(v1, p + "/chainId", e);
+          $390(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11554,7 +11779,7 @@ function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $387(v2, p + "/address", e);
+          $394(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -11566,7 +11791,7 @@ function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $383(v3, p + "/pageToken", e);
+          $390(v3, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -11574,7 +11799,7 @@ function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $391(v4, p + "/pageSize", e);
+          $398(v4, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -11583,7 +11808,7 @@ function $403(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $408(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $415(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11596,7 +11821,7 @@ function $408(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $383(v1, p + "/chainId", e);
+          $390(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11608,7 +11833,7 @@ function $408(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $387(v2, p + "/address", e);
+          $394(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -11637,7 +11862,7 @@ function $408(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $411(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $418(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11650,7 +11875,7 @@ function $411(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $383(v1, p + "/chainId", e);
+          $390(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11662,7 +11887,7 @@ function $411(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $413(v2, p + "/txHash", e);
+          $420(v2, p + "/txHash", e);
           ok = false;
         }
       }
@@ -11675,7 +11900,7 @@ function $411(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $413(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $420(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11690,7 +11915,7 @@ function $413(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11720,7 +11945,7 @@ function $414(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $415(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11733,7 +11958,7 @@ function $415(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $383(v1, p + "/chainId", e);
+          $390(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11746,7 +11971,7 @@ function $415(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $417(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $424(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11759,7 +11984,7 @@ function $417(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $383(v1, p + "/chainId", e);
+          $390(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11771,7 +11996,7 @@ function $417(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $387(v2, p + "/address", e);
+          $394(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -11784,7 +12009,7 @@ function $417(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $420(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $427(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11809,7 +12034,7 @@ function $420(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
           if (e === null) return false;
-          $383(v2, p + "/addresses", e);
+          $390(v2, p + "/addresses", e);
           ok = false;
         }
       }
@@ -11822,7 +12047,7 @@ function $420(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $429(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11845,7 +12070,7 @@ function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["blockchainId"];
       if (v2 !== undefined && (plain && OP["blockchainId"] === undefined || hasOwn(x, "blockchainId"))) {
-        if (!$423(v2, e === null ? p : p + "/blockchainId", e)) {
+        if (!$430(v2, e === null ? p : p + "/blockchainId", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11871,16 +12096,16 @@ function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $423(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $430(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($424(x, p, null) || $Cb58Id(x, p, null))) {
+  if (!($431(x, p, null) || $Cb58Id(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $424(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $431(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -12686,6 +12911,84 @@ export function isContractMetadata(value: unknown): value is T.ContractMetadata 
   return $ContractMetadata(value, "", null);
 }
 
+/** Validates a `ContractMetadataBase`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateContractMetadataBase(value: unknown): ValidationResult<T.ContractMetadataBase> {
+  return run<T.ContractMetadataBase>($ContractMetadataBase, value);
+}
+
+/** A `ContractMetadataBase` as a Standard Schema v1 validator. */
+export const ContractMetadataBaseSchema: StandardSchemaV1<unknown, T.ContractMetadataBase> = /*#__PURE__*/ standard<T.ContractMetadataBase>($ContractMetadataBase);
+
+/** Whether a value is a valid `ContractMetadataBase` (a type guard; no issues are collected). */
+export function isContractMetadataBase(value: unknown): value is T.ContractMetadataBase {
+  return $ContractMetadataBase(value, "", null);
+}
+
+/** Validates a `PricingProviders`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePricingProviders(value: unknown): ValidationResult<T.PricingProviders> {
+  return run<T.PricingProviders>($PricingProviders, value);
+}
+
+/** A `PricingProviders` as a Standard Schema v1 validator. */
+export const PricingProvidersSchema: StandardSchemaV1<unknown, T.PricingProviders> = /*#__PURE__*/ standard<T.PricingProviders>($PricingProviders);
+
+/** Whether a value is a valid `PricingProviders` (a type guard; no issues are collected). */
+export function isPricingProviders(value: unknown): value is T.PricingProviders {
+  return $PricingProviders(value, "", null);
+}
+
+/** Validates a `Erc20Contract`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateErc20Contract(value: unknown): ValidationResult<T.Erc20Contract> {
+  return run<T.Erc20Contract>($Erc20Contract, value);
+}
+
+/** A `Erc20Contract` as a Standard Schema v1 validator. */
+export const Erc20ContractSchema: StandardSchemaV1<unknown, T.Erc20Contract> = /*#__PURE__*/ standard<T.Erc20Contract>($Erc20Contract);
+
+/** Whether a value is a valid `Erc20Contract` (a type guard; no issues are collected). */
+export function isErc20Contract(value: unknown): value is T.Erc20Contract {
+  return $Erc20Contract(value, "", null);
+}
+
+/** Validates a `Erc721Contract`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateErc721Contract(value: unknown): ValidationResult<T.Erc721Contract> {
+  return run<T.Erc721Contract>($Erc721Contract, value);
+}
+
+/** A `Erc721Contract` as a Standard Schema v1 validator. */
+export const Erc721ContractSchema: StandardSchemaV1<unknown, T.Erc721Contract> = /*#__PURE__*/ standard<T.Erc721Contract>($Erc721Contract);
+
+/** Whether a value is a valid `Erc721Contract` (a type guard; no issues are collected). */
+export function isErc721Contract(value: unknown): value is T.Erc721Contract {
+  return $Erc721Contract(value, "", null);
+}
+
+/** Validates a `Erc1155Contract`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateErc1155Contract(value: unknown): ValidationResult<T.Erc1155Contract> {
+  return run<T.Erc1155Contract>($Erc1155Contract, value);
+}
+
+/** A `Erc1155Contract` as a Standard Schema v1 validator. */
+export const Erc1155ContractSchema: StandardSchemaV1<unknown, T.Erc1155Contract> = /*#__PURE__*/ standard<T.Erc1155Contract>($Erc1155Contract);
+
+/** Whether a value is a valid `Erc1155Contract` (a type guard; no issues are collected). */
+export function isErc1155Contract(value: unknown): value is T.Erc1155Contract {
+  return $Erc1155Contract(value, "", null);
+}
+
+/** Validates a `UnknownContract`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateUnknownContract(value: unknown): ValidationResult<T.UnknownContract> {
+  return run<T.UnknownContract>($UnknownContract, value);
+}
+
+/** A `UnknownContract` as a Standard Schema v1 validator. */
+export const UnknownContractSchema: StandardSchemaV1<unknown, T.UnknownContract> = /*#__PURE__*/ standard<T.UnknownContract>($UnknownContract);
+
+/** Whether a value is a valid `UnknownContract` (a type guard; no issues are collected). */
+export function isUnknownContract(value: unknown): value is T.UnknownContract {
+  return $UnknownContract(value, "", null);
+}
+
 /** Validates a `ListContractsResponse`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListContractsResponse(value: unknown): ValidationResult<T.ListContractsResponse> {
   return run<T.ListContractsResponse>($ListContractsResponse, value);
@@ -13000,7 +13303,7 @@ export function isPChainTransaction(value: unknown): value is T.PChainTransactio
 
 /** Validates the params of `aggregateSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAggregateSignaturesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($380, value);
+  return run<unknown>($387, value);
 }
 
 /** Validates the result of `aggregateSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13010,7 +13313,7 @@ export function validateAggregateSignaturesResponse(value: unknown): ValidationR
 
 /** Validates the params of `getAggregatedSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetAggregatedSignaturesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($381, value);
+  return run<unknown>($388, value);
 }
 
 /** Validates the result of `getAggregatedSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13020,7 +13323,7 @@ export function validateGetAggregatedSignaturesResponse(value: unknown): Validat
 
 /** Validates the params of `listBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListBlockchainsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($382, value);
+  return run<unknown>($389, value);
 }
 
 /** Validates the result of `listBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13030,7 +13333,7 @@ export function validateListBlockchainsResponse2(value: unknown): ValidationResu
 
 /** Validates the params of `listErc20Transactions`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListErc20TransactionsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($385, value);
+  return run<unknown>($392, value);
 }
 
 /** Validates the result of `listErc20Transactions`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13040,7 +13343,7 @@ export function validateListErc20TransactionsResponse2(value: unknown): Validati
 
 /** Validates the params of `getTransactionsForBlock`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTransactionsForBlockParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($392, value);
+  return run<unknown>($399, value);
 }
 
 /** Validates the result of `getTransactionsForBlock`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13050,7 +13353,7 @@ export function validateGetTransactionsForBlockResponse(value: unknown): Validat
 
 /** Validates the params of `getSingleValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetSingleValidatorDetailsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($398, value);
+  return run<unknown>($405, value);
 }
 
 /** Validates the result of `getSingleValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13060,7 +13363,7 @@ export function validateGetSingleValidatorDetailsResponse(value: unknown): Valid
 
 /** Validates the params of `listContractDeployments`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListContractDeploymentsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($403, value);
+  return run<unknown>($410, value);
 }
 
 /** Validates the result of `listContractDeployments`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13070,7 +13373,7 @@ export function validateListContractDeploymentsResponse(value: unknown): Validat
 
 /** Validates the params of `getNativeBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetNativeBalanceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($408, value);
+  return run<unknown>($415, value);
 }
 
 /** Validates the result of `getNativeBalance`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13080,7 +13383,7 @@ export function validateGetNativeBalanceResponse2(value: unknown): ValidationRes
 
 /** Validates the params of `getTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTransactionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($411, value);
+  return run<unknown>($418, value);
 }
 
 /** Validates the result of `getTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13090,7 +13393,7 @@ export function validateGetTransactionResponse2(value: unknown): ValidationResul
 
 /** Validates the params of `supportedChains`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSupportedChainsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($414, value);
+  return run<unknown>($421, value);
 }
 
 /** Validates the result of `supportedChains`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13100,7 +13403,7 @@ export function validateSupportedChainsResponse(value: unknown): ValidationResul
 
 /** Validates the params of `getChainInfo`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetChainInfoParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($415, value);
+  return run<unknown>($422, value);
 }
 
 /** Validates the result of `getChainInfo`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13110,7 +13413,7 @@ export function validateGetChainInfoResponse(value: unknown): ValidationResult<u
 
 /** Validates the params of `getContractMetadata`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetContractMetadataParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($417, value);
+  return run<unknown>($424, value);
 }
 
 /** Validates the result of `getContractMetadata`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13120,7 +13423,7 @@ export function validateGetContractMetadataResponse(value: unknown): ValidationR
 
 /** Validates the params of `getChainIdsForAddresses`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetChainIdsForAddressesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($420, value);
+  return run<unknown>($427, value);
 }
 
 /** Validates the result of `getChainIdsForAddresses`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13130,7 +13433,7 @@ export function validateGetChainIdsForAddressesResponse(value: unknown): Validat
 
 /** Validates the params of `getTxByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTxByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($422, value);
+  return run<unknown>($429, value);
 }
 
 /** Validates the result of `getTxByHash`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13138,4 +13441,4 @@ export function validateGetTxByHashResponse(value: unknown): ValidationResult<un
   return run<unknown>($PChainTransaction, value);
 }
 
-export { $380, $381, $382, $385, $392, $398, $403, $408, $411, $414, $415, $417, $420, $422, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage };
+export { $387, $388, $389, $392, $399, $405, $410, $415, $418, $421, $422, $424, $427, $429, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage };
