@@ -1245,12 +1245,12 @@ export interface L1ValidatorManagerDetails {
   contractAddress: string;
 }
 
-/** An L1 validator touched by the transaction. `validationIdHex`, `balanceChange` and `blsCredentials` are optional (avaspec follows the real service, which marks `balanceChange` and `blsCredentials` optional). */
+/** An L1 validator touched by the transaction. `balanceChange` and `blsCredentials` are optional, as in the real service. */
 export interface L1ValidatorDetails {
   /** Unique L1 validation id (cb58), valid until the validator's weight is reduced to 0. */
   validationId: string;
   /** The validation id in hex. */
-  validationIdHex?: string;
+  validationIdHex: string;
   /** The validator node id. */
   nodeId: string;
   /** The L1 (subnet) id. */
@@ -1297,9 +1297,10 @@ export interface BlockchainInfo {
 }
 
 /**
- * A primary-network transaction. The always-present fields follow the
- * real service; the others are present only for the transaction types
- * they apply to (e.g. staking fields for `AddValidatorTx`,
+ * A P-Chain transaction (the source documentation's "primary network
+ * transaction"). The always-present fields follow the real service;
+ * the others are present only for the transaction types they apply to
+ * (e.g. staking fields for `AddValidatorTx`,
  * `AddPermissionlessValidatorTx` and `AddDelegatorTx`).
  */
 export interface PChainTransaction {
@@ -1328,7 +1329,7 @@ export interface PChainTransaction {
   /** Amounts staked by the transaction, per asset. */
   amountStaked: AssetAmount[];
   /** Amounts locked for pay-as-you-go continuous fees of L1 validators, per asset. */
-  amountL1ValidatorBalanceBurned?: AssetAmount[];
+  amountL1ValidatorBalanceBurned: AssetAmount[];
   /** Unix timestamp (seconds) at which staking starts. */
   startTimestamp?: number;
   /** Unix timestamp (seconds) at which staking ends. */
@@ -1360,3 +1361,226 @@ export interface PChainTransaction {
   /** Created blockchain (CreateChainTx). */
   blockchainInfo?: BlockchainInfo;
 }
+
+/**
+ * A primary-network transaction, as the real service returns it: a
+ * P-Chain transaction, an X-Chain transaction (accepted in a linear
+ * block since the Cortina upgrade, or in DAG vertices before it) or a
+ * C-Chain atomic export or import. Exactly one branch matches a
+ * transaction: only a P-Chain transaction has `blockNumber`, only an
+ * X-Chain transaction `chainFormat`; a linear X-Chain transaction has
+ * `blockHeight` and a non-linear one `vertices`; a C-Chain export has
+ * `evmInputs` and an import `evmOutputs`. (The real service's document
+ * has no discriminator here: the X-Chain `txType` values overlap the
+ * P-Chain ones, and `chainFormat` admits both values in both X-Chain
+ * shapes.)
+ */
+export type PrimaryNetworkTransaction = PChainTransaction | XChainNonLinearTransaction | XChainLinearTransaction | CChainExportTransaction | CChainImportTransaction;
+
+/** A credential (signature) that authorized spending an input. Both fields are optional, as in the real service. */
+export interface UtxoCredential {
+  /** The signature, base64-encoded. */
+  signature?: string;
+  /** The public key recovered from the signature, base64-encoded. */
+  publicKey?: string;
+}
+
+/**
+ * A UTXO of the X-Chain or of C-Chain atomic (shared) memory (the real
+ * service's `Utxo`, as opposed to the P-Chain's `PChainUtxo`, here
+ * `Utxo`). `outputIndex` is a decimal string here, unlike on the
+ * P-Chain, and `utxoType` is lower case (e.g. `transfer`, `mint`).
+ */
+export interface XChainUtxo {
+  /** Addresses eligible to sign the consumption of this output. */
+  addresses: string[];
+  /** Asset and amount of the output. */
+  asset: AssetAmount;
+  /** Blockchain id on which this output is (or is to be) consumed. */
+  consumedOnChainId: string;
+  /** Hash of the transaction that consumed this output. */
+  consumingTxHash?: string;
+  /** Blockchain id on which this output was created. */
+  createdOnChainId: string;
+  /** The UTXO id. */
+  utxoId: string;
+  /** The serialized bytes of the UTXO. */
+  utxoBytes?: string;
+  /** Unix timestamp (seconds) of the transaction that consumed this output. */
+  consumingTxTimestamp?: number;
+  /** Hash of the transaction that created this output. */
+  creationTxHash: string;
+  /** Credentials that authorized consuming this output. */
+  credentials?: UtxoCredential[];
+  /**
+   * Group id of an NFT output.
+   * @minimum 0
+   */
+  groupId?: number;
+  /**
+   * Unix timestamp (seconds) until which the output cannot be spent.
+   * @minimum 0
+   */
+  locktime: number;
+  /**
+   * Index of the output in its transaction, as a decimal string (the real service sends a string here).
+   * @example "38"
+   */
+  outputIndex: string;
+  /** Payload of an NFT output. */
+  payload?: string;
+  /**
+   * Minimum number of signatures required to spend the output.
+   * @minimum 0
+   */
+  threshold: number;
+  /** Unix timestamp (seconds) at which the output was created. */
+  timestamp: number;
+  /**
+   * Kind of output, e.g. `transfer` or `mint` (lower case; the real service does not enumerate the values).
+   * @example "transfer"
+   */
+  utxoType: string;
+}
+
+/** An X-Chain asset created by a `CreateAssetTx`. */
+export interface XChainAssetDetails {
+  /** The asset id. */
+  assetId: string;
+  /** The asset name. */
+  name: string;
+  /** The asset symbol. */
+  symbol: string;
+  /**
+   * Number of decimals of the asset.
+   * @minimum 0
+   */
+  denomination: number;
+  /** The asset's output type (the real service's values; kept open). */
+  type: PrimaryNetworkAssetType;
+  /** Unix timestamp (seconds) at which the asset was created. */
+  createdAtTimestamp: number;
+  /** Whether the asset's supply is fixed or variable (the real service's values; kept open). */
+  cap: PrimaryNetworkAssetCap;
+}
+
+/** A DAG vertex of the pre-Cortina X-Chain that accepted a transaction. */
+export interface TransactionVertexDetail {
+  /** The vertex hash. */
+  hash: string;
+  /**
+   * The vertex height.
+   * @minimum 0
+   */
+  height: number;
+  /** Unix timestamp (seconds) at which the vertex was accepted. */
+  timestamp: number;
+}
+
+/** The fields of every X-Chain transaction, linear or not. `sourceChain`, `destinationChain` and `assetCreated` are optional, as in the real service. */
+export interface XChainTransactionBase {
+  /** The transaction id (cb58). */
+  txHash: string;
+  /** Format of the chain the transaction was accepted in - `linear` (blocks, since the Cortina upgrade) or `non-linear` (DAG vertices, before it). The real service's document admits both values in both X-Chain shapes (kept open). */
+  chainFormat: "non-linear" | "linear";
+  /** Latest Unix timestamp (seconds) at which the transaction was accepted. */
+  timestamp: number;
+  /** The transaction type, e.g. `BaseTx` (the real service's values; kept open). */
+  txType: XChainTransactionType;
+  /** The memo bytes of the transaction, hex-encoded. */
+  memo: string;
+  /** UTXOs consumed by the transaction. */
+  consumedUtxos: XChainUtxo[];
+  /** UTXOs created by the transaction. */
+  emittedUtxos: XChainUtxo[];
+  /** Assets unlocked by the inputs of the transaction, per asset. */
+  amountUnlocked: AssetAmount[];
+  /** Assets created by the outputs of the transaction, per asset. */
+  amountCreated: AssetAmount[];
+  /** Source chain of an atomic (import) transaction. */
+  sourceChain?: string;
+  /** Destination chain of an atomic (export) transaction. */
+  destinationChain?: string;
+  /** The asset a `CreateAssetTx` created. */
+  assetCreated?: XChainAssetDetails;
+}
+
+/** An X-Chain transaction accepted in a block (since the Cortina upgrade). */
+export type XChainLinearTransaction = {
+  /**
+   * Height of the block the transaction was accepted in.
+   * @minimum 0
+   */
+  blockHeight: number;
+  /** Hash of the block the transaction was accepted in. */
+  blockHash: string;
+} & XChainTransactionBase;
+
+/** An X-Chain transaction accepted in DAG vertices (before the Cortina upgrade). */
+export type XChainNonLinearTransaction = {
+  /** The vertices the transaction was accepted in (a transaction can be accepted in several). */
+  vertices: TransactionVertexDetail[];
+} & XChainTransactionBase;
+
+/** An EVM account debited by a C-Chain export (the real service's `EVMInput`). */
+export interface EvmInput {
+  /** The debited EVM address. */
+  fromAddress: string;
+  /** Asset and amount debited. */
+  asset: AssetAmount;
+  /** Credentials that authorized the debit. */
+  credentials: UtxoCredential[];
+}
+
+/** An EVM account credited by a C-Chain import (the real service's `EVMOutput`). */
+export interface EvmOutput {
+  /** The credited EVM address. */
+  toAddress: string;
+  /** Asset and amount credited. */
+  asset: AssetAmount;
+}
+
+/** The fields of every C-Chain atomic (export or import) transaction. */
+export interface CChainAtomicTransactionBase {
+  /** The transaction id (cb58). */
+  txHash: string;
+  /**
+   * Height of the C-Chain block the transaction was accepted in.
+   * @minimum 0
+   */
+  blockHeight: number;
+  /** Hash of the C-Chain block the transaction was accepted in (0x-prefixed hex). */
+  blockHash: string;
+  /** Unix timestamp (seconds) at which the transaction was accepted. */
+  timestamp: number;
+  /** The memo bytes of the transaction, hex-encoded. */
+  memo: string;
+  /** Assets unlocked by the inputs of the transaction, per asset. */
+  amountUnlocked: AssetAmount[];
+  /** Assets created by the outputs of the transaction, per asset. */
+  amountCreated: AssetAmount[];
+  /** Blockchain id of the chain the assets leave. */
+  sourceChain: string;
+  /** Blockchain id of the chain the assets enter. */
+  destinationChain: string;
+}
+
+/** A C-Chain atomic transaction that moves assets from EVM accounts into shared memory, to be imported by the X- or P-Chain. */
+export type CChainExportTransaction = {
+  /** The transaction type, `ExportTx`. */
+  txType: "ExportTx";
+  /** The EVM accounts debited. */
+  evmInputs: EvmInput[];
+  /** The UTXOs created in shared memory for the destination chain. */
+  emittedUtxos: XChainUtxo[];
+} & CChainAtomicTransactionBase;
+
+/** A C-Chain atomic transaction that moves assets from shared memory, exported by the X- or P-Chain, into EVM accounts. */
+export type CChainImportTransaction = {
+  /** The transaction type, `ImportTx`. */
+  txType: "ImportTx";
+  /** The EVM accounts credited. */
+  evmOutputs: EvmOutput[];
+  /** The UTXOs of shared memory consumed. */
+  consumedUtxos: XChainUtxo[];
+} & CChainAtomicTransactionBase;

@@ -10170,12 +10170,16 @@ function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null)
         ok = fail(e, p + "/validationId", "required", "is required", "validationId");
       }
       const v2 = x["validationIdHex"];
-      if (v2 !== undefined) {
-        if (!((typeof v2 === "string")) && (plain && OP["validationIdHex"] === undefined || hasOwn(x, "validationIdHex"))) {
+      if (v2 !== undefined && (plain && OP["validationIdHex"] === undefined || hasOwn(x, "validationIdHex"))) {
+        if (!((typeof v2 === "string"))) {
           if (e === null) return false;
           $6(v2, p + "/validationIdHex", e);
           ok = false;
         }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/validationIdHex", "required", "is required", "validationIdHex");
       }
       const v3 = x["nodeId"];
       if (v3 !== undefined && (plain && OP["nodeId"] === undefined || hasOwn(x, "nodeId"))) {
@@ -10492,13 +10496,15 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
         ok = fail(e, p + "/amountStaked", "required", "is required", "amountStaked");
       }
       const v13 = x["amountL1ValidatorBalanceBurned"];
-      if (v13 !== undefined) {
-        if ((plain && OP["amountL1ValidatorBalanceBurned"] === undefined || hasOwn(x, "amountL1ValidatorBalanceBurned"))) {
-          if (!$370(v13, e === null ? p : p + "/amountL1ValidatorBalanceBurned", e)) {
-            if (e === null) return false;
-            ok = false;
-          }
+      if (v13 !== undefined && (plain && OP["amountL1ValidatorBalanceBurned"] === undefined || hasOwn(x, "amountL1ValidatorBalanceBurned"))) {
+        if (!$370(v13, e === null ? p : p + "/amountL1ValidatorBalanceBurned", e)) {
+          if (e === null) return false;
+          ok = false;
         }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/amountL1ValidatorBalanceBurned", "required", "is required", "amountL1ValidatorBalanceBurned");
       }
       const v14 = x["startTimestamp"];
       if (v14 !== undefined) {
@@ -11252,12 +11258,16 @@ function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                 ok = fail(e, p + "/validationId", "required", "is required", "validationId");
               }
               const v2 = x["validationIdHex"];
-              if (v2 !== undefined) {
-                if (!((typeof v2 === "string")) && (plain && OP["validationIdHex"] === undefined || hasOwn(x, "validationIdHex"))) {
+              if (v2 !== undefined && (plain && OP["validationIdHex"] === undefined || hasOwn(x, "validationIdHex"))) {
+                if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
                   $6(v2, p + "/validationIdHex", e);
                   ok = false;
                 }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/validationIdHex", "required", "is required", "validationIdHex");
               }
               const v3 = x["nodeId"];
               if (v3 !== undefined && (plain && OP["nodeId"] === undefined || hasOwn(x, "nodeId"))) {
@@ -11332,7 +11342,2167 @@ function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
+function $PrimaryNetworkTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($PChainTransaction(x, p, null)) matches++;
+  if ($XChainNonLinearTransaction(x, p, null)) matches++;
+  if ($XChainLinearTransaction(x, p, null)) matches++;
+  if ($CChainExportTransaction(x, p, null)) matches++;
+  if ($CChainImportTransaction(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $XChainNonLinearTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["vertices"];
+      if (v1 !== undefined && (plain && OP["vertices"] === undefined || hasOwn(x, "vertices"))) {
+        if (!$387(v1, e === null ? p : p + "/vertices", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/vertices", "required", "is required", "vertices");
+      }
+    }
+  }
+  if (!$XChainTransactionBase(x, p, e)) {
+    if (e === null) return false;
+    ok = false;
+  }
+  return ok;
+}
+
 function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x388: unknown = x[i];
+        const p388 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x388;
+          const p = p388;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["hash"];
+              if (v1 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/hash", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/hash", "required", "is required", "hash");
+              }
+              const v2 = x["height"];
+              if (v2 !== undefined && (plain && OP["height"] === undefined || hasOwn(x, "height"))) {
+                if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
+                  if (e === null) return false;
+                  $17(v2, p + "/height", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/height", "required", "is required", "height");
+              }
+              const v3 = x["timestamp"];
+              if (v3 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
+                if (!((Number.isInteger(v3)))) {
+                  if (e === null) return false;
+                  $9(v3, p + "/timestamp", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $XChainTransactionBase(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["txHash"];
+      if (v1 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $6(v1, p + "/txHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
+      }
+      const v2 = x["chainFormat"];
+      if (v2 !== undefined && (plain && OP["chainFormat"] === undefined || hasOwn(x, "chainFormat"))) {
+        if (!((typeof v2 === "string") && (v2 === "non-linear" || v2 === "linear"))) {
+          if (e === null) return false;
+          $393(v2, p + "/chainFormat", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chainFormat", "required", "is required", "chainFormat");
+      }
+      const v3 = x["timestamp"];
+      if (v3 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
+        if (!((Number.isInteger(v3)))) {
+          if (e === null) return false;
+          $9(v3, p + "/timestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+      }
+      const v4 = x["txType"];
+      if (v4 !== undefined && (plain && OP["txType"] === undefined || hasOwn(x, "txType"))) {
+        if (!((typeof v4 === "string") && (v4 === "BaseTx" || v4 === "CreateAssetTx" || v4 === "OperationTx" || v4 === "ImportTx" || v4 === "ExportTx" || v4 === "UNKNOWN"))) {
+          if (e === null) return false;
+          $XChainTransactionType(v4, p + "/txType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txType", "required", "is required", "txType");
+      }
+      const v5 = x["memo"];
+      if (v5 !== undefined && (plain && OP["memo"] === undefined || hasOwn(x, "memo"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $6(v5, p + "/memo", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/memo", "required", "is required", "memo");
+      }
+      const v6 = x["consumedUtxos"];
+      if (v6 !== undefined && (plain && OP["consumedUtxos"] === undefined || hasOwn(x, "consumedUtxos"))) {
+        if (!$396(v6, e === null ? p : p + "/consumedUtxos", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/consumedUtxos", "required", "is required", "consumedUtxos");
+      }
+      const v7 = x["emittedUtxos"];
+      if (v7 !== undefined && (plain && OP["emittedUtxos"] === undefined || hasOwn(x, "emittedUtxos"))) {
+        if (!$396(v7, e === null ? p : p + "/emittedUtxos", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/emittedUtxos", "required", "is required", "emittedUtxos");
+      }
+      const v8 = x["amountUnlocked"];
+      if (v8 !== undefined && (plain && OP["amountUnlocked"] === undefined || hasOwn(x, "amountUnlocked"))) {
+        if (!$419(v8, e === null ? p : p + "/amountUnlocked", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/amountUnlocked", "required", "is required", "amountUnlocked");
+      }
+      const v9 = x["amountCreated"];
+      if (v9 !== undefined && (plain && OP["amountCreated"] === undefined || hasOwn(x, "amountCreated"))) {
+        if (!$421(v9, e === null ? p : p + "/amountCreated", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/amountCreated", "required", "is required", "amountCreated");
+      }
+      const v10 = x["sourceChain"];
+      if (v10 !== undefined) {
+        if (!((typeof v10 === "string")) && (plain && OP["sourceChain"] === undefined || hasOwn(x, "sourceChain"))) {
+          if (e === null) return false;
+          $6(v10, p + "/sourceChain", e);
+          ok = false;
+        }
+      }
+      const v11 = x["destinationChain"];
+      if (v11 !== undefined) {
+        if (!((typeof v11 === "string")) && (plain && OP["destinationChain"] === undefined || hasOwn(x, "destinationChain"))) {
+          if (e === null) return false;
+          $6(v11, p + "/destinationChain", e);
+          ok = false;
+        }
+      }
+      const v12 = x["assetCreated"];
+      if (v12 !== undefined) {
+        if ((plain && OP["assetCreated"] === undefined || hasOwn(x, "assetCreated"))) {
+          const x430: unknown = v12;
+          const p430 = e === null ? p : p + "/assetCreated";
+          {
+            const x: unknown = x430;
+            const p = p430;
+            if (!(isObject(x))) {
+              if (e === null) return false;
+              ok = fail(e, p, "type", "must be object", "object");
+            }
+            else {
+              if (true) {
+                const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                const v1 = x["assetId"];
+                if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
+                  if (!((typeof v1 === "string"))) {
+                    if (e === null) return false;
+                    $6(v1, p + "/assetId", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+                }
+                const v2 = x["name"];
+                if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                  if (!((typeof v2 === "string"))) {
+                    if (e === null) return false;
+                    $6(v2, p + "/name", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/name", "required", "is required", "name");
+                }
+                const v3 = x["symbol"];
+                if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                  if (!((typeof v3 === "string"))) {
+                    if (e === null) return false;
+                    $6(v3, p + "/symbol", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+                }
+                const v4 = x["denomination"];
+                if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
+                  if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                    if (e === null) return false;
+                    $17(v4, p + "/denomination", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+                }
+                const v5 = x["type"];
+                if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                  if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                    if (e === null) return false;
+                    $PrimaryNetworkAssetType(v5, p + "/type", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/type", "required", "is required", "type");
+                }
+                const v6 = x["createdAtTimestamp"];
+                if (v6 !== undefined && (plain && OP["createdAtTimestamp"] === undefined || hasOwn(x, "createdAtTimestamp"))) {
+                  if (!((Number.isInteger(v6)))) {
+                    if (e === null) return false;
+                    $9(v6, p + "/createdAtTimestamp", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/createdAtTimestamp", "required", "is required", "createdAtTimestamp");
+                }
+                const v7 = x["cap"];
+                if (v7 !== undefined && (plain && OP["cap"] === undefined || hasOwn(x, "cap"))) {
+                  if (!((typeof v7 === "string") && (v7 === "fixed" || v7 === "variable"))) {
+                    if (e === null) return false;
+                    $PrimaryNetworkAssetCap(v7, p + "/cap", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/cap", "required", "is required", "cap");
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "non-linear" && x !== "linear") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"non-linear\",\"linear\"]");
+  }
+  return ok;
+}
+
+function $396(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$XChainUtxo(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $XChainUtxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["addresses"];
+      if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
+        if (!$7(v1, e === null ? p : p + "/addresses", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+      }
+      const v2 = x["asset"];
+      if (v2 !== undefined && (plain && OP["asset"] === undefined || hasOwn(x, "asset"))) {
+        const x399: unknown = v2;
+        const p399 = e === null ? p : p + "/asset";
+        {
+          const x: unknown = x399;
+          const p = p399;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["assetId"];
+              if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/assetId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $6(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["symbol"];
+              if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $6(v3, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v4 = x["denomination"];
+              if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
+                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                  if (e === null) return false;
+                  $17(v4, p + "/denomination", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+              }
+              const v5 = x["type"];
+              if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                  if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/type", "required", "is required", "type");
+              }
+              const v6 = x["amount"];
+              if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                  if (e === null) return false;
+                  $BigIntString(v6, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/asset", "required", "is required", "asset");
+      }
+      const v3 = x["consumedOnChainId"];
+      if (v3 !== undefined && (plain && OP["consumedOnChainId"] === undefined || hasOwn(x, "consumedOnChainId"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $6(v3, p + "/consumedOnChainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/consumedOnChainId", "required", "is required", "consumedOnChainId");
+      }
+      const v4 = x["consumingTxHash"];
+      if (v4 !== undefined) {
+        if (!((typeof v4 === "string")) && (plain && OP["consumingTxHash"] === undefined || hasOwn(x, "consumingTxHash"))) {
+          if (e === null) return false;
+          $6(v4, p + "/consumingTxHash", e);
+          ok = false;
+        }
+      }
+      const v5 = x["createdOnChainId"];
+      if (v5 !== undefined && (plain && OP["createdOnChainId"] === undefined || hasOwn(x, "createdOnChainId"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $6(v5, p + "/createdOnChainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/createdOnChainId", "required", "is required", "createdOnChainId");
+      }
+      const v6 = x["utxoId"];
+      if (v6 !== undefined && (plain && OP["utxoId"] === undefined || hasOwn(x, "utxoId"))) {
+        if (!((typeof v6 === "string"))) {
+          if (e === null) return false;
+          $6(v6, p + "/utxoId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/utxoId", "required", "is required", "utxoId");
+      }
+      const v7 = x["utxoBytes"];
+      if (v7 !== undefined) {
+        if (!((typeof v7 === "string")) && (plain && OP["utxoBytes"] === undefined || hasOwn(x, "utxoBytes"))) {
+          if (e === null) return false;
+          $6(v7, p + "/utxoBytes", e);
+          ok = false;
+        }
+      }
+      const v8 = x["consumingTxTimestamp"];
+      if (v8 !== undefined) {
+        if (!((Number.isInteger(v8))) && (plain && OP["consumingTxTimestamp"] === undefined || hasOwn(x, "consumingTxTimestamp"))) {
+          if (e === null) return false;
+          $9(v8, p + "/consumingTxTimestamp", e);
+          ok = false;
+        }
+      }
+      const v9 = x["creationTxHash"];
+      if (v9 !== undefined && (plain && OP["creationTxHash"] === undefined || hasOwn(x, "creationTxHash"))) {
+        if (!((typeof v9 === "string"))) {
+          if (e === null) return false;
+          $6(v9, p + "/creationTxHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/creationTxHash", "required", "is required", "creationTxHash");
+      }
+      const v10 = x["credentials"];
+      if (v10 !== undefined) {
+        if ((plain && OP["credentials"] === undefined || hasOwn(x, "credentials"))) {
+          if (!$407(v10, e === null ? p : p + "/credentials", e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
+      }
+      const v11 = x["groupId"];
+      if (v11 !== undefined) {
+        if (!((Number.isInteger(v11)) && (typeof v11 !== "number" || (v11 >= 0))) && (plain && OP["groupId"] === undefined || hasOwn(x, "groupId"))) {
+          if (e === null) return false;
+          $17(v11, p + "/groupId", e);
+          ok = false;
+        }
+      }
+      const v12 = x["locktime"];
+      if (v12 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
+        if (!((Number.isInteger(v12)) && (typeof v12 !== "number" || (v12 >= 0)))) {
+          if (e === null) return false;
+          $17(v12, p + "/locktime", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/locktime", "required", "is required", "locktime");
+      }
+      const v13 = x["outputIndex"];
+      if (v13 !== undefined && (plain && OP["outputIndex"] === undefined || hasOwn(x, "outputIndex"))) {
+        if (!((typeof v13 === "string"))) {
+          if (e === null) return false;
+          $6(v13, p + "/outputIndex", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/outputIndex", "required", "is required", "outputIndex");
+      }
+      const v14 = x["payload"];
+      if (v14 !== undefined) {
+        if (!((typeof v14 === "string")) && (plain && OP["payload"] === undefined || hasOwn(x, "payload"))) {
+          if (e === null) return false;
+          $6(v14, p + "/payload", e);
+          ok = false;
+        }
+      }
+      const v15 = x["threshold"];
+      if (v15 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
+        if (!((Number.isInteger(v15)) && (typeof v15 !== "number" || (v15 >= 0)))) {
+          if (e === null) return false;
+          $17(v15, p + "/threshold", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/threshold", "required", "is required", "threshold");
+      }
+      const v16 = x["timestamp"];
+      if (v16 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
+        if (!((Number.isInteger(v16)))) {
+          if (e === null) return false;
+          $9(v16, p + "/timestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+      }
+      const v17 = x["utxoType"];
+      if (v17 !== undefined && (plain && OP["utxoType"] === undefined || hasOwn(x, "utxoType"))) {
+        if (!((typeof v17 === "string"))) {
+          if (e === null) return false;
+          $6(v17, p + "/utxoType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/utxoType", "required", "is required", "utxoType");
+      }
+    }
+  }
+  return ok;
+}
+
+function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x408: unknown = x[i];
+        const p408 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x408;
+          const p = p408;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["signature"];
+              if (v1 !== undefined) {
+                if (!((typeof v1 === "string")) && (plain && OP["signature"] === undefined || hasOwn(x, "signature"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/signature", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["publicKey"];
+              if (v2 !== undefined) {
+                if (!((typeof v2 === "string")) && (plain && OP["publicKey"] === undefined || hasOwn(x, "publicKey"))) {
+                  if (e === null) return false;
+                  $6(v2, p + "/publicKey", e);
+                  ok = false;
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $419(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x420: unknown = x[i];
+        const p420 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x420;
+          const p = p420;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["assetId"];
+              if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/assetId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $6(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["symbol"];
+              if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $6(v3, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v4 = x["denomination"];
+              if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
+                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                  if (e === null) return false;
+                  $17(v4, p + "/denomination", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+              }
+              const v5 = x["type"];
+              if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                  if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/type", "required", "is required", "type");
+              }
+              const v6 = x["amount"];
+              if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                  if (e === null) return false;
+                  $BigIntString(v6, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x422: unknown = x[i];
+        const p422 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x422;
+          const p = p422;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["assetId"];
+              if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/assetId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $6(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["symbol"];
+              if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $6(v3, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v4 = x["denomination"];
+              if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
+                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                  if (e === null) return false;
+                  $17(v4, p + "/denomination", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+              }
+              const v5 = x["type"];
+              if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                  if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/type", "required", "is required", "type");
+              }
+              const v6 = x["amount"];
+              if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                  if (e === null) return false;
+                  $BigIntString(v6, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $XChainAssetDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["assetId"];
+      if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $6(v1, p + "/assetId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+      }
+      const v2 = x["name"];
+      if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $6(v2, p + "/name", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/name", "required", "is required", "name");
+      }
+      const v3 = x["symbol"];
+      if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $6(v3, p + "/symbol", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+      }
+      const v4 = x["denomination"];
+      if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
+        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+          if (e === null) return false;
+          $17(v4, p + "/denomination", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+      }
+      const v5 = x["type"];
+      if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+        if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+          if (e === null) return false;
+          $PrimaryNetworkAssetType(v5, p + "/type", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/type", "required", "is required", "type");
+      }
+      const v6 = x["createdAtTimestamp"];
+      if (v6 !== undefined && (plain && OP["createdAtTimestamp"] === undefined || hasOwn(x, "createdAtTimestamp"))) {
+        if (!((Number.isInteger(v6)))) {
+          if (e === null) return false;
+          $9(v6, p + "/createdAtTimestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/createdAtTimestamp", "required", "is required", "createdAtTimestamp");
+      }
+      const v7 = x["cap"];
+      if (v7 !== undefined && (plain && OP["cap"] === undefined || hasOwn(x, "cap"))) {
+        if (!((typeof v7 === "string") && (v7 === "fixed" || v7 === "variable"))) {
+          if (e === null) return false;
+          $PrimaryNetworkAssetCap(v7, p + "/cap", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/cap", "required", "is required", "cap");
+      }
+    }
+  }
+  return ok;
+}
+
+function $XChainLinearTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["blockHeight"];
+      if (v1 !== undefined && (plain && OP["blockHeight"] === undefined || hasOwn(x, "blockHeight"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $17(v1, p + "/blockHeight", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockHeight", "required", "is required", "blockHeight");
+      }
+      const v2 = x["blockHash"];
+      if (v2 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $6(v2, p + "/blockHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
+      }
+    }
+  }
+  if (!$XChainTransactionBase(x, p, e)) {
+    if (e === null) return false;
+    ok = false;
+  }
+  return ok;
+}
+
+function $CChainExportTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["txType"];
+      if (v1 !== undefined && (plain && OP["txType"] === undefined || hasOwn(x, "txType"))) {
+        if (!((typeof v1 === "string") && (v1 === "ExportTx"))) {
+          if (e === null) return false;
+          $433(v1, p + "/txType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txType", "required", "is required", "txType");
+      }
+      const v2 = x["evmInputs"];
+      if (v2 !== undefined && (plain && OP["evmInputs"] === undefined || hasOwn(x, "evmInputs"))) {
+        if (!$434(v2, e === null ? p : p + "/evmInputs", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/evmInputs", "required", "is required", "evmInputs");
+      }
+      const v3 = x["emittedUtxos"];
+      if (v3 !== undefined && (plain && OP["emittedUtxos"] === undefined || hasOwn(x, "emittedUtxos"))) {
+        if (!$396(v3, e === null ? p : p + "/emittedUtxos", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/emittedUtxos", "required", "is required", "emittedUtxos");
+      }
+    }
+  }
+  if (!$CChainAtomicTransactionBase(x, p, e)) {
+    if (e === null) return false;
+    ok = false;
+  }
+  return ok;
+}
+
+function $433(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "ExportTx") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"ExportTx\"]");
+  }
+  return ok;
+}
+
+function $434(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x435: unknown = x[i];
+        const p435 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x435;
+          const p = p435;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["fromAddress"];
+              if (v1 !== undefined && (plain && OP["fromAddress"] === undefined || hasOwn(x, "fromAddress"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/fromAddress", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/fromAddress", "required", "is required", "fromAddress");
+              }
+              const v2 = x["asset"];
+              if (v2 !== undefined && (plain && OP["asset"] === undefined || hasOwn(x, "asset"))) {
+                const x437: unknown = v2;
+                const p437 = e === null ? p : p + "/asset";
+                {
+                  const x: unknown = x437;
+                  const p = p437;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                      const v1 = x["assetId"];
+                      if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
+                        if (!((typeof v1 === "string"))) {
+                          if (e === null) return false;
+                          $6(v1, p + "/assetId", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+                      }
+                      const v2 = x["name"];
+                      if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                        if (!((typeof v2 === "string"))) {
+                          if (e === null) return false;
+                          $6(v2, p + "/name", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/name", "required", "is required", "name");
+                      }
+                      const v3 = x["symbol"];
+                      if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                        if (!((typeof v3 === "string"))) {
+                          if (e === null) return false;
+                          $6(v3, p + "/symbol", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+                      }
+                      const v4 = x["denomination"];
+                      if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
+                        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                          if (e === null) return false;
+                          $17(v4, p + "/denomination", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+                      }
+                      const v5 = x["type"];
+                      if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                        if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                          if (e === null) return false;
+                          $PrimaryNetworkAssetType(v5, p + "/type", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/type", "required", "is required", "type");
+                      }
+                      const v6 = x["amount"];
+                      if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
+                        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                          if (e === null) return false;
+                          $BigIntString(v6, p + "/amount", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/amount", "required", "is required", "amount");
+                      }
+                    }
+                  }
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/asset", "required", "is required", "asset");
+              }
+              const v3 = x["credentials"];
+              if (v3 !== undefined && (plain && OP["credentials"] === undefined || hasOwn(x, "credentials"))) {
+                if (!$438(v3, e === null ? p : p + "/credentials", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/credentials", "required", "is required", "credentials");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $438(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x439: unknown = x[i];
+        const p439 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x439;
+          const p = p439;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["signature"];
+              if (v1 !== undefined) {
+                if (!((typeof v1 === "string")) && (plain && OP["signature"] === undefined || hasOwn(x, "signature"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/signature", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["publicKey"];
+              if (v2 !== undefined) {
+                if (!((typeof v2 === "string")) && (plain && OP["publicKey"] === undefined || hasOwn(x, "publicKey"))) {
+                  if (e === null) return false;
+                  $6(v2, p + "/publicKey", e);
+                  ok = false;
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $CChainAtomicTransactionBase(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["txHash"];
+      if (v1 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $6(v1, p + "/txHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
+      }
+      const v2 = x["blockHeight"];
+      if (v2 !== undefined && (plain && OP["blockHeight"] === undefined || hasOwn(x, "blockHeight"))) {
+        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
+          if (e === null) return false;
+          $17(v2, p + "/blockHeight", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockHeight", "required", "is required", "blockHeight");
+      }
+      const v3 = x["blockHash"];
+      if (v3 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $6(v3, p + "/blockHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
+      }
+      const v4 = x["timestamp"];
+      if (v4 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
+        if (!((Number.isInteger(v4)))) {
+          if (e === null) return false;
+          $9(v4, p + "/timestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+      }
+      const v5 = x["memo"];
+      if (v5 !== undefined && (plain && OP["memo"] === undefined || hasOwn(x, "memo"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $6(v5, p + "/memo", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/memo", "required", "is required", "memo");
+      }
+      const v6 = x["amountUnlocked"];
+      if (v6 !== undefined && (plain && OP["amountUnlocked"] === undefined || hasOwn(x, "amountUnlocked"))) {
+        if (!$446(v6, e === null ? p : p + "/amountUnlocked", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/amountUnlocked", "required", "is required", "amountUnlocked");
+      }
+      const v7 = x["amountCreated"];
+      if (v7 !== undefined && (plain && OP["amountCreated"] === undefined || hasOwn(x, "amountCreated"))) {
+        if (!$448(v7, e === null ? p : p + "/amountCreated", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/amountCreated", "required", "is required", "amountCreated");
+      }
+      const v8 = x["sourceChain"];
+      if (v8 !== undefined && (plain && OP["sourceChain"] === undefined || hasOwn(x, "sourceChain"))) {
+        if (!((typeof v8 === "string"))) {
+          if (e === null) return false;
+          $6(v8, p + "/sourceChain", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/sourceChain", "required", "is required", "sourceChain");
+      }
+      const v9 = x["destinationChain"];
+      if (v9 !== undefined && (plain && OP["destinationChain"] === undefined || hasOwn(x, "destinationChain"))) {
+        if (!((typeof v9 === "string"))) {
+          if (e === null) return false;
+          $6(v9, p + "/destinationChain", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/destinationChain", "required", "is required", "destinationChain");
+      }
+    }
+  }
+  return ok;
+}
+
+function $446(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x447: unknown = x[i];
+        const p447 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x447;
+          const p = p447;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["assetId"];
+              if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/assetId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $6(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["symbol"];
+              if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $6(v3, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v4 = x["denomination"];
+              if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
+                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                  if (e === null) return false;
+                  $17(v4, p + "/denomination", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+              }
+              const v5 = x["type"];
+              if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                  if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/type", "required", "is required", "type");
+              }
+              const v6 = x["amount"];
+              if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                  if (e === null) return false;
+                  $BigIntString(v6, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $448(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x449: unknown = x[i];
+        const p449 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x449;
+          const p = p449;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["assetId"];
+              if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/assetId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $6(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["symbol"];
+              if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $6(v3, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v4 = x["denomination"];
+              if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
+                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                  if (e === null) return false;
+                  $17(v4, p + "/denomination", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+              }
+              const v5 = x["type"];
+              if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                  if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/type", "required", "is required", "type");
+              }
+              const v6 = x["amount"];
+              if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                  if (e === null) return false;
+                  $BigIntString(v6, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $CChainImportTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["txType"];
+      if (v1 !== undefined && (plain && OP["txType"] === undefined || hasOwn(x, "txType"))) {
+        if (!((typeof v1 === "string") && (v1 === "ImportTx"))) {
+          if (e === null) return false;
+          $452(v1, p + "/txType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txType", "required", "is required", "txType");
+      }
+      const v2 = x["evmOutputs"];
+      if (v2 !== undefined && (plain && OP["evmOutputs"] === undefined || hasOwn(x, "evmOutputs"))) {
+        if (!$453(v2, e === null ? p : p + "/evmOutputs", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/evmOutputs", "required", "is required", "evmOutputs");
+      }
+      const v3 = x["consumedUtxos"];
+      if (v3 !== undefined && (plain && OP["consumedUtxos"] === undefined || hasOwn(x, "consumedUtxos"))) {
+        if (!$396(v3, e === null ? p : p + "/consumedUtxos", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/consumedUtxos", "required", "is required", "consumedUtxos");
+      }
+    }
+  }
+  if (!$CChainAtomicTransactionBase(x, p, e)) {
+    if (e === null) return false;
+    ok = false;
+  }
+  return ok;
+}
+
+function $452(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "ImportTx") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"ImportTx\"]");
+  }
+  return ok;
+}
+
+function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x454: unknown = x[i];
+        const p454 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x454;
+          const p = p454;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["toAddress"];
+              if (v1 !== undefined && (plain && OP["toAddress"] === undefined || hasOwn(x, "toAddress"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/toAddress", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/toAddress", "required", "is required", "toAddress");
+              }
+              const v2 = x["asset"];
+              if (v2 !== undefined && (plain && OP["asset"] === undefined || hasOwn(x, "asset"))) {
+                const x456: unknown = v2;
+                const p456 = e === null ? p : p + "/asset";
+                {
+                  const x: unknown = x456;
+                  const p = p456;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                      const v1 = x["assetId"];
+                      if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
+                        if (!((typeof v1 === "string"))) {
+                          if (e === null) return false;
+                          $6(v1, p + "/assetId", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+                      }
+                      const v2 = x["name"];
+                      if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                        if (!((typeof v2 === "string"))) {
+                          if (e === null) return false;
+                          $6(v2, p + "/name", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/name", "required", "is required", "name");
+                      }
+                      const v3 = x["symbol"];
+                      if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                        if (!((typeof v3 === "string"))) {
+                          if (e === null) return false;
+                          $6(v3, p + "/symbol", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+                      }
+                      const v4 = x["denomination"];
+                      if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
+                        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                          if (e === null) return false;
+                          $17(v4, p + "/denomination", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+                      }
+                      const v5 = x["type"];
+                      if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                        if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                          if (e === null) return false;
+                          $PrimaryNetworkAssetType(v5, p + "/type", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/type", "required", "is required", "type");
+                      }
+                      const v6 = x["amount"];
+                      if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
+                        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                          if (e === null) return false;
+                          $BigIntString(v6, p + "/amount", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/amount", "required", "is required", "amount");
+                      }
+                    }
+                  }
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/asset", "required", "is required", "asset");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $UtxoCredential(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["signature"];
+      if (v1 !== undefined) {
+        if (!((typeof v1 === "string")) && (plain && OP["signature"] === undefined || hasOwn(x, "signature"))) {
+          if (e === null) return false;
+          $6(v1, p + "/signature", e);
+          ok = false;
+        }
+      }
+      const v2 = x["publicKey"];
+      if (v2 !== undefined) {
+        if (!((typeof v2 === "string")) && (plain && OP["publicKey"] === undefined || hasOwn(x, "publicKey"))) {
+          if (e === null) return false;
+          $6(v2, p + "/publicKey", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $TransactionVertexDetail(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["hash"];
+      if (v1 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $6(v1, p + "/hash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/hash", "required", "is required", "hash");
+      }
+      const v2 = x["height"];
+      if (v2 !== undefined && (plain && OP["height"] === undefined || hasOwn(x, "height"))) {
+        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
+          if (e === null) return false;
+          $17(v2, p + "/height", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/height", "required", "is required", "height");
+      }
+      const v3 = x["timestamp"];
+      if (v3 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
+        if (!((Number.isInteger(v3)))) {
+          if (e === null) return false;
+          $9(v3, p + "/timestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+      }
+    }
+  }
+  return ok;
+}
+
+function $EvmInput(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["fromAddress"];
+      if (v1 !== undefined && (plain && OP["fromAddress"] === undefined || hasOwn(x, "fromAddress"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $6(v1, p + "/fromAddress", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/fromAddress", "required", "is required", "fromAddress");
+      }
+      const v2 = x["asset"];
+      if (v2 !== undefined && (plain && OP["asset"] === undefined || hasOwn(x, "asset"))) {
+        const x458: unknown = v2;
+        const p458 = e === null ? p : p + "/asset";
+        {
+          const x: unknown = x458;
+          const p = p458;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["assetId"];
+              if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/assetId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $6(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["symbol"];
+              if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $6(v3, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v4 = x["denomination"];
+              if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
+                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                  if (e === null) return false;
+                  $17(v4, p + "/denomination", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+              }
+              const v5 = x["type"];
+              if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                  if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/type", "required", "is required", "type");
+              }
+              const v6 = x["amount"];
+              if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                  if (e === null) return false;
+                  $BigIntString(v6, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/asset", "required", "is required", "asset");
+      }
+      const v3 = x["credentials"];
+      if (v3 !== undefined && (plain && OP["credentials"] === undefined || hasOwn(x, "credentials"))) {
+        if (!$438(v3, e === null ? p : p + "/credentials", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/credentials", "required", "is required", "credentials");
+      }
+    }
+  }
+  return ok;
+}
+
+function $EvmOutput(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["toAddress"];
+      if (v1 !== undefined && (plain && OP["toAddress"] === undefined || hasOwn(x, "toAddress"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $6(v1, p + "/toAddress", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/toAddress", "required", "is required", "toAddress");
+      }
+      const v2 = x["asset"];
+      if (v2 !== undefined && (plain && OP["asset"] === undefined || hasOwn(x, "asset"))) {
+        const x459: unknown = v2;
+        const p459 = e === null ? p : p + "/asset";
+        {
+          const x: unknown = x459;
+          const p = p459;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["assetId"];
+              if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/assetId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $6(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["symbol"];
+              if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $6(v3, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v4 = x["denomination"];
+              if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
+                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                  if (e === null) return false;
+                  $17(v4, p + "/denomination", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+              }
+              const v5 = x["type"];
+              if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                  if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/type", "required", "is required", "type");
+              }
+              const v6 = x["amount"];
+              if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                  if (e === null) return false;
+                  $BigIntString(v6, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/asset", "required", "is required", "asset");
+      }
+    }
+  }
+  return ok;
+}
+
+function $460(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11369,7 +13539,7 @@ function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $461(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11407,7 +13577,7 @@ function $388(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $389(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $462(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11432,7 +13602,7 @@ function $389(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $390(v2, p + "/pageToken", e);
+          $463(v2, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -11440,7 +13610,7 @@ function $389(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 1 && v3 <= 10000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $391(v3, p + "/pageSize", e);
+          $464(v3, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -11457,7 +13627,7 @@ function $389(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $390(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $463(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11473,7 +13643,7 @@ function $390(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $464(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -11492,7 +13662,7 @@ function $391(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $465(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11505,7 +13675,7 @@ function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $390(v1, p + "/chainId", e);
+          $463(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11517,7 +13687,7 @@ function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $394(v2, p + "/address", e);
+          $467(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -11545,7 +13715,7 @@ function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v5 !== undefined) {
         if (!((typeof v5 === "string") && (typeof v5 !== "string" || (length(v5) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $390(v5, p + "/pageToken", e);
+          $463(v5, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -11553,7 +13723,7 @@ function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v6 !== undefined) {
         if (!((Number.isInteger(v6)) && (typeof v6 !== "number" || (v6 >= 1 && v6 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $398(v6, p + "/pageSize", e);
+          $471(v6, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -11562,7 +13732,7 @@ function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $394(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $467(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11577,7 +13747,7 @@ function $394(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $471(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -11596,7 +13766,7 @@ function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $472(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11609,7 +13779,7 @@ function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $390(v1, p + "/chainId", e);
+          $463(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11619,9 +13789,9 @@ function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["blockId"];
       if (v2 !== undefined && (plain && OP["blockId"] === undefined || hasOwn(x, "blockId"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c402.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c475.test(v2))))) {
           if (e === null) return false;
-          $401(v2, p + "/blockId", e);
+          $474(v2, p + "/blockId", e);
           ok = false;
         }
       }
@@ -11633,7 +13803,7 @@ function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $390(v3, p + "/pageToken", e);
+          $463(v3, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -11650,14 +13820,14 @@ function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $474(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c402.test(x)) {
+    if (!$c475.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$", "^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
     }
@@ -11665,9 +13835,9 @@ function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c402 = /*#__PURE__*/ new RegExp("^(?:(?:0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
+const $c475 = /*#__PURE__*/ new RegExp("^(?:(?:0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
 
-function $405(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $478(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11690,9 +13860,9 @@ function $405(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["nodeId"];
       if (v2 !== undefined && (plain && OP["nodeId"] === undefined || hasOwn(x, "nodeId"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 27 && v2.length <= 47 && $c407.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 27 && v2.length <= 47 && $c480.test(v2)))))) {
           if (e === null) return false;
-          $406(v2, p + "/nodeId", e);
+          $479(v2, p + "/nodeId", e);
           ok = false;
         }
       }
@@ -11704,7 +13874,7 @@ function $405(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $390(v3, p + "/pageToken", e);
+          $463(v3, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -11712,7 +13882,7 @@ function $405(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $398(v4, p + "/pageSize", e);
+          $471(v4, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -11737,14 +13907,14 @@ function $405(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $406(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $479(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length >= 27 && x.length <= 47 && $c407.test(x))) {
+    if (!(x.length >= 27 && x.length <= 47 && $c480.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$");
     }
@@ -11752,9 +13922,9 @@ function $406(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c407 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]*$");
+const $c480 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]*$");
 
-function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $483(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11767,7 +13937,7 @@ function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $390(v1, p + "/chainId", e);
+          $463(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11779,7 +13949,7 @@ function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $394(v2, p + "/address", e);
+          $467(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -11791,7 +13961,7 @@ function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $390(v3, p + "/pageToken", e);
+          $463(v3, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -11799,7 +13969,7 @@ function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $398(v4, p + "/pageSize", e);
+          $471(v4, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -11808,7 +13978,7 @@ function $410(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $415(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $488(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11821,7 +13991,7 @@ function $415(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $390(v1, p + "/chainId", e);
+          $463(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11833,7 +14003,7 @@ function $415(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $394(v2, p + "/address", e);
+          $467(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -11862,7 +14032,7 @@ function $415(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $418(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $491(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11875,7 +14045,7 @@ function $418(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $390(v1, p + "/chainId", e);
+          $463(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11887,7 +14057,7 @@ function $418(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $420(v2, p + "/txHash", e);
+          $493(v2, p + "/txHash", e);
           ok = false;
         }
       }
@@ -11900,7 +14070,7 @@ function $418(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $420(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $493(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11915,7 +14085,7 @@ function $420(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $494(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11945,7 +14115,7 @@ function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $495(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11958,7 +14128,7 @@ function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $390(v1, p + "/chainId", e);
+          $463(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11971,7 +14141,7 @@ function $422(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $424(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $497(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11984,7 +14154,7 @@ function $424(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $390(v1, p + "/chainId", e);
+          $463(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11996,7 +14166,7 @@ function $424(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $394(v2, p + "/address", e);
+          $467(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -12009,7 +14179,7 @@ function $424(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $427(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $500(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12034,7 +14204,7 @@ function $427(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
           if (e === null) return false;
-          $390(v2, p + "/addresses", e);
+          $463(v2, p + "/addresses", e);
           ok = false;
         }
       }
@@ -12047,7 +14217,7 @@ function $427(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $429(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $502(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -12070,7 +14240,7 @@ function $429(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["blockchainId"];
       if (v2 !== undefined && (plain && OP["blockchainId"] === undefined || hasOwn(x, "blockchainId"))) {
-        if (!$430(v2, e === null ? p : p + "/blockchainId", e)) {
+        if (!$503(v2, e === null ? p : p + "/blockchainId", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -12096,16 +14266,16 @@ function $429(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $430(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $503(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($431(x, p, null) || $Cb58Id(x, p, null))) {
+  if (!($504(x, p, null) || $Cb58Id(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $431(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $504(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -13301,9 +15471,178 @@ export function isPChainTransaction(value: unknown): value is T.PChainTransactio
   return $PChainTransaction(value, "", null);
 }
 
+/** Validates a `PrimaryNetworkTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePrimaryNetworkTransaction(value: unknown): ValidationResult<T.PrimaryNetworkTransaction> {
+  return run<T.PrimaryNetworkTransaction>($PrimaryNetworkTransaction, value);
+}
+
+/** A `PrimaryNetworkTransaction` as a Standard Schema v1 validator. */
+export const PrimaryNetworkTransactionSchema: StandardSchemaV1<unknown, T.PrimaryNetworkTransaction> = /*#__PURE__*/ standard<T.PrimaryNetworkTransaction>($PrimaryNetworkTransaction);
+
+/** Whether a value is a valid `PrimaryNetworkTransaction` (a type guard; no issues are collected). */
+export function isPrimaryNetworkTransaction(value: unknown): value is T.PrimaryNetworkTransaction {
+  return $PrimaryNetworkTransaction(value, "", null);
+}
+
+/** Validates a `UtxoCredential`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateUtxoCredential(value: unknown): ValidationResult<T.UtxoCredential> {
+  return run<T.UtxoCredential>($UtxoCredential, value);
+}
+
+/** A `UtxoCredential` as a Standard Schema v1 validator. */
+export const UtxoCredentialSchema: StandardSchemaV1<unknown, T.UtxoCredential> = /*#__PURE__*/ standard<T.UtxoCredential>($UtxoCredential);
+
+/** Whether a value is a valid `UtxoCredential` (a type guard; no issues are collected). */
+export function isUtxoCredential(value: unknown): value is T.UtxoCredential {
+  return $UtxoCredential(value, "", null);
+}
+
+/** Validates a `XChainUtxo`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateXChainUtxo(value: unknown): ValidationResult<T.XChainUtxo> {
+  return run<T.XChainUtxo>($XChainUtxo, value);
+}
+
+/** A `XChainUtxo` as a Standard Schema v1 validator. */
+export const XChainUtxoSchema: StandardSchemaV1<unknown, T.XChainUtxo> = /*#__PURE__*/ standard<T.XChainUtxo>($XChainUtxo);
+
+/** Whether a value is a valid `XChainUtxo` (a type guard; no issues are collected). */
+export function isXChainUtxo(value: unknown): value is T.XChainUtxo {
+  return $XChainUtxo(value, "", null);
+}
+
+/** Validates a `XChainAssetDetails`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateXChainAssetDetails(value: unknown): ValidationResult<T.XChainAssetDetails> {
+  return run<T.XChainAssetDetails>($XChainAssetDetails, value);
+}
+
+/** A `XChainAssetDetails` as a Standard Schema v1 validator. */
+export const XChainAssetDetailsSchema: StandardSchemaV1<unknown, T.XChainAssetDetails> = /*#__PURE__*/ standard<T.XChainAssetDetails>($XChainAssetDetails);
+
+/** Whether a value is a valid `XChainAssetDetails` (a type guard; no issues are collected). */
+export function isXChainAssetDetails(value: unknown): value is T.XChainAssetDetails {
+  return $XChainAssetDetails(value, "", null);
+}
+
+/** Validates a `TransactionVertexDetail`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateTransactionVertexDetail(value: unknown): ValidationResult<T.TransactionVertexDetail> {
+  return run<T.TransactionVertexDetail>($TransactionVertexDetail, value);
+}
+
+/** A `TransactionVertexDetail` as a Standard Schema v1 validator. */
+export const TransactionVertexDetailSchema: StandardSchemaV1<unknown, T.TransactionVertexDetail> = /*#__PURE__*/ standard<T.TransactionVertexDetail>($TransactionVertexDetail);
+
+/** Whether a value is a valid `TransactionVertexDetail` (a type guard; no issues are collected). */
+export function isTransactionVertexDetail(value: unknown): value is T.TransactionVertexDetail {
+  return $TransactionVertexDetail(value, "", null);
+}
+
+/** Validates a `XChainTransactionBase`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateXChainTransactionBase(value: unknown): ValidationResult<T.XChainTransactionBase> {
+  return run<T.XChainTransactionBase>($XChainTransactionBase, value);
+}
+
+/** A `XChainTransactionBase` as a Standard Schema v1 validator. */
+export const XChainTransactionBaseSchema: StandardSchemaV1<unknown, T.XChainTransactionBase> = /*#__PURE__*/ standard<T.XChainTransactionBase>($XChainTransactionBase);
+
+/** Whether a value is a valid `XChainTransactionBase` (a type guard; no issues are collected). */
+export function isXChainTransactionBase(value: unknown): value is T.XChainTransactionBase {
+  return $XChainTransactionBase(value, "", null);
+}
+
+/** Validates a `XChainLinearTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateXChainLinearTransaction(value: unknown): ValidationResult<T.XChainLinearTransaction> {
+  return run<T.XChainLinearTransaction>($XChainLinearTransaction, value);
+}
+
+/** A `XChainLinearTransaction` as a Standard Schema v1 validator. */
+export const XChainLinearTransactionSchema: StandardSchemaV1<unknown, T.XChainLinearTransaction> = /*#__PURE__*/ standard<T.XChainLinearTransaction>($XChainLinearTransaction);
+
+/** Whether a value is a valid `XChainLinearTransaction` (a type guard; no issues are collected). */
+export function isXChainLinearTransaction(value: unknown): value is T.XChainLinearTransaction {
+  return $XChainLinearTransaction(value, "", null);
+}
+
+/** Validates a `XChainNonLinearTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateXChainNonLinearTransaction(value: unknown): ValidationResult<T.XChainNonLinearTransaction> {
+  return run<T.XChainNonLinearTransaction>($XChainNonLinearTransaction, value);
+}
+
+/** A `XChainNonLinearTransaction` as a Standard Schema v1 validator. */
+export const XChainNonLinearTransactionSchema: StandardSchemaV1<unknown, T.XChainNonLinearTransaction> = /*#__PURE__*/ standard<T.XChainNonLinearTransaction>($XChainNonLinearTransaction);
+
+/** Whether a value is a valid `XChainNonLinearTransaction` (a type guard; no issues are collected). */
+export function isXChainNonLinearTransaction(value: unknown): value is T.XChainNonLinearTransaction {
+  return $XChainNonLinearTransaction(value, "", null);
+}
+
+/** Validates a `EvmInput`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateEvmInput(value: unknown): ValidationResult<T.EvmInput> {
+  return run<T.EvmInput>($EvmInput, value);
+}
+
+/** A `EvmInput` as a Standard Schema v1 validator. */
+export const EvmInputSchema: StandardSchemaV1<unknown, T.EvmInput> = /*#__PURE__*/ standard<T.EvmInput>($EvmInput);
+
+/** Whether a value is a valid `EvmInput` (a type guard; no issues are collected). */
+export function isEvmInput(value: unknown): value is T.EvmInput {
+  return $EvmInput(value, "", null);
+}
+
+/** Validates a `EvmOutput`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateEvmOutput(value: unknown): ValidationResult<T.EvmOutput> {
+  return run<T.EvmOutput>($EvmOutput, value);
+}
+
+/** A `EvmOutput` as a Standard Schema v1 validator. */
+export const EvmOutputSchema: StandardSchemaV1<unknown, T.EvmOutput> = /*#__PURE__*/ standard<T.EvmOutput>($EvmOutput);
+
+/** Whether a value is a valid `EvmOutput` (a type guard; no issues are collected). */
+export function isEvmOutput(value: unknown): value is T.EvmOutput {
+  return $EvmOutput(value, "", null);
+}
+
+/** Validates a `CChainAtomicTransactionBase`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateCChainAtomicTransactionBase(value: unknown): ValidationResult<T.CChainAtomicTransactionBase> {
+  return run<T.CChainAtomicTransactionBase>($CChainAtomicTransactionBase, value);
+}
+
+/** A `CChainAtomicTransactionBase` as a Standard Schema v1 validator. */
+export const CChainAtomicTransactionBaseSchema: StandardSchemaV1<unknown, T.CChainAtomicTransactionBase> = /*#__PURE__*/ standard<T.CChainAtomicTransactionBase>($CChainAtomicTransactionBase);
+
+/** Whether a value is a valid `CChainAtomicTransactionBase` (a type guard; no issues are collected). */
+export function isCChainAtomicTransactionBase(value: unknown): value is T.CChainAtomicTransactionBase {
+  return $CChainAtomicTransactionBase(value, "", null);
+}
+
+/** Validates a `CChainExportTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateCChainExportTransaction(value: unknown): ValidationResult<T.CChainExportTransaction> {
+  return run<T.CChainExportTransaction>($CChainExportTransaction, value);
+}
+
+/** A `CChainExportTransaction` as a Standard Schema v1 validator. */
+export const CChainExportTransactionSchema: StandardSchemaV1<unknown, T.CChainExportTransaction> = /*#__PURE__*/ standard<T.CChainExportTransaction>($CChainExportTransaction);
+
+/** Whether a value is a valid `CChainExportTransaction` (a type guard; no issues are collected). */
+export function isCChainExportTransaction(value: unknown): value is T.CChainExportTransaction {
+  return $CChainExportTransaction(value, "", null);
+}
+
+/** Validates a `CChainImportTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateCChainImportTransaction(value: unknown): ValidationResult<T.CChainImportTransaction> {
+  return run<T.CChainImportTransaction>($CChainImportTransaction, value);
+}
+
+/** A `CChainImportTransaction` as a Standard Schema v1 validator. */
+export const CChainImportTransactionSchema: StandardSchemaV1<unknown, T.CChainImportTransaction> = /*#__PURE__*/ standard<T.CChainImportTransaction>($CChainImportTransaction);
+
+/** Whether a value is a valid `CChainImportTransaction` (a type guard; no issues are collected). */
+export function isCChainImportTransaction(value: unknown): value is T.CChainImportTransaction {
+  return $CChainImportTransaction(value, "", null);
+}
+
 /** Validates the params of `aggregateSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAggregateSignaturesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($387, value);
+  return run<unknown>($460, value);
 }
 
 /** Validates the result of `aggregateSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13313,7 +15652,7 @@ export function validateAggregateSignaturesResponse(value: unknown): ValidationR
 
 /** Validates the params of `getAggregatedSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetAggregatedSignaturesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($388, value);
+  return run<unknown>($461, value);
 }
 
 /** Validates the result of `getAggregatedSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13323,7 +15662,7 @@ export function validateGetAggregatedSignaturesResponse(value: unknown): Validat
 
 /** Validates the params of `listBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListBlockchainsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($389, value);
+  return run<unknown>($462, value);
 }
 
 /** Validates the result of `listBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13333,7 +15672,7 @@ export function validateListBlockchainsResponse2(value: unknown): ValidationResu
 
 /** Validates the params of `listErc20Transactions`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListErc20TransactionsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($392, value);
+  return run<unknown>($465, value);
 }
 
 /** Validates the result of `listErc20Transactions`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13343,7 +15682,7 @@ export function validateListErc20TransactionsResponse2(value: unknown): Validati
 
 /** Validates the params of `getTransactionsForBlock`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTransactionsForBlockParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($399, value);
+  return run<unknown>($472, value);
 }
 
 /** Validates the result of `getTransactionsForBlock`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13353,7 +15692,7 @@ export function validateGetTransactionsForBlockResponse(value: unknown): Validat
 
 /** Validates the params of `getSingleValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetSingleValidatorDetailsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($405, value);
+  return run<unknown>($478, value);
 }
 
 /** Validates the result of `getSingleValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13363,7 +15702,7 @@ export function validateGetSingleValidatorDetailsResponse(value: unknown): Valid
 
 /** Validates the params of `listContractDeployments`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListContractDeploymentsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($410, value);
+  return run<unknown>($483, value);
 }
 
 /** Validates the result of `listContractDeployments`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13373,7 +15712,7 @@ export function validateListContractDeploymentsResponse(value: unknown): Validat
 
 /** Validates the params of `getNativeBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetNativeBalanceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($415, value);
+  return run<unknown>($488, value);
 }
 
 /** Validates the result of `getNativeBalance`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13383,7 +15722,7 @@ export function validateGetNativeBalanceResponse2(value: unknown): ValidationRes
 
 /** Validates the params of `getTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTransactionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($418, value);
+  return run<unknown>($491, value);
 }
 
 /** Validates the result of `getTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13393,7 +15732,7 @@ export function validateGetTransactionResponse2(value: unknown): ValidationResul
 
 /** Validates the params of `supportedChains`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSupportedChainsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($421, value);
+  return run<unknown>($494, value);
 }
 
 /** Validates the result of `supportedChains`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13403,7 +15742,7 @@ export function validateSupportedChainsResponse(value: unknown): ValidationResul
 
 /** Validates the params of `getChainInfo`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetChainInfoParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($422, value);
+  return run<unknown>($495, value);
 }
 
 /** Validates the result of `getChainInfo`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13413,7 +15752,7 @@ export function validateGetChainInfoResponse(value: unknown): ValidationResult<u
 
 /** Validates the params of `getContractMetadata`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetContractMetadataParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($424, value);
+  return run<unknown>($497, value);
 }
 
 /** Validates the result of `getContractMetadata`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13423,7 +15762,7 @@ export function validateGetContractMetadataResponse(value: unknown): ValidationR
 
 /** Validates the params of `getChainIdsForAddresses`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetChainIdsForAddressesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($427, value);
+  return run<unknown>($500, value);
 }
 
 /** Validates the result of `getChainIdsForAddresses`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13433,12 +15772,12 @@ export function validateGetChainIdsForAddressesResponse(value: unknown): Validat
 
 /** Validates the params of `getTxByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTxByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($429, value);
+  return run<unknown>($502, value);
 }
 
 /** Validates the result of `getTxByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTxByHashResponse(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($PChainTransaction, value);
+  return run<unknown>($PrimaryNetworkTransaction, value);
 }
 
-export { $387, $388, $389, $392, $399, $405, $410, $415, $418, $421, $422, $424, $427, $429, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage };
+export { $460, $461, $462, $465, $472, $478, $483, $488, $491, $494, $495, $497, $500, $502, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PrimaryNetworkTransaction, $SignedMessage };
