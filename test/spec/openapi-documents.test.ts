@@ -179,6 +179,21 @@ describe("examples validate against their schemas (Ajv 2020-12)", () => {
         }
       });
     }
+    it(`${name}: every schema's own examples are valid`, () => {
+      // the schema-level `examples` of components and their subschemas (e.g. XChainLinearTransaction's)
+      const found: [string, any, unknown][] = [];
+      const walk = (s: any, at: string): void => {
+        if (!s || typeof s !== "object") return;
+        if (Array.isArray(s.examples)) s.examples.forEach((e: unknown, i: number) => found.push([`${at}/examples/${i}`, s, e]));
+        for (const [k, sub] of Object.entries((s.properties ?? {}) as Record<string, unknown>)) walk(sub, `${at}/properties/${k}`);
+        for (const k of ["allOf", "anyOf", "oneOf"]) (s[k] ?? []).forEach((sub: unknown, i: number) => walk(sub, `${at}/${k}/${i}`));
+        for (const k of ["items", "additionalProperties"]) walk(s[k], `${at}/${k}`);
+      };
+      for (const [k, s] of Object.entries((doc.components?.schemas ?? {}) as Record<string, unknown>)) walk(s, `#/components/schemas/${k}`);
+      expect(found.length).toBeGreaterThan(0);
+      const problems = found.filter(([, schema, example]) => (validateAt(schema, example) ?? []).length > 0).map(([at]) => at);
+      expect(problems).toEqual([]);
+    });
     it(`${name}: a wrong body is rejected (the check can fail)`, () => {
       expect(validateAt({ $ref: "#/components/schemas/ErrorBody" }, { message: 5 })).not.toEqual([]);
     });

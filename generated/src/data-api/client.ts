@@ -3,7 +3,7 @@
 
 import { callHttp, resolveHttpConfig, paged, resultChecks, type CallOptions, type ResultChecks, type PagedMethod, type HttpOperation, type HttpClientOptions } from "../runtime/index.js";
 import type * as T from "./types.js";
-import { $364, $365, $366, $369, $376, $382, $387, $392, $395, $398, $399, $401, $404, $406, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage } from "./validators.js";
+import { $460, $461, $462, $465, $472, $478, $483, $488, $491, $494, $495, $497, $500, $502, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PrimaryNetworkTransaction, $SignedMessage } from "./validators.js";
 
 /** Parameters of `aggregateSignatures`. */
 export type AggregateSignaturesParams = {
@@ -34,7 +34,7 @@ export const aggregateSignaturesOperation: HttpOperation<AggregateSignaturesPara
     name: "x-service-api-key",
     in: "header",
   },
-  check: $364,
+  check: $460,
 };
 
 /** Parameters of `getAggregatedSignatures`. */
@@ -68,7 +68,7 @@ export const getAggregatedSignaturesOperation: HttpOperation<GetAggregatedSignat
     name: "x-service-api-key",
     in: "header",
   },
-  check: $365,
+  check: $461,
 };
 
 /** Parameters of `listBlockchains`. */
@@ -129,7 +129,7 @@ export const listBlockchainsOperation: HttpOperation<ListBlockchainsParams, T.Li
     name: "x-service-api-key",
     in: "header",
   },
-  check: $366,
+  check: $462,
 };
 
 /** Parameters of `listErc20Transactions`. */
@@ -207,7 +207,7 @@ export const listErc20TransactionsOperation: HttpOperation<ListErc20Transactions
     name: "x-service-api-key",
     in: "header",
   },
-  check: $369,
+  check: $465,
 };
 
 /** Parameters of `getTransactionsForBlock`. */
@@ -267,7 +267,7 @@ export const getTransactionsForBlockOperation: HttpOperation<GetTransactionsForB
     name: "x-service-api-key",
     in: "header",
   },
-  check: $376,
+  check: $472,
 };
 
 /** Parameters of `getSingleValidatorDetails`. */
@@ -344,7 +344,7 @@ export const getSingleValidatorDetailsOperation: HttpOperation<GetSingleValidato
     name: "x-service-api-key",
     in: "header",
   },
-  check: $382,
+  check: $478,
 };
 
 /** Parameters of `listContractDeployments`. */
@@ -404,7 +404,7 @@ export const listContractDeploymentsOperation: HttpOperation<ListContractDeploym
     name: "x-service-api-key",
     in: "header",
   },
-  check: $387,
+  check: $483,
 };
 
 /** Parameters of `getNativeBalance`. */
@@ -459,7 +459,7 @@ export const getNativeBalanceOperation: HttpOperation<GetNativeBalanceParams, T.
     name: "x-service-api-key",
     in: "header",
   },
-  check: $392,
+  check: $488,
 };
 
 /** Parameters of `getTransaction`. */
@@ -499,7 +499,7 @@ export const getTransactionOperation: HttpOperation<GetTransactionParams, T.GetT
     name: "x-service-api-key",
     in: "header",
   },
-  check: $395,
+  check: $491,
 };
 
 /** Parameters of `supportedChains`. */
@@ -531,7 +531,7 @@ export const supportedChainsOperation: HttpOperation<SupportedChainsParams | und
     name: "x-service-api-key",
     in: "header",
   },
-  check: $398,
+  check: $494,
 };
 
 /** Parameters of `getChainInfo`. */
@@ -561,7 +561,7 @@ export const getChainInfoOperation: HttpOperation<GetChainInfoParams, T.ChainInf
     name: "x-service-api-key",
     in: "header",
   },
-  check: $399,
+  check: $495,
 };
 
 /** Parameters of `getContractMetadata`. */
@@ -601,7 +601,7 @@ export const getContractMetadataOperation: HttpOperation<GetContractMetadataPara
     name: "x-service-api-key",
     in: "header",
   },
-  check: $401,
+  check: $497,
 };
 
 /** Parameters of `getChainIdsForAddresses`. */
@@ -638,7 +638,7 @@ export const getChainIdsForAddressesOperation: HttpOperation<GetChainIdsForAddre
     name: "x-service-api-key",
     in: "header",
   },
-  check: $404,
+  check: $500,
 };
 
 /** Parameters of `getTxByHash`. */
@@ -663,7 +663,7 @@ export type GetTxByHashParams = {
 };
 
 /** Wire description of `getTxByHash` (GET /v1/networks/{network}/blockchains/{blockchainId}/transactions/{txHash}). */
-export const getTxByHashOperation: HttpOperation<GetTxByHashParams, T.PChainTransaction> = {
+export const getTxByHashOperation: HttpOperation<GetTxByHashParams, T.PrimaryNetworkTransaction> = {
   id: "getTxByHash",
   method: "GET",
   path: "/v1/networks/{network}/blockchains/{blockchainId}/transactions/{txHash}",
@@ -690,7 +690,7 @@ export const getTxByHashOperation: HttpOperation<GetTxByHashParams, T.PChainTran
     name: "x-service-api-key",
     in: "header",
   },
-  check: $406,
+  check: $502,
 };
 
 /** Result checks by descriptor: what `validateResponse` checks 2XX bodies against (the third argument of `resolveHttpConfig` when descriptors are called directly). */
@@ -708,7 +708,7 @@ export const dataApiResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [getChainInfoOperation as object, $ChainInfo],
   [getContractMetadataOperation as object, $ContractMetadata],
   [getChainIdsForAddressesOperation as object, $ListChainIdsForAddressesResponse],
-  [getTxByHashOperation as object, $PChainTransaction],
+  [getTxByHashOperation as object, $PrimaryNetworkTransaction],
 ]);
 
 /** Options of {@link createDataApiClient}. */
@@ -927,19 +927,25 @@ export interface DataApiClient {
   /**
    * Get a primary-network transaction
    *
-   * Gets one primary-network transaction by hash: its type, block, the
-   * UTXOs it consumed and emitted, amounts moved, burned and staked and -
-   * depending on the transaction type - staking, subnet ownership, L1
-   * validator and blockchain creation details.
+   * Gets one primary-network transaction by hash. The shape depends on
+   * the chain (`PrimaryNetworkTransaction`, as in the real service):
    *
-   * The real service can also return C-Chain atomic and X-Chain
-   * transaction shapes from this endpoint; this document describes the
-   * primary-network transaction shape (`PChainTransaction`) that the
-   * source documentation specifies.
+   * - P-Chain (`PChainTransaction`): its type, block, the UTXOs it
+   *   consumed and emitted, amounts moved, burned and staked and -
+   *   depending on the transaction type - staking, subnet ownership, L1
+   *   validator and blockchain creation details;
+   * - X-Chain, since the Cortina upgrade (`XChainLinearTransaction`): the
+   *   block (`blockHeight`, `blockHash`) the transaction was accepted in;
+   * - X-Chain, before Cortina (`XChainNonLinearTransaction`): the DAG
+   *   `vertices` the transaction was accepted in;
+   * - C-Chain atomic transactions (`CChainExportTransaction`,
+   *   `CChainImportTransaction`): the EVM inputs an export spends or the
+   *   EVM outputs an import credits, and the UTXOs it creates or consumes
+   *   in shared memory.
    *
    * `GET /v1/networks/{network}/blockchains/{blockchainId}/transactions/{txHash}`
    */
-  getTxByHash(params: GetTxByHashParams, options?: CallOptions): Promise<T.PChainTransaction>;
+  getTxByHash(params: GetTxByHashParams, options?: CallOptions): Promise<T.PrimaryNetworkTransaction>;
 }
 
 /** Base URL used when no `baseUrl` option is given. */

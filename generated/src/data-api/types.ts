@@ -47,6 +47,52 @@ export type ChainFeature = "nftIndexing" | "webhooks" | "teleporter";
 /** Validation status of a validator. The source documentation does not show the transitions between statuses. */
 export type ValidationStatus = "completed" | "active" | "pending" | "removed";
 
+/** Status of a chain's nodes. When nodes are unavailable, requests relying on them may return 503. */
+export type ChainStatus = "OK" | "UNAVAILABLE";
+
+/** The virtual machine kind of a chain. */
+export type VmName = "EVM" | "BITCOIN" | "ETHEREUM";
+
+/** How a transaction calls its receiver - `NATIVE_TRANSFER` (native token transfer without contract interaction), `CONTRACT_CALL` or `CONTRACT_CREATION`. */
+export type TransactionMethodType = "NATIVE_TRANSFER" | "CONTRACT_CALL" | "CONTRACT_CREATION";
+
+/** The opcode of an internal call. */
+export type InternalTransactionOpCall = "UNKNOWN" | "CALL" | "CREATE" | "CREATE2" | "CREATE3" | "CALLCODE" | "DELEGATECALL" | "STATICCALL";
+
+/** Whether a transaction is the source or the destination of a Teleporter (ICM) message. */
+export type TransactionDirectionType = "SOURCE_TRANSACTION" | "DESTINATION_TRANSACTION";
+
+/**
+ * Metadata indexing status of an NFT. The real service's values are
+ * upper case (`INDEXED`, ...); the source documentation names
+ * `indexed`, so avaspec lists that spelling too.
+ */
+export type NftTokenMetadataStatus = "UNKNOWN" | "MISSING_TOKEN" | "INVALID_TOKEN_URI" | "INVALID_TOKEN_URI_SCHEME" | "UNREACHABLE_TOKEN_URI" | "THROTTLED_TOKEN_URI" | "METADATA_CONTENT_TOO_LARGE" | "INVALID_METADATA" | "INVALID_METADATA_JSON" | "INDEXED" | "UNINDEXED" | "indexed";
+
+/** The kind of resource a contract's resource link points to. */
+export type ResourceLinkType = "Blog" | "CoinGecko" | "CoinMarketCap" | "Discord" | "Documentation" | "Facebook" | "Github" | "Instagram" | "LinkedIn" | "Medium" | "Reddit" | "Support" | "Telegram" | "TikTok" | "Twitter" | "Website" | "Whitepaper" | "Youtube";
+
+/** The output type of a primary-network asset. */
+export type PrimaryNetworkAssetType = "secp256k1" | "nft";
+
+/** Whether an X-Chain asset's supply is fixed at creation or variable (mintable). */
+export type PrimaryNetworkAssetCap = "fixed" | "variable";
+
+/** Kind of staking reward a P-Chain UTXO pays. */
+export type RewardType = "VALIDATOR" | "DELEGATOR" | "VALIDATOR_FEE";
+
+/** Kind of P-Chain UTXO. */
+export type UtxoType = "STAKE" | "TRANSFER";
+
+/** Type of a P-Chain transaction. */
+export type PChainTransactionType = "AddValidatorTx" | "AddSubnetValidatorTx" | "AddDelegatorTx" | "CreateChainTx" | "CreateSubnetTx" | "ImportTx" | "ExportTx" | "AdvanceTimeTx" | "RewardValidatorTx" | "RemoveSubnetValidatorTx" | "TransformSubnetTx" | "AddPermissionlessValidatorTx" | "AddPermissionlessDelegatorTx" | "BaseTx" | "TransferSubnetOwnershipTx" | "ConvertSubnetToL1Tx" | "RegisterL1ValidatorTx" | "SetL1ValidatorWeightTx" | "DisableL1ValidatorTx" | "IncreaseL1ValidatorBalanceTx" | "UNKNOWN";
+
+/** Type of an X-Chain transaction. */
+export type XChainTransactionType = "BaseTx" | "CreateAssetTx" | "OperationTx" | "ImportTx" | "ExportTx" | "UNKNOWN";
+
+/** One of the five fixed primary-network blockchain ids (P-Chain, and the X- and C-Chain of mainnet and of the test network). */
+export type PrimaryNetworkBlockchainId = "11111111111111111111111111111111LpoYY" | "2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM" | "2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm" | "2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5" | "yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp";
+
 /** Body of every error response. The HTTP status equals `statusCode`. */
 export interface ErrorBody {
   /** Human-readable explanation of the error; a single string, or an array of strings (one per problem) as shown for validation errors. */
@@ -119,8 +165,9 @@ export interface SignedMessage {
  * A blockchain registered on the primary network. `evmChainId` and
  * `genesisData` are optional: the real service documents `evmChainId`
  * as extracted from the genesis data (present for EVM-based chains and
- * possibly others), and parsed genesis data exists only for chains
- * whose genesis the service could parse.
+ * possibly others), and not every chain's genesis is known. The
+ * genesis is the parsed EVM genesis object or, for other genesis
+ * formats, a JSON-encoded string.
  */
 export interface Blockchain {
   /** Unix timestamp (seconds) of the P-Chain block that created the blockchain. */
@@ -137,32 +184,28 @@ export interface Blockchain {
   blockchainName: string;
   /** EVM chain id, extracted from the genesis data of EVM-based chains. */
   evmChainId?: number;
-  /** The parsed genesis of the blockchain. */
-  genesisData?: GenesisData;
+  /** The genesis of the blockchain - parsed (`GenesisData`) when it is an EVM genesis the service could parse, otherwise the genesis as a JSON-encoded string (as in the real service). */
+  genesisData?: GenesisData | string;
 }
 
 /**
- * Parsed EVM genesis of a blockchain. Hex strings unless nullable. The
+ * Parsed EVM genesis of a blockchain. Hex strings unless nullable (the
+ * nullable `airdropAmount` and `baseFeePerGas` are JSON numbers, the
+ * nullable `blobGasUsed` and `excessBlobGas` hex strings). The
  * service passes through the keys present in the chain's genesis file,
  * so no key is guaranteed; avaspec therefore marks none as required.
  */
 export interface GenesisData {
-  /**
-   * Airdrop amount (hex), or null when the genesis has no airdrop.
-   * @pattern ^0x[0-9a-fA-F]*$
-   */
-  airdropAmount?: string | null;
+  /** Airdrop amount, or null when the genesis has no airdrop. A JSON number, as the real service sends it (the source documentation shows only that it is nullable). */
+  airdropAmount?: number | null;
   /** Hash of the airdrop data (hex). */
   airdropHash?: HexString;
   /** Genesis allocation - a map from account address to its initial account state. */
   alloc?: {
     [key: string]: GenesisAccount;
   };
-  /**
-   * Base fee per gas of the genesis block (hex), or null.
-   * @pattern ^0x[0-9a-fA-F]*$
-   */
-  baseFeePerGas?: string | null;
+  /** Base fee per gas of the genesis block, or null. A JSON number, as the real service sends it (the source documentation shows only that it is nullable). */
+  baseFeePerGas?: number | null;
   /**
    * Blob gas used by the genesis block (hex), or null.
    * @pattern ^0x[0-9a-fA-F]*$
@@ -334,11 +377,8 @@ export interface Money {
 
 /** The method called by a transaction (the real service names this schema `Method`). `methodName` is optional, as in the real service. */
 export interface MethodInfo {
-  /**
-   * The call type. Values shown include `NATIVE_TRANSFER` (native token transfer without contract interaction), `CONTRACT_CALL` and `CONTRACT_CREATION`; the full set is not shown by the source documentation.
-   * @example "CONTRACT_CALL"
-   */
-  callType: string;
+  /** The call type - `NATIVE_TRANSFER` (native token transfer without contract interaction), `CONTRACT_CALL` or `CONTRACT_CREATION` (the real service's values; kept open). */
+  callType: TransactionMethodType;
   /** The 4-byte method selector (hex), set when `callType` is `CONTRACT_CALL`; otherwise empty. */
   methodHash: string;
   /** The method signature including parameter types; `Native Transfer` for native transfers and `Contract Created` for contract creations. */
@@ -349,8 +389,18 @@ export interface MethodInfo {
 export interface NativeTransaction {
   /** The block number on the chain. */
   blockNumber: BigIntString;
-  /** The block finality timestamp (Unix seconds). */
+  /** The block creation (proposal) timestamp (Unix seconds). */
   blockTimestamp: number;
+  /**
+   * The block creation (proposal) timestamp in Unix milliseconds. Present only for blocks after the Granite upgrade, as in the real service.
+   * @minimum 0
+   */
+  blockTimestampMilliseconds?: number;
+  /**
+   * The block header's minimum block delay excess (ACP-226), the value the minimum delay between blocks (in milliseconds) is derived from; the real service's document describes it as the minimum block delay in milliseconds. Present only for blocks after the Granite upgrade, as in the real service.
+   * @minimum 0
+   */
+  blockMinDelayExcess?: number;
   /** The block hash. */
   blockHash: string;
   /** The EVM chain id. */
@@ -391,8 +441,18 @@ export interface NativeTransaction {
 export interface FullNativeTransactionDetails {
   /** The block number on the chain. */
   blockNumber: BigIntString;
-  /** The block finality timestamp (Unix seconds). */
+  /** The block creation (proposal) timestamp (Unix seconds). */
   blockTimestamp: number;
+  /**
+   * The block creation (proposal) timestamp in Unix milliseconds. Present only for blocks after the Granite upgrade, as in the real service.
+   * @minimum 0
+   */
+  blockTimestampMilliseconds?: number;
+  /**
+   * The block header's minimum block delay excess (ACP-226), the value the minimum delay between blocks (in milliseconds) is derived from; the real service's document describes it as the minimum block delay in milliseconds. Present only for blocks after the Granite upgrade, as in the real service.
+   * @minimum 0
+   */
+  blockMinDelayExcess?: number;
   /** The block hash. */
   blockHash: string;
   /** The EVM chain id. */
@@ -460,11 +520,8 @@ export interface Erc20Token {
    * @format uri
    */
   logoUri?: string;
-  /**
-   * The token standard, `ERC-20`.
-   * @example "ERC-20"
-   */
-  ercType: string;
+  /** The token standard, `ERC-20` (the real service's only value here; kept open). */
+  ercType: "ERC-20";
   /** The token price, if available. */
   price?: Money;
 }
@@ -473,8 +530,13 @@ export interface Erc20Token {
 export interface Erc20Transfer {
   /** The block number on the chain. */
   blockNumber: BigIntString;
-  /** The block finality timestamp (Unix seconds). */
+  /** The block creation (proposal) timestamp (Unix seconds). */
   blockTimestamp: number;
+  /**
+   * The block creation (proposal) timestamp in Unix milliseconds. Present only for blocks after the Granite upgrade, as in the real service.
+   * @minimum 0
+   */
+  blockTimestampMilliseconds?: number;
   /** The block hash. */
   blockHash: string;
   /** The hash of the transaction that caused the transfer. */
@@ -521,11 +583,8 @@ export interface ListErc20TransactionsResponse {
 
 /** Indexed metadata of an ERC-721 token. Only `indexStatus` is always present, as in the real service. */
 export interface Erc721TokenMetadata {
-  /**
-   * Metadata indexing status, e.g. `indexed`; the full set is not shown by the source documentation.
-   * @example "indexed"
-   */
-  indexStatus: string;
+  /** Metadata indexing status, e.g. `INDEXED` (the real service's values; kept open). */
+  indexStatus: NftTokenMetadataStatus;
   /** Unix timestamp (seconds) of the last metadata update. */
   metadataLastUpdatedTimestamp?: number;
   /** Token name from the metadata. */
@@ -554,11 +613,8 @@ export interface Erc721Token {
   name: string;
   /** The collection symbol. */
   symbol: string;
-  /**
-   * The token standard, `ERC-721`.
-   * @example "ERC-721"
-   */
-  ercType: string;
+  /** The token standard, `ERC-721` (the real service's only value here; kept open). */
+  ercType: "ERC-721";
   /** The token id. */
   tokenId: BigIntString;
   /** The token URI. */
@@ -586,11 +642,8 @@ export interface Erc721Transfer {
 
 /** Indexed metadata of an ERC-1155 token. Only `indexStatus` is always present, as in the real service. */
 export interface Erc1155TokenMetadata {
-  /**
-   * Metadata indexing status, e.g. `indexed`; the full set is not shown by the source documentation.
-   * @example "indexed"
-   */
-  indexStatus: string;
+  /** Metadata indexing status, e.g. `INDEXED` (the real service's values; kept open). */
+  indexStatus: NftTokenMetadataStatus;
   /** Unix timestamp (seconds) of the last metadata update. */
   metadataLastUpdatedTimestamp?: number;
   /** Token name from the metadata. */
@@ -617,11 +670,8 @@ export interface Erc1155TokenMetadata {
 export interface Erc1155Token {
   /** The token contract address in mixed-case checksum encoding. */
   address: string;
-  /**
-   * The token standard, `ERC-1155`.
-   * @example "ERC-1155"
-   */
-  ercType: string;
+  /** The token standard, `ERC-1155` (the real service's only value here; kept open). */
+  ercType: "ERC-1155";
   /** The token id. */
   tokenId: BigIntString;
   /** The token URI. */
@@ -653,11 +703,8 @@ export interface InternalTransaction {
   from: RichAddress;
   /** The callee. */
   to: RichAddress;
-  /**
-   * The internal call type, e.g. `UNKNOWN` or `CALL`; the full set is not shown by the source documentation.
-   * @example "UNKNOWN"
-   */
-  internalTxType: string;
+  /** The internal call type, e.g. `UNKNOWN` or `CALL` (the real service's values; kept open). */
+  internalTxType: InternalTransactionOpCall;
   /** Native token amount transferred, in the smallest unit. */
   value: BigIntString;
   /** True if the internal transaction was reverted. */
@@ -699,11 +746,8 @@ export interface NetworkTokenDetails {
 export interface TeleporterMessageInfo {
   /** The Teleporter message id. */
   teleporterMessageId: string;
-  /**
-   * Whether the transaction is the source or the destination of the message, e.g. `SOURCE_TRANSACTION`; the full set is not shown by the source documentation.
-   * @example "SOURCE_TRANSACTION"
-   */
-  direction: string;
+  /** Whether the transaction is the source or the destination of the message (the real service's values; kept open). */
+  direction: TransactionDirectionType;
   /** Chain id of the source chain (destination transactions only). */
   sourceChainId?: string;
   /** Chain id of the destination chain (source transactions only). */
@@ -770,11 +814,8 @@ export interface ImageAsset {
 
 /** A link to a resource about the contract. */
 export interface ResourceLink {
-  /**
-   * The kind of resource, e.g. `Blog`; the full set is not shown by the source documentation.
-   * @example "Blog"
-   */
-  type: string;
+  /** The kind of resource, e.g. `Blog` (the real service's values; kept open). */
+  type: ResourceLinkType;
   /**
    * The resource URL.
    * @format uri
@@ -793,11 +834,22 @@ export interface ContractDeploymentDetails {
 }
 
 /**
- * Metadata of a contract. Only `address` and `ercType` are always
- * present, as in the real service (which splits this shape by
- * `ercType` into ERC-20, ERC-721, ERC-1155 and unknown contracts).
+ * Metadata of a contract. As in the real service, the shape depends on
+ * the token standard `ercType`: an ERC-20 contract adds `decimals` and
+ * `pricingProviders`, an ERC-1155 contract `pricingProviders`; ERC-721
+ * and unknown contracts have only the common fields. Only `address`
+ * and `ercType` (and, for ERC-20, `decimals`) are always present.
  */
-export interface ContractMetadata {
+export type ContractMetadata = Erc20Contract | Erc721Contract | Erc1155Contract | UnknownContract;
+
+/**
+ * The fields every contract's metadata can have, whatever its token
+ * standard. Only `address` is always present, as in the real service.
+ * `symbol` is here for every standard: the source documentation names
+ * it for all contract metadata, though the real service's document
+ * lists it for all but unknown contracts.
+ */
+export interface ContractMetadataBase {
   /** The contract name. */
   name?: string;
   /** Description of the contract. */
@@ -820,14 +872,48 @@ export interface ContractMetadata {
   address: string;
   /** Deployment details. */
   deploymentDetails?: ContractDeploymentDetails;
-  /**
-   * The token standard, e.g. `ERC-721`; the real service uses `ERC-20`, `ERC-721`, `ERC-1155` and `UNKNOWN`, but the full set is not shown by the source documentation.
-   * @example "ERC-721"
-   */
-  ercType: string;
   /** The contract symbol. */
   symbol?: string;
 }
+
+/** Ids of the token at price providers. */
+export interface PricingProviders {
+  /** The token's CoinGecko coin id. */
+  coingeckoCoinId?: string;
+}
+
+/** Metadata of an ERC-20 token contract. */
+export type Erc20Contract = {
+  /** The token standard, `ERC-20`. */
+  ercType: "ERC-20";
+  /**
+   * Number of decimals the token uses.
+   * @minimum 0
+   */
+  decimals: number;
+  /** Ids of the token at price providers. */
+  pricingProviders?: PricingProviders;
+} & ContractMetadataBase;
+
+/** Metadata of an ERC-721 (NFT) contract. */
+export type Erc721Contract = {
+  /** The token standard, `ERC-721`. */
+  ercType: "ERC-721";
+} & ContractMetadataBase;
+
+/** Metadata of an ERC-1155 (multi-token) contract. */
+export type Erc1155Contract = {
+  /** The token standard, `ERC-1155`. */
+  ercType: "ERC-1155";
+  /** Ids of the token at price providers. */
+  pricingProviders?: PricingProviders;
+} & ContractMetadataBase;
+
+/** Metadata of a contract that implements none of the token standards the service knows. */
+export type UnknownContract = {
+  /** The token standard, `UNKNOWN` (none the service knows). */
+  ercType: "UNKNOWN";
+} & ContractMetadataBase;
 
 /** A page of contracts. `nextPageToken` is present only when more data exists. */
 export interface ListContractsResponse {
@@ -851,11 +937,8 @@ export interface UtilityAddresses {
 export interface ChainInfo {
   /** The EVM chain id. */
   chainId: string;
-  /**
-   * Status of the chain's nodes, e.g. `OK`; when nodes are unavailable, requests relying on them may return 503. The full set is not shown by the source documentation.
-   * @example "OK"
-   */
-  status: string;
+  /** Status of the chain's nodes, e.g. `OK`; when nodes are unavailable, requests relying on them may return 503 (the real service's values; kept open). */
+  status: ChainStatus;
   /** The chain name. */
   chainName: string;
   /** Description of the chain. */
@@ -866,11 +949,8 @@ export interface ChainInfo {
   subnetId?: string;
   /** The id of the virtual machine the chain runs. */
   vmId?: string;
-  /**
-   * The virtual machine kind, e.g. `EVM`; the full set is not shown by the source documentation.
-   * @example "EVM"
-   */
-  vmName: string;
+  /** The virtual machine kind, e.g. `EVM` (the real service's values; kept open). */
+  vmName: VmName;
   /**
    * URL of a block explorer.
    * @format uri
@@ -899,8 +979,8 @@ export interface ChainInfo {
   chainLogoUri?: string;
   /** True for private chains. */
   private?: boolean;
-  /** Features enabled for the chain, e.g. `nftIndexing` (kept open-ended because the source documentation shows only examples for this response field; the values seen match `ChainFeature`). */
-  enabledFeatures?: string[];
+  /** Features enabled for the chain, e.g. `nftIndexing`. The values are the real service's (those of `ChainFeature`), kept open because the source documentation shows only examples for this response field. */
+  enabledFeatures?: ("nftIndexing" | "webhooks" | "teleporter")[];
 }
 
 /** The supported chains. The list is not paginated. */
@@ -930,12 +1010,17 @@ export interface Rewards {
 }
 
 /**
- * One validation period of a primary-network node. The real service
- * returns status-specific shapes; fields that not every status carries
- * (`delegationFee`, `blsCredentials`, `delegatorCount`,
- * `amountDelegated`, `rewards`) are optional here.
+ * One validation period of a primary-network node. As in the real
+ * service, the shape depends on `validationStatus`: a completed
+ * period carries its `rewards`; an active one its stake share,
+ * uptime, health, version, remaining delegation capacity, potential
+ * rewards and location; a removed one the transaction and time of its
+ * removal; a pending one only the common fields.
  */
-export interface ValidatorDetails {
+export type ValidatorDetails = CompletedValidatorDetails | ActiveValidatorDetails | PendingValidatorDetails | RemovedValidatorDetails;
+
+/** The fields every validation period has, whatever its status. `delegationFee` and `blsCredentials` are optional, as in the real service. */
+export interface ValidatorDetailsBase {
   /** Hash of the staking transaction that registered the validator. */
   txHash: string;
   /** The validator node id. */
@@ -952,17 +1037,103 @@ export interface ValidatorDetails {
   endTimestamp: number;
   /** BLS credentials (permissionless validators). */
   blsCredentials?: BlsCredentials;
+}
+
+/** A validation period that has ended, with its rewards. */
+export type CompletedValidatorDetails = {
   /**
    * Number of delegators.
    * @minimum 0
    */
-  delegatorCount?: number;
+  delegatorCount: number;
   /** Amount delegated to the validator, in nAVAX. */
   amountDelegated?: BigIntString;
   /** Rewards of the validation period. */
-  rewards?: Rewards;
-  /** Validation status. */
-  validationStatus: ValidationStatus;
+  rewards: Rewards;
+  /** Validation status, `completed`. */
+  validationStatus: "completed";
+} & ValidatorDetailsBase;
+
+/**
+ * A validation period in progress. `amountDelegated`,
+ * `avalancheGoVersion` and `delegationCapacity` are optional, as in
+ * the real service; `geolocation` is always present but null when the
+ * node's location is unknown.
+ */
+export type ActiveValidatorDetails = {
+  /** The validator's stake (own and delegated) as a percentage of the total stake of the primary network. */
+  stakePercentage: number;
+  /**
+   * Number of delegators.
+   * @minimum 0
+   */
+  delegatorCount: number;
+  /** Amount delegated to the validator, in nAVAX. */
+  amountDelegated?: BigIntString;
+  /** The validator's observed uptime, in percent. */
+  uptimePerformance: number;
+  /** The AvalancheGo version the node runs, e.g. `avalanche/1.13.0`. */
+  avalancheGoVersion?: string;
+  /** Amount that can still be delegated to the validator, in nAVAX. */
+  delegationCapacity?: BigIntString;
+  /** Rewards the validation period earns if it completes successfully. */
+  potentialRewards: Rewards;
+  /** Validation status, `active`. */
+  validationStatus: "active";
+  /** Health of the node as observed by the service. */
+  validatorHealth: ValidatorHealthDetails;
+  /** Location of the node, or null when unknown. */
+  geolocation: Geolocation | null;
+} & ValidatorDetailsBase;
+
+/** A validation period that has not started yet. */
+export type PendingValidatorDetails = {
+  /** Validation status, `pending`. */
+  validationStatus: "pending";
+} & ValidatorDetailsBase;
+
+/** A validation period ended by a removal transaction (e.g. a subnet validator removed with `RemoveSubnetValidatorTx`). */
+export type RemovedValidatorDetails = {
+  /** Hash of the transaction that removed the validator. */
+  removeTxHash: string;
+  /** Unix timestamp (seconds) of the removal. */
+  removeTimestamp: number;
+  /** Validation status, `removed`. */
+  validationStatus: "removed";
+} & ValidatorDetailsBase;
+
+/** Health of an active validator's node, as observed by the service. */
+export interface ValidatorHealthDetails {
+  /** Percentage of the service's requests that reached the node. */
+  reachabilityPercent: number;
+  /** Percentage of P-Chain requests for which the node was benched. */
+  benchedPChainRequestsPercent: number;
+  /** Percentage of X-Chain requests for which the node was benched. */
+  benchedXChainRequestsPercent: number;
+  /** Percentage of C-Chain requests for which the node was benched. */
+  benchedCChainRequestsPercent: number;
+}
+
+/** Location of a validator's node. */
+export interface Geolocation {
+  /** City name. */
+  city: string;
+  /** Country name. */
+  country: string;
+  /** ISO 3166-1 alpha-2 country code. */
+  countryCode: string;
+  /**
+   * Latitude, in degrees.
+   * @minimum -90
+   * @maximum 90
+   */
+  latitude: number;
+  /**
+   * Longitude, in degrees.
+   * @minimum -180
+   * @maximum 180
+   */
+  longitude: number;
 }
 
 /** A page of validation periods. `nextPageToken` is present only when more data exists. */
@@ -978,7 +1149,7 @@ export interface ChainAddressChainIdMap {
   /** The primary-network address (without chain prefix). */
   address: string;
   /** Ids of the primary-network blockchains the address has interacted with. */
-  blockchainIds: string[];
+  blockchainIds: PrimaryNetworkBlockchainId[];
 }
 
 /** Chains per address. The endpoint takes no page token, so - as in the real service - the response carries no `nextPageToken`. */
@@ -1000,11 +1171,8 @@ export interface AssetAmount {
    * @minimum 0
    */
   denomination: number;
-  /**
-   * The asset's output type, e.g. `secp256k1`; the full set is not shown by the source documentation.
-   * @example "secp256k1"
-   */
-  type: string;
+  /** The asset's output type, e.g. `secp256k1` (the real service's values; kept open). */
+  type: PrimaryNetworkAssetType;
   /** The amount, in the asset's smallest unit. */
   amount: BigIntString;
 }
@@ -1061,18 +1229,12 @@ export interface Utxo {
   utxoEndTimestamp?: number;
   /** Unix timestamp (seconds) at which a staked UTXO was locked. */
   utxoStartTimestamp?: number;
-  /**
-   * Kind of staking reward, e.g. `VALIDATOR`; the full set is not shown by the source documentation.
-   * @example "VALIDATOR"
-   */
-  rewardType?: string;
+  /** Kind of staking reward, e.g. `VALIDATOR` (the real service's values; kept open). */
+  rewardType?: RewardType;
   /** True if the UTXO is staked. */
   staked?: boolean;
-  /**
-   * Kind of UTXO, e.g. `STAKE`; the full set is not shown by the source documentation.
-   * @example "STAKE"
-   */
-  utxoType: string;
+  /** Kind of UTXO, e.g. `STAKE` (the real service's values; kept open). */
+  utxoType: UtxoType;
 }
 
 /** Validator manager of an L1 (for `ConvertSubnetToL1Tx`). */
@@ -1083,12 +1245,12 @@ export interface L1ValidatorManagerDetails {
   contractAddress: string;
 }
 
-/** An L1 validator touched by the transaction. `validationIdHex`, `balanceChange` and `blsCredentials` are optional (avaspec follows the real service, which marks `balanceChange` and `blsCredentials` optional). */
+/** An L1 validator touched by the transaction. `balanceChange` and `blsCredentials` are optional, as in the real service. */
 export interface L1ValidatorDetails {
   /** Unique L1 validation id (cb58), valid until the validator's weight is reduced to 0. */
   validationId: string;
   /** The validation id in hex. */
-  validationIdHex?: string;
+  validationIdHex: string;
   /** The validator node id. */
   nodeId: string;
   /** The L1 (subnet) id. */
@@ -1130,24 +1292,22 @@ export interface BlockchainInfo {
   chainName: string;
   /** The id of the virtual machine. */
   vmId: string;
-  /** The parsed genesis of the blockchain. */
-  genesisData?: GenesisData;
+  /** The genesis of the blockchain - parsed (`GenesisData`) when it is an EVM genesis the service could parse, otherwise the genesis as a JSON-encoded string (as in the real service). */
+  genesisData?: GenesisData | string;
 }
 
 /**
- * A primary-network transaction. The always-present fields follow the
- * real service; the others are present only for the transaction types
- * they apply to (e.g. staking fields for `AddValidatorTx`,
+ * A P-Chain transaction (the source documentation's "primary network
+ * transaction"). The always-present fields follow the real service;
+ * the others are present only for the transaction types they apply to
+ * (e.g. staking fields for `AddValidatorTx`,
  * `AddPermissionlessValidatorTx` and `AddDelegatorTx`).
  */
 export interface PChainTransaction {
   /** The transaction hash (cb58). */
   txHash: string;
-  /**
-   * The transaction type, e.g. `AddDelegatorTx`; the full set is not shown by the source documentation.
-   * @example "AddDelegatorTx"
-   */
-  txType: string;
+  /** The transaction type, e.g. `AddDelegatorTx` (the real service's values; kept open). */
+  txType: PChainTransactionType;
   /** Unix timestamp (seconds) of the block. */
   blockTimestamp: number;
   /** Height of the block that included the transaction. */
@@ -1169,7 +1329,7 @@ export interface PChainTransaction {
   /** Amounts staked by the transaction, per asset. */
   amountStaked: AssetAmount[];
   /** Amounts locked for pay-as-you-go continuous fees of L1 validators, per asset. */
-  amountL1ValidatorBalanceBurned?: AssetAmount[];
+  amountL1ValidatorBalanceBurned: AssetAmount[];
   /** Unix timestamp (seconds) at which staking starts. */
   startTimestamp?: number;
   /** Unix timestamp (seconds) at which staking ends. */
@@ -1201,3 +1361,226 @@ export interface PChainTransaction {
   /** Created blockchain (CreateChainTx). */
   blockchainInfo?: BlockchainInfo;
 }
+
+/**
+ * A primary-network transaction, as the real service returns it: a
+ * P-Chain transaction, an X-Chain transaction (accepted in a linear
+ * block since the Cortina upgrade, or in DAG vertices before it) or a
+ * C-Chain atomic export or import. Exactly one branch matches a
+ * transaction: only a P-Chain transaction has `blockNumber`, only an
+ * X-Chain transaction `chainFormat`; a linear X-Chain transaction has
+ * `blockHeight` and a non-linear one `vertices`; a C-Chain export has
+ * `evmInputs` and an import `evmOutputs`. (The real service's document
+ * has no discriminator here: the X-Chain `txType` values overlap the
+ * P-Chain ones, and `chainFormat` admits both values in both X-Chain
+ * shapes.)
+ */
+export type PrimaryNetworkTransaction = PChainTransaction | XChainNonLinearTransaction | XChainLinearTransaction | CChainExportTransaction | CChainImportTransaction;
+
+/** A credential (signature) that authorized spending an input. Both fields are optional, as in the real service. */
+export interface UtxoCredential {
+  /** The signature, base64-encoded. */
+  signature?: string;
+  /** The public key recovered from the signature, base64-encoded. */
+  publicKey?: string;
+}
+
+/**
+ * A UTXO of the X-Chain or of C-Chain atomic (shared) memory (the real
+ * service's `Utxo`, as opposed to the P-Chain's `PChainUtxo`, here
+ * `Utxo`). `outputIndex` is a decimal string here, unlike on the
+ * P-Chain, and `utxoType` is lower case (e.g. `transfer`, `mint`).
+ */
+export interface XChainUtxo {
+  /** Addresses eligible to sign the consumption of this output. */
+  addresses: string[];
+  /** Asset and amount of the output. */
+  asset: AssetAmount;
+  /** Blockchain id on which this output is (or is to be) consumed. */
+  consumedOnChainId: string;
+  /** Hash of the transaction that consumed this output. */
+  consumingTxHash?: string;
+  /** Blockchain id on which this output was created. */
+  createdOnChainId: string;
+  /** The UTXO id. */
+  utxoId: string;
+  /** The serialized bytes of the UTXO. */
+  utxoBytes?: string;
+  /** Unix timestamp (seconds) of the transaction that consumed this output. */
+  consumingTxTimestamp?: number;
+  /** Hash of the transaction that created this output. */
+  creationTxHash: string;
+  /** Credentials that authorized consuming this output. */
+  credentials?: UtxoCredential[];
+  /**
+   * Group id of an NFT output.
+   * @minimum 0
+   */
+  groupId?: number;
+  /**
+   * Unix timestamp (seconds) until which the output cannot be spent.
+   * @minimum 0
+   */
+  locktime: number;
+  /**
+   * Index of the output in its transaction, as a decimal string (the real service sends a string here).
+   * @example "38"
+   */
+  outputIndex: string;
+  /** Payload of an NFT output. */
+  payload?: string;
+  /**
+   * Minimum number of signatures required to spend the output.
+   * @minimum 0
+   */
+  threshold: number;
+  /** Unix timestamp (seconds) at which the output was created. */
+  timestamp: number;
+  /**
+   * Kind of output, e.g. `transfer` or `mint` (lower case; the real service does not enumerate the values).
+   * @example "transfer"
+   */
+  utxoType: string;
+}
+
+/** An X-Chain asset created by a `CreateAssetTx`. */
+export interface XChainAssetDetails {
+  /** The asset id. */
+  assetId: string;
+  /** The asset name. */
+  name: string;
+  /** The asset symbol. */
+  symbol: string;
+  /**
+   * Number of decimals of the asset.
+   * @minimum 0
+   */
+  denomination: number;
+  /** The asset's output type (the real service's values; kept open). */
+  type: PrimaryNetworkAssetType;
+  /** Unix timestamp (seconds) at which the asset was created. */
+  createdAtTimestamp: number;
+  /** Whether the asset's supply is fixed or variable (the real service's values; kept open). */
+  cap: PrimaryNetworkAssetCap;
+}
+
+/** A DAG vertex of the pre-Cortina X-Chain that accepted a transaction. */
+export interface TransactionVertexDetail {
+  /** The vertex hash. */
+  hash: string;
+  /**
+   * The vertex height.
+   * @minimum 0
+   */
+  height: number;
+  /** Unix timestamp (seconds) at which the vertex was accepted. */
+  timestamp: number;
+}
+
+/** The fields of every X-Chain transaction, linear or not. `sourceChain`, `destinationChain` and `assetCreated` are optional, as in the real service. */
+export interface XChainTransactionBase {
+  /** The transaction id (cb58). */
+  txHash: string;
+  /** Format of the chain the transaction was accepted in - `linear` (blocks, since the Cortina upgrade) or `non-linear` (DAG vertices, before it). The real service's document admits both values in both X-Chain shapes (kept open). */
+  chainFormat: "non-linear" | "linear";
+  /** Latest Unix timestamp (seconds) at which the transaction was accepted. */
+  timestamp: number;
+  /** The transaction type, e.g. `BaseTx` (the real service's values; kept open). */
+  txType: XChainTransactionType;
+  /** The memo bytes of the transaction, hex-encoded. */
+  memo: string;
+  /** UTXOs consumed by the transaction. */
+  consumedUtxos: XChainUtxo[];
+  /** UTXOs created by the transaction. */
+  emittedUtxos: XChainUtxo[];
+  /** Assets unlocked by the inputs of the transaction, per asset. */
+  amountUnlocked: AssetAmount[];
+  /** Assets created by the outputs of the transaction, per asset. */
+  amountCreated: AssetAmount[];
+  /** Source chain of an atomic (import) transaction. */
+  sourceChain?: string;
+  /** Destination chain of an atomic (export) transaction. */
+  destinationChain?: string;
+  /** The asset a `CreateAssetTx` created. */
+  assetCreated?: XChainAssetDetails;
+}
+
+/** An X-Chain transaction accepted in a block (since the Cortina upgrade). */
+export type XChainLinearTransaction = {
+  /**
+   * Height of the block the transaction was accepted in.
+   * @minimum 0
+   */
+  blockHeight: number;
+  /** Hash of the block the transaction was accepted in. */
+  blockHash: string;
+} & XChainTransactionBase;
+
+/** An X-Chain transaction accepted in DAG vertices (before the Cortina upgrade). */
+export type XChainNonLinearTransaction = {
+  /** The vertices the transaction was accepted in (a transaction can be accepted in several). */
+  vertices: TransactionVertexDetail[];
+} & XChainTransactionBase;
+
+/** An EVM account debited by a C-Chain export (the real service's `EVMInput`). */
+export interface EvmInput {
+  /** The debited EVM address. */
+  fromAddress: string;
+  /** Asset and amount debited. */
+  asset: AssetAmount;
+  /** Credentials that authorized the debit. */
+  credentials: UtxoCredential[];
+}
+
+/** An EVM account credited by a C-Chain import (the real service's `EVMOutput`). */
+export interface EvmOutput {
+  /** The credited EVM address. */
+  toAddress: string;
+  /** Asset and amount credited. */
+  asset: AssetAmount;
+}
+
+/** The fields of every C-Chain atomic (export or import) transaction. */
+export interface CChainAtomicTransactionBase {
+  /** The transaction id (cb58). */
+  txHash: string;
+  /**
+   * Height of the C-Chain block the transaction was accepted in.
+   * @minimum 0
+   */
+  blockHeight: number;
+  /** Hash of the C-Chain block the transaction was accepted in (0x-prefixed hex). */
+  blockHash: string;
+  /** Unix timestamp (seconds) at which the transaction was accepted. */
+  timestamp: number;
+  /** The memo bytes of the transaction, hex-encoded. */
+  memo: string;
+  /** Assets unlocked by the inputs of the transaction, per asset. */
+  amountUnlocked: AssetAmount[];
+  /** Assets created by the outputs of the transaction, per asset. */
+  amountCreated: AssetAmount[];
+  /** Blockchain id of the chain the assets leave. */
+  sourceChain: string;
+  /** Blockchain id of the chain the assets enter. */
+  destinationChain: string;
+}
+
+/** A C-Chain atomic transaction that moves assets from EVM accounts into shared memory, to be imported by the X- or P-Chain. */
+export type CChainExportTransaction = {
+  /** The transaction type, `ExportTx`. */
+  txType: "ExportTx";
+  /** The EVM accounts debited. */
+  evmInputs: EvmInput[];
+  /** The UTXOs created in shared memory for the destination chain. */
+  emittedUtxos: XChainUtxo[];
+} & CChainAtomicTransactionBase;
+
+/** A C-Chain atomic transaction that moves assets from shared memory, exported by the X- or P-Chain, into EVM accounts. */
+export type CChainImportTransaction = {
+  /** The transaction type, `ImportTx`. */
+  txType: "ImportTx";
+  /** The EVM accounts credited. */
+  evmOutputs: EvmOutput[];
+  /** The UTXOs of shared memory consumed. */
+  consumedUtxos: XChainUtxo[];
+} & CChainAtomicTransactionBase;

@@ -138,6 +138,188 @@ function $ValidationStatus(x: unknown, p: string, e: ValidationIssue[] | null): 
   return ok;
 }
 
+function $ChainStatus(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "OK" && x !== "UNAVAILABLE") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"OK\",\"UNAVAILABLE\"]");
+  }
+  return ok;
+}
+
+function $VmName(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "EVM" && x !== "BITCOIN" && x !== "ETHEREUM") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"EVM\",\"BITCOIN\",\"ETHEREUM\"]");
+  }
+  return ok;
+}
+
+function $TransactionMethodType(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "NATIVE_TRANSFER" && x !== "CONTRACT_CALL" && x !== "CONTRACT_CREATION") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"NATIVE_TRANSFER\",\"CONTRACT_CALL\",\"CONTRACT_CREATION\"]");
+  }
+  return ok;
+}
+
+function $InternalTransactionOpCall(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "UNKNOWN" && x !== "CALL" && x !== "CREATE" && x !== "CREATE2" && x !== "CREATE3" && x !== "CALLCODE" && x !== "DELEGATECALL" && x !== "STATICCALL") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"UNKNOWN\",\"CALL\",\"CREATE\",\"CREATE2\",\"CREATE3\",\"CALLCODE\",\"DELEGATECALL\",\"STATICCALL\"]");
+  }
+  return ok;
+}
+
+function $TransactionDirectionType(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "SOURCE_TRANSACTION" && x !== "DESTINATION_TRANSACTION") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"SOURCE_TRANSACTION\",\"DESTINATION_TRANSACTION\"]");
+  }
+  return ok;
+}
+
+function $NftTokenMetadataStatus(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "UNKNOWN" && x !== "MISSING_TOKEN" && x !== "INVALID_TOKEN_URI" && x !== "INVALID_TOKEN_URI_SCHEME" && x !== "UNREACHABLE_TOKEN_URI" && x !== "THROTTLED_TOKEN_URI" && x !== "METADATA_CONTENT_TOO_LARGE" && x !== "INVALID_METADATA" && x !== "INVALID_METADATA_JSON" && x !== "INDEXED" && x !== "UNINDEXED" && x !== "indexed") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"UNKNOWN\",\"MISSING_TOKEN\",\"INVALID_TOKEN_URI\",\"INVALID_TOKEN_URI_SCHEME\",\"UNREACHABLE_TOKEN_URI\",\"THROTTLED_TOKEN_URI\",\"METADATA_CONTENT_TOO_LARGE\",\"INVALID_METADATA\",\"INVALID_METADATA_JSON\",\"INDEXED");
+  }
+  return ok;
+}
+
+function $ResourceLinkType(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "Blog" && x !== "CoinGecko" && x !== "CoinMarketCap" && x !== "Discord" && x !== "Documentation" && x !== "Facebook" && x !== "Github" && x !== "Instagram" && x !== "LinkedIn" && x !== "Medium" && x !== "Reddit" && x !== "Support" && x !== "Telegram" && x !== "TikTok" && x !== "Twitter" && x !== "Website" && x !== "Whitepaper" && x !== "Youtube") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"Blog\",\"CoinGecko\",\"CoinMarketCap\",\"Discord\",\"Documentation\",\"Facebook\",\"Github\",\"Instagram\",\"LinkedIn\",\"Medium\",\"Reddit\",\"Support\",\"Telegram\",\"TikTok\",\"Twitter\",\"Website\",\"Whitepaper\",\"Youtube\"]");
+  }
+  return ok;
+}
+
+function $PrimaryNetworkAssetType(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "secp256k1" && x !== "nft") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"secp256k1\",\"nft\"]");
+  }
+  return ok;
+}
+
+function $PrimaryNetworkAssetCap(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "fixed" && x !== "variable") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"fixed\",\"variable\"]");
+  }
+  return ok;
+}
+
+function $RewardType(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "VALIDATOR" && x !== "DELEGATOR" && x !== "VALIDATOR_FEE") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"VALIDATOR\",\"DELEGATOR\",\"VALIDATOR_FEE\"]");
+  }
+  return ok;
+}
+
+function $UtxoType(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "STAKE" && x !== "TRANSFER") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"STAKE\",\"TRANSFER\"]");
+  }
+  return ok;
+}
+
+function $PChainTransactionType(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "AddValidatorTx" && x !== "AddSubnetValidatorTx" && x !== "AddDelegatorTx" && x !== "CreateChainTx" && x !== "CreateSubnetTx" && x !== "ImportTx" && x !== "ExportTx" && x !== "AdvanceTimeTx" && x !== "RewardValidatorTx" && x !== "RemoveSubnetValidatorTx" && x !== "TransformSubnetTx" && x !== "AddPermissionlessValidatorTx" && x !== "AddPermissionlessDelegatorTx" && x !== "BaseTx" && x !== "TransferSubnetOwnershipTx" && x !== "ConvertSubnetToL1Tx" && x !== "RegisterL1ValidatorTx" && x !== "SetL1ValidatorWeightTx" && x !== "DisableL1ValidatorTx" && x !== "IncreaseL1ValidatorBalanceTx" && x !== "UNKNOWN") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"AddValidatorTx\",\"AddSubnetValidatorTx\",\"AddDelegatorTx\",\"CreateChainTx\",\"CreateSubnetTx\",\"ImportTx\",\"ExportTx\",\"AdvanceTimeTx\",\"RewardValidatorTx\",\"RemoveSubnetValidatorTx\",\"TransformSubnetTx\",\"AddP");
+  }
+  return ok;
+}
+
+function $XChainTransactionType(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "BaseTx" && x !== "CreateAssetTx" && x !== "OperationTx" && x !== "ImportTx" && x !== "ExportTx" && x !== "UNKNOWN") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"BaseTx\",\"CreateAssetTx\",\"OperationTx\",\"ImportTx\",\"ExportTx\",\"UNKNOWN\"]");
+  }
+  return ok;
+}
+
+function $PrimaryNetworkBlockchainId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "11111111111111111111111111111111LpoYY" && x !== "2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM" && x !== "2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm" && x !== "2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5" && x !== "yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"11111111111111111111111111111111LpoYY\",\"2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM\",\"2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm\",\"2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5\",\"");
+  }
+  return ok;
+}
+
 function $ErrorBody(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -496,13 +678,25 @@ function $Blockchain(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const v8 = x["genesisData"];
       if (v8 !== undefined) {
         if ((plain && OP["genesisData"] === undefined || hasOwn(x, "genesisData"))) {
-          if (!$GenesisData(v8, e === null ? p : p + "/genesisData", e)) {
+          if (!$27(v8, e === null ? p : p + "/genesisData", e)) {
             if (e === null) return false;
             ok = false;
           }
         }
       }
     }
+  }
+  return ok;
+}
+
+function $27(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($GenesisData(x, p, null)) matches++;
+  if ($6(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
   }
   return ok;
 }
@@ -518,9 +712,9 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["airdropAmount"];
       if (v1 !== undefined) {
-        if (!((typeof v1 === "string" || v1 === null) && (typeof v1 !== "string" || ($c3.test(v1)))) && (plain && OP["airdropAmount"] === undefined || hasOwn(x, "airdropAmount"))) {
+        if (!((typeof v1 === "number" || v1 === null)) && (plain && OP["airdropAmount"] === undefined || hasOwn(x, "airdropAmount"))) {
           if (e === null) return false;
-          $27(v1, p + "/airdropAmount", e);
+          $28(v1, p + "/airdropAmount", e);
           ok = false;
         }
       }
@@ -535,7 +729,7 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const v3 = x["alloc"];
       if (v3 !== undefined) {
         if ((plain && OP["alloc"] === undefined || hasOwn(x, "alloc"))) {
-          if (!$28(v3, e === null ? p : p + "/alloc", e)) {
+          if (!$29(v3, e === null ? p : p + "/alloc", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -543,9 +737,9 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v4 = x["baseFeePerGas"];
       if (v4 !== undefined) {
-        if (!((typeof v4 === "string" || v4 === null) && (typeof v4 !== "string" || ($c3.test(v4)))) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
+        if (!((typeof v4 === "number" || v4 === null)) && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
           if (e === null) return false;
-          $27(v4, p + "/baseFeePerGas", e);
+          $28(v4, p + "/baseFeePerGas", e);
           ok = false;
         }
       }
@@ -553,7 +747,7 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v5 !== undefined) {
         if (!((typeof v5 === "string" || v5 === null) && (typeof v5 !== "string" || ($c3.test(v5)))) && (plain && OP["blobGasUsed"] === undefined || hasOwn(x, "blobGasUsed"))) {
           if (e === null) return false;
-          $27(v5, p + "/blobGasUsed", e);
+          $33(v5, p + "/blobGasUsed", e);
           ok = false;
         }
       }
@@ -586,7 +780,7 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v9 !== undefined) {
         if (!((typeof v9 === "string" || v9 === null) && (typeof v9 !== "string" || ($c3.test(v9)))) && (plain && OP["excessBlobGas"] === undefined || hasOwn(x, "excessBlobGas"))) {
           if (e === null) return false;
-          $27(v9, p + "/excessBlobGas", e);
+          $33(v9, p + "/excessBlobGas", e);
           ok = false;
         }
       }
@@ -659,22 +853,16 @@ function $GenesisData(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $27(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $28(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!(typeof x === "string" || x === null)) {
+  if (!(typeof x === "number" || x === null)) {
     if (e === null) return false;
-    ok = fail(e, p, "type", "must be string or null", "string,null");
-  }
-  if (typeof x === "string") {
-    if (!$c3.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
-    }
+    ok = fail(e, p, "type", "must be number or null", "number,null");
   }
   return ok;
 }
 
-function $28(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $29(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -731,7 +919,7 @@ function $GenesisAccount(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const v3 = x["storage"];
       if (v3 !== undefined) {
         if ((plain && OP["storage"] === undefined || hasOwn(x, "storage"))) {
-          if (!$29(v3, e === null ? p : p + "/storage", e)) {
+          if (!$30(v3, e === null ? p : p + "/storage", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -742,7 +930,7 @@ function $GenesisAccount(x: unknown, p: string, e: ValidationIssue[] | null): bo
   return ok;
 }
 
-function $29(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $30(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -760,6 +948,21 @@ function $29(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           }
         }
       }
+    }
+  }
+  return ok;
+}
+
+function $33(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string" || x === null)) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string or null", "string,null");
+  }
+  if (typeof x === "string") {
+    if (!$c3.test(x)) {
+      if (e === null) return false;
+      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
     }
   }
   return ok;
@@ -890,18 +1093,18 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v15 !== undefined) {
         if (!((typeof v15 === "boolean")) && (plain && OP["allowFeeRecipients"] === undefined || hasOwn(x, "allowFeeRecipients"))) {
           if (e === null) return false;
-          $46(v15, p + "/allowFeeRecipients", e);
+          $47(v15, p + "/allowFeeRecipients", e);
           ok = false;
         }
       }
       const v16 = x["feeConfig"];
       if (v16 !== undefined) {
         if ((plain && OP["feeConfig"] === undefined || hasOwn(x, "feeConfig"))) {
-          const x55: unknown = v16;
-          const p55 = e === null ? p : p + "/feeConfig";
+          const x56: unknown = v16;
+          const p56 = e === null ? p : p + "/feeConfig";
           {
-            const x: unknown = x55;
-            const p = p55;
+            const x: unknown = x56;
+            const p = p56;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -981,11 +1184,11 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const v17 = x["warpConfig"];
       if (v17 !== undefined) {
         if ((plain && OP["warpConfig"] === undefined || hasOwn(x, "warpConfig"))) {
-          const x59: unknown = v17;
-          const p59 = e === null ? p : p + "/warpConfig";
+          const x60: unknown = v17;
+          const p60 = e === null ? p : p + "/warpConfig";
           {
-            const x: unknown = x59;
-            const p = p59;
+            const x: unknown = x60;
+            const p = p60;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -1013,7 +1216,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
                 if (v3 !== undefined) {
                   if (!((typeof v3 === "boolean")) && (plain && OP["requirePrimaryNetworkSigners"] === undefined || hasOwn(x, "requirePrimaryNetworkSigners"))) {
                     if (e === null) return false;
-                    $46(v3, p + "/requirePrimaryNetworkSigners", e);
+                    $47(v3, p + "/requirePrimaryNetworkSigners", e);
                     ok = false;
                   }
                 }
@@ -1025,63 +1228,8 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
       const v18 = x["txAllowListConfig"];
       if (v18 !== undefined) {
         if ((plain && OP["txAllowListConfig"] === undefined || hasOwn(x, "txAllowListConfig"))) {
-          const x67: unknown = v18;
-          const p67 = e === null ? p : p + "/txAllowListConfig";
-          {
-            const x: unknown = x67;
-            const p = p67;
-            if (!(isObject(x))) {
-              if (e === null) return false;
-              ok = fail(e, p, "type", "must be object", "object");
-            }
-            else {
-              if (true) {
-                const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                const v1 = x["blockTimestamp"];
-                if (v1 !== undefined) {
-                  if (!((Number.isInteger(v1))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
-                    if (e === null) return false;
-                    $9(v1, p + "/blockTimestamp", e);
-                    ok = false;
-                  }
-                }
-                const v2 = x["adminAddresses"];
-                if (v2 !== undefined) {
-                  if ((plain && OP["adminAddresses"] === undefined || hasOwn(x, "adminAddresses"))) {
-                    if (!$7(v2, e === null ? p : p + "/adminAddresses", e)) {
-                      if (e === null) return false;
-                      ok = false;
-                    }
-                  }
-                }
-                const v3 = x["managerAddresses"];
-                if (v3 !== undefined) {
-                  if ((plain && OP["managerAddresses"] === undefined || hasOwn(x, "managerAddresses"))) {
-                    if (!$7(v3, e === null ? p : p + "/managerAddresses", e)) {
-                      if (e === null) return false;
-                      ok = false;
-                    }
-                  }
-                }
-                const v4 = x["enabledAddresses"];
-                if (v4 !== undefined) {
-                  if ((plain && OP["enabledAddresses"] === undefined || hasOwn(x, "enabledAddresses"))) {
-                    if (!$7(v4, e === null ? p : p + "/enabledAddresses", e)) {
-                      if (e === null) return false;
-                      ok = false;
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-      const v19 = x["contractDeployerAllowListConfig"];
-      if (v19 !== undefined) {
-        if ((plain && OP["contractDeployerAllowListConfig"] === undefined || hasOwn(x, "contractDeployerAllowListConfig"))) {
-          const x68: unknown = v19;
-          const p68 = e === null ? p : p + "/contractDeployerAllowListConfig";
+          const x68: unknown = v18;
+          const p68 = e === null ? p : p + "/txAllowListConfig";
           {
             const x: unknown = x68;
             const p = p68;
@@ -1132,11 +1280,11 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
           }
         }
       }
-      const v20 = x["contractNativeMinterConfig"];
-      if (v20 !== undefined) {
-        if ((plain && OP["contractNativeMinterConfig"] === undefined || hasOwn(x, "contractNativeMinterConfig"))) {
-          const x69: unknown = v20;
-          const p69 = e === null ? p : p + "/contractNativeMinterConfig";
+      const v19 = x["contractDeployerAllowListConfig"];
+      if (v19 !== undefined) {
+        if ((plain && OP["contractDeployerAllowListConfig"] === undefined || hasOwn(x, "contractDeployerAllowListConfig"))) {
+          const x69: unknown = v19;
+          const p69 = e === null ? p : p + "/contractDeployerAllowListConfig";
           {
             const x: unknown = x69;
             const p = p69;
@@ -1187,11 +1335,11 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
           }
         }
       }
-      const v21 = x["feeManagerConfig"];
-      if (v21 !== undefined) {
-        if ((plain && OP["feeManagerConfig"] === undefined || hasOwn(x, "feeManagerConfig"))) {
-          const x70: unknown = v21;
-          const p70 = e === null ? p : p + "/feeManagerConfig";
+      const v20 = x["contractNativeMinterConfig"];
+      if (v20 !== undefined) {
+        if ((plain && OP["contractNativeMinterConfig"] === undefined || hasOwn(x, "contractNativeMinterConfig"))) {
+          const x70: unknown = v20;
+          const p70 = e === null ? p : p + "/contractNativeMinterConfig";
           {
             const x: unknown = x70;
             const p = p70;
@@ -1242,14 +1390,69 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
           }
         }
       }
-      const v22 = x["rewardManagerConfig"];
-      if (v22 !== undefined) {
-        if ((plain && OP["rewardManagerConfig"] === undefined || hasOwn(x, "rewardManagerConfig"))) {
-          const x71: unknown = v22;
-          const p71 = e === null ? p : p + "/rewardManagerConfig";
+      const v21 = x["feeManagerConfig"];
+      if (v21 !== undefined) {
+        if ((plain && OP["feeManagerConfig"] === undefined || hasOwn(x, "feeManagerConfig"))) {
+          const x71: unknown = v21;
+          const p71 = e === null ? p : p + "/feeManagerConfig";
           {
             const x: unknown = x71;
             const p = p71;
+            if (!(isObject(x))) {
+              if (e === null) return false;
+              ok = fail(e, p, "type", "must be object", "object");
+            }
+            else {
+              if (true) {
+                const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                const v1 = x["blockTimestamp"];
+                if (v1 !== undefined) {
+                  if (!((Number.isInteger(v1))) && (plain && OP["blockTimestamp"] === undefined || hasOwn(x, "blockTimestamp"))) {
+                    if (e === null) return false;
+                    $9(v1, p + "/blockTimestamp", e);
+                    ok = false;
+                  }
+                }
+                const v2 = x["adminAddresses"];
+                if (v2 !== undefined) {
+                  if ((plain && OP["adminAddresses"] === undefined || hasOwn(x, "adminAddresses"))) {
+                    if (!$7(v2, e === null ? p : p + "/adminAddresses", e)) {
+                      if (e === null) return false;
+                      ok = false;
+                    }
+                  }
+                }
+                const v3 = x["managerAddresses"];
+                if (v3 !== undefined) {
+                  if ((plain && OP["managerAddresses"] === undefined || hasOwn(x, "managerAddresses"))) {
+                    if (!$7(v3, e === null ? p : p + "/managerAddresses", e)) {
+                      if (e === null) return false;
+                      ok = false;
+                    }
+                  }
+                }
+                const v4 = x["enabledAddresses"];
+                if (v4 !== undefined) {
+                  if ((plain && OP["enabledAddresses"] === undefined || hasOwn(x, "enabledAddresses"))) {
+                    if (!$7(v4, e === null ? p : p + "/enabledAddresses", e)) {
+                      if (e === null) return false;
+                      ok = false;
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+      const v22 = x["rewardManagerConfig"];
+      if (v22 !== undefined) {
+        if ((plain && OP["rewardManagerConfig"] === undefined || hasOwn(x, "rewardManagerConfig"))) {
+          const x72: unknown = v22;
+          const p72 = e === null ? p : p + "/rewardManagerConfig";
+          {
+            const x: unknown = x72;
+            const p = p72;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -1302,7 +1505,7 @@ function $ChainConfig(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
-function $46(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $47(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "boolean")) {
     if (e === null) return false;
@@ -1418,7 +1621,7 @@ function $WarpConfig(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v3 !== undefined) {
         if (!((typeof v3 === "boolean")) && (plain && OP["requirePrimaryNetworkSigners"] === undefined || hasOwn(x, "requirePrimaryNetworkSigners"))) {
           if (e === null) return false;
-          $46(v3, p + "/requirePrimaryNetworkSigners", e);
+          $47(v3, p + "/requirePrimaryNetworkSigners", e);
           ok = false;
         }
       }
@@ -1495,7 +1698,7 @@ function $ListBlockchainsResponse(x: unknown, p: string, e: ValidationIssue[] | 
       }
       const v2 = x["blockchains"];
       if (v2 !== undefined && (plain && OP["blockchains"] === undefined || hasOwn(x, "blockchains"))) {
-        if (!$74(v2, e === null ? p : p + "/blockchains", e)) {
+        if (!$76(v2, e === null ? p : p + "/blockchains", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -1509,7 +1712,7 @@ function $ListBlockchainsResponse(x: unknown, p: string, e: ValidationIssue[] | 
   return ok;
 }
 
-function $74(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $76(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -1518,11 +1721,11 @@ function $74(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x75: unknown = x[i];
-        const p75 = e === null ? p : p + "/" + i;
+        const x77: unknown = x[i];
+        const p77 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x75;
-          const p = p75;
+          const x: unknown = x77;
+          const p = p77;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -1613,7 +1816,7 @@ function $74(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const v8 = x["genesisData"];
               if (v8 !== undefined) {
                 if ((plain && OP["genesisData"] === undefined || hasOwn(x, "genesisData"))) {
-                  if (!$GenesisData(v8, e === null ? p : p + "/genesisData", e)) {
+                  if (!$27(v8, e === null ? p : p + "/genesisData", e)) {
                     if (e === null) return false;
                     ok = false;
                   }
@@ -1735,9 +1938,9 @@ function $MethodInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["callType"];
       if (v1 !== undefined && (plain && OP["callType"] === undefined || hasOwn(x, "callType"))) {
-        if (!((typeof v1 === "string"))) {
+        if (!((typeof v1 === "string") && (v1 === "NATIVE_TRANSFER" || v1 === "CONTRACT_CALL" || v1 === "CONTRACT_CREATION"))) {
           if (e === null) return false;
-          $6(v1, p + "/callType", e);
+          $TransactionMethodType(v1, p + "/callType", e);
           ok = false;
         }
       }
@@ -1803,11 +2006,27 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
         if (e === null) return false;
         ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
       }
-      const v3 = x["blockHash"];
-      if (v3 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!((typeof v3 === "string"))) {
+      const v3 = x["blockTimestampMilliseconds"];
+      if (v3 !== undefined) {
+        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["blockTimestampMilliseconds"] === undefined || hasOwn(x, "blockTimestampMilliseconds"))) {
           if (e === null) return false;
-          $6(v3, p + "/blockHash", e);
+          $17(v3, p + "/blockTimestampMilliseconds", e);
+          ok = false;
+        }
+      }
+      const v4 = x["blockMinDelayExcess"];
+      if (v4 !== undefined) {
+        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["blockMinDelayExcess"] === undefined || hasOwn(x, "blockMinDelayExcess"))) {
+          if (e === null) return false;
+          $17(v4, p + "/blockMinDelayExcess", e);
+          ok = false;
+        }
+      }
+      const v5 = x["blockHash"];
+      if (v5 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $6(v5, p + "/blockHash", e);
           ok = false;
         }
       }
@@ -1815,11 +2034,11 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
         if (e === null) return false;
         ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
       }
-      const v4 = x["chainId"];
-      if (v4 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-        if (!((typeof v4 === "string"))) {
+      const v6 = x["chainId"];
+      if (v6 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
+        if (!((typeof v6 === "string"))) {
           if (e === null) return false;
-          $6(v4, p + "/chainId", e);
+          $6(v6, p + "/chainId", e);
           ok = false;
         }
       }
@@ -1827,11 +2046,11 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
         if (e === null) return false;
         ok = fail(e, p + "/chainId", "required", "is required", "chainId");
       }
-      const v5 = x["blockIndex"];
-      if (v5 !== undefined && (plain && OP["blockIndex"] === undefined || hasOwn(x, "blockIndex"))) {
-        if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
+      const v7 = x["blockIndex"];
+      if (v7 !== undefined && (plain && OP["blockIndex"] === undefined || hasOwn(x, "blockIndex"))) {
+        if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 0)))) {
           if (e === null) return false;
-          $17(v5, p + "/blockIndex", e);
+          $17(v7, p + "/blockIndex", e);
           ok = false;
         }
       }
@@ -1839,11 +2058,11 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
         if (e === null) return false;
         ok = fail(e, p + "/blockIndex", "required", "is required", "blockIndex");
       }
-      const v6 = x["txHash"];
-      if (v6 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
-        if (!((typeof v6 === "string"))) {
+      const v8 = x["txHash"];
+      if (v8 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
+        if (!((typeof v8 === "string"))) {
           if (e === null) return false;
-          $6(v6, p + "/txHash", e);
+          $6(v8, p + "/txHash", e);
           ok = false;
         }
       }
@@ -1851,11 +2070,11 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
         if (e === null) return false;
         ok = fail(e, p + "/txHash", "required", "is required", "txHash");
       }
-      const v7 = x["txStatus"];
-      if (v7 !== undefined && (plain && OP["txStatus"] === undefined || hasOwn(x, "txStatus"))) {
-        if (!((typeof v7 === "string"))) {
+      const v9 = x["txStatus"];
+      if (v9 !== undefined && (plain && OP["txStatus"] === undefined || hasOwn(x, "txStatus"))) {
+        if (!((typeof v9 === "string"))) {
           if (e === null) return false;
-          $6(v7, p + "/txStatus", e);
+          $6(v9, p + "/txStatus", e);
           ok = false;
         }
       }
@@ -1863,11 +2082,11 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
         if (e === null) return false;
         ok = fail(e, p + "/txStatus", "required", "is required", "txStatus");
       }
-      const v8 = x["txType"];
-      if (v8 !== undefined && (plain && OP["txType"] === undefined || hasOwn(x, "txType"))) {
-        if (!((Number.isInteger(v8)))) {
+      const v10 = x["txType"];
+      if (v10 !== undefined && (plain && OP["txType"] === undefined || hasOwn(x, "txType"))) {
+        if (!((Number.isInteger(v10)))) {
           if (e === null) return false;
-          $9(v8, p + "/txType", e);
+          $9(v10, p + "/txType", e);
           ok = false;
         }
       }
@@ -1875,11 +2094,11 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
         if (e === null) return false;
         ok = fail(e, p + "/txType", "required", "is required", "txType");
       }
-      const v9 = x["gasLimit"];
-      if (v9 !== undefined && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c1.test(v9))))) {
+      const v11 = x["gasLimit"];
+      if (v11 !== undefined && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c1.test(v11))))) {
           if (e === null) return false;
-          $BigIntString(v9, p + "/gasLimit", e);
+          $BigIntString(v11, p + "/gasLimit", e);
           ok = false;
         }
       }
@@ -1887,11 +2106,11 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
         if (e === null) return false;
         ok = fail(e, p + "/gasLimit", "required", "is required", "gasLimit");
       }
-      const v10 = x["gasUsed"];
-      if (v10 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c1.test(v10))))) {
+      const v12 = x["gasUsed"];
+      if (v12 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c1.test(v12))))) {
           if (e === null) return false;
-          $BigIntString(v10, p + "/gasUsed", e);
+          $BigIntString(v12, p + "/gasUsed", e);
           ok = false;
         }
       }
@@ -1899,11 +2118,11 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
         if (e === null) return false;
         ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
       }
-      const v11 = x["gasPrice"];
-      if (v11 !== undefined && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c1.test(v11))))) {
+      const v13 = x["gasPrice"];
+      if (v13 !== undefined && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
+        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c1.test(v13))))) {
           if (e === null) return false;
-          $BigIntString(v11, p + "/gasPrice", e);
+          $BigIntString(v13, p + "/gasPrice", e);
           ok = false;
         }
       }
@@ -1911,11 +2130,11 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
         if (e === null) return false;
         ok = fail(e, p + "/gasPrice", "required", "is required", "gasPrice");
       }
-      const v12 = x["nonce"];
-      if (v12 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c1.test(v12))))) {
+      const v14 = x["nonce"];
+      if (v14 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
+        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c1.test(v14))))) {
           if (e === null) return false;
-          $BigIntString(v12, p + "/nonce", e);
+          $BigIntString(v14, p + "/nonce", e);
           ok = false;
         }
       }
@@ -1923,13 +2142,13 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
         if (e === null) return false;
         ok = fail(e, p + "/nonce", "required", "is required", "nonce");
       }
-      const v13 = x["from"];
-      if (v13 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        const x91: unknown = v13;
-        const p91 = e === null ? p : p + "/from";
+      const v15 = x["from"];
+      if (v15 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
+        const x94: unknown = v15;
+        const p94 = e === null ? p : p + "/from";
         {
-          const x: unknown = x91;
-          const p = p91;
+          const x: unknown = x94;
+          const p = p94;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -1989,13 +2208,13 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
         if (e === null) return false;
         ok = fail(e, p + "/from", "required", "is required", "from");
       }
-      const v14 = x["to"];
-      if (v14 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        const x92: unknown = v14;
-        const p92 = e === null ? p : p + "/to";
+      const v16 = x["to"];
+      if (v16 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
+        const x95: unknown = v16;
+        const p95 = e === null ? p : p + "/to";
         {
-          const x: unknown = x92;
-          const p = p92;
+          const x: unknown = x95;
+          const p = p95;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2055,14 +2274,14 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
         if (e === null) return false;
         ok = fail(e, p + "/to", "required", "is required", "to");
       }
-      const v15 = x["method"];
-      if (v15 !== undefined) {
+      const v17 = x["method"];
+      if (v17 !== undefined) {
         if ((plain && OP["method"] === undefined || hasOwn(x, "method"))) {
-          const x93: unknown = v15;
-          const p93 = e === null ? p : p + "/method";
+          const x96: unknown = v17;
+          const p96 = e === null ? p : p + "/method";
           {
-            const x: unknown = x93;
-            const p = p93;
+            const x: unknown = x96;
+            const p = p96;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -2072,9 +2291,9 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
                 const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
                 const v1 = x["callType"];
                 if (v1 !== undefined && (plain && OP["callType"] === undefined || hasOwn(x, "callType"))) {
-                  if (!((typeof v1 === "string"))) {
+                  if (!((typeof v1 === "string") && (v1 === "NATIVE_TRANSFER" || v1 === "CONTRACT_CALL" || v1 === "CONTRACT_CREATION"))) {
                     if (e === null) return false;
-                    $6(v1, p + "/callType", e);
+                    $TransactionMethodType(v1, p + "/callType", e);
                     ok = false;
                   }
                 }
@@ -2107,11 +2326,11 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
           }
         }
       }
-      const v16 = x["value"];
-      if (v16 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c1.test(v16))))) {
+      const v18 = x["value"];
+      if (v18 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
+        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c1.test(v18))))) {
           if (e === null) return false;
-          $BigIntString(v16, p + "/value", e);
+          $BigIntString(v18, p + "/value", e);
           ok = false;
         }
       }
@@ -2157,11 +2376,27 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
       }
-      const v3 = x["blockHash"];
-      if (v3 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!((typeof v3 === "string"))) {
+      const v3 = x["blockTimestampMilliseconds"];
+      if (v3 !== undefined) {
+        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["blockTimestampMilliseconds"] === undefined || hasOwn(x, "blockTimestampMilliseconds"))) {
           if (e === null) return false;
-          $6(v3, p + "/blockHash", e);
+          $17(v3, p + "/blockTimestampMilliseconds", e);
+          ok = false;
+        }
+      }
+      const v4 = x["blockMinDelayExcess"];
+      if (v4 !== undefined) {
+        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0))) && (plain && OP["blockMinDelayExcess"] === undefined || hasOwn(x, "blockMinDelayExcess"))) {
+          if (e === null) return false;
+          $17(v4, p + "/blockMinDelayExcess", e);
+          ok = false;
+        }
+      }
+      const v5 = x["blockHash"];
+      if (v5 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $6(v5, p + "/blockHash", e);
           ok = false;
         }
       }
@@ -2169,11 +2404,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
       }
-      const v4 = x["chainId"];
-      if (v4 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
-        if (!((typeof v4 === "string"))) {
+      const v6 = x["chainId"];
+      if (v6 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
+        if (!((typeof v6 === "string"))) {
           if (e === null) return false;
-          $6(v4, p + "/chainId", e);
+          $6(v6, p + "/chainId", e);
           ok = false;
         }
       }
@@ -2181,11 +2416,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/chainId", "required", "is required", "chainId");
       }
-      const v5 = x["blockIndex"];
-      if (v5 !== undefined && (plain && OP["blockIndex"] === undefined || hasOwn(x, "blockIndex"))) {
-        if (!((Number.isInteger(v5)) && (typeof v5 !== "number" || (v5 >= 0)))) {
+      const v7 = x["blockIndex"];
+      if (v7 !== undefined && (plain && OP["blockIndex"] === undefined || hasOwn(x, "blockIndex"))) {
+        if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 0)))) {
           if (e === null) return false;
-          $17(v5, p + "/blockIndex", e);
+          $17(v7, p + "/blockIndex", e);
           ok = false;
         }
       }
@@ -2193,11 +2428,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/blockIndex", "required", "is required", "blockIndex");
       }
-      const v6 = x["txHash"];
-      if (v6 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
-        if (!((typeof v6 === "string"))) {
+      const v8 = x["txHash"];
+      if (v8 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
+        if (!((typeof v8 === "string"))) {
           if (e === null) return false;
-          $6(v6, p + "/txHash", e);
+          $6(v8, p + "/txHash", e);
           ok = false;
         }
       }
@@ -2205,11 +2440,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/txHash", "required", "is required", "txHash");
       }
-      const v7 = x["txStatus"];
-      if (v7 !== undefined && (plain && OP["txStatus"] === undefined || hasOwn(x, "txStatus"))) {
-        if (!((typeof v7 === "string"))) {
+      const v9 = x["txStatus"];
+      if (v9 !== undefined && (plain && OP["txStatus"] === undefined || hasOwn(x, "txStatus"))) {
+        if (!((typeof v9 === "string"))) {
           if (e === null) return false;
-          $6(v7, p + "/txStatus", e);
+          $6(v9, p + "/txStatus", e);
           ok = false;
         }
       }
@@ -2217,11 +2452,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/txStatus", "required", "is required", "txStatus");
       }
-      const v8 = x["txType"];
-      if (v8 !== undefined && (plain && OP["txType"] === undefined || hasOwn(x, "txType"))) {
-        if (!((Number.isInteger(v8)))) {
+      const v10 = x["txType"];
+      if (v10 !== undefined && (plain && OP["txType"] === undefined || hasOwn(x, "txType"))) {
+        if (!((Number.isInteger(v10)))) {
           if (e === null) return false;
-          $9(v8, p + "/txType", e);
+          $9(v10, p + "/txType", e);
           ok = false;
         }
       }
@@ -2229,11 +2464,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/txType", "required", "is required", "txType");
       }
-      const v9 = x["gasLimit"];
-      if (v9 !== undefined && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
-        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c1.test(v9))))) {
+      const v11 = x["gasLimit"];
+      if (v11 !== undefined && (plain && OP["gasLimit"] === undefined || hasOwn(x, "gasLimit"))) {
+        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c1.test(v11))))) {
           if (e === null) return false;
-          $BigIntString(v9, p + "/gasLimit", e);
+          $BigIntString(v11, p + "/gasLimit", e);
           ok = false;
         }
       }
@@ -2241,11 +2476,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/gasLimit", "required", "is required", "gasLimit");
       }
-      const v10 = x["gasUsed"];
-      if (v10 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c1.test(v10))))) {
+      const v12 = x["gasUsed"];
+      if (v12 !== undefined && (plain && OP["gasUsed"] === undefined || hasOwn(x, "gasUsed"))) {
+        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c1.test(v12))))) {
           if (e === null) return false;
-          $BigIntString(v10, p + "/gasUsed", e);
+          $BigIntString(v12, p + "/gasUsed", e);
           ok = false;
         }
       }
@@ -2253,11 +2488,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/gasUsed", "required", "is required", "gasUsed");
       }
-      const v11 = x["gasPrice"];
-      if (v11 !== undefined && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
-        if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c1.test(v11))))) {
+      const v13 = x["gasPrice"];
+      if (v13 !== undefined && (plain && OP["gasPrice"] === undefined || hasOwn(x, "gasPrice"))) {
+        if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c1.test(v13))))) {
           if (e === null) return false;
-          $BigIntString(v11, p + "/gasPrice", e);
+          $BigIntString(v13, p + "/gasPrice", e);
           ok = false;
         }
       }
@@ -2265,11 +2500,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/gasPrice", "required", "is required", "gasPrice");
       }
-      const v12 = x["nonce"];
-      if (v12 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
-        if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c1.test(v12))))) {
+      const v14 = x["nonce"];
+      if (v14 !== undefined && (plain && OP["nonce"] === undefined || hasOwn(x, "nonce"))) {
+        if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c1.test(v14))))) {
           if (e === null) return false;
-          $BigIntString(v12, p + "/nonce", e);
+          $BigIntString(v14, p + "/nonce", e);
           ok = false;
         }
       }
@@ -2277,13 +2512,13 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/nonce", "required", "is required", "nonce");
       }
-      const v13 = x["from"];
-      if (v13 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        const x101: unknown = v13;
-        const p101 = e === null ? p : p + "/from";
+      const v15 = x["from"];
+      if (v15 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
+        const x106: unknown = v15;
+        const p106 = e === null ? p : p + "/from";
         {
-          const x: unknown = x101;
-          const p = p101;
+          const x: unknown = x106;
+          const p = p106;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2343,13 +2578,13 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/from", "required", "is required", "from");
       }
-      const v14 = x["to"];
-      if (v14 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        const x102: unknown = v14;
-        const p102 = e === null ? p : p + "/to";
+      const v16 = x["to"];
+      if (v16 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
+        const x107: unknown = v16;
+        const p107 = e === null ? p : p + "/to";
         {
-          const x: unknown = x102;
-          const p = p102;
+          const x: unknown = x107;
+          const p = p107;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2409,14 +2644,14 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/to", "required", "is required", "to");
       }
-      const v15 = x["method"];
-      if (v15 !== undefined) {
+      const v17 = x["method"];
+      if (v17 !== undefined) {
         if ((plain && OP["method"] === undefined || hasOwn(x, "method"))) {
-          const x103: unknown = v15;
-          const p103 = e === null ? p : p + "/method";
+          const x108: unknown = v17;
+          const p108 = e === null ? p : p + "/method";
           {
-            const x: unknown = x103;
-            const p = p103;
+            const x: unknown = x108;
+            const p = p108;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -2426,9 +2661,9 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
                 const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
                 const v1 = x["callType"];
                 if (v1 !== undefined && (plain && OP["callType"] === undefined || hasOwn(x, "callType"))) {
-                  if (!((typeof v1 === "string"))) {
+                  if (!((typeof v1 === "string") && (v1 === "NATIVE_TRANSFER" || v1 === "CONTRACT_CALL" || v1 === "CONTRACT_CREATION"))) {
                     if (e === null) return false;
-                    $6(v1, p + "/callType", e);
+                    $TransactionMethodType(v1, p + "/callType", e);
                     ok = false;
                   }
                 }
@@ -2461,11 +2696,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
           }
         }
       }
-      const v16 = x["value"];
-      if (v16 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c1.test(v16))))) {
+      const v18 = x["value"];
+      if (v18 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
+        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c1.test(v18))))) {
           if (e === null) return false;
-          $BigIntString(v16, p + "/value", e);
+          $BigIntString(v18, p + "/value", e);
           ok = false;
         }
       }
@@ -2473,11 +2708,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/value", "required", "is required", "value");
       }
-      const v17 = x["input"];
-      if (v17 !== undefined && (plain && OP["input"] === undefined || hasOwn(x, "input"))) {
-        if (!((typeof v17 === "string") && (typeof v17 !== "string" || ($c3.test(v17))))) {
+      const v19 = x["input"];
+      if (v19 !== undefined && (plain && OP["input"] === undefined || hasOwn(x, "input"))) {
+        if (!((typeof v19 === "string") && (typeof v19 !== "string" || ($c3.test(v19))))) {
           if (e === null) return false;
-          $HexString(v17, p + "/input", e);
+          $HexString(v19, p + "/input", e);
           ok = false;
         }
       }
@@ -2485,11 +2720,11 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/input", "required", "is required", "input");
       }
-      const v18 = x["baseFeePerGas"];
-      if (v18 !== undefined && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
-        if (!((typeof v18 === "string") && (typeof v18 !== "string" || ($c1.test(v18))))) {
+      const v20 = x["baseFeePerGas"];
+      if (v20 !== undefined && (plain && OP["baseFeePerGas"] === undefined || hasOwn(x, "baseFeePerGas"))) {
+        if (!((typeof v20 === "string") && (typeof v20 !== "string" || ($c1.test(v20))))) {
           if (e === null) return false;
-          $BigIntString(v18, p + "/baseFeePerGas", e);
+          $BigIntString(v20, p + "/baseFeePerGas", e);
           ok = false;
         }
       }
@@ -2497,19 +2732,19 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
         if (e === null) return false;
         ok = fail(e, p + "/baseFeePerGas", "required", "is required", "baseFeePerGas");
       }
-      const v19 = x["maxFeePerGas"];
-      if (v19 !== undefined) {
-        if (!((typeof v19 === "string") && (typeof v19 !== "string" || ($c1.test(v19)))) && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
+      const v21 = x["maxFeePerGas"];
+      if (v21 !== undefined) {
+        if (!((typeof v21 === "string") && (typeof v21 !== "string" || ($c1.test(v21)))) && (plain && OP["maxFeePerGas"] === undefined || hasOwn(x, "maxFeePerGas"))) {
           if (e === null) return false;
-          $BigIntString(v19, p + "/maxFeePerGas", e);
+          $BigIntString(v21, p + "/maxFeePerGas", e);
           ok = false;
         }
       }
-      const v20 = x["maxPriorityFeePerGas"];
-      if (v20 !== undefined) {
-        if (!((typeof v20 === "string") && (typeof v20 !== "string" || ($c1.test(v20)))) && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
+      const v22 = x["maxPriorityFeePerGas"];
+      if (v22 !== undefined) {
+        if (!((typeof v22 === "string") && (typeof v22 !== "string" || ($c1.test(v22)))) && (plain && OP["maxPriorityFeePerGas"] === undefined || hasOwn(x, "maxPriorityFeePerGas"))) {
           if (e === null) return false;
-          $BigIntString(v20, p + "/maxPriorityFeePerGas", e);
+          $BigIntString(v22, p + "/maxPriorityFeePerGas", e);
           ok = false;
         }
       }
@@ -2537,7 +2772,7 @@ function $ListNativeTransactionsResponse(x: unknown, p: string, e: ValidationIss
       }
       const v2 = x["transactions"];
       if (v2 !== undefined && (plain && OP["transactions"] === undefined || hasOwn(x, "transactions"))) {
-        if (!$105(v2, e === null ? p : p + "/transactions", e)) {
+        if (!$110(v2, e === null ? p : p + "/transactions", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -2551,7 +2786,7 @@ function $ListNativeTransactionsResponse(x: unknown, p: string, e: ValidationIss
   return ok;
 }
 
-function $105(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $110(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -2637,9 +2872,9 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v6 = x["ercType"];
       if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-        if (!((typeof v6 === "string"))) {
+        if (!((typeof v6 === "string") && (v6 === "ERC-20"))) {
           if (e === null) return false;
-          $6(v6, p + "/ercType", e);
+          $116(v6, p + "/ercType", e);
           ok = false;
         }
       }
@@ -2650,11 +2885,11 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const v7 = x["price"];
       if (v7 !== undefined) {
         if ((plain && OP["price"] === undefined || hasOwn(x, "price"))) {
-          const x112: unknown = v7;
-          const p112 = e === null ? p : p + "/price";
+          const x117: unknown = v7;
+          const p117 = e === null ? p : p + "/price";
           {
-            const x: unknown = x112;
-            const p = p112;
+            const x: unknown = x117;
+            const p = p117;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -2696,6 +2931,19 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   return ok;
 }
 
+function $116(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "ERC-20") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"ERC-20\"]");
+  }
+  return ok;
+}
+
 function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -2729,11 +2977,19 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
         if (e === null) return false;
         ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
       }
-      const v3 = x["blockHash"];
-      if (v3 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-        if (!((typeof v3 === "string"))) {
+      const v3 = x["blockTimestampMilliseconds"];
+      if (v3 !== undefined) {
+        if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["blockTimestampMilliseconds"] === undefined || hasOwn(x, "blockTimestampMilliseconds"))) {
           if (e === null) return false;
-          $6(v3, p + "/blockHash", e);
+          $17(v3, p + "/blockTimestampMilliseconds", e);
+          ok = false;
+        }
+      }
+      const v4 = x["blockHash"];
+      if (v4 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+        if (!((typeof v4 === "string"))) {
+          if (e === null) return false;
+          $6(v4, p + "/blockHash", e);
           ok = false;
         }
       }
@@ -2741,11 +2997,11 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
         if (e === null) return false;
         ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
       }
-      const v4 = x["txHash"];
-      if (v4 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
-        if (!((typeof v4 === "string"))) {
+      const v5 = x["txHash"];
+      if (v5 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
+        if (!((typeof v5 === "string"))) {
           if (e === null) return false;
-          $6(v4, p + "/txHash", e);
+          $6(v5, p + "/txHash", e);
           ok = false;
         }
       }
@@ -2753,13 +3009,13 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
         if (e === null) return false;
         ok = fail(e, p + "/txHash", "required", "is required", "txHash");
       }
-      const v5 = x["from"];
-      if (v5 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        const x116: unknown = v5;
-        const p116 = e === null ? p : p + "/from";
+      const v6 = x["from"];
+      if (v6 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
+        const x122: unknown = v6;
+        const p122 = e === null ? p : p + "/from";
         {
-          const x: unknown = x116;
-          const p = p116;
+          const x: unknown = x122;
+          const p = p122;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2819,13 +3075,13 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
         if (e === null) return false;
         ok = fail(e, p + "/from", "required", "is required", "from");
       }
-      const v6 = x["to"];
-      if (v6 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        const x117: unknown = v6;
-        const p117 = e === null ? p : p + "/to";
+      const v7 = x["to"];
+      if (v7 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
+        const x123: unknown = v7;
+        const p123 = e === null ? p : p + "/to";
         {
-          const x: unknown = x117;
-          const p = p117;
+          const x: unknown = x123;
+          const p = p123;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2885,11 +3141,11 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
         if (e === null) return false;
         ok = fail(e, p + "/to", "required", "is required", "to");
       }
-      const v7 = x["logIndex"];
-      if (v7 !== undefined && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
-        if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 0)))) {
+      const v8 = x["logIndex"];
+      if (v8 !== undefined && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
+        if (!((Number.isInteger(v8)) && (typeof v8 !== "number" || (v8 >= 0)))) {
           if (e === null) return false;
-          $17(v7, p + "/logIndex", e);
+          $17(v8, p + "/logIndex", e);
           ok = false;
         }
       }
@@ -2897,11 +3153,11 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
         if (e === null) return false;
         ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
       }
-      const v8 = x["value"];
-      if (v8 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c1.test(v8))))) {
+      const v9 = x["value"];
+      if (v9 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
+        if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c1.test(v9))))) {
           if (e === null) return false;
-          $BigIntString(v8, p + "/value", e);
+          $BigIntString(v9, p + "/value", e);
           ok = false;
         }
       }
@@ -2909,13 +3165,13 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
         if (e === null) return false;
         ok = fail(e, p + "/value", "required", "is required", "value");
       }
-      const v9 = x["erc20Token"];
-      if (v9 !== undefined && (plain && OP["erc20Token"] === undefined || hasOwn(x, "erc20Token"))) {
-        const x119: unknown = v9;
-        const p119 = e === null ? p : p + "/erc20Token";
+      const v10 = x["erc20Token"];
+      if (v10 !== undefined && (plain && OP["erc20Token"] === undefined || hasOwn(x, "erc20Token"))) {
+        const x125: unknown = v10;
+        const p125 = e === null ? p : p + "/erc20Token";
         {
-          const x: unknown = x119;
-          const p = p119;
+          const x: unknown = x125;
+          const p = p125;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -2981,9 +3237,9 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
               }
               const v6 = x["ercType"];
               if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                if (!((typeof v6 === "string"))) {
+                if (!((typeof v6 === "string") && (v6 === "ERC-20"))) {
                   if (e === null) return false;
-                  $6(v6, p + "/ercType", e);
+                  $116(v6, p + "/ercType", e);
                   ok = false;
                 }
               }
@@ -2994,11 +3250,11 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
               const v7 = x["price"];
               if (v7 !== undefined) {
                 if ((plain && OP["price"] === undefined || hasOwn(x, "price"))) {
-                  const x120: unknown = v7;
-                  const p120 = e === null ? p : p + "/price";
+                  const x126: unknown = v7;
+                  const p126 = e === null ? p : p + "/price";
                   {
-                    const x: unknown = x120;
-                    const p = p120;
+                    const x: unknown = x126;
+                    const p = p126;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -3059,11 +3315,11 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["from"];
       if (v1 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        const x121: unknown = v1;
-        const p121 = e === null ? p : p + "/from";
+        const x127: unknown = v1;
+        const p127 = e === null ? p : p + "/from";
         {
-          const x: unknown = x121;
-          const p = p121;
+          const x: unknown = x127;
+          const p = p127;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3125,11 +3381,11 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
       }
       const v2 = x["to"];
       if (v2 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        const x122: unknown = v2;
-        const p122 = e === null ? p : p + "/to";
+        const x128: unknown = v2;
+        const p128 = e === null ? p : p + "/to";
         {
-          const x: unknown = x122;
-          const p = p122;
+          const x: unknown = x128;
+          const p = p128;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3215,11 +3471,11 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
       }
       const v5 = x["erc20Token"];
       if (v5 !== undefined && (plain && OP["erc20Token"] === undefined || hasOwn(x, "erc20Token"))) {
-        const x124: unknown = v5;
-        const p124 = e === null ? p : p + "/erc20Token";
+        const x130: unknown = v5;
+        const p130 = e === null ? p : p + "/erc20Token";
         {
-          const x: unknown = x124;
-          const p = p124;
+          const x: unknown = x130;
+          const p = p130;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3285,9 +3541,9 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
               }
               const v6 = x["ercType"];
               if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                if (!((typeof v6 === "string"))) {
+                if (!((typeof v6 === "string") && (v6 === "ERC-20"))) {
                   if (e === null) return false;
-                  $6(v6, p + "/ercType", e);
+                  $116(v6, p + "/ercType", e);
                   ok = false;
                 }
               }
@@ -3298,11 +3554,11 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
               const v7 = x["price"];
               if (v7 !== undefined) {
                 if ((plain && OP["price"] === undefined || hasOwn(x, "price"))) {
-                  const x125: unknown = v7;
-                  const p125 = e === null ? p : p + "/price";
+                  const x131: unknown = v7;
+                  const p131 = e === null ? p : p + "/price";
                   {
-                    const x: unknown = x125;
-                    const p = p125;
+                    const x: unknown = x131;
+                    const p = p131;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -3371,7 +3627,7 @@ function $ListErc20TransactionsResponse(x: unknown, p: string, e: ValidationIssu
       }
       const v2 = x["transactions"];
       if (v2 !== undefined && (plain && OP["transactions"] === undefined || hasOwn(x, "transactions"))) {
-        if (!$127(v2, e === null ? p : p + "/transactions", e)) {
+        if (!$133(v2, e === null ? p : p + "/transactions", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -3385,7 +3641,7 @@ function $ListErc20TransactionsResponse(x: unknown, p: string, e: ValidationIssu
   return ok;
 }
 
-function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $133(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -3394,11 +3650,11 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x128: unknown = x[i];
-        const p128 = e === null ? p : p + "/" + i;
+        const x134: unknown = x[i];
+        const p134 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x128;
-          const p = p128;
+          const x: unknown = x134;
+          const p = p134;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3430,11 +3686,19 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                 if (e === null) return false;
                 ok = fail(e, p + "/blockTimestamp", "required", "is required", "blockTimestamp");
               }
-              const v3 = x["blockHash"];
-              if (v3 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
-                if (!((typeof v3 === "string"))) {
+              const v3 = x["blockTimestampMilliseconds"];
+              if (v3 !== undefined) {
+                if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 0))) && (plain && OP["blockTimestampMilliseconds"] === undefined || hasOwn(x, "blockTimestampMilliseconds"))) {
                   if (e === null) return false;
-                  $6(v3, p + "/blockHash", e);
+                  $17(v3, p + "/blockTimestampMilliseconds", e);
+                  ok = false;
+                }
+              }
+              const v4 = x["blockHash"];
+              if (v4 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+                if (!((typeof v4 === "string"))) {
+                  if (e === null) return false;
+                  $6(v4, p + "/blockHash", e);
                   ok = false;
                 }
               }
@@ -3442,11 +3706,11 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                 if (e === null) return false;
                 ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
               }
-              const v4 = x["txHash"];
-              if (v4 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
-                if (!((typeof v4 === "string"))) {
+              const v5 = x["txHash"];
+              if (v5 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
+                if (!((typeof v5 === "string"))) {
                   if (e === null) return false;
-                  $6(v4, p + "/txHash", e);
+                  $6(v5, p + "/txHash", e);
                   ok = false;
                 }
               }
@@ -3454,13 +3718,13 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                 if (e === null) return false;
                 ok = fail(e, p + "/txHash", "required", "is required", "txHash");
               }
-              const v5 = x["from"];
-              if (v5 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-                const x129: unknown = v5;
-                const p129 = e === null ? p : p + "/from";
+              const v6 = x["from"];
+              if (v6 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
+                const x135: unknown = v6;
+                const p135 = e === null ? p : p + "/from";
                 {
-                  const x: unknown = x129;
-                  const p = p129;
+                  const x: unknown = x135;
+                  const p = p135;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -3520,13 +3784,13 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                 if (e === null) return false;
                 ok = fail(e, p + "/from", "required", "is required", "from");
               }
-              const v6 = x["to"];
-              if (v6 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-                const x130: unknown = v6;
-                const p130 = e === null ? p : p + "/to";
+              const v7 = x["to"];
+              if (v7 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
+                const x136: unknown = v7;
+                const p136 = e === null ? p : p + "/to";
                 {
-                  const x: unknown = x130;
-                  const p = p130;
+                  const x: unknown = x136;
+                  const p = p136;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -3586,11 +3850,11 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                 if (e === null) return false;
                 ok = fail(e, p + "/to", "required", "is required", "to");
               }
-              const v7 = x["logIndex"];
-              if (v7 !== undefined && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
-                if (!((Number.isInteger(v7)) && (typeof v7 !== "number" || (v7 >= 0)))) {
+              const v8 = x["logIndex"];
+              if (v8 !== undefined && (plain && OP["logIndex"] === undefined || hasOwn(x, "logIndex"))) {
+                if (!((Number.isInteger(v8)) && (typeof v8 !== "number" || (v8 >= 0)))) {
                   if (e === null) return false;
-                  $17(v7, p + "/logIndex", e);
+                  $17(v8, p + "/logIndex", e);
                   ok = false;
                 }
               }
@@ -3598,11 +3862,11 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                 if (e === null) return false;
                 ok = fail(e, p + "/logIndex", "required", "is required", "logIndex");
               }
-              const v8 = x["value"];
-              if (v8 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-                if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c1.test(v8))))) {
+              const v9 = x["value"];
+              if (v9 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
+                if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c1.test(v9))))) {
                   if (e === null) return false;
-                  $BigIntString(v8, p + "/value", e);
+                  $BigIntString(v9, p + "/value", e);
                   ok = false;
                 }
               }
@@ -3610,13 +3874,13 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                 if (e === null) return false;
                 ok = fail(e, p + "/value", "required", "is required", "value");
               }
-              const v9 = x["erc20Token"];
-              if (v9 !== undefined && (plain && OP["erc20Token"] === undefined || hasOwn(x, "erc20Token"))) {
-                const x131: unknown = v9;
-                const p131 = e === null ? p : p + "/erc20Token";
+              const v10 = x["erc20Token"];
+              if (v10 !== undefined && (plain && OP["erc20Token"] === undefined || hasOwn(x, "erc20Token"))) {
+                const x137: unknown = v10;
+                const p137 = e === null ? p : p + "/erc20Token";
                 {
-                  const x: unknown = x131;
-                  const p = p131;
+                  const x: unknown = x137;
+                  const p = p137;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -3682,9 +3946,9 @@ function $127(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       }
                       const v6 = x["ercType"];
                       if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                        if (!((typeof v6 === "string"))) {
+                        if (!((typeof v6 === "string") && (v6 === "ERC-20"))) {
                           if (e === null) return false;
-                          $6(v6, p + "/ercType", e);
+                          $116(v6, p + "/ercType", e);
                           ok = false;
                         }
                       }
@@ -3729,9 +3993,9 @@ function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["indexStatus"];
       if (v1 !== undefined && (plain && OP["indexStatus"] === undefined || hasOwn(x, "indexStatus"))) {
-        if (!((typeof v1 === "string"))) {
+        if (!((typeof v1 === "string") && (v1 === "UNKNOWN" || v1 === "MISSING_TOKEN" || v1 === "INVALID_TOKEN_URI" || v1 === "INVALID_TOKEN_URI_SCHEME" || v1 === "UNREACHABLE_TOKEN_URI" || v1 === "THROTTLED_TOKEN_URI" || v1 === "METADATA_CONTENT_TOO_LARGE" || v1 === "INVALID_METADATA" || v1 === "INVALID_METADATA_JSON" || v1 === "INDEXED" || v1 === "UNINDEXED" || v1 === "indexed"))) {
           if (e === null) return false;
-          $6(v1, p + "/indexStatus", e);
+          $NftTokenMetadataStatus(v1, p + "/indexStatus", e);
           ok = false;
         }
       }
@@ -3863,9 +4127,9 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v4 = x["ercType"];
       if (v4 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-        if (!((typeof v4 === "string"))) {
+        if (!((typeof v4 === "string") && (v4 === "ERC-721"))) {
           if (e === null) return false;
-          $6(v4, p + "/ercType", e);
+          $150(v4, p + "/ercType", e);
           ok = false;
         }
       }
@@ -3899,11 +4163,11 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v7 = x["metadata"];
       if (v7 !== undefined && (plain && OP["metadata"] === undefined || hasOwn(x, "metadata"))) {
-        const x147: unknown = v7;
-        const p147 = e === null ? p : p + "/metadata";
+        const x152: unknown = v7;
+        const p152 = e === null ? p : p + "/metadata";
         {
-          const x: unknown = x147;
-          const p = p147;
+          const x: unknown = x152;
+          const p = p152;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -3913,9 +4177,9 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["indexStatus"];
               if (v1 !== undefined && (plain && OP["indexStatus"] === undefined || hasOwn(x, "indexStatus"))) {
-                if (!((typeof v1 === "string"))) {
+                if (!((typeof v1 === "string") && (v1 === "UNKNOWN" || v1 === "MISSING_TOKEN" || v1 === "INVALID_TOKEN_URI" || v1 === "INVALID_TOKEN_URI_SCHEME" || v1 === "UNREACHABLE_TOKEN_URI" || v1 === "THROTTLED_TOKEN_URI" || v1 === "METADATA_CONTENT_TOO_LARGE" || v1 === "INVALID_METADATA" || v1 === "INVALID_METADATA_JSON" || v1 === "INDEXED" || v1 === "UNINDEXED" || v1 === "indexed"))) {
                   if (e === null) return false;
-                  $6(v1, p + "/indexStatus", e);
+                  $NftTokenMetadataStatus(v1, p + "/indexStatus", e);
                   ok = false;
                 }
               }
@@ -4016,6 +4280,19 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
   return ok;
 }
 
+function $150(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "ERC-721") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"ERC-721\"]");
+  }
+  return ok;
+}
+
 function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -4027,11 +4304,11 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["from"];
       if (v1 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        const x149: unknown = v1;
-        const p149 = e === null ? p : p + "/from";
+        const x154: unknown = v1;
+        const p154 = e === null ? p : p + "/from";
         {
-          const x: unknown = x149;
-          const p = p149;
+          const x: unknown = x154;
+          const p = p154;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -4093,11 +4370,11 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v2 = x["to"];
       if (v2 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        const x150: unknown = v2;
-        const p150 = e === null ? p : p + "/to";
+        const x155: unknown = v2;
+        const p155 = e === null ? p : p + "/to";
         {
-          const x: unknown = x150;
-          const p = p150;
+          const x: unknown = x155;
+          const p = p155;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -4171,11 +4448,11 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
       }
       const v4 = x["erc721Token"];
       if (v4 !== undefined && (plain && OP["erc721Token"] === undefined || hasOwn(x, "erc721Token"))) {
-        const x152: unknown = v4;
-        const p152 = e === null ? p : p + "/erc721Token";
+        const x157: unknown = v4;
+        const p157 = e === null ? p : p + "/erc721Token";
         {
-          const x: unknown = x152;
-          const p = p152;
+          const x: unknown = x157;
+          const p = p157;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -4221,9 +4498,9 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
               }
               const v4 = x["ercType"];
               if (v4 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                if (!((typeof v4 === "string"))) {
+                if (!((typeof v4 === "string") && (v4 === "ERC-721"))) {
                   if (e === null) return false;
-                  $6(v4, p + "/ercType", e);
+                  $150(v4, p + "/ercType", e);
                   ok = false;
                 }
               }
@@ -4257,11 +4534,11 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
               }
               const v7 = x["metadata"];
               if (v7 !== undefined && (plain && OP["metadata"] === undefined || hasOwn(x, "metadata"))) {
-                const x153: unknown = v7;
-                const p153 = e === null ? p : p + "/metadata";
+                const x158: unknown = v7;
+                const p158 = e === null ? p : p + "/metadata";
                 {
-                  const x: unknown = x153;
-                  const p = p153;
+                  const x: unknown = x158;
+                  const p = p158;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -4271,9 +4548,9 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
                       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
                       const v1 = x["indexStatus"];
                       if (v1 !== undefined && (plain && OP["indexStatus"] === undefined || hasOwn(x, "indexStatus"))) {
-                        if (!((typeof v1 === "string"))) {
+                        if (!((typeof v1 === "string") && (v1 === "UNKNOWN" || v1 === "MISSING_TOKEN" || v1 === "INVALID_TOKEN_URI" || v1 === "INVALID_TOKEN_URI_SCHEME" || v1 === "UNREACHABLE_TOKEN_URI" || v1 === "THROTTLED_TOKEN_URI" || v1 === "METADATA_CONTENT_TOO_LARGE" || v1 === "INVALID_METADATA" || v1 === "INVALID_METADATA_JSON" || v1 === "INDEXED" || v1 === "UNINDEXED" || v1 === "indexed"))) {
                           if (e === null) return false;
-                          $6(v1, p + "/indexStatus", e);
+                          $NftTokenMetadataStatus(v1, p + "/indexStatus", e);
                           ok = false;
                         }
                       }
@@ -4393,9 +4670,9 @@ function $Erc1155TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | nul
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["indexStatus"];
       if (v1 !== undefined && (plain && OP["indexStatus"] === undefined || hasOwn(x, "indexStatus"))) {
-        if (!((typeof v1 === "string"))) {
+        if (!((typeof v1 === "string") && (v1 === "UNKNOWN" || v1 === "MISSING_TOKEN" || v1 === "INVALID_TOKEN_URI" || v1 === "INVALID_TOKEN_URI_SCHEME" || v1 === "UNREACHABLE_TOKEN_URI" || v1 === "THROTTLED_TOKEN_URI" || v1 === "METADATA_CONTENT_TOO_LARGE" || v1 === "INVALID_METADATA" || v1 === "INVALID_METADATA_JSON" || v1 === "INDEXED" || v1 === "UNINDEXED" || v1 === "indexed"))) {
           if (e === null) return false;
-          $6(v1, p + "/indexStatus", e);
+          $NftTokenMetadataStatus(v1, p + "/indexStatus", e);
           ok = false;
         }
       }
@@ -4511,9 +4788,9 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["ercType"];
       if (v2 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-        if (!((typeof v2 === "string"))) {
+        if (!((typeof v2 === "string") && (v2 === "ERC-1155"))) {
           if (e === null) return false;
-          $6(v2, p + "/ercType", e);
+          $170(v2, p + "/ercType", e);
           ok = false;
         }
       }
@@ -4547,11 +4824,11 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v5 = x["metadata"];
       if (v5 !== undefined && (plain && OP["metadata"] === undefined || hasOwn(x, "metadata"))) {
-        const x168: unknown = v5;
-        const p168 = e === null ? p : p + "/metadata";
+        const x172: unknown = v5;
+        const p172 = e === null ? p : p + "/metadata";
         {
-          const x: unknown = x168;
-          const p = p168;
+          const x: unknown = x172;
+          const p = p172;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -4561,9 +4838,9 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["indexStatus"];
               if (v1 !== undefined && (plain && OP["indexStatus"] === undefined || hasOwn(x, "indexStatus"))) {
-                if (!((typeof v1 === "string"))) {
+                if (!((typeof v1 === "string") && (v1 === "UNKNOWN" || v1 === "MISSING_TOKEN" || v1 === "INVALID_TOKEN_URI" || v1 === "INVALID_TOKEN_URI_SCHEME" || v1 === "UNREACHABLE_TOKEN_URI" || v1 === "THROTTLED_TOKEN_URI" || v1 === "METADATA_CONTENT_TOO_LARGE" || v1 === "INVALID_METADATA" || v1 === "INVALID_METADATA_JSON" || v1 === "INDEXED" || v1 === "UNINDEXED" || v1 === "indexed"))) {
                   if (e === null) return false;
-                  $6(v1, p + "/indexStatus", e);
+                  $NftTokenMetadataStatus(v1, p + "/indexStatus", e);
                   ok = false;
                 }
               }
@@ -4664,6 +4941,19 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
   return ok;
 }
 
+function $170(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "ERC-1155") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"ERC-1155\"]");
+  }
+  return ok;
+}
+
 function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -4675,11 +4965,11 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["from"];
       if (v1 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        const x169: unknown = v1;
-        const p169 = e === null ? p : p + "/from";
+        const x173: unknown = v1;
+        const p173 = e === null ? p : p + "/from";
         {
-          const x: unknown = x169;
-          const p = p169;
+          const x: unknown = x173;
+          const p = p173;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -4741,11 +5031,11 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v2 = x["to"];
       if (v2 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        const x170: unknown = v2;
-        const p170 = e === null ? p : p + "/to";
+        const x174: unknown = v2;
+        const p174 = e === null ? p : p + "/to";
         {
-          const x: unknown = x170;
-          const p = p170;
+          const x: unknown = x174;
+          const p = p174;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -4831,11 +5121,11 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
       }
       const v5 = x["erc1155Token"];
       if (v5 !== undefined && (plain && OP["erc1155Token"] === undefined || hasOwn(x, "erc1155Token"))) {
-        const x172: unknown = v5;
-        const p172 = e === null ? p : p + "/erc1155Token";
+        const x176: unknown = v5;
+        const p176 = e === null ? p : p + "/erc1155Token";
         {
-          const x: unknown = x172;
-          const p = p172;
+          const x: unknown = x176;
+          const p = p176;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -4857,9 +5147,9 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["ercType"];
               if (v2 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                if (!((typeof v2 === "string"))) {
+                if (!((typeof v2 === "string") && (v2 === "ERC-1155"))) {
                   if (e === null) return false;
-                  $6(v2, p + "/ercType", e);
+                  $170(v2, p + "/ercType", e);
                   ok = false;
                 }
               }
@@ -4893,11 +5183,11 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v5 = x["metadata"];
               if (v5 !== undefined && (plain && OP["metadata"] === undefined || hasOwn(x, "metadata"))) {
-                const x173: unknown = v5;
-                const p173 = e === null ? p : p + "/metadata";
+                const x177: unknown = v5;
+                const p177 = e === null ? p : p + "/metadata";
                 {
-                  const x: unknown = x173;
-                  const p = p173;
+                  const x: unknown = x177;
+                  const p = p177;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -4907,9 +5197,9 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
                       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
                       const v1 = x["indexStatus"];
                       if (v1 !== undefined && (plain && OP["indexStatus"] === undefined || hasOwn(x, "indexStatus"))) {
-                        if (!((typeof v1 === "string"))) {
+                        if (!((typeof v1 === "string") && (v1 === "UNKNOWN" || v1 === "MISSING_TOKEN" || v1 === "INVALID_TOKEN_URI" || v1 === "INVALID_TOKEN_URI_SCHEME" || v1 === "UNREACHABLE_TOKEN_URI" || v1 === "THROTTLED_TOKEN_URI" || v1 === "METADATA_CONTENT_TOO_LARGE" || v1 === "INVALID_METADATA" || v1 === "INVALID_METADATA_JSON" || v1 === "INDEXED" || v1 === "UNINDEXED" || v1 === "indexed"))) {
                           if (e === null) return false;
-                          $6(v1, p + "/indexStatus", e);
+                          $NftTokenMetadataStatus(v1, p + "/indexStatus", e);
                           ok = false;
                         }
                       }
@@ -5029,11 +5319,11 @@ function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["from"];
       if (v1 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-        const x174: unknown = v1;
-        const p174 = e === null ? p : p + "/from";
+        const x178: unknown = v1;
+        const p178 = e === null ? p : p + "/from";
         {
-          const x: unknown = x174;
-          const p = p174;
+          const x: unknown = x178;
+          const p = p178;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5095,11 +5385,11 @@ function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v2 = x["to"];
       if (v2 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-        const x175: unknown = v2;
-        const p175 = e === null ? p : p + "/to";
+        const x179: unknown = v2;
+        const p179 = e === null ? p : p + "/to";
         {
-          const x: unknown = x175;
-          const p = p175;
+          const x: unknown = x179;
+          const p = p179;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5161,9 +5451,9 @@ function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v3 = x["internalTxType"];
       if (v3 !== undefined && (plain && OP["internalTxType"] === undefined || hasOwn(x, "internalTxType"))) {
-        if (!((typeof v3 === "string"))) {
+        if (!((typeof v3 === "string") && (v3 === "UNKNOWN" || v3 === "CALL" || v3 === "CREATE" || v3 === "CREATE2" || v3 === "CREATE3" || v3 === "CALLCODE" || v3 === "DELEGATECALL" || v3 === "STATICCALL"))) {
           if (e === null) return false;
-          $6(v3, p + "/internalTxType", e);
+          $InternalTransactionOpCall(v3, p + "/internalTxType", e);
           ok = false;
         }
       }
@@ -5187,7 +5477,7 @@ function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       if (v5 !== undefined && (plain && OP["isReverted"] === undefined || hasOwn(x, "isReverted"))) {
         if (!((typeof v5 === "boolean"))) {
           if (e === null) return false;
-          $46(v5, p + "/isReverted", e);
+          $47(v5, p + "/isReverted", e);
           ok = false;
         }
       }
@@ -5301,11 +5591,11 @@ function $NetworkTokenDetails(x: unknown, p: string, e: ValidationIssue[] | null
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["networkToken"];
       if (v1 !== undefined && (plain && OP["networkToken"] === undefined || hasOwn(x, "networkToken"))) {
-        const x183: unknown = v1;
-        const p183 = e === null ? p : p + "/networkToken";
+        const x186: unknown = v1;
+        const p186 = e === null ? p : p + "/networkToken";
         {
-          const x: unknown = x183;
-          const p = p183;
+          const x: unknown = x186;
+          const p = p186;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5376,11 +5666,11 @@ function $NetworkTokenDetails(x: unknown, p: string, e: ValidationIssue[] | null
       const v2 = x["currentPrice"];
       if (v2 !== undefined) {
         if ((plain && OP["currentPrice"] === undefined || hasOwn(x, "currentPrice"))) {
-          const x184: unknown = v2;
-          const p184 = e === null ? p : p + "/currentPrice";
+          const x187: unknown = v2;
+          const p187 = e === null ? p : p + "/currentPrice";
           {
-            const x: unknown = x184;
-            const p = p184;
+            const x: unknown = x187;
+            const p = p187;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -5420,11 +5710,11 @@ function $NetworkTokenDetails(x: unknown, p: string, e: ValidationIssue[] | null
       const v3 = x["historicalPrice"];
       if (v3 !== undefined) {
         if ((plain && OP["historicalPrice"] === undefined || hasOwn(x, "historicalPrice"))) {
-          const x185: unknown = v3;
-          const p185 = e === null ? p : p + "/historicalPrice";
+          const x188: unknown = v3;
+          const p188 = e === null ? p : p + "/historicalPrice";
           {
-            const x: unknown = x185;
-            const p = p185;
+            const x: unknown = x188;
+            const p = p188;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -5489,9 +5779,9 @@ function $TeleporterMessageInfo(x: unknown, p: string, e: ValidationIssue[] | nu
       }
       const v2 = x["direction"];
       if (v2 !== undefined && (plain && OP["direction"] === undefined || hasOwn(x, "direction"))) {
-        if (!((typeof v2 === "string"))) {
+        if (!((typeof v2 === "string") && (v2 === "SOURCE_TRANSACTION" || v2 === "DESTINATION_TRANSACTION"))) {
           if (e === null) return false;
-          $6(v2, p + "/direction", e);
+          $TransactionDirectionType(v2, p + "/direction", e);
           ok = false;
         }
       }
@@ -5532,7 +5822,7 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
       const v1 = x["erc20Transfers"];
       if (v1 !== undefined) {
         if ((plain && OP["erc20Transfers"] === undefined || hasOwn(x, "erc20Transfers"))) {
-          if (!$190(v1, e === null ? p : p + "/erc20Transfers", e)) {
+          if (!$192(v1, e === null ? p : p + "/erc20Transfers", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5541,7 +5831,7 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
       const v2 = x["erc721Transfers"];
       if (v2 !== undefined) {
         if ((plain && OP["erc721Transfers"] === undefined || hasOwn(x, "erc721Transfers"))) {
-          if (!$195(v2, e === null ? p : p + "/erc721Transfers", e)) {
+          if (!$197(v2, e === null ? p : p + "/erc721Transfers", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5550,7 +5840,7 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
       const v3 = x["erc1155Transfers"];
       if (v3 !== undefined) {
         if ((plain && OP["erc1155Transfers"] === undefined || hasOwn(x, "erc1155Transfers"))) {
-          if (!$200(v3, e === null ? p : p + "/erc1155Transfers", e)) {
+          if (!$202(v3, e === null ? p : p + "/erc1155Transfers", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5559,7 +5849,7 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
       const v4 = x["internalTransactions"];
       if (v4 !== undefined) {
         if ((plain && OP["internalTransactions"] === undefined || hasOwn(x, "internalTransactions"))) {
-          if (!$205(v4, e === null ? p : p + "/internalTransactions", e)) {
+          if (!$207(v4, e === null ? p : p + "/internalTransactions", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -5567,11 +5857,11 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
       }
       const v5 = x["networkTokenDetails"];
       if (v5 !== undefined && (plain && OP["networkTokenDetails"] === undefined || hasOwn(x, "networkTokenDetails"))) {
-        const x209: unknown = v5;
-        const p209 = e === null ? p : p + "/networkTokenDetails";
+        const x211: unknown = v5;
+        const p211 = e === null ? p : p + "/networkTokenDetails";
         {
-          const x: unknown = x209;
-          const p = p209;
+          const x: unknown = x211;
+          const p = p211;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5581,11 +5871,11 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["networkToken"];
               if (v1 !== undefined && (plain && OP["networkToken"] === undefined || hasOwn(x, "networkToken"))) {
-                const x210: unknown = v1;
-                const p210 = e === null ? p : p + "/networkToken";
+                const x212: unknown = v1;
+                const p212 = e === null ? p : p + "/networkToken";
                 {
-                  const x: unknown = x210;
-                  const p = p210;
+                  const x: unknown = x212;
+                  const p = p212;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -5656,11 +5946,11 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
               const v2 = x["currentPrice"];
               if (v2 !== undefined) {
                 if ((plain && OP["currentPrice"] === undefined || hasOwn(x, "currentPrice"))) {
-                  const x211: unknown = v2;
-                  const p211 = e === null ? p : p + "/currentPrice";
+                  const x213: unknown = v2;
+                  const p213 = e === null ? p : p + "/currentPrice";
                   {
-                    const x: unknown = x211;
-                    const p = p211;
+                    const x: unknown = x213;
+                    const p = p213;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -5700,11 +5990,11 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
               const v3 = x["historicalPrice"];
               if (v3 !== undefined) {
                 if ((plain && OP["historicalPrice"] === undefined || hasOwn(x, "historicalPrice"))) {
-                  const x212: unknown = v3;
-                  const p212 = e === null ? p : p + "/historicalPrice";
+                  const x214: unknown = v3;
+                  const p214 = e === null ? p : p + "/historicalPrice";
                   {
-                    const x: unknown = x212;
-                    const p = p212;
+                    const x: unknown = x214;
+                    const p = p214;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -5763,11 +6053,11 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
       const v7 = x["teleporterMessageInfo"];
       if (v7 !== undefined) {
         if ((plain && OP["teleporterMessageInfo"] === undefined || hasOwn(x, "teleporterMessageInfo"))) {
-          const x213: unknown = v7;
-          const p213 = e === null ? p : p + "/teleporterMessageInfo";
+          const x215: unknown = v7;
+          const p215 = e === null ? p : p + "/teleporterMessageInfo";
           {
-            const x: unknown = x213;
-            const p = p213;
+            const x: unknown = x215;
+            const p = p215;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -5789,9 +6079,9 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v2 = x["direction"];
                 if (v2 !== undefined && (plain && OP["direction"] === undefined || hasOwn(x, "direction"))) {
-                  if (!((typeof v2 === "string"))) {
+                  if (!((typeof v2 === "string") && (v2 === "SOURCE_TRANSACTION" || v2 === "DESTINATION_TRANSACTION"))) {
                     if (e === null) return false;
-                    $6(v2, p + "/direction", e);
+                    $TransactionDirectionType(v2, p + "/direction", e);
                     ok = false;
                   }
                 }
@@ -5825,7 +6115,7 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
   return ok;
 }
 
-function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $192(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -5834,11 +6124,11 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x191: unknown = x[i];
-        const p191 = e === null ? p : p + "/" + i;
+        const x193: unknown = x[i];
+        const p193 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x191;
-          const p = p191;
+          const x: unknown = x193;
+          const p = p193;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -5848,11 +6138,11 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["from"];
               if (v1 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-                const x192: unknown = v1;
-                const p192 = e === null ? p : p + "/from";
+                const x194: unknown = v1;
+                const p194 = e === null ? p : p + "/from";
                 {
-                  const x: unknown = x192;
-                  const p = p192;
+                  const x: unknown = x194;
+                  const p = p194;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -5914,11 +6204,11 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["to"];
               if (v2 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-                const x193: unknown = v2;
-                const p193 = e === null ? p : p + "/to";
+                const x195: unknown = v2;
+                const p195 = e === null ? p : p + "/to";
                 {
-                  const x: unknown = x193;
-                  const p = p193;
+                  const x: unknown = x195;
+                  const p = p195;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -6004,11 +6294,11 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["erc20Token"];
               if (v5 !== undefined && (plain && OP["erc20Token"] === undefined || hasOwn(x, "erc20Token"))) {
-                const x194: unknown = v5;
-                const p194 = e === null ? p : p + "/erc20Token";
+                const x196: unknown = v5;
+                const p196 = e === null ? p : p + "/erc20Token";
                 {
-                  const x: unknown = x194;
-                  const p = p194;
+                  const x: unknown = x196;
+                  const p = p196;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -6074,9 +6364,9 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       }
                       const v6 = x["ercType"];
                       if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                        if (!((typeof v6 === "string"))) {
+                        if (!((typeof v6 === "string") && (v6 === "ERC-20"))) {
                           if (e === null) return false;
-                          $6(v6, p + "/ercType", e);
+                          $116(v6, p + "/ercType", e);
                           ok = false;
                         }
                       }
@@ -6110,7 +6400,7 @@ function $190(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $197(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6119,11 +6409,11 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x196: unknown = x[i];
-        const p196 = e === null ? p : p + "/" + i;
+        const x198: unknown = x[i];
+        const p198 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x196;
-          const p = p196;
+          const x: unknown = x198;
+          const p = p198;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -6133,11 +6423,11 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["from"];
               if (v1 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-                const x197: unknown = v1;
-                const p197 = e === null ? p : p + "/from";
+                const x199: unknown = v1;
+                const p199 = e === null ? p : p + "/from";
                 {
-                  const x: unknown = x197;
-                  const p = p197;
+                  const x: unknown = x199;
+                  const p = p199;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -6199,11 +6489,11 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["to"];
               if (v2 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-                const x198: unknown = v2;
-                const p198 = e === null ? p : p + "/to";
+                const x200: unknown = v2;
+                const p200 = e === null ? p : p + "/to";
                 {
-                  const x: unknown = x198;
-                  const p = p198;
+                  const x: unknown = x200;
+                  const p = p200;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -6277,11 +6567,11 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v4 = x["erc721Token"];
               if (v4 !== undefined && (plain && OP["erc721Token"] === undefined || hasOwn(x, "erc721Token"))) {
-                const x199: unknown = v4;
-                const p199 = e === null ? p : p + "/erc721Token";
+                const x201: unknown = v4;
+                const p201 = e === null ? p : p + "/erc721Token";
                 {
-                  const x: unknown = x199;
-                  const p = p199;
+                  const x: unknown = x201;
+                  const p = p201;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -6327,9 +6617,9 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       }
                       const v4 = x["ercType"];
                       if (v4 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                        if (!((typeof v4 === "string"))) {
+                        if (!((typeof v4 === "string") && (v4 === "ERC-721"))) {
                           if (e === null) return false;
-                          $6(v4, p + "/ercType", e);
+                          $150(v4, p + "/ercType", e);
                           ok = false;
                         }
                       }
@@ -6397,7 +6687,7 @@ function $195(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $202(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6406,11 +6696,11 @@ function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x201: unknown = x[i];
-        const p201 = e === null ? p : p + "/" + i;
+        const x203: unknown = x[i];
+        const p203 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x201;
-          const p = p201;
+          const x: unknown = x203;
+          const p = p203;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -6420,11 +6710,11 @@ function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["from"];
               if (v1 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-                const x202: unknown = v1;
-                const p202 = e === null ? p : p + "/from";
+                const x204: unknown = v1;
+                const p204 = e === null ? p : p + "/from";
                 {
-                  const x: unknown = x202;
-                  const p = p202;
+                  const x: unknown = x204;
+                  const p = p204;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -6486,11 +6776,11 @@ function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["to"];
               if (v2 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-                const x203: unknown = v2;
-                const p203 = e === null ? p : p + "/to";
+                const x205: unknown = v2;
+                const p205 = e === null ? p : p + "/to";
                 {
-                  const x: unknown = x203;
-                  const p = p203;
+                  const x: unknown = x205;
+                  const p = p205;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -6576,11 +6866,11 @@ function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["erc1155Token"];
               if (v5 !== undefined && (plain && OP["erc1155Token"] === undefined || hasOwn(x, "erc1155Token"))) {
-                const x204: unknown = v5;
-                const p204 = e === null ? p : p + "/erc1155Token";
+                const x206: unknown = v5;
+                const p206 = e === null ? p : p + "/erc1155Token";
                 {
-                  const x: unknown = x204;
-                  const p = p204;
+                  const x: unknown = x206;
+                  const p = p206;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -6602,9 +6892,9 @@ function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       }
                       const v2 = x["ercType"];
                       if (v2 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                        if (!((typeof v2 === "string"))) {
+                        if (!((typeof v2 === "string") && (v2 === "ERC-1155"))) {
                           if (e === null) return false;
-                          $6(v2, p + "/ercType", e);
+                          $170(v2, p + "/ercType", e);
                           ok = false;
                         }
                       }
@@ -6664,7 +6954,7 @@ function $200(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $207(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -6673,11 +6963,11 @@ function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x206: unknown = x[i];
-        const p206 = e === null ? p : p + "/" + i;
+        const x208: unknown = x[i];
+        const p208 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x206;
-          const p = p206;
+          const x: unknown = x208;
+          const p = p208;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -6687,11 +6977,11 @@ function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["from"];
               if (v1 !== undefined && (plain && OP["from"] === undefined || hasOwn(x, "from"))) {
-                const x207: unknown = v1;
-                const p207 = e === null ? p : p + "/from";
+                const x209: unknown = v1;
+                const p209 = e === null ? p : p + "/from";
                 {
-                  const x: unknown = x207;
-                  const p = p207;
+                  const x: unknown = x209;
+                  const p = p209;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -6753,11 +7043,11 @@ function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["to"];
               if (v2 !== undefined && (plain && OP["to"] === undefined || hasOwn(x, "to"))) {
-                const x208: unknown = v2;
-                const p208 = e === null ? p : p + "/to";
+                const x210: unknown = v2;
+                const p210 = e === null ? p : p + "/to";
                 {
-                  const x: unknown = x208;
-                  const p = p208;
+                  const x: unknown = x210;
+                  const p = p210;
                   if (!(isObject(x))) {
                     if (e === null) return false;
                     ok = fail(e, p, "type", "must be object", "object");
@@ -6819,9 +7109,9 @@ function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["internalTxType"];
               if (v3 !== undefined && (plain && OP["internalTxType"] === undefined || hasOwn(x, "internalTxType"))) {
-                if (!((typeof v3 === "string"))) {
+                if (!((typeof v3 === "string") && (v3 === "UNKNOWN" || v3 === "CALL" || v3 === "CREATE" || v3 === "CREATE2" || v3 === "CREATE3" || v3 === "CALLCODE" || v3 === "DELEGATECALL" || v3 === "STATICCALL"))) {
                   if (e === null) return false;
-                  $6(v3, p + "/internalTxType", e);
+                  $InternalTransactionOpCall(v3, p + "/internalTxType", e);
                   ok = false;
                 }
               }
@@ -6845,7 +7135,7 @@ function $205(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v5 !== undefined && (plain && OP["isReverted"] === undefined || hasOwn(x, "isReverted"))) {
                 if (!((typeof v5 === "boolean"))) {
                   if (e === null) return false;
-                  $46(v5, p + "/isReverted", e);
+                  $47(v5, p + "/isReverted", e);
                   ok = false;
                 }
               }
@@ -6954,11 +7244,11 @@ function $NativeTokenBalance(x: unknown, p: string, e: ValidationIssue[] | null)
       const v6 = x["price"];
       if (v6 !== undefined) {
         if ((plain && OP["price"] === undefined || hasOwn(x, "price"))) {
-          const x219: unknown = v6;
-          const p219 = e === null ? p : p + "/price";
+          const x221: unknown = v6;
+          const p221 = e === null ? p : p + "/price";
           {
-            const x: unknown = x219;
-            const p = p219;
+            const x: unknown = x221;
+            const p = p221;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -7010,11 +7300,11 @@ function $NativeTokenBalance(x: unknown, p: string, e: ValidationIssue[] | null)
       const v8 = x["balanceValue"];
       if (v8 !== undefined) {
         if ((plain && OP["balanceValue"] === undefined || hasOwn(x, "balanceValue"))) {
-          const x220: unknown = v8;
-          const p220 = e === null ? p : p + "/balanceValue";
+          const x222: unknown = v8;
+          const p222 = e === null ? p : p + "/balanceValue";
           {
-            const x: unknown = x220;
-            const p = p220;
+            const x: unknown = x222;
+            const p = p222;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -7067,11 +7357,11 @@ function $GetNativeBalanceResponse(x: unknown, p: string, e: ValidationIssue[] |
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["nativeTokenBalance"];
       if (v1 !== undefined && (plain && OP["nativeTokenBalance"] === undefined || hasOwn(x, "nativeTokenBalance"))) {
-        const x221: unknown = v1;
-        const p221 = e === null ? p : p + "/nativeTokenBalance";
+        const x223: unknown = v1;
+        const p223 = e === null ? p : p + "/nativeTokenBalance";
         {
-          const x: unknown = x221;
-          const p = p221;
+          const x: unknown = x223;
+          const p = p223;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7138,11 +7428,11 @@ function $GetNativeBalanceResponse(x: unknown, p: string, e: ValidationIssue[] |
               const v6 = x["price"];
               if (v6 !== undefined) {
                 if ((plain && OP["price"] === undefined || hasOwn(x, "price"))) {
-                  const x222: unknown = v6;
-                  const p222 = e === null ? p : p + "/price";
+                  const x224: unknown = v6;
+                  const p224 = e === null ? p : p + "/price";
                   {
-                    const x: unknown = x222;
-                    const p = p222;
+                    const x: unknown = x224;
+                    const p = p224;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -7194,11 +7484,11 @@ function $GetNativeBalanceResponse(x: unknown, p: string, e: ValidationIssue[] |
               const v8 = x["balanceValue"];
               if (v8 !== undefined) {
                 if ((plain && OP["balanceValue"] === undefined || hasOwn(x, "balanceValue"))) {
-                  const x223: unknown = v8;
-                  const p223 = e === null ? p : p + "/balanceValue";
+                  const x225: unknown = v8;
+                  const p225 = e === null ? p : p + "/balanceValue";
                   {
-                    const x: unknown = x223;
-                    const p = p223;
+                    const x: unknown = x225;
+                    const p = p225;
                     if (!(isObject(x))) {
                       if (e === null) return false;
                       ok = fail(e, p, "type", "must be object", "object");
@@ -7289,9 +7579,9 @@ function $ResourceLink(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["type"];
       if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-        if (!((typeof v1 === "string"))) {
+        if (!((typeof v1 === "string") && (v1 === "Blog" || v1 === "CoinGecko" || v1 === "CoinMarketCap" || v1 === "Discord" || v1 === "Documentation" || v1 === "Facebook" || v1 === "Github" || v1 === "Instagram" || v1 === "LinkedIn" || v1 === "Medium" || v1 === "Reddit" || v1 === "Support" || v1 === "Telegram" || v1 === "TikTok" || v1 === "Twitter" || v1 === "Website" || v1 === "Whitepaper" || v1 === "Youtube"))) {
           if (e === null) return false;
-          $6(v1, p + "/type", e);
+          $ResourceLinkType(v1, p + "/type", e);
           ok = false;
         }
       }
@@ -7364,6 +7654,112 @@ function $ContractDeploymentDetails(x: unknown, p: string, e: ValidationIssue[] 
 
 function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
+  let matches = 0;
+  if ($Erc20Contract(x, p, null)) matches++;
+  if ($Erc721Contract(x, p, null)) matches++;
+  if ($Erc1155Contract(x, p, null)) matches++;
+  if ($UnknownContract(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $Erc20Contract(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["ercType"];
+      if (v1 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
+        if (!((typeof v1 === "string") && (v1 === "ERC-20"))) {
+          if (e === null) return false;
+          $116(v1, p + "/ercType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
+      }
+      const v2 = x["decimals"];
+      if (v2 !== undefined && (plain && OP["decimals"] === undefined || hasOwn(x, "decimals"))) {
+        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
+          if (e === null) return false;
+          $17(v2, p + "/decimals", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/decimals", "required", "is required", "decimals");
+      }
+      const v3 = x["pricingProviders"];
+      if (v3 !== undefined) {
+        if ((plain && OP["pricingProviders"] === undefined || hasOwn(x, "pricingProviders"))) {
+          const x235: unknown = v3;
+          const p235 = e === null ? p : p + "/pricingProviders";
+          {
+            const x: unknown = x235;
+            const p = p235;
+            if (!(isObject(x))) {
+              if (e === null) return false;
+              ok = fail(e, p, "type", "must be object", "object");
+            }
+            else {
+              if (true) {
+                const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                const v1 = x["coingeckoCoinId"];
+                if (v1 !== undefined) {
+                  if (!((typeof v1 === "string")) && (plain && OP["coingeckoCoinId"] === undefined || hasOwn(x, "coingeckoCoinId"))) {
+                    if (e === null) return false;
+                    $6(v1, p + "/coingeckoCoinId", e);
+                    ok = false;
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  if (!$ContractMetadataBase(x, p, e)) {
+    if (e === null) return false;
+    ok = false;
+  }
+  return ok;
+}
+
+function $PricingProviders(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["coingeckoCoinId"];
+      if (v1 !== undefined) {
+        if (!((typeof v1 === "string")) && (plain && OP["coingeckoCoinId"] === undefined || hasOwn(x, "coingeckoCoinId"))) {
+          if (e === null) return false;
+          $6(v1, p + "/coingeckoCoinId", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $ContractMetadataBase(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
@@ -7406,11 +7802,11 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
       const v5 = x["logoAsset"];
       if (v5 !== undefined) {
         if ((plain && OP["logoAsset"] === undefined || hasOwn(x, "logoAsset"))) {
-          const x235: unknown = v5;
-          const p235 = e === null ? p : p + "/logoAsset";
+          const x240: unknown = v5;
+          const p240 = e === null ? p : p + "/logoAsset";
           {
-            const x: unknown = x235;
-            const p = p235;
+            const x: unknown = x240;
+            const p = p240;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -7442,11 +7838,11 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
       const v6 = x["bannerAsset"];
       if (v6 !== undefined) {
         if ((plain && OP["bannerAsset"] === undefined || hasOwn(x, "bannerAsset"))) {
-          const x236: unknown = v6;
-          const p236 = e === null ? p : p + "/bannerAsset";
+          const x241: unknown = v6;
+          const p241 = e === null ? p : p + "/bannerAsset";
           {
-            const x: unknown = x236;
-            const p = p236;
+            const x: unknown = x241;
+            const p = p241;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -7486,7 +7882,7 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
       const v8 = x["resourceLinks"];
       if (v8 !== undefined) {
         if ((plain && OP["resourceLinks"] === undefined || hasOwn(x, "resourceLinks"))) {
-          if (!$238(v8, e === null ? p : p + "/resourceLinks", e)) {
+          if (!$243(v8, e === null ? p : p + "/resourceLinks", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -7516,11 +7912,11 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
       const v11 = x["deploymentDetails"];
       if (v11 !== undefined) {
         if ((plain && OP["deploymentDetails"] === undefined || hasOwn(x, "deploymentDetails"))) {
-          const x243: unknown = v11;
-          const p243 = e === null ? p : p + "/deploymentDetails";
+          const x248: unknown = v11;
+          const p248 = e === null ? p : p + "/deploymentDetails";
           {
-            const x: unknown = x243;
-            const p = p243;
+            const x: unknown = x248;
+            const p = p248;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -7565,23 +7961,11 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
           }
         }
       }
-      const v12 = x["ercType"];
-      if (v12 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-        if (!((typeof v12 === "string"))) {
+      const v12 = x["symbol"];
+      if (v12 !== undefined) {
+        if (!((typeof v12 === "string")) && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
           if (e === null) return false;
-          $6(v12, p + "/ercType", e);
-          ok = false;
-        }
-      }
-      else {
-        if (e === null) return false;
-        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
-      }
-      const v13 = x["symbol"];
-      if (v13 !== undefined) {
-        if (!((typeof v13 === "string")) && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
-          if (e === null) return false;
-          $6(v13, p + "/symbol", e);
+          $6(v12, p + "/symbol", e);
           ok = false;
         }
       }
@@ -7590,7 +7974,7 @@ function $ContractMetadata(x: unknown, p: string, e: ValidationIssue[] | null): 
   return ok;
 }
 
-function $238(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $243(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7599,11 +7983,11 @@ function $238(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x239: unknown = x[i];
-        const p239 = e === null ? p : p + "/" + i;
+        const x244: unknown = x[i];
+        const p244 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x239;
-          const p = p239;
+          const x: unknown = x244;
+          const p = p244;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7613,9 +7997,9 @@ function $238(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["type"];
               if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!((typeof v1 === "string"))) {
+                if (!((typeof v1 === "string") && (v1 === "Blog" || v1 === "CoinGecko" || v1 === "CoinMarketCap" || v1 === "Discord" || v1 === "Documentation" || v1 === "Facebook" || v1 === "Github" || v1 === "Instagram" || v1 === "LinkedIn" || v1 === "Medium" || v1 === "Reddit" || v1 === "Support" || v1 === "Telegram" || v1 === "TikTok" || v1 === "Twitter" || v1 === "Website" || v1 === "Whitepaper" || v1 === "Youtube"))) {
                   if (e === null) return false;
-                  $6(v1, p + "/type", e);
+                  $ResourceLinkType(v1, p + "/type", e);
                   ok = false;
                 }
               }
@@ -7644,6 +8028,137 @@ function $238(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
+function $Erc721Contract(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["ercType"];
+      if (v1 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
+        if (!((typeof v1 === "string") && (v1 === "ERC-721"))) {
+          if (e === null) return false;
+          $150(v1, p + "/ercType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
+      }
+    }
+  }
+  if (!$ContractMetadataBase(x, p, e)) {
+    if (e === null) return false;
+    ok = false;
+  }
+  return ok;
+}
+
+function $Erc1155Contract(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["ercType"];
+      if (v1 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
+        if (!((typeof v1 === "string") && (v1 === "ERC-1155"))) {
+          if (e === null) return false;
+          $170(v1, p + "/ercType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
+      }
+      const v2 = x["pricingProviders"];
+      if (v2 !== undefined) {
+        if ((plain && OP["pricingProviders"] === undefined || hasOwn(x, "pricingProviders"))) {
+          const x252: unknown = v2;
+          const p252 = e === null ? p : p + "/pricingProviders";
+          {
+            const x: unknown = x252;
+            const p = p252;
+            if (!(isObject(x))) {
+              if (e === null) return false;
+              ok = fail(e, p, "type", "must be object", "object");
+            }
+            else {
+              if (true) {
+                const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                const v1 = x["coingeckoCoinId"];
+                if (v1 !== undefined) {
+                  if (!((typeof v1 === "string")) && (plain && OP["coingeckoCoinId"] === undefined || hasOwn(x, "coingeckoCoinId"))) {
+                    if (e === null) return false;
+                    $6(v1, p + "/coingeckoCoinId", e);
+                    ok = false;
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  if (!$ContractMetadataBase(x, p, e)) {
+    if (e === null) return false;
+    ok = false;
+  }
+  return ok;
+}
+
+function $UnknownContract(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["ercType"];
+      if (v1 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
+        if (!((typeof v1 === "string") && (v1 === "UNKNOWN"))) {
+          if (e === null) return false;
+          $253(v1, p + "/ercType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/ercType", "required", "is required", "ercType");
+      }
+    }
+  }
+  if (!$ContractMetadataBase(x, p, e)) {
+    if (e === null) return false;
+    ok = false;
+  }
+  return ok;
+}
+
+function $253(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "UNKNOWN") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"UNKNOWN\"]");
+  }
+  return ok;
+}
+
 function $ListContractsResponse(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
@@ -7663,7 +8178,7 @@ function $ListContractsResponse(x: unknown, p: string, e: ValidationIssue[] | nu
       }
       const v2 = x["contracts"];
       if (v2 !== undefined && (plain && OP["contracts"] === undefined || hasOwn(x, "contracts"))) {
-        if (!$247(v2, e === null ? p : p + "/contracts", e)) {
+        if (!$255(v2, e === null ? p : p + "/contracts", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -7677,7 +8192,7 @@ function $ListContractsResponse(x: unknown, p: string, e: ValidationIssue[] | nu
   return ok;
 }
 
-function $247(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $255(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -7741,9 +8256,9 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v2 = x["status"];
       if (v2 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
-        if (!((typeof v2 === "string"))) {
+        if (!((typeof v2 === "string") && (v2 === "OK" || v2 === "UNAVAILABLE"))) {
           if (e === null) return false;
-          $6(v2, p + "/status", e);
+          $ChainStatus(v2, p + "/status", e);
           ok = false;
         }
       }
@@ -7801,9 +8316,9 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v8 = x["vmName"];
       if (v8 !== undefined && (plain && OP["vmName"] === undefined || hasOwn(x, "vmName"))) {
-        if (!((typeof v8 === "string"))) {
+        if (!((typeof v8 === "string") && (v8 === "EVM" || v8 === "BITCOIN" || v8 === "ETHEREUM"))) {
           if (e === null) return false;
-          $6(v8, p + "/vmName", e);
+          $VmName(v8, p + "/vmName", e);
           ok = false;
         }
       }
@@ -7843,7 +8358,7 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v12 !== undefined && (plain && OP["isTestnet"] === undefined || hasOwn(x, "isTestnet"))) {
         if (!((typeof v12 === "boolean"))) {
           if (e === null) return false;
-          $46(v12, p + "/isTestnet", e);
+          $47(v12, p + "/isTestnet", e);
           ok = false;
         }
       }
@@ -7854,11 +8369,11 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       const v13 = x["utilityAddresses"];
       if (v13 !== undefined) {
         if ((plain && OP["utilityAddresses"] === undefined || hasOwn(x, "utilityAddresses"))) {
-          const x261: unknown = v13;
-          const p261 = e === null ? p : p + "/utilityAddresses";
+          const x267: unknown = v13;
+          const p267 = e === null ? p : p + "/utilityAddresses";
           {
-            const x: unknown = x261;
-            const p = p261;
+            const x: unknown = x267;
+            const p = p267;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -7881,11 +8396,11 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v14 = x["networkToken"];
       if (v14 !== undefined && (plain && OP["networkToken"] === undefined || hasOwn(x, "networkToken"))) {
-        const x262: unknown = v14;
-        const p262 = e === null ? p : p + "/networkToken";
+        const x268: unknown = v14;
+        const p268 = e === null ? p : p + "/networkToken";
         {
-          const x: unknown = x262;
-          const p = p262;
+          const x: unknown = x268;
+          const p = p268;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -7965,20 +8480,56 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v16 !== undefined) {
         if (!((typeof v16 === "boolean")) && (plain && OP["private"] === undefined || hasOwn(x, "private"))) {
           if (e === null) return false;
-          $46(v16, p + "/private", e);
+          $47(v16, p + "/private", e);
           ok = false;
         }
       }
       const v17 = x["enabledFeatures"];
       if (v17 !== undefined) {
         if ((plain && OP["enabledFeatures"] === undefined || hasOwn(x, "enabledFeatures"))) {
-          if (!$7(v17, e === null ? p : p + "/enabledFeatures", e)) {
+          if (!$271(v17, e === null ? p : p + "/enabledFeatures", e)) {
             if (e === null) return false;
             ok = false;
           }
         }
       }
     }
+  }
+  return ok;
+}
+
+function $271(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (v === "nftIndexing" || v === "webhooks" || v === "teleporter"))) {
+            if (e === null) return false;
+            $272(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $272(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "nftIndexing" && x !== "webhooks" && x !== "teleporter") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"nftIndexing\",\"webhooks\",\"teleporter\"]");
   }
   return ok;
 }
@@ -7994,7 +8545,7 @@ function $ListChainsResponse(x: unknown, p: string, e: ValidationIssue[] | null)
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["chains"];
       if (v1 !== undefined && (plain && OP["chains"] === undefined || hasOwn(x, "chains"))) {
-        if (!$267(v1, e === null ? p : p + "/chains", e)) {
+        if (!$273(v1, e === null ? p : p + "/chains", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8008,7 +8559,7 @@ function $ListChainsResponse(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-function $267(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $273(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8122,6 +8673,146 @@ function $Rewards(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
 
 function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
+  let matches = 0;
+  if ($CompletedValidatorDetails(x, p, null)) matches++;
+  if ($ActiveValidatorDetails(x, p, null)) matches++;
+  if ($PendingValidatorDetails(x, p, null)) matches++;
+  if ($RemovedValidatorDetails(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $CompletedValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["delegatorCount"];
+      if (v1 !== undefined && (plain && OP["delegatorCount"] === undefined || hasOwn(x, "delegatorCount"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $17(v1, p + "/delegatorCount", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/delegatorCount", "required", "is required", "delegatorCount");
+      }
+      const v2 = x["amountDelegated"];
+      if (v2 !== undefined) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c1.test(v2)))) && (plain && OP["amountDelegated"] === undefined || hasOwn(x, "amountDelegated"))) {
+          if (e === null) return false;
+          $BigIntString(v2, p + "/amountDelegated", e);
+          ok = false;
+        }
+      }
+      const v3 = x["rewards"];
+      if (v3 !== undefined && (plain && OP["rewards"] === undefined || hasOwn(x, "rewards"))) {
+        const x280: unknown = v3;
+        const p280 = e === null ? p : p + "/rewards";
+        {
+          const x: unknown = x280;
+          const p = p280;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["validationRewardAmount"];
+              if (v1 !== undefined && (plain && OP["validationRewardAmount"] === undefined || hasOwn(x, "validationRewardAmount"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
+                  if (e === null) return false;
+                  $BigIntString(v1, p + "/validationRewardAmount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/validationRewardAmount", "required", "is required", "validationRewardAmount");
+              }
+              const v2 = x["delegationRewardAmount"];
+              if (v2 !== undefined && (plain && OP["delegationRewardAmount"] === undefined || hasOwn(x, "delegationRewardAmount"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c1.test(v2))))) {
+                  if (e === null) return false;
+                  $BigIntString(v2, p + "/delegationRewardAmount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/delegationRewardAmount", "required", "is required", "delegationRewardAmount");
+              }
+              const v3 = x["rewardAddresses"];
+              if (v3 !== undefined) {
+                if ((plain && OP["rewardAddresses"] === undefined || hasOwn(x, "rewardAddresses"))) {
+                  if (!$7(v3, e === null ? p : p + "/rewardAddresses", e)) {
+                    if (e === null) return false;
+                    ok = false;
+                  }
+                }
+              }
+              const v4 = x["rewardTxHash"];
+              if (v4 !== undefined) {
+                if (!((typeof v4 === "string")) && (plain && OP["rewardTxHash"] === undefined || hasOwn(x, "rewardTxHash"))) {
+                  if (e === null) return false;
+                  $6(v4, p + "/rewardTxHash", e);
+                  ok = false;
+                }
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/rewards", "required", "is required", "rewards");
+      }
+      const v4 = x["validationStatus"];
+      if (v4 !== undefined && (plain && OP["validationStatus"] === undefined || hasOwn(x, "validationStatus"))) {
+        if (!((typeof v4 === "string") && (v4 === "completed"))) {
+          if (e === null) return false;
+          $281(v4, p + "/validationStatus", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/validationStatus", "required", "is required", "validationStatus");
+      }
+    }
+  }
+  if (!$ValidatorDetailsBase(x, p, e)) {
+    if (e === null) return false;
+    ok = false;
+  }
+  return ok;
+}
+
+function $281(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "completed") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"completed\"]");
+  }
+  return ok;
+}
+
+function $ValidatorDetailsBase(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be object", "object");
@@ -8212,11 +8903,11 @@ function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): 
       const v8 = x["blsCredentials"];
       if (v8 !== undefined) {
         if ((plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
-          const x278: unknown = v8;
-          const p278 = e === null ? p : p + "/blsCredentials";
+          const x287: unknown = v8;
+          const p287 = e === null ? p : p + "/blsCredentials";
           {
-            const x: unknown = x278;
-            const p = p278;
+            const x: unknown = x287;
+            const p = p287;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -8253,88 +8944,473 @@ function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): 
           }
         }
       }
-      const v9 = x["delegatorCount"];
-      if (v9 !== undefined) {
-        if (!((Number.isInteger(v9)) && (typeof v9 !== "number" || (v9 >= 0))) && (plain && OP["delegatorCount"] === undefined || hasOwn(x, "delegatorCount"))) {
+    }
+  }
+  return ok;
+}
+
+function $ActiveValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["stakePercentage"];
+      if (v1 !== undefined && (plain && OP["stakePercentage"] === undefined || hasOwn(x, "stakePercentage"))) {
+        if (!((typeof v1 === "number"))) {
           if (e === null) return false;
-          $17(v9, p + "/delegatorCount", e);
+          $288(v1, p + "/stakePercentage", e);
           ok = false;
         }
       }
-      const v10 = x["amountDelegated"];
-      if (v10 !== undefined) {
-        if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c1.test(v10)))) && (plain && OP["amountDelegated"] === undefined || hasOwn(x, "amountDelegated"))) {
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/stakePercentage", "required", "is required", "stakePercentage");
+      }
+      const v2 = x["delegatorCount"];
+      if (v2 !== undefined && (plain && OP["delegatorCount"] === undefined || hasOwn(x, "delegatorCount"))) {
+        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
           if (e === null) return false;
-          $BigIntString(v10, p + "/amountDelegated", e);
+          $17(v2, p + "/delegatorCount", e);
           ok = false;
         }
       }
-      const v11 = x["rewards"];
-      if (v11 !== undefined) {
-        if ((plain && OP["rewards"] === undefined || hasOwn(x, "rewards"))) {
-          const x280: unknown = v11;
-          const p280 = e === null ? p : p + "/rewards";
-          {
-            const x: unknown = x280;
-            const p = p280;
-            if (!(isObject(x))) {
-              if (e === null) return false;
-              ok = fail(e, p, "type", "must be object", "object");
-            }
-            else {
-              if (true) {
-                const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                const v1 = x["validationRewardAmount"];
-                if (v1 !== undefined && (plain && OP["validationRewardAmount"] === undefined || hasOwn(x, "validationRewardAmount"))) {
-                  if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
-                    if (e === null) return false;
-                    $BigIntString(v1, p + "/validationRewardAmount", e);
-                    ok = false;
-                  }
-                }
-                else {
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/delegatorCount", "required", "is required", "delegatorCount");
+      }
+      const v3 = x["amountDelegated"];
+      if (v3 !== undefined) {
+        if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c1.test(v3)))) && (plain && OP["amountDelegated"] === undefined || hasOwn(x, "amountDelegated"))) {
+          if (e === null) return false;
+          $BigIntString(v3, p + "/amountDelegated", e);
+          ok = false;
+        }
+      }
+      const v4 = x["uptimePerformance"];
+      if (v4 !== undefined && (plain && OP["uptimePerformance"] === undefined || hasOwn(x, "uptimePerformance"))) {
+        if (!((typeof v4 === "number"))) {
+          if (e === null) return false;
+          $288(v4, p + "/uptimePerformance", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/uptimePerformance", "required", "is required", "uptimePerformance");
+      }
+      const v5 = x["avalancheGoVersion"];
+      if (v5 !== undefined) {
+        if (!((typeof v5 === "string")) && (plain && OP["avalancheGoVersion"] === undefined || hasOwn(x, "avalancheGoVersion"))) {
+          if (e === null) return false;
+          $6(v5, p + "/avalancheGoVersion", e);
+          ok = false;
+        }
+      }
+      const v6 = x["delegationCapacity"];
+      if (v6 !== undefined) {
+        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6)))) && (plain && OP["delegationCapacity"] === undefined || hasOwn(x, "delegationCapacity"))) {
+          if (e === null) return false;
+          $BigIntString(v6, p + "/delegationCapacity", e);
+          ok = false;
+        }
+      }
+      const v7 = x["potentialRewards"];
+      if (v7 !== undefined && (plain && OP["potentialRewards"] === undefined || hasOwn(x, "potentialRewards"))) {
+        const x292: unknown = v7;
+        const p292 = e === null ? p : p + "/potentialRewards";
+        {
+          const x: unknown = x292;
+          const p = p292;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["validationRewardAmount"];
+              if (v1 !== undefined && (plain && OP["validationRewardAmount"] === undefined || hasOwn(x, "validationRewardAmount"))) {
+                if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
                   if (e === null) return false;
-                  ok = fail(e, p + "/validationRewardAmount", "required", "is required", "validationRewardAmount");
+                  $BigIntString(v1, p + "/validationRewardAmount", e);
+                  ok = false;
                 }
-                const v2 = x["delegationRewardAmount"];
-                if (v2 !== undefined && (plain && OP["delegationRewardAmount"] === undefined || hasOwn(x, "delegationRewardAmount"))) {
-                  if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c1.test(v2))))) {
-                    if (e === null) return false;
-                    $BigIntString(v2, p + "/delegationRewardAmount", e);
-                    ok = false;
-                  }
-                }
-                else {
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/validationRewardAmount", "required", "is required", "validationRewardAmount");
+              }
+              const v2 = x["delegationRewardAmount"];
+              if (v2 !== undefined && (plain && OP["delegationRewardAmount"] === undefined || hasOwn(x, "delegationRewardAmount"))) {
+                if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c1.test(v2))))) {
                   if (e === null) return false;
-                  ok = fail(e, p + "/delegationRewardAmount", "required", "is required", "delegationRewardAmount");
+                  $BigIntString(v2, p + "/delegationRewardAmount", e);
+                  ok = false;
                 }
-                const v3 = x["rewardAddresses"];
-                if (v3 !== undefined) {
-                  if ((plain && OP["rewardAddresses"] === undefined || hasOwn(x, "rewardAddresses"))) {
-                    if (!$7(v3, e === null ? p : p + "/rewardAddresses", e)) {
-                      if (e === null) return false;
-                      ok = false;
-                    }
-                  }
-                }
-                const v4 = x["rewardTxHash"];
-                if (v4 !== undefined) {
-                  if (!((typeof v4 === "string")) && (plain && OP["rewardTxHash"] === undefined || hasOwn(x, "rewardTxHash"))) {
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/delegationRewardAmount", "required", "is required", "delegationRewardAmount");
+              }
+              const v3 = x["rewardAddresses"];
+              if (v3 !== undefined) {
+                if ((plain && OP["rewardAddresses"] === undefined || hasOwn(x, "rewardAddresses"))) {
+                  if (!$7(v3, e === null ? p : p + "/rewardAddresses", e)) {
                     if (e === null) return false;
-                    $6(v4, p + "/rewardTxHash", e);
                     ok = false;
                   }
+                }
+              }
+              const v4 = x["rewardTxHash"];
+              if (v4 !== undefined) {
+                if (!((typeof v4 === "string")) && (plain && OP["rewardTxHash"] === undefined || hasOwn(x, "rewardTxHash"))) {
+                  if (e === null) return false;
+                  $6(v4, p + "/rewardTxHash", e);
+                  ok = false;
                 }
               }
             }
           }
         }
       }
-      const v12 = x["validationStatus"];
-      if (v12 !== undefined && (plain && OP["validationStatus"] === undefined || hasOwn(x, "validationStatus"))) {
-        if (!((typeof v12 === "string") && (v12 === "completed" || v12 === "active" || v12 === "pending" || v12 === "removed"))) {
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/potentialRewards", "required", "is required", "potentialRewards");
+      }
+      const v8 = x["validationStatus"];
+      if (v8 !== undefined && (plain && OP["validationStatus"] === undefined || hasOwn(x, "validationStatus"))) {
+        if (!((typeof v8 === "string") && (v8 === "active"))) {
           if (e === null) return false;
-          $ValidationStatus(v12, p + "/validationStatus", e);
+          $293(v8, p + "/validationStatus", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/validationStatus", "required", "is required", "validationStatus");
+      }
+      const v9 = x["validatorHealth"];
+      if (v9 !== undefined && (plain && OP["validatorHealth"] === undefined || hasOwn(x, "validatorHealth"))) {
+        const x298: unknown = v9;
+        const p298 = e === null ? p : p + "/validatorHealth";
+        {
+          const x: unknown = x298;
+          const p = p298;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["reachabilityPercent"];
+              if (v1 !== undefined && (plain && OP["reachabilityPercent"] === undefined || hasOwn(x, "reachabilityPercent"))) {
+                if (!((typeof v1 === "number"))) {
+                  if (e === null) return false;
+                  $288(v1, p + "/reachabilityPercent", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/reachabilityPercent", "required", "is required", "reachabilityPercent");
+              }
+              const v2 = x["benchedPChainRequestsPercent"];
+              if (v2 !== undefined && (plain && OP["benchedPChainRequestsPercent"] === undefined || hasOwn(x, "benchedPChainRequestsPercent"))) {
+                if (!((typeof v2 === "number"))) {
+                  if (e === null) return false;
+                  $288(v2, p + "/benchedPChainRequestsPercent", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/benchedPChainRequestsPercent", "required", "is required", "benchedPChainRequestsPercent");
+              }
+              const v3 = x["benchedXChainRequestsPercent"];
+              if (v3 !== undefined && (plain && OP["benchedXChainRequestsPercent"] === undefined || hasOwn(x, "benchedXChainRequestsPercent"))) {
+                if (!((typeof v3 === "number"))) {
+                  if (e === null) return false;
+                  $288(v3, p + "/benchedXChainRequestsPercent", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/benchedXChainRequestsPercent", "required", "is required", "benchedXChainRequestsPercent");
+              }
+              const v4 = x["benchedCChainRequestsPercent"];
+              if (v4 !== undefined && (plain && OP["benchedCChainRequestsPercent"] === undefined || hasOwn(x, "benchedCChainRequestsPercent"))) {
+                if (!((typeof v4 === "number"))) {
+                  if (e === null) return false;
+                  $288(v4, p + "/benchedCChainRequestsPercent", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/benchedCChainRequestsPercent", "required", "is required", "benchedCChainRequestsPercent");
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/validatorHealth", "required", "is required", "validatorHealth");
+      }
+      const v10 = x["geolocation"];
+      if (v10 !== undefined && (plain && OP["geolocation"] === undefined || hasOwn(x, "geolocation"))) {
+        if (!$299(v10, e === null ? p : p + "/geolocation", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/geolocation", "required", "is required", "geolocation");
+      }
+    }
+  }
+  if (!$ValidatorDetailsBase(x, p, e)) {
+    if (e === null) return false;
+    ok = false;
+  }
+  return ok;
+}
+
+function $288(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "number")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be number", "number");
+  }
+  return ok;
+}
+
+function $293(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "active") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"active\"]");
+  }
+  return ok;
+}
+
+function $ValidatorHealthDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["reachabilityPercent"];
+      if (v1 !== undefined && (plain && OP["reachabilityPercent"] === undefined || hasOwn(x, "reachabilityPercent"))) {
+        if (!((typeof v1 === "number"))) {
+          if (e === null) return false;
+          $288(v1, p + "/reachabilityPercent", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/reachabilityPercent", "required", "is required", "reachabilityPercent");
+      }
+      const v2 = x["benchedPChainRequestsPercent"];
+      if (v2 !== undefined && (plain && OP["benchedPChainRequestsPercent"] === undefined || hasOwn(x, "benchedPChainRequestsPercent"))) {
+        if (!((typeof v2 === "number"))) {
+          if (e === null) return false;
+          $288(v2, p + "/benchedPChainRequestsPercent", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/benchedPChainRequestsPercent", "required", "is required", "benchedPChainRequestsPercent");
+      }
+      const v3 = x["benchedXChainRequestsPercent"];
+      if (v3 !== undefined && (plain && OP["benchedXChainRequestsPercent"] === undefined || hasOwn(x, "benchedXChainRequestsPercent"))) {
+        if (!((typeof v3 === "number"))) {
+          if (e === null) return false;
+          $288(v3, p + "/benchedXChainRequestsPercent", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/benchedXChainRequestsPercent", "required", "is required", "benchedXChainRequestsPercent");
+      }
+      const v4 = x["benchedCChainRequestsPercent"];
+      if (v4 !== undefined && (plain && OP["benchedCChainRequestsPercent"] === undefined || hasOwn(x, "benchedCChainRequestsPercent"))) {
+        if (!((typeof v4 === "number"))) {
+          if (e === null) return false;
+          $288(v4, p + "/benchedCChainRequestsPercent", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/benchedCChainRequestsPercent", "required", "is required", "benchedCChainRequestsPercent");
+      }
+    }
+  }
+  return ok;
+}
+
+function $299(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!($Geolocation(x, p, null) || $305(x, p, null))) {
+    if (e === null) return false;
+    ok = fail(e, p, "anyOf", "must match a schema in anyOf");
+  }
+  return ok;
+}
+
+function $Geolocation(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["city"];
+      if (v1 !== undefined && (plain && OP["city"] === undefined || hasOwn(x, "city"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $6(v1, p + "/city", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/city", "required", "is required", "city");
+      }
+      const v2 = x["country"];
+      if (v2 !== undefined && (plain && OP["country"] === undefined || hasOwn(x, "country"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $6(v2, p + "/country", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/country", "required", "is required", "country");
+      }
+      const v3 = x["countryCode"];
+      if (v3 !== undefined && (plain && OP["countryCode"] === undefined || hasOwn(x, "countryCode"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $6(v3, p + "/countryCode", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/countryCode", "required", "is required", "countryCode");
+      }
+      const v4 = x["latitude"];
+      if (v4 !== undefined && (plain && OP["latitude"] === undefined || hasOwn(x, "latitude"))) {
+        if (!((typeof v4 === "number") && (typeof v4 !== "number" || (v4 >= -90 && v4 <= 90)))) {
+          if (e === null) return false;
+          $303(v4, p + "/latitude", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/latitude", "required", "is required", "latitude");
+      }
+      const v5 = x["longitude"];
+      if (v5 !== undefined && (plain && OP["longitude"] === undefined || hasOwn(x, "longitude"))) {
+        if (!((typeof v5 === "number") && (typeof v5 !== "number" || (v5 >= -180 && v5 <= 180)))) {
+          if (e === null) return false;
+          $304(v5, p + "/longitude", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/longitude", "required", "is required", "longitude");
+      }
+    }
+  }
+  return ok;
+}
+
+function $303(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "number")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be number", "number");
+  }
+  if (typeof x === "number") {
+    if (x < -90) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= -90", -90);
+    }
+    if (x > 90) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 90", 90);
+    }
+  }
+  return ok;
+}
+
+function $304(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "number")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be number", "number");
+  }
+  if (typeof x === "number") {
+    if (x < -180) {
+      if (e === null) return false;
+      ok = fail(e, p, "minimum", "must be >= -180", -180);
+    }
+    if (x > 180) {
+      if (e === null) return false;
+      ok = fail(e, p, "maximum", "must be <= 180", 180);
+    }
+  }
+  return ok;
+}
+
+function $305(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(x === null)) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be null", "null");
+  }
+  return ok;
+}
+
+function $PendingValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["validationStatus"];
+      if (v1 !== undefined && (plain && OP["validationStatus"] === undefined || hasOwn(x, "validationStatus"))) {
+        if (!((typeof v1 === "string") && (v1 === "pending"))) {
+          if (e === null) return false;
+          $306(v1, p + "/validationStatus", e);
           ok = false;
         }
       }
@@ -8343,6 +9419,90 @@ function $ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): 
         ok = fail(e, p + "/validationStatus", "required", "is required", "validationStatus");
       }
     }
+  }
+  if (!$ValidatorDetailsBase(x, p, e)) {
+    if (e === null) return false;
+    ok = false;
+  }
+  return ok;
+}
+
+function $306(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "pending") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"pending\"]");
+  }
+  return ok;
+}
+
+function $RemovedValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["removeTxHash"];
+      if (v1 !== undefined && (plain && OP["removeTxHash"] === undefined || hasOwn(x, "removeTxHash"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $6(v1, p + "/removeTxHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/removeTxHash", "required", "is required", "removeTxHash");
+      }
+      const v2 = x["removeTimestamp"];
+      if (v2 !== undefined && (plain && OP["removeTimestamp"] === undefined || hasOwn(x, "removeTimestamp"))) {
+        if (!((Number.isInteger(v2)))) {
+          if (e === null) return false;
+          $9(v2, p + "/removeTimestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/removeTimestamp", "required", "is required", "removeTimestamp");
+      }
+      const v3 = x["validationStatus"];
+      if (v3 !== undefined && (plain && OP["validationStatus"] === undefined || hasOwn(x, "validationStatus"))) {
+        if (!((typeof v3 === "string") && (v3 === "removed"))) {
+          if (e === null) return false;
+          $309(v3, p + "/validationStatus", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/validationStatus", "required", "is required", "validationStatus");
+      }
+    }
+  }
+  if (!$ValidatorDetailsBase(x, p, e)) {
+    if (e === null) return false;
+    ok = false;
+  }
+  return ok;
+}
+
+function $309(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "removed") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"removed\"]");
   }
   return ok;
 }
@@ -8366,7 +9526,7 @@ function $ListValidatorDetailsResponse(x: unknown, p: string, e: ValidationIssue
       }
       const v2 = x["validators"];
       if (v2 !== undefined && (plain && OP["validators"] === undefined || hasOwn(x, "validators"))) {
-        if (!$282(v2, e === null ? p : p + "/validators", e)) {
+        if (!$311(v2, e === null ? p : p + "/validators", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8380,7 +9540,7 @@ function $ListValidatorDetailsResponse(x: unknown, p: string, e: ValidationIssue
   return ok;
 }
 
-function $282(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $311(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8389,233 +9549,9 @@ function $282(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x283: unknown = x[i];
-        const p283 = e === null ? p : p + "/" + i;
-        {
-          const x: unknown = x283;
-          const p = p283;
-          if (!(isObject(x))) {
-            if (e === null) return false;
-            ok = fail(e, p, "type", "must be object", "object");
-          }
-          else {
-            if (true) {
-              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-              const v1 = x["txHash"];
-              if (v1 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
-                if (!((typeof v1 === "string"))) {
-                  if (e === null) return false;
-                  $6(v1, p + "/txHash", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/txHash", "required", "is required", "txHash");
-              }
-              const v2 = x["nodeId"];
-              if (v2 !== undefined && (plain && OP["nodeId"] === undefined || hasOwn(x, "nodeId"))) {
-                if (!((typeof v2 === "string"))) {
-                  if (e === null) return false;
-                  $6(v2, p + "/nodeId", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/nodeId", "required", "is required", "nodeId");
-              }
-              const v3 = x["subnetId"];
-              if (v3 !== undefined && (plain && OP["subnetId"] === undefined || hasOwn(x, "subnetId"))) {
-                if (!((typeof v3 === "string"))) {
-                  if (e === null) return false;
-                  $6(v3, p + "/subnetId", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/subnetId", "required", "is required", "subnetId");
-              }
-              const v4 = x["amountStaked"];
-              if (v4 !== undefined && (plain && OP["amountStaked"] === undefined || hasOwn(x, "amountStaked"))) {
-                if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4))))) {
-                  if (e === null) return false;
-                  $BigIntString(v4, p + "/amountStaked", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/amountStaked", "required", "is required", "amountStaked");
-              }
-              const v5 = x["delegationFee"];
-              if (v5 !== undefined) {
-                if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c2.test(v5)))) && (plain && OP["delegationFee"] === undefined || hasOwn(x, "delegationFee"))) {
-                  if (e === null) return false;
-                  $DecimalString(v5, p + "/delegationFee", e);
-                  ok = false;
-                }
-              }
-              const v6 = x["startTimestamp"];
-              if (v6 !== undefined && (plain && OP["startTimestamp"] === undefined || hasOwn(x, "startTimestamp"))) {
-                if (!((Number.isInteger(v6)))) {
-                  if (e === null) return false;
-                  $9(v6, p + "/startTimestamp", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/startTimestamp", "required", "is required", "startTimestamp");
-              }
-              const v7 = x["endTimestamp"];
-              if (v7 !== undefined && (plain && OP["endTimestamp"] === undefined || hasOwn(x, "endTimestamp"))) {
-                if (!((Number.isInteger(v7)))) {
-                  if (e === null) return false;
-                  $9(v7, p + "/endTimestamp", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/endTimestamp", "required", "is required", "endTimestamp");
-              }
-              const v8 = x["blsCredentials"];
-              if (v8 !== undefined) {
-                if ((plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
-                  const x284: unknown = v8;
-                  const p284 = e === null ? p : p + "/blsCredentials";
-                  {
-                    const x: unknown = x284;
-                    const p = p284;
-                    if (!(isObject(x))) {
-                      if (e === null) return false;
-                      ok = fail(e, p, "type", "must be object", "object");
-                    }
-                    else {
-                      if (true) {
-                        const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                        const v1 = x["publicKey"];
-                        if (v1 !== undefined && (plain && OP["publicKey"] === undefined || hasOwn(x, "publicKey"))) {
-                          if (!((typeof v1 === "string"))) {
-                            if (e === null) return false;
-                            $6(v1, p + "/publicKey", e);
-                            ok = false;
-                          }
-                        }
-                        else {
-                          if (e === null) return false;
-                          ok = fail(e, p + "/publicKey", "required", "is required", "publicKey");
-                        }
-                        const v2 = x["proofOfPossession"];
-                        if (v2 !== undefined && (plain && OP["proofOfPossession"] === undefined || hasOwn(x, "proofOfPossession"))) {
-                          if (!((typeof v2 === "string"))) {
-                            if (e === null) return false;
-                            $6(v2, p + "/proofOfPossession", e);
-                            ok = false;
-                          }
-                        }
-                        else {
-                          if (e === null) return false;
-                          ok = fail(e, p + "/proofOfPossession", "required", "is required", "proofOfPossession");
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-              const v9 = x["delegatorCount"];
-              if (v9 !== undefined) {
-                if (!((Number.isInteger(v9)) && (typeof v9 !== "number" || (v9 >= 0))) && (plain && OP["delegatorCount"] === undefined || hasOwn(x, "delegatorCount"))) {
-                  if (e === null) return false;
-                  $17(v9, p + "/delegatorCount", e);
-                  ok = false;
-                }
-              }
-              const v10 = x["amountDelegated"];
-              if (v10 !== undefined) {
-                if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c1.test(v10)))) && (plain && OP["amountDelegated"] === undefined || hasOwn(x, "amountDelegated"))) {
-                  if (e === null) return false;
-                  $BigIntString(v10, p + "/amountDelegated", e);
-                  ok = false;
-                }
-              }
-              const v11 = x["rewards"];
-              if (v11 !== undefined) {
-                if ((plain && OP["rewards"] === undefined || hasOwn(x, "rewards"))) {
-                  const x285: unknown = v11;
-                  const p285 = e === null ? p : p + "/rewards";
-                  {
-                    const x: unknown = x285;
-                    const p = p285;
-                    if (!(isObject(x))) {
-                      if (e === null) return false;
-                      ok = fail(e, p, "type", "must be object", "object");
-                    }
-                    else {
-                      if (true) {
-                        const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-                        const v1 = x["validationRewardAmount"];
-                        if (v1 !== undefined && (plain && OP["validationRewardAmount"] === undefined || hasOwn(x, "validationRewardAmount"))) {
-                          if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
-                            if (e === null) return false;
-                            $BigIntString(v1, p + "/validationRewardAmount", e);
-                            ok = false;
-                          }
-                        }
-                        else {
-                          if (e === null) return false;
-                          ok = fail(e, p + "/validationRewardAmount", "required", "is required", "validationRewardAmount");
-                        }
-                        const v2 = x["delegationRewardAmount"];
-                        if (v2 !== undefined && (plain && OP["delegationRewardAmount"] === undefined || hasOwn(x, "delegationRewardAmount"))) {
-                          if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c1.test(v2))))) {
-                            if (e === null) return false;
-                            $BigIntString(v2, p + "/delegationRewardAmount", e);
-                            ok = false;
-                          }
-                        }
-                        else {
-                          if (e === null) return false;
-                          ok = fail(e, p + "/delegationRewardAmount", "required", "is required", "delegationRewardAmount");
-                        }
-                        const v3 = x["rewardAddresses"];
-                        if (v3 !== undefined) {
-                          if ((plain && OP["rewardAddresses"] === undefined || hasOwn(x, "rewardAddresses"))) {
-                            if (!$7(v3, e === null ? p : p + "/rewardAddresses", e)) {
-                              if (e === null) return false;
-                              ok = false;
-                            }
-                          }
-                        }
-                        const v4 = x["rewardTxHash"];
-                        if (v4 !== undefined) {
-                          if (!((typeof v4 === "string")) && (plain && OP["rewardTxHash"] === undefined || hasOwn(x, "rewardTxHash"))) {
-                            if (e === null) return false;
-                            $6(v4, p + "/rewardTxHash", e);
-                            ok = false;
-                          }
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-              const v12 = x["validationStatus"];
-              if (v12 !== undefined && (plain && OP["validationStatus"] === undefined || hasOwn(x, "validationStatus"))) {
-                if (!((typeof v12 === "string") && (v12 === "completed" || v12 === "active" || v12 === "pending" || v12 === "removed"))) {
-                  if (e === null) return false;
-                  $ValidationStatus(v12, p + "/validationStatus", e);
-                  ok = false;
-                }
-              }
-              else {
-                if (e === null) return false;
-                ok = fail(e, p + "/validationStatus", "required", "is required", "validationStatus");
-              }
-            }
-          }
+        if (!$ValidatorDetails(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
         }
       }
     }
@@ -8646,7 +9582,7 @@ function $ChainAddressChainIdMap(x: unknown, p: string, e: ValidationIssue[] | n
       }
       const v2 = x["blockchainIds"];
       if (v2 !== undefined && (plain && OP["blockchainIds"] === undefined || hasOwn(x, "blockchainIds"))) {
-        if (!$7(v2, e === null ? p : p + "/blockchainIds", e)) {
+        if (!$313(v2, e === null ? p : p + "/blockchainIds", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8654,6 +9590,29 @@ function $ChainAddressChainIdMap(x: unknown, p: string, e: ValidationIssue[] | n
       else {
         if (e === null) return false;
         ok = fail(e, p + "/blockchainIds", "required", "is required", "blockchainIds");
+      }
+    }
+  }
+  return ok;
+}
+
+function $313(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        {
+          const v = x[i];
+          if (!((typeof v === "string") && (v === "11111111111111111111111111111111LpoYY" || v === "2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM" || v === "2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm" || v === "2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5" || v === "yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp"))) {
+            if (e === null) return false;
+            $PrimaryNetworkBlockchainId(v, p + "/" + i, e);
+            ok = false;
+          }
+        }
       }
     }
   }
@@ -8671,7 +9630,7 @@ function $ListChainIdsForAddressesResponse(x: unknown, p: string, e: ValidationI
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["addresses"];
       if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
-        if (!$289(v1, e === null ? p : p + "/addresses", e)) {
+        if (!$314(v1, e === null ? p : p + "/addresses", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -8685,7 +9644,7 @@ function $ListChainIdsForAddressesResponse(x: unknown, p: string, e: ValidationI
   return ok;
 }
 
-function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $314(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -8694,11 +9653,11 @@ function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x290: unknown = x[i];
-        const p290 = e === null ? p : p + "/" + i;
+        const x315: unknown = x[i];
+        const p315 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x290;
-          const p = p290;
+          const x: unknown = x315;
+          const p = p315;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8720,7 +9679,7 @@ function $289(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v2 = x["blockchainIds"];
               if (v2 !== undefined && (plain && OP["blockchainIds"] === undefined || hasOwn(x, "blockchainIds"))) {
-                if (!$7(v2, e === null ? p : p + "/blockchainIds", e)) {
+                if (!$313(v2, e === null ? p : p + "/blockchainIds", e)) {
                   if (e === null) return false;
                   ok = false;
                 }
@@ -8797,9 +9756,9 @@ function $AssetAmount(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v5 = x["type"];
       if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-        if (!((typeof v5 === "string"))) {
+        if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
           if (e === null) return false;
-          $6(v5, p + "/type", e);
+          $PrimaryNetworkAssetType(v5, p + "/type", e);
           ok = false;
         }
       }
@@ -8846,11 +9805,11 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["asset"];
       if (v2 !== undefined && (plain && OP["asset"] === undefined || hasOwn(x, "asset"))) {
-        const x298: unknown = v2;
-        const p298 = e === null ? p : p + "/asset";
+        const x322: unknown = v2;
+        const p322 = e === null ? p : p + "/asset";
         {
-          const x: unknown = x298;
-          const p = p298;
+          const x: unknown = x322;
+          const p = p322;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -8908,9 +9867,9 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!((typeof v5 === "string"))) {
+                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
                   if (e === null) return false;
-                  $6(v5, p + "/type", e);
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -9120,9 +10079,9 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v21 = x["rewardType"];
       if (v21 !== undefined) {
-        if (!((typeof v21 === "string")) && (plain && OP["rewardType"] === undefined || hasOwn(x, "rewardType"))) {
+        if (!((typeof v21 === "string") && (v21 === "VALIDATOR" || v21 === "DELEGATOR" || v21 === "VALIDATOR_FEE")) && (plain && OP["rewardType"] === undefined || hasOwn(x, "rewardType"))) {
           if (e === null) return false;
-          $6(v21, p + "/rewardType", e);
+          $RewardType(v21, p + "/rewardType", e);
           ok = false;
         }
       }
@@ -9130,15 +10089,15 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v22 !== undefined) {
         if (!((typeof v22 === "boolean")) && (plain && OP["staked"] === undefined || hasOwn(x, "staked"))) {
           if (e === null) return false;
-          $46(v22, p + "/staked", e);
+          $47(v22, p + "/staked", e);
           ok = false;
         }
       }
       const v23 = x["utxoType"];
       if (v23 !== undefined && (plain && OP["utxoType"] === undefined || hasOwn(x, "utxoType"))) {
-        if (!((typeof v23 === "string"))) {
+        if (!((typeof v23 === "string") && (v23 === "STAKE" || v23 === "TRANSFER"))) {
           if (e === null) return false;
-          $6(v23, p + "/utxoType", e);
+          $UtxoType(v23, p + "/utxoType", e);
           ok = false;
         }
       }
@@ -9211,12 +10170,16 @@ function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null)
         ok = fail(e, p + "/validationId", "required", "is required", "validationId");
       }
       const v2 = x["validationIdHex"];
-      if (v2 !== undefined) {
-        if (!((typeof v2 === "string")) && (plain && OP["validationIdHex"] === undefined || hasOwn(x, "validationIdHex"))) {
+      if (v2 !== undefined && (plain && OP["validationIdHex"] === undefined || hasOwn(x, "validationIdHex"))) {
+        if (!((typeof v2 === "string"))) {
           if (e === null) return false;
           $6(v2, p + "/validationIdHex", e);
           ok = false;
         }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/validationIdHex", "required", "is required", "validationIdHex");
       }
       const v3 = x["nodeId"];
       if (v3 !== undefined && (plain && OP["nodeId"] === undefined || hasOwn(x, "nodeId"))) {
@@ -9278,7 +10241,7 @@ function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v8 !== undefined) {
         if (!((isObject(v8))) && (plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
           if (e === null) return false;
-          $326(v8, p + "/blsCredentials", e);
+          $348(v8, p + "/blsCredentials", e);
           ok = false;
         }
       }
@@ -9287,7 +10250,7 @@ function $L1ValidatorDetails(x: unknown, p: string, e: ValidationIssue[] | null)
   return ok;
 }
 
-function $326(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $348(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -9381,7 +10344,7 @@ function $BlockchainInfo(x: unknown, p: string, e: ValidationIssue[] | null): bo
       const v3 = x["genesisData"];
       if (v3 !== undefined) {
         if ((plain && OP["genesisData"] === undefined || hasOwn(x, "genesisData"))) {
-          if (!$GenesisData(v3, e === null ? p : p + "/genesisData", e)) {
+          if (!$27(v3, e === null ? p : p + "/genesisData", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9415,9 +10378,9 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v2 = x["txType"];
       if (v2 !== undefined && (plain && OP["txType"] === undefined || hasOwn(x, "txType"))) {
-        if (!((typeof v2 === "string"))) {
+        if (!((typeof v2 === "string") && (v2 === "AddValidatorTx" || v2 === "AddSubnetValidatorTx" || v2 === "AddDelegatorTx" || v2 === "CreateChainTx" || v2 === "CreateSubnetTx" || v2 === "ImportTx" || v2 === "ExportTx" || v2 === "AdvanceTimeTx" || v2 === "RewardValidatorTx" || v2 === "RemoveSubnetValidatorTx" || v2 === "TransformSubnetTx" || v2 === "AddPermissionlessValidatorTx" || v2 === "AddPermissionlessDelegatorTx" || v2 === "BaseTx" || v2 === "TransferSubnetOwnershipTx" || v2 === "ConvertSubnetToL1Tx" || v2 === "RegisterL1ValidatorTx" || v2 === "SetL1ValidatorWeightTx" || v2 === "DisableL1ValidatorTx" || v2 === "IncreaseL1ValidatorBalanceTx" || v2 === "UNKNOWN"))) {
           if (e === null) return false;
-          $6(v2, p + "/txType", e);
+          $PChainTransactionType(v2, p + "/txType", e);
           ok = false;
         }
       }
@@ -9463,7 +10426,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v6 = x["consumedUtxos"];
       if (v6 !== undefined && (plain && OP["consumedUtxos"] === undefined || hasOwn(x, "consumedUtxos"))) {
-        if (!$337(v6, e === null ? p : p + "/consumedUtxos", e)) {
+        if (!$360(v6, e === null ? p : p + "/consumedUtxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9474,7 +10437,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v7 = x["emittedUtxos"];
       if (v7 !== undefined && (plain && OP["emittedUtxos"] === undefined || hasOwn(x, "emittedUtxos"))) {
-        if (!$337(v7, e === null ? p : p + "/emittedUtxos", e)) {
+        if (!$360(v7, e === null ? p : p + "/emittedUtxos", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9501,7 +10464,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v10 = x["value"];
       if (v10 !== undefined && (plain && OP["value"] === undefined || hasOwn(x, "value"))) {
-        if (!$341(v10, e === null ? p : p + "/value", e)) {
+        if (!$364(v10, e === null ? p : p + "/value", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9512,7 +10475,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v11 = x["amountBurned"];
       if (v11 !== undefined && (plain && OP["amountBurned"] === undefined || hasOwn(x, "amountBurned"))) {
-        if (!$343(v11, e === null ? p : p + "/amountBurned", e)) {
+        if (!$366(v11, e === null ? p : p + "/amountBurned", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9523,7 +10486,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v12 = x["amountStaked"];
       if (v12 !== undefined && (plain && OP["amountStaked"] === undefined || hasOwn(x, "amountStaked"))) {
-        if (!$345(v12, e === null ? p : p + "/amountStaked", e)) {
+        if (!$368(v12, e === null ? p : p + "/amountStaked", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -9533,13 +10496,15 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
         ok = fail(e, p + "/amountStaked", "required", "is required", "amountStaked");
       }
       const v13 = x["amountL1ValidatorBalanceBurned"];
-      if (v13 !== undefined) {
-        if ((plain && OP["amountL1ValidatorBalanceBurned"] === undefined || hasOwn(x, "amountL1ValidatorBalanceBurned"))) {
-          if (!$347(v13, e === null ? p : p + "/amountL1ValidatorBalanceBurned", e)) {
-            if (e === null) return false;
-            ok = false;
-          }
+      if (v13 !== undefined && (plain && OP["amountL1ValidatorBalanceBurned"] === undefined || hasOwn(x, "amountL1ValidatorBalanceBurned"))) {
+        if (!$370(v13, e === null ? p : p + "/amountL1ValidatorBalanceBurned", e)) {
+          if (e === null) return false;
+          ok = false;
         }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/amountL1ValidatorBalanceBurned", "required", "is required", "amountL1ValidatorBalanceBurned");
       }
       const v14 = x["startTimestamp"];
       if (v14 !== undefined) {
@@ -9584,11 +10549,11 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v19 = x["l1ValidatorManagerDetails"];
       if (v19 !== undefined) {
         if ((plain && OP["l1ValidatorManagerDetails"] === undefined || hasOwn(x, "l1ValidatorManagerDetails"))) {
-          const x353: unknown = v19;
-          const p353 = e === null ? p : p + "/l1ValidatorManagerDetails";
+          const x376: unknown = v19;
+          const p376 = e === null ? p : p + "/l1ValidatorManagerDetails";
           {
-            const x: unknown = x353;
-            const p = p353;
+            const x: unknown = x376;
+            const p = p376;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -9628,7 +10593,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v20 = x["l1ValidatorDetails"];
       if (v20 !== undefined) {
         if ((plain && OP["l1ValidatorDetails"] === undefined || hasOwn(x, "l1ValidatorDetails"))) {
-          if (!$354(v20, e === null ? p : p + "/l1ValidatorDetails", e)) {
+          if (!$377(v20, e === null ? p : p + "/l1ValidatorDetails", e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -9678,11 +10643,11 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v26 = x["subnetOwnershipInfo"];
       if (v26 !== undefined) {
         if ((plain && OP["subnetOwnershipInfo"] === undefined || hasOwn(x, "subnetOwnershipInfo"))) {
-          const x361: unknown = v26;
-          const p361 = e === null ? p : p + "/subnetOwnershipInfo";
+          const x384: unknown = v26;
+          const p384 = e === null ? p : p + "/subnetOwnershipInfo";
           {
-            const x: unknown = x361;
-            const p = p361;
+            const x: unknown = x384;
+            const p = p384;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -9733,11 +10698,11 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v27 = x["blsCredentials"];
       if (v27 !== undefined) {
         if ((plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
-          const x362: unknown = v27;
-          const p362 = e === null ? p : p + "/blsCredentials";
+          const x385: unknown = v27;
+          const p385 = e === null ? p : p + "/blsCredentials";
           {
-            const x: unknown = x362;
-            const p = p362;
+            const x: unknown = x385;
+            const p = p385;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -9777,11 +10742,11 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       const v28 = x["blockchainInfo"];
       if (v28 !== undefined) {
         if ((plain && OP["blockchainInfo"] === undefined || hasOwn(x, "blockchainInfo"))) {
-          const x363: unknown = v28;
-          const p363 = e === null ? p : p + "/blockchainInfo";
+          const x386: unknown = v28;
+          const p386 = e === null ? p : p + "/blockchainInfo";
           {
-            const x: unknown = x363;
-            const p = p363;
+            const x: unknown = x386;
+            const p = p386;
             if (!(isObject(x))) {
               if (e === null) return false;
               ok = fail(e, p, "type", "must be object", "object");
@@ -9816,7 +10781,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
                 const v3 = x["genesisData"];
                 if (v3 !== undefined) {
                   if ((plain && OP["genesisData"] === undefined || hasOwn(x, "genesisData"))) {
-                    if (!$GenesisData(v3, e === null ? p : p + "/genesisData", e)) {
+                    if (!$27(v3, e === null ? p : p + "/genesisData", e)) {
                       if (e === null) return false;
                       ok = false;
                     }
@@ -9832,7 +10797,7 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $360(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9851,7 +10816,7 @@ function $337(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $364(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9860,11 +10825,11 @@ function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x342: unknown = x[i];
-        const p342 = e === null ? p : p + "/" + i;
+        const x365: unknown = x[i];
+        const p365 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x342;
-          const p = p342;
+          const x: unknown = x365;
+          const p = p365;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -9922,9 +10887,9 @@ function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!((typeof v5 === "string"))) {
+                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
                   if (e === null) return false;
-                  $6(v5, p + "/type", e);
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -9953,7 +10918,7 @@ function $341(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $366(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -9962,11 +10927,11 @@ function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x344: unknown = x[i];
-        const p344 = e === null ? p : p + "/" + i;
+        const x367: unknown = x[i];
+        const p367 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x344;
-          const p = p344;
+          const x: unknown = x367;
+          const p = p367;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10024,9 +10989,9 @@ function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!((typeof v5 === "string"))) {
+                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
                   if (e === null) return false;
-                  $6(v5, p + "/type", e);
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -10055,7 +11020,7 @@ function $343(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $345(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10064,11 +11029,11 @@ function $345(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x346: unknown = x[i];
-        const p346 = e === null ? p : p + "/" + i;
+        const x369: unknown = x[i];
+        const p369 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x346;
-          const p = p346;
+          const x: unknown = x369;
+          const p = p369;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10126,9 +11091,9 @@ function $345(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!((typeof v5 === "string"))) {
+                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
                   if (e === null) return false;
-                  $6(v5, p + "/type", e);
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -10157,7 +11122,7 @@ function $345(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $370(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10166,11 +11131,11 @@ function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x348: unknown = x[i];
-        const p348 = e === null ? p : p + "/" + i;
+        const x371: unknown = x[i];
+        const p371 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x348;
-          const p = p348;
+          const x: unknown = x371;
+          const p = p371;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10228,9 +11193,9 @@ function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!((typeof v5 === "string"))) {
+                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
                   if (e === null) return false;
-                  $6(v5, p + "/type", e);
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -10259,7 +11224,7 @@ function $347(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $377(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Array.isArray(x))) {
     if (e === null) return false;
@@ -10268,11 +11233,11 @@ function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        const x355: unknown = x[i];
-        const p355 = e === null ? p : p + "/" + i;
+        const x378: unknown = x[i];
+        const p378 = e === null ? p : p + "/" + i;
         {
-          const x: unknown = x355;
-          const p = p355;
+          const x: unknown = x378;
+          const p = p378;
           if (!(isObject(x))) {
             if (e === null) return false;
             ok = fail(e, p, "type", "must be object", "object");
@@ -10293,12 +11258,16 @@ function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                 ok = fail(e, p + "/validationId", "required", "is required", "validationId");
               }
               const v2 = x["validationIdHex"];
-              if (v2 !== undefined) {
-                if (!((typeof v2 === "string")) && (plain && OP["validationIdHex"] === undefined || hasOwn(x, "validationIdHex"))) {
+              if (v2 !== undefined && (plain && OP["validationIdHex"] === undefined || hasOwn(x, "validationIdHex"))) {
+                if (!((typeof v2 === "string"))) {
                   if (e === null) return false;
                   $6(v2, p + "/validationIdHex", e);
                   ok = false;
                 }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/validationIdHex", "required", "is required", "validationIdHex");
               }
               const v3 = x["nodeId"];
               if (v3 !== undefined && (plain && OP["nodeId"] === undefined || hasOwn(x, "nodeId"))) {
@@ -10360,7 +11329,7 @@ function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v8 !== undefined) {
                 if (!((isObject(v8))) && (plain && OP["blsCredentials"] === undefined || hasOwn(x, "blsCredentials"))) {
                   if (e === null) return false;
-                  $326(v8, p + "/blsCredentials", e);
+                  $348(v8, p + "/blsCredentials", e);
                   ok = false;
                 }
               }
@@ -10373,7 +11342,2167 @@ function $354(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $364(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $PrimaryNetworkTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  let matches = 0;
+  if ($PChainTransaction(x, p, null)) matches++;
+  if ($XChainNonLinearTransaction(x, p, null)) matches++;
+  if ($XChainLinearTransaction(x, p, null)) matches++;
+  if ($CChainExportTransaction(x, p, null)) matches++;
+  if ($CChainImportTransaction(x, p, null)) matches++;
+  if (matches !== 1) {
+    if (e === null) return false;
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+  }
+  return ok;
+}
+
+function $XChainNonLinearTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["vertices"];
+      if (v1 !== undefined && (plain && OP["vertices"] === undefined || hasOwn(x, "vertices"))) {
+        if (!$387(v1, e === null ? p : p + "/vertices", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/vertices", "required", "is required", "vertices");
+      }
+    }
+  }
+  if (!$XChainTransactionBase(x, p, e)) {
+    if (e === null) return false;
+    ok = false;
+  }
+  return ok;
+}
+
+function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x388: unknown = x[i];
+        const p388 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x388;
+          const p = p388;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["hash"];
+              if (v1 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/hash", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/hash", "required", "is required", "hash");
+              }
+              const v2 = x["height"];
+              if (v2 !== undefined && (plain && OP["height"] === undefined || hasOwn(x, "height"))) {
+                if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
+                  if (e === null) return false;
+                  $17(v2, p + "/height", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/height", "required", "is required", "height");
+              }
+              const v3 = x["timestamp"];
+              if (v3 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
+                if (!((Number.isInteger(v3)))) {
+                  if (e === null) return false;
+                  $9(v3, p + "/timestamp", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $XChainTransactionBase(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["txHash"];
+      if (v1 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $6(v1, p + "/txHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
+      }
+      const v2 = x["chainFormat"];
+      if (v2 !== undefined && (plain && OP["chainFormat"] === undefined || hasOwn(x, "chainFormat"))) {
+        if (!((typeof v2 === "string") && (v2 === "non-linear" || v2 === "linear"))) {
+          if (e === null) return false;
+          $393(v2, p + "/chainFormat", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/chainFormat", "required", "is required", "chainFormat");
+      }
+      const v3 = x["timestamp"];
+      if (v3 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
+        if (!((Number.isInteger(v3)))) {
+          if (e === null) return false;
+          $9(v3, p + "/timestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+      }
+      const v4 = x["txType"];
+      if (v4 !== undefined && (plain && OP["txType"] === undefined || hasOwn(x, "txType"))) {
+        if (!((typeof v4 === "string") && (v4 === "BaseTx" || v4 === "CreateAssetTx" || v4 === "OperationTx" || v4 === "ImportTx" || v4 === "ExportTx" || v4 === "UNKNOWN"))) {
+          if (e === null) return false;
+          $XChainTransactionType(v4, p + "/txType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txType", "required", "is required", "txType");
+      }
+      const v5 = x["memo"];
+      if (v5 !== undefined && (plain && OP["memo"] === undefined || hasOwn(x, "memo"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $6(v5, p + "/memo", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/memo", "required", "is required", "memo");
+      }
+      const v6 = x["consumedUtxos"];
+      if (v6 !== undefined && (plain && OP["consumedUtxos"] === undefined || hasOwn(x, "consumedUtxos"))) {
+        if (!$396(v6, e === null ? p : p + "/consumedUtxos", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/consumedUtxos", "required", "is required", "consumedUtxos");
+      }
+      const v7 = x["emittedUtxos"];
+      if (v7 !== undefined && (plain && OP["emittedUtxos"] === undefined || hasOwn(x, "emittedUtxos"))) {
+        if (!$396(v7, e === null ? p : p + "/emittedUtxos", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/emittedUtxos", "required", "is required", "emittedUtxos");
+      }
+      const v8 = x["amountUnlocked"];
+      if (v8 !== undefined && (plain && OP["amountUnlocked"] === undefined || hasOwn(x, "amountUnlocked"))) {
+        if (!$419(v8, e === null ? p : p + "/amountUnlocked", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/amountUnlocked", "required", "is required", "amountUnlocked");
+      }
+      const v9 = x["amountCreated"];
+      if (v9 !== undefined && (plain && OP["amountCreated"] === undefined || hasOwn(x, "amountCreated"))) {
+        if (!$421(v9, e === null ? p : p + "/amountCreated", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/amountCreated", "required", "is required", "amountCreated");
+      }
+      const v10 = x["sourceChain"];
+      if (v10 !== undefined) {
+        if (!((typeof v10 === "string")) && (plain && OP["sourceChain"] === undefined || hasOwn(x, "sourceChain"))) {
+          if (e === null) return false;
+          $6(v10, p + "/sourceChain", e);
+          ok = false;
+        }
+      }
+      const v11 = x["destinationChain"];
+      if (v11 !== undefined) {
+        if (!((typeof v11 === "string")) && (plain && OP["destinationChain"] === undefined || hasOwn(x, "destinationChain"))) {
+          if (e === null) return false;
+          $6(v11, p + "/destinationChain", e);
+          ok = false;
+        }
+      }
+      const v12 = x["assetCreated"];
+      if (v12 !== undefined) {
+        if ((plain && OP["assetCreated"] === undefined || hasOwn(x, "assetCreated"))) {
+          const x430: unknown = v12;
+          const p430 = e === null ? p : p + "/assetCreated";
+          {
+            const x: unknown = x430;
+            const p = p430;
+            if (!(isObject(x))) {
+              if (e === null) return false;
+              ok = fail(e, p, "type", "must be object", "object");
+            }
+            else {
+              if (true) {
+                const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                const v1 = x["assetId"];
+                if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
+                  if (!((typeof v1 === "string"))) {
+                    if (e === null) return false;
+                    $6(v1, p + "/assetId", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+                }
+                const v2 = x["name"];
+                if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                  if (!((typeof v2 === "string"))) {
+                    if (e === null) return false;
+                    $6(v2, p + "/name", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/name", "required", "is required", "name");
+                }
+                const v3 = x["symbol"];
+                if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                  if (!((typeof v3 === "string"))) {
+                    if (e === null) return false;
+                    $6(v3, p + "/symbol", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+                }
+                const v4 = x["denomination"];
+                if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
+                  if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                    if (e === null) return false;
+                    $17(v4, p + "/denomination", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+                }
+                const v5 = x["type"];
+                if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                  if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                    if (e === null) return false;
+                    $PrimaryNetworkAssetType(v5, p + "/type", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/type", "required", "is required", "type");
+                }
+                const v6 = x["createdAtTimestamp"];
+                if (v6 !== undefined && (plain && OP["createdAtTimestamp"] === undefined || hasOwn(x, "createdAtTimestamp"))) {
+                  if (!((Number.isInteger(v6)))) {
+                    if (e === null) return false;
+                    $9(v6, p + "/createdAtTimestamp", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/createdAtTimestamp", "required", "is required", "createdAtTimestamp");
+                }
+                const v7 = x["cap"];
+                if (v7 !== undefined && (plain && OP["cap"] === undefined || hasOwn(x, "cap"))) {
+                  if (!((typeof v7 === "string") && (v7 === "fixed" || v7 === "variable"))) {
+                    if (e === null) return false;
+                    $PrimaryNetworkAssetCap(v7, p + "/cap", e);
+                    ok = false;
+                  }
+                }
+                else {
+                  if (e === null) return false;
+                  ok = fail(e, p + "/cap", "required", "is required", "cap");
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "non-linear" && x !== "linear") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"non-linear\",\"linear\"]");
+  }
+  return ok;
+}
+
+function $396(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        if (!$XChainUtxo(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $XChainUtxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["addresses"];
+      if (v1 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
+        if (!$7(v1, e === null ? p : p + "/addresses", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/addresses", "required", "is required", "addresses");
+      }
+      const v2 = x["asset"];
+      if (v2 !== undefined && (plain && OP["asset"] === undefined || hasOwn(x, "asset"))) {
+        const x399: unknown = v2;
+        const p399 = e === null ? p : p + "/asset";
+        {
+          const x: unknown = x399;
+          const p = p399;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["assetId"];
+              if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/assetId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $6(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["symbol"];
+              if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $6(v3, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v4 = x["denomination"];
+              if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
+                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                  if (e === null) return false;
+                  $17(v4, p + "/denomination", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+              }
+              const v5 = x["type"];
+              if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                  if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/type", "required", "is required", "type");
+              }
+              const v6 = x["amount"];
+              if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                  if (e === null) return false;
+                  $BigIntString(v6, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/asset", "required", "is required", "asset");
+      }
+      const v3 = x["consumedOnChainId"];
+      if (v3 !== undefined && (plain && OP["consumedOnChainId"] === undefined || hasOwn(x, "consumedOnChainId"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $6(v3, p + "/consumedOnChainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/consumedOnChainId", "required", "is required", "consumedOnChainId");
+      }
+      const v4 = x["consumingTxHash"];
+      if (v4 !== undefined) {
+        if (!((typeof v4 === "string")) && (plain && OP["consumingTxHash"] === undefined || hasOwn(x, "consumingTxHash"))) {
+          if (e === null) return false;
+          $6(v4, p + "/consumingTxHash", e);
+          ok = false;
+        }
+      }
+      const v5 = x["createdOnChainId"];
+      if (v5 !== undefined && (plain && OP["createdOnChainId"] === undefined || hasOwn(x, "createdOnChainId"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $6(v5, p + "/createdOnChainId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/createdOnChainId", "required", "is required", "createdOnChainId");
+      }
+      const v6 = x["utxoId"];
+      if (v6 !== undefined && (plain && OP["utxoId"] === undefined || hasOwn(x, "utxoId"))) {
+        if (!((typeof v6 === "string"))) {
+          if (e === null) return false;
+          $6(v6, p + "/utxoId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/utxoId", "required", "is required", "utxoId");
+      }
+      const v7 = x["utxoBytes"];
+      if (v7 !== undefined) {
+        if (!((typeof v7 === "string")) && (plain && OP["utxoBytes"] === undefined || hasOwn(x, "utxoBytes"))) {
+          if (e === null) return false;
+          $6(v7, p + "/utxoBytes", e);
+          ok = false;
+        }
+      }
+      const v8 = x["consumingTxTimestamp"];
+      if (v8 !== undefined) {
+        if (!((Number.isInteger(v8))) && (plain && OP["consumingTxTimestamp"] === undefined || hasOwn(x, "consumingTxTimestamp"))) {
+          if (e === null) return false;
+          $9(v8, p + "/consumingTxTimestamp", e);
+          ok = false;
+        }
+      }
+      const v9 = x["creationTxHash"];
+      if (v9 !== undefined && (plain && OP["creationTxHash"] === undefined || hasOwn(x, "creationTxHash"))) {
+        if (!((typeof v9 === "string"))) {
+          if (e === null) return false;
+          $6(v9, p + "/creationTxHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/creationTxHash", "required", "is required", "creationTxHash");
+      }
+      const v10 = x["credentials"];
+      if (v10 !== undefined) {
+        if ((plain && OP["credentials"] === undefined || hasOwn(x, "credentials"))) {
+          if (!$407(v10, e === null ? p : p + "/credentials", e)) {
+            if (e === null) return false;
+            ok = false;
+          }
+        }
+      }
+      const v11 = x["groupId"];
+      if (v11 !== undefined) {
+        if (!((Number.isInteger(v11)) && (typeof v11 !== "number" || (v11 >= 0))) && (plain && OP["groupId"] === undefined || hasOwn(x, "groupId"))) {
+          if (e === null) return false;
+          $17(v11, p + "/groupId", e);
+          ok = false;
+        }
+      }
+      const v12 = x["locktime"];
+      if (v12 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
+        if (!((Number.isInteger(v12)) && (typeof v12 !== "number" || (v12 >= 0)))) {
+          if (e === null) return false;
+          $17(v12, p + "/locktime", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/locktime", "required", "is required", "locktime");
+      }
+      const v13 = x["outputIndex"];
+      if (v13 !== undefined && (plain && OP["outputIndex"] === undefined || hasOwn(x, "outputIndex"))) {
+        if (!((typeof v13 === "string"))) {
+          if (e === null) return false;
+          $6(v13, p + "/outputIndex", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/outputIndex", "required", "is required", "outputIndex");
+      }
+      const v14 = x["payload"];
+      if (v14 !== undefined) {
+        if (!((typeof v14 === "string")) && (plain && OP["payload"] === undefined || hasOwn(x, "payload"))) {
+          if (e === null) return false;
+          $6(v14, p + "/payload", e);
+          ok = false;
+        }
+      }
+      const v15 = x["threshold"];
+      if (v15 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
+        if (!((Number.isInteger(v15)) && (typeof v15 !== "number" || (v15 >= 0)))) {
+          if (e === null) return false;
+          $17(v15, p + "/threshold", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/threshold", "required", "is required", "threshold");
+      }
+      const v16 = x["timestamp"];
+      if (v16 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
+        if (!((Number.isInteger(v16)))) {
+          if (e === null) return false;
+          $9(v16, p + "/timestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+      }
+      const v17 = x["utxoType"];
+      if (v17 !== undefined && (plain && OP["utxoType"] === undefined || hasOwn(x, "utxoType"))) {
+        if (!((typeof v17 === "string"))) {
+          if (e === null) return false;
+          $6(v17, p + "/utxoType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/utxoType", "required", "is required", "utxoType");
+      }
+    }
+  }
+  return ok;
+}
+
+function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x408: unknown = x[i];
+        const p408 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x408;
+          const p = p408;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["signature"];
+              if (v1 !== undefined) {
+                if (!((typeof v1 === "string")) && (plain && OP["signature"] === undefined || hasOwn(x, "signature"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/signature", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["publicKey"];
+              if (v2 !== undefined) {
+                if (!((typeof v2 === "string")) && (plain && OP["publicKey"] === undefined || hasOwn(x, "publicKey"))) {
+                  if (e === null) return false;
+                  $6(v2, p + "/publicKey", e);
+                  ok = false;
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $419(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x420: unknown = x[i];
+        const p420 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x420;
+          const p = p420;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["assetId"];
+              if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/assetId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $6(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["symbol"];
+              if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $6(v3, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v4 = x["denomination"];
+              if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
+                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                  if (e === null) return false;
+                  $17(v4, p + "/denomination", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+              }
+              const v5 = x["type"];
+              if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                  if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/type", "required", "is required", "type");
+              }
+              const v6 = x["amount"];
+              if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                  if (e === null) return false;
+                  $BigIntString(v6, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x422: unknown = x[i];
+        const p422 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x422;
+          const p = p422;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["assetId"];
+              if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/assetId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $6(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["symbol"];
+              if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $6(v3, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v4 = x["denomination"];
+              if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
+                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                  if (e === null) return false;
+                  $17(v4, p + "/denomination", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+              }
+              const v5 = x["type"];
+              if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                  if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/type", "required", "is required", "type");
+              }
+              const v6 = x["amount"];
+              if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                  if (e === null) return false;
+                  $BigIntString(v6, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $XChainAssetDetails(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["assetId"];
+      if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $6(v1, p + "/assetId", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+      }
+      const v2 = x["name"];
+      if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $6(v2, p + "/name", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/name", "required", "is required", "name");
+      }
+      const v3 = x["symbol"];
+      if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $6(v3, p + "/symbol", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+      }
+      const v4 = x["denomination"];
+      if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
+        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+          if (e === null) return false;
+          $17(v4, p + "/denomination", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+      }
+      const v5 = x["type"];
+      if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+        if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+          if (e === null) return false;
+          $PrimaryNetworkAssetType(v5, p + "/type", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/type", "required", "is required", "type");
+      }
+      const v6 = x["createdAtTimestamp"];
+      if (v6 !== undefined && (plain && OP["createdAtTimestamp"] === undefined || hasOwn(x, "createdAtTimestamp"))) {
+        if (!((Number.isInteger(v6)))) {
+          if (e === null) return false;
+          $9(v6, p + "/createdAtTimestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/createdAtTimestamp", "required", "is required", "createdAtTimestamp");
+      }
+      const v7 = x["cap"];
+      if (v7 !== undefined && (plain && OP["cap"] === undefined || hasOwn(x, "cap"))) {
+        if (!((typeof v7 === "string") && (v7 === "fixed" || v7 === "variable"))) {
+          if (e === null) return false;
+          $PrimaryNetworkAssetCap(v7, p + "/cap", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/cap", "required", "is required", "cap");
+      }
+    }
+  }
+  return ok;
+}
+
+function $XChainLinearTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["blockHeight"];
+      if (v1 !== undefined && (plain && OP["blockHeight"] === undefined || hasOwn(x, "blockHeight"))) {
+        if (!((Number.isInteger(v1)) && (typeof v1 !== "number" || (v1 >= 0)))) {
+          if (e === null) return false;
+          $17(v1, p + "/blockHeight", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockHeight", "required", "is required", "blockHeight");
+      }
+      const v2 = x["blockHash"];
+      if (v2 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+        if (!((typeof v2 === "string"))) {
+          if (e === null) return false;
+          $6(v2, p + "/blockHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
+      }
+    }
+  }
+  if (!$XChainTransactionBase(x, p, e)) {
+    if (e === null) return false;
+    ok = false;
+  }
+  return ok;
+}
+
+function $CChainExportTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["txType"];
+      if (v1 !== undefined && (plain && OP["txType"] === undefined || hasOwn(x, "txType"))) {
+        if (!((typeof v1 === "string") && (v1 === "ExportTx"))) {
+          if (e === null) return false;
+          $433(v1, p + "/txType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txType", "required", "is required", "txType");
+      }
+      const v2 = x["evmInputs"];
+      if (v2 !== undefined && (plain && OP["evmInputs"] === undefined || hasOwn(x, "evmInputs"))) {
+        if (!$434(v2, e === null ? p : p + "/evmInputs", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/evmInputs", "required", "is required", "evmInputs");
+      }
+      const v3 = x["emittedUtxos"];
+      if (v3 !== undefined && (plain && OP["emittedUtxos"] === undefined || hasOwn(x, "emittedUtxos"))) {
+        if (!$396(v3, e === null ? p : p + "/emittedUtxos", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/emittedUtxos", "required", "is required", "emittedUtxos");
+      }
+    }
+  }
+  if (!$CChainAtomicTransactionBase(x, p, e)) {
+    if (e === null) return false;
+    ok = false;
+  }
+  return ok;
+}
+
+function $433(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "ExportTx") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"ExportTx\"]");
+  }
+  return ok;
+}
+
+function $434(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x435: unknown = x[i];
+        const p435 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x435;
+          const p = p435;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["fromAddress"];
+              if (v1 !== undefined && (plain && OP["fromAddress"] === undefined || hasOwn(x, "fromAddress"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/fromAddress", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/fromAddress", "required", "is required", "fromAddress");
+              }
+              const v2 = x["asset"];
+              if (v2 !== undefined && (plain && OP["asset"] === undefined || hasOwn(x, "asset"))) {
+                const x437: unknown = v2;
+                const p437 = e === null ? p : p + "/asset";
+                {
+                  const x: unknown = x437;
+                  const p = p437;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                      const v1 = x["assetId"];
+                      if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
+                        if (!((typeof v1 === "string"))) {
+                          if (e === null) return false;
+                          $6(v1, p + "/assetId", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+                      }
+                      const v2 = x["name"];
+                      if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                        if (!((typeof v2 === "string"))) {
+                          if (e === null) return false;
+                          $6(v2, p + "/name", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/name", "required", "is required", "name");
+                      }
+                      const v3 = x["symbol"];
+                      if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                        if (!((typeof v3 === "string"))) {
+                          if (e === null) return false;
+                          $6(v3, p + "/symbol", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+                      }
+                      const v4 = x["denomination"];
+                      if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
+                        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                          if (e === null) return false;
+                          $17(v4, p + "/denomination", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+                      }
+                      const v5 = x["type"];
+                      if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                        if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                          if (e === null) return false;
+                          $PrimaryNetworkAssetType(v5, p + "/type", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/type", "required", "is required", "type");
+                      }
+                      const v6 = x["amount"];
+                      if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
+                        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                          if (e === null) return false;
+                          $BigIntString(v6, p + "/amount", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/amount", "required", "is required", "amount");
+                      }
+                    }
+                  }
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/asset", "required", "is required", "asset");
+              }
+              const v3 = x["credentials"];
+              if (v3 !== undefined && (plain && OP["credentials"] === undefined || hasOwn(x, "credentials"))) {
+                if (!$438(v3, e === null ? p : p + "/credentials", e)) {
+                  if (e === null) return false;
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/credentials", "required", "is required", "credentials");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $438(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x439: unknown = x[i];
+        const p439 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x439;
+          const p = p439;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["signature"];
+              if (v1 !== undefined) {
+                if (!((typeof v1 === "string")) && (plain && OP["signature"] === undefined || hasOwn(x, "signature"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/signature", e);
+                  ok = false;
+                }
+              }
+              const v2 = x["publicKey"];
+              if (v2 !== undefined) {
+                if (!((typeof v2 === "string")) && (plain && OP["publicKey"] === undefined || hasOwn(x, "publicKey"))) {
+                  if (e === null) return false;
+                  $6(v2, p + "/publicKey", e);
+                  ok = false;
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $CChainAtomicTransactionBase(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["txHash"];
+      if (v1 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $6(v1, p + "/txHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txHash", "required", "is required", "txHash");
+      }
+      const v2 = x["blockHeight"];
+      if (v2 !== undefined && (plain && OP["blockHeight"] === undefined || hasOwn(x, "blockHeight"))) {
+        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
+          if (e === null) return false;
+          $17(v2, p + "/blockHeight", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockHeight", "required", "is required", "blockHeight");
+      }
+      const v3 = x["blockHash"];
+      if (v3 !== undefined && (plain && OP["blockHash"] === undefined || hasOwn(x, "blockHash"))) {
+        if (!((typeof v3 === "string"))) {
+          if (e === null) return false;
+          $6(v3, p + "/blockHash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/blockHash", "required", "is required", "blockHash");
+      }
+      const v4 = x["timestamp"];
+      if (v4 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
+        if (!((Number.isInteger(v4)))) {
+          if (e === null) return false;
+          $9(v4, p + "/timestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+      }
+      const v5 = x["memo"];
+      if (v5 !== undefined && (plain && OP["memo"] === undefined || hasOwn(x, "memo"))) {
+        if (!((typeof v5 === "string"))) {
+          if (e === null) return false;
+          $6(v5, p + "/memo", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/memo", "required", "is required", "memo");
+      }
+      const v6 = x["amountUnlocked"];
+      if (v6 !== undefined && (plain && OP["amountUnlocked"] === undefined || hasOwn(x, "amountUnlocked"))) {
+        if (!$446(v6, e === null ? p : p + "/amountUnlocked", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/amountUnlocked", "required", "is required", "amountUnlocked");
+      }
+      const v7 = x["amountCreated"];
+      if (v7 !== undefined && (plain && OP["amountCreated"] === undefined || hasOwn(x, "amountCreated"))) {
+        if (!$448(v7, e === null ? p : p + "/amountCreated", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/amountCreated", "required", "is required", "amountCreated");
+      }
+      const v8 = x["sourceChain"];
+      if (v8 !== undefined && (plain && OP["sourceChain"] === undefined || hasOwn(x, "sourceChain"))) {
+        if (!((typeof v8 === "string"))) {
+          if (e === null) return false;
+          $6(v8, p + "/sourceChain", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/sourceChain", "required", "is required", "sourceChain");
+      }
+      const v9 = x["destinationChain"];
+      if (v9 !== undefined && (plain && OP["destinationChain"] === undefined || hasOwn(x, "destinationChain"))) {
+        if (!((typeof v9 === "string"))) {
+          if (e === null) return false;
+          $6(v9, p + "/destinationChain", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/destinationChain", "required", "is required", "destinationChain");
+      }
+    }
+  }
+  return ok;
+}
+
+function $446(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x447: unknown = x[i];
+        const p447 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x447;
+          const p = p447;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["assetId"];
+              if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/assetId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $6(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["symbol"];
+              if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $6(v3, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v4 = x["denomination"];
+              if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
+                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                  if (e === null) return false;
+                  $17(v4, p + "/denomination", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+              }
+              const v5 = x["type"];
+              if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                  if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/type", "required", "is required", "type");
+              }
+              const v6 = x["amount"];
+              if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                  if (e === null) return false;
+                  $BigIntString(v6, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $448(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x449: unknown = x[i];
+        const p449 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x449;
+          const p = p449;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["assetId"];
+              if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/assetId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $6(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["symbol"];
+              if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $6(v3, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v4 = x["denomination"];
+              if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
+                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                  if (e === null) return false;
+                  $17(v4, p + "/denomination", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+              }
+              const v5 = x["type"];
+              if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                  if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/type", "required", "is required", "type");
+              }
+              const v6 = x["amount"];
+              if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                  if (e === null) return false;
+                  $BigIntString(v6, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $CChainImportTransaction(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["txType"];
+      if (v1 !== undefined && (plain && OP["txType"] === undefined || hasOwn(x, "txType"))) {
+        if (!((typeof v1 === "string") && (v1 === "ImportTx"))) {
+          if (e === null) return false;
+          $452(v1, p + "/txType", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/txType", "required", "is required", "txType");
+      }
+      const v2 = x["evmOutputs"];
+      if (v2 !== undefined && (plain && OP["evmOutputs"] === undefined || hasOwn(x, "evmOutputs"))) {
+        if (!$453(v2, e === null ? p : p + "/evmOutputs", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/evmOutputs", "required", "is required", "evmOutputs");
+      }
+      const v3 = x["consumedUtxos"];
+      if (v3 !== undefined && (plain && OP["consumedUtxos"] === undefined || hasOwn(x, "consumedUtxos"))) {
+        if (!$396(v3, e === null ? p : p + "/consumedUtxos", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/consumedUtxos", "required", "is required", "consumedUtxos");
+      }
+    }
+  }
+  if (!$CChainAtomicTransactionBase(x, p, e)) {
+    if (e === null) return false;
+    ok = false;
+  }
+  return ok;
+}
+
+function $452(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "ImportTx") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"ImportTx\"]");
+  }
+  return ok;
+}
+
+function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(Array.isArray(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be array", "array");
+  }
+  else {
+    if (true) {
+      for (let i = 0; i < x.length; i++) {
+        const x454: unknown = x[i];
+        const p454 = e === null ? p : p + "/" + i;
+        {
+          const x: unknown = x454;
+          const p = p454;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["toAddress"];
+              if (v1 !== undefined && (plain && OP["toAddress"] === undefined || hasOwn(x, "toAddress"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/toAddress", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/toAddress", "required", "is required", "toAddress");
+              }
+              const v2 = x["asset"];
+              if (v2 !== undefined && (plain && OP["asset"] === undefined || hasOwn(x, "asset"))) {
+                const x456: unknown = v2;
+                const p456 = e === null ? p : p + "/asset";
+                {
+                  const x: unknown = x456;
+                  const p = p456;
+                  if (!(isObject(x))) {
+                    if (e === null) return false;
+                    ok = fail(e, p, "type", "must be object", "object");
+                  }
+                  else {
+                    if (true) {
+                      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+                      const v1 = x["assetId"];
+                      if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
+                        if (!((typeof v1 === "string"))) {
+                          if (e === null) return false;
+                          $6(v1, p + "/assetId", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+                      }
+                      const v2 = x["name"];
+                      if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                        if (!((typeof v2 === "string"))) {
+                          if (e === null) return false;
+                          $6(v2, p + "/name", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/name", "required", "is required", "name");
+                      }
+                      const v3 = x["symbol"];
+                      if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                        if (!((typeof v3 === "string"))) {
+                          if (e === null) return false;
+                          $6(v3, p + "/symbol", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+                      }
+                      const v4 = x["denomination"];
+                      if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
+                        if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                          if (e === null) return false;
+                          $17(v4, p + "/denomination", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+                      }
+                      const v5 = x["type"];
+                      if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                        if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                          if (e === null) return false;
+                          $PrimaryNetworkAssetType(v5, p + "/type", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/type", "required", "is required", "type");
+                      }
+                      const v6 = x["amount"];
+                      if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
+                        if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                          if (e === null) return false;
+                          $BigIntString(v6, p + "/amount", e);
+                          ok = false;
+                        }
+                      }
+                      else {
+                        if (e === null) return false;
+                        ok = fail(e, p + "/amount", "required", "is required", "amount");
+                      }
+                    }
+                  }
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/asset", "required", "is required", "asset");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $UtxoCredential(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["signature"];
+      if (v1 !== undefined) {
+        if (!((typeof v1 === "string")) && (plain && OP["signature"] === undefined || hasOwn(x, "signature"))) {
+          if (e === null) return false;
+          $6(v1, p + "/signature", e);
+          ok = false;
+        }
+      }
+      const v2 = x["publicKey"];
+      if (v2 !== undefined) {
+        if (!((typeof v2 === "string")) && (plain && OP["publicKey"] === undefined || hasOwn(x, "publicKey"))) {
+          if (e === null) return false;
+          $6(v2, p + "/publicKey", e);
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+function $TransactionVertexDetail(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["hash"];
+      if (v1 !== undefined && (plain && OP["hash"] === undefined || hasOwn(x, "hash"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $6(v1, p + "/hash", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/hash", "required", "is required", "hash");
+      }
+      const v2 = x["height"];
+      if (v2 !== undefined && (plain && OP["height"] === undefined || hasOwn(x, "height"))) {
+        if (!((Number.isInteger(v2)) && (typeof v2 !== "number" || (v2 >= 0)))) {
+          if (e === null) return false;
+          $17(v2, p + "/height", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/height", "required", "is required", "height");
+      }
+      const v3 = x["timestamp"];
+      if (v3 !== undefined && (plain && OP["timestamp"] === undefined || hasOwn(x, "timestamp"))) {
+        if (!((Number.isInteger(v3)))) {
+          if (e === null) return false;
+          $9(v3, p + "/timestamp", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/timestamp", "required", "is required", "timestamp");
+      }
+    }
+  }
+  return ok;
+}
+
+function $EvmInput(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["fromAddress"];
+      if (v1 !== undefined && (plain && OP["fromAddress"] === undefined || hasOwn(x, "fromAddress"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $6(v1, p + "/fromAddress", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/fromAddress", "required", "is required", "fromAddress");
+      }
+      const v2 = x["asset"];
+      if (v2 !== undefined && (plain && OP["asset"] === undefined || hasOwn(x, "asset"))) {
+        const x458: unknown = v2;
+        const p458 = e === null ? p : p + "/asset";
+        {
+          const x: unknown = x458;
+          const p = p458;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["assetId"];
+              if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/assetId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $6(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["symbol"];
+              if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $6(v3, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v4 = x["denomination"];
+              if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
+                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                  if (e === null) return false;
+                  $17(v4, p + "/denomination", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+              }
+              const v5 = x["type"];
+              if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                  if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/type", "required", "is required", "type");
+              }
+              const v6 = x["amount"];
+              if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                  if (e === null) return false;
+                  $BigIntString(v6, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/asset", "required", "is required", "asset");
+      }
+      const v3 = x["credentials"];
+      if (v3 !== undefined && (plain && OP["credentials"] === undefined || hasOwn(x, "credentials"))) {
+        if (!$438(v3, e === null ? p : p + "/credentials", e)) {
+          if (e === null) return false;
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/credentials", "required", "is required", "credentials");
+      }
+    }
+  }
+  return ok;
+}
+
+function $EvmOutput(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(isObject(x))) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be object", "object");
+  }
+  else {
+    if (true) {
+      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+      const v1 = x["toAddress"];
+      if (v1 !== undefined && (plain && OP["toAddress"] === undefined || hasOwn(x, "toAddress"))) {
+        if (!((typeof v1 === "string"))) {
+          if (e === null) return false;
+          $6(v1, p + "/toAddress", e);
+          ok = false;
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/toAddress", "required", "is required", "toAddress");
+      }
+      const v2 = x["asset"];
+      if (v2 !== undefined && (plain && OP["asset"] === undefined || hasOwn(x, "asset"))) {
+        const x459: unknown = v2;
+        const p459 = e === null ? p : p + "/asset";
+        {
+          const x: unknown = x459;
+          const p = p459;
+          if (!(isObject(x))) {
+            if (e === null) return false;
+            ok = fail(e, p, "type", "must be object", "object");
+          }
+          else {
+            if (true) {
+              const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
+              const v1 = x["assetId"];
+              if (v1 !== undefined && (plain && OP["assetId"] === undefined || hasOwn(x, "assetId"))) {
+                if (!((typeof v1 === "string"))) {
+                  if (e === null) return false;
+                  $6(v1, p + "/assetId", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/assetId", "required", "is required", "assetId");
+              }
+              const v2 = x["name"];
+              if (v2 !== undefined && (plain && OP["name"] === undefined || hasOwn(x, "name"))) {
+                if (!((typeof v2 === "string"))) {
+                  if (e === null) return false;
+                  $6(v2, p + "/name", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/name", "required", "is required", "name");
+              }
+              const v3 = x["symbol"];
+              if (v3 !== undefined && (plain && OP["symbol"] === undefined || hasOwn(x, "symbol"))) {
+                if (!((typeof v3 === "string"))) {
+                  if (e === null) return false;
+                  $6(v3, p + "/symbol", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/symbol", "required", "is required", "symbol");
+              }
+              const v4 = x["denomination"];
+              if (v4 !== undefined && (plain && OP["denomination"] === undefined || hasOwn(x, "denomination"))) {
+                if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 0)))) {
+                  if (e === null) return false;
+                  $17(v4, p + "/denomination", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/denomination", "required", "is required", "denomination");
+              }
+              const v5 = x["type"];
+              if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
+                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                  if (e === null) return false;
+                  $PrimaryNetworkAssetType(v5, p + "/type", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/type", "required", "is required", "type");
+              }
+              const v6 = x["amount"];
+              if (v6 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
+                if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6))))) {
+                  if (e === null) return false;
+                  $BigIntString(v6, p + "/amount", e);
+                  ok = false;
+                }
+              }
+              else {
+                if (e === null) return false;
+                ok = fail(e, p + "/amount", "required", "is required", "amount");
+              }
+            }
+          }
+        }
+      }
+      else {
+        if (e === null) return false;
+        ok = fail(e, p + "/asset", "required", "is required", "asset");
+      }
+    }
+  }
+  return ok;
+}
+
+function $460(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10410,7 +13539,7 @@ function $364(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $365(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $461(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10448,7 +13577,7 @@ function $365(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $366(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $462(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10473,7 +13602,7 @@ function $366(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $367(v2, p + "/pageToken", e);
+          $463(v2, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -10481,7 +13610,7 @@ function $366(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((Number.isInteger(v3)) && (typeof v3 !== "number" || (v3 >= 1 && v3 <= 10000))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $368(v3, p + "/pageSize", e);
+          $464(v3, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -10498,7 +13627,7 @@ function $366(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $367(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $463(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10514,7 +13643,7 @@ function $367(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $464(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -10533,7 +13662,7 @@ function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $465(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10546,7 +13675,7 @@ function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $367(v1, p + "/chainId", e);
+          $463(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -10558,7 +13687,7 @@ function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $371(v2, p + "/address", e);
+          $467(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -10586,7 +13715,7 @@ function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v5 !== undefined) {
         if (!((typeof v5 === "string") && (typeof v5 !== "string" || (length(v5) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $367(v5, p + "/pageToken", e);
+          $463(v5, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -10594,7 +13723,7 @@ function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v6 !== undefined) {
         if (!((Number.isInteger(v6)) && (typeof v6 !== "number" || (v6 >= 1 && v6 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $375(v6, p + "/pageSize", e);
+          $471(v6, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -10603,7 +13732,7 @@ function $369(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $371(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $467(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10618,7 +13747,7 @@ function $371(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $375(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $471(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(Number.isInteger(x))) {
     if (e === null) return false;
@@ -10637,7 +13766,7 @@ function $375(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $376(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $472(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10650,7 +13779,7 @@ function $376(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $367(v1, p + "/chainId", e);
+          $463(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -10660,9 +13789,9 @@ function $376(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["blockId"];
       if (v2 !== undefined && (plain && OP["blockId"] === undefined || hasOwn(x, "blockId"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c379.test(v2))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c475.test(v2))))) {
           if (e === null) return false;
-          $378(v2, p + "/blockId", e);
+          $474(v2, p + "/blockId", e);
           ok = false;
         }
       }
@@ -10674,7 +13803,7 @@ function $376(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $367(v3, p + "/pageToken", e);
+          $463(v3, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -10691,14 +13820,14 @@ function $376(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $378(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $474(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!$c379.test(x)) {
+    if (!$c475.test(x)) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$", "^((0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
     }
@@ -10706,9 +13835,9 @@ function $378(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c379 = /*#__PURE__*/ new RegExp("^(?:(?:0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
+const $c475 = /*#__PURE__*/ new RegExp("^(?:(?:0|[1-9][0-9]*)|0x[0-9a-fA-F]{64})$");
 
-function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $478(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10731,9 +13860,9 @@ function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["nodeId"];
       if (v2 !== undefined && (plain && OP["nodeId"] === undefined || hasOwn(x, "nodeId"))) {
-        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 27 && v2.length <= 47 && $c384.test(v2)))))) {
+        if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length >= 27 && v2.length <= 47 && $c480.test(v2)))))) {
           if (e === null) return false;
-          $383(v2, p + "/nodeId", e);
+          $479(v2, p + "/nodeId", e);
           ok = false;
         }
       }
@@ -10745,7 +13874,7 @@ function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $367(v3, p + "/pageToken", e);
+          $463(v3, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -10753,7 +13882,7 @@ function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $375(v4, p + "/pageSize", e);
+          $471(v4, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -10778,14 +13907,14 @@ function $382(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $479(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
   if (typeof x === "string") {
-    if (!(x.length >= 27 && x.length <= 47 && $c384.test(x))) {
+    if (!(x.length >= 27 && x.length <= 47 && $c480.test(x))) {
       if (e === null) return false;
       ok = fail(e, p, "pattern", "must match pattern ^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$");
     }
@@ -10793,9 +13922,9 @@ function $383(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-const $c384 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]*$");
+const $c480 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]*$");
 
-function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $483(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10808,7 +13937,7 @@ function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $367(v1, p + "/chainId", e);
+          $463(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -10820,7 +13949,7 @@ function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $371(v2, p + "/address", e);
+          $467(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -10832,7 +13961,7 @@ function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || (length(v3) >= 1))) && (plain && OP["pageToken"] === undefined || hasOwn(x, "pageToken"))) {
           if (e === null) return false;
-          $367(v3, p + "/pageToken", e);
+          $463(v3, p + "/pageToken", e);
           ok = false;
         }
       }
@@ -10840,7 +13969,7 @@ function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v4 !== undefined) {
         if (!((Number.isInteger(v4)) && (typeof v4 !== "number" || (v4 >= 1 && v4 <= 100))) && (plain && OP["pageSize"] === undefined || hasOwn(x, "pageSize"))) {
           if (e === null) return false;
-          $375(v4, p + "/pageSize", e);
+          $471(v4, p + "/pageSize", e);
           ok = false;
         }
       }
@@ -10849,7 +13978,7 @@ function $387(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $488(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10862,7 +13991,7 @@ function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $367(v1, p + "/chainId", e);
+          $463(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -10874,7 +14003,7 @@ function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $371(v2, p + "/address", e);
+          $467(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -10903,7 +14032,7 @@ function $392(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $491(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10916,7 +14045,7 @@ function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $367(v1, p + "/chainId", e);
+          $463(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -10928,7 +14057,7 @@ function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["txHash"] === undefined || hasOwn(x, "txHash"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 66 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $397(v2, p + "/txHash", e);
+          $493(v2, p + "/txHash", e);
           ok = false;
         }
       }
@@ -10941,7 +14070,7 @@ function $395(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $397(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $493(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -10956,7 +14085,7 @@ function $397(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $494(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10986,7 +14115,7 @@ function $398(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $495(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -10999,7 +14128,7 @@ function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $367(v1, p + "/chainId", e);
+          $463(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11012,7 +14141,7 @@ function $399(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $497(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11025,7 +14154,7 @@ function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["chainId"] === undefined || hasOwn(x, "chainId"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1)))) {
           if (e === null) return false;
-          $367(v1, p + "/chainId", e);
+          $463(v1, p + "/chainId", e);
           ok = false;
         }
       }
@@ -11037,7 +14166,7 @@ function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["address"] === undefined || hasOwn(x, "address"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ((v2.length === 42 && $c3.test(v2)))))) {
           if (e === null) return false;
-          $371(v2, p + "/address", e);
+          $467(v2, p + "/address", e);
           ok = false;
         }
       }
@@ -11050,7 +14179,7 @@ function $401(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $500(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11075,7 +14204,7 @@ function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["addresses"] === undefined || hasOwn(x, "addresses"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1)))) {
           if (e === null) return false;
-          $367(v2, p + "/addresses", e);
+          $463(v2, p + "/addresses", e);
           ok = false;
         }
       }
@@ -11088,7 +14217,7 @@ function $404(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $406(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $502(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11111,7 +14240,7 @@ function $406(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v2 = x["blockchainId"];
       if (v2 !== undefined && (plain && OP["blockchainId"] === undefined || hasOwn(x, "blockchainId"))) {
-        if (!$407(v2, e === null ? p : p + "/blockchainId", e)) {
+        if (!$503(v2, e === null ? p : p + "/blockchainId", e)) {
           if (e === null) return false;
           ok = false;
         }
@@ -11137,16 +14266,16 @@ function $406(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $407(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $503(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
-  if (!($408(x, p, null) || $Cb58Id(x, p, null))) {
+  if (!($504(x, p, null) || $Cb58Id(x, p, null))) {
     if (e === null) return false;
     ok = fail(e, p, "anyOf", "must match a schema in anyOf");
   }
   return ok;
 }
 
-function $408(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $504(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11274,6 +14403,188 @@ export const ValidationStatusSchema: StandardSchemaV1<unknown, T.ValidationStatu
 /** Whether a value is a valid `ValidationStatus` (a type guard; no issues are collected). */
 export function isValidationStatus(value: unknown): value is T.ValidationStatus {
   return $ValidationStatus(value, "", null);
+}
+
+/** Validates a `ChainStatus`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateChainStatus(value: unknown): ValidationResult<T.ChainStatus> {
+  return run<T.ChainStatus>($ChainStatus, value);
+}
+
+/** A `ChainStatus` as a Standard Schema v1 validator. */
+export const ChainStatusSchema: StandardSchemaV1<unknown, T.ChainStatus> = /*#__PURE__*/ standard<T.ChainStatus>($ChainStatus);
+
+/** Whether a value is a valid `ChainStatus` (a type guard; no issues are collected). */
+export function isChainStatus(value: unknown): value is T.ChainStatus {
+  return $ChainStatus(value, "", null);
+}
+
+/** Validates a `VmName`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateVmName(value: unknown): ValidationResult<T.VmName> {
+  return run<T.VmName>($VmName, value);
+}
+
+/** A `VmName` as a Standard Schema v1 validator. */
+export const VmNameSchema: StandardSchemaV1<unknown, T.VmName> = /*#__PURE__*/ standard<T.VmName>($VmName);
+
+/** Whether a value is a valid `VmName` (a type guard; no issues are collected). */
+export function isVmName(value: unknown): value is T.VmName {
+  return $VmName(value, "", null);
+}
+
+/** Validates a `TransactionMethodType`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateTransactionMethodType(value: unknown): ValidationResult<T.TransactionMethodType> {
+  return run<T.TransactionMethodType>($TransactionMethodType, value);
+}
+
+/** A `TransactionMethodType` as a Standard Schema v1 validator. */
+export const TransactionMethodTypeSchema: StandardSchemaV1<unknown, T.TransactionMethodType> = /*#__PURE__*/ standard<T.TransactionMethodType>($TransactionMethodType);
+
+/** Whether a value is a valid `TransactionMethodType` (a type guard; no issues are collected). */
+export function isTransactionMethodType(value: unknown): value is T.TransactionMethodType {
+  return $TransactionMethodType(value, "", null);
+}
+
+/** Validates a `InternalTransactionOpCall`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateInternalTransactionOpCall(value: unknown): ValidationResult<T.InternalTransactionOpCall> {
+  return run<T.InternalTransactionOpCall>($InternalTransactionOpCall, value);
+}
+
+/** A `InternalTransactionOpCall` as a Standard Schema v1 validator. */
+export const InternalTransactionOpCallSchema: StandardSchemaV1<unknown, T.InternalTransactionOpCall> = /*#__PURE__*/ standard<T.InternalTransactionOpCall>($InternalTransactionOpCall);
+
+/** Whether a value is a valid `InternalTransactionOpCall` (a type guard; no issues are collected). */
+export function isInternalTransactionOpCall(value: unknown): value is T.InternalTransactionOpCall {
+  return $InternalTransactionOpCall(value, "", null);
+}
+
+/** Validates a `TransactionDirectionType`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateTransactionDirectionType(value: unknown): ValidationResult<T.TransactionDirectionType> {
+  return run<T.TransactionDirectionType>($TransactionDirectionType, value);
+}
+
+/** A `TransactionDirectionType` as a Standard Schema v1 validator. */
+export const TransactionDirectionTypeSchema: StandardSchemaV1<unknown, T.TransactionDirectionType> = /*#__PURE__*/ standard<T.TransactionDirectionType>($TransactionDirectionType);
+
+/** Whether a value is a valid `TransactionDirectionType` (a type guard; no issues are collected). */
+export function isTransactionDirectionType(value: unknown): value is T.TransactionDirectionType {
+  return $TransactionDirectionType(value, "", null);
+}
+
+/** Validates a `NftTokenMetadataStatus`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateNftTokenMetadataStatus(value: unknown): ValidationResult<T.NftTokenMetadataStatus> {
+  return run<T.NftTokenMetadataStatus>($NftTokenMetadataStatus, value);
+}
+
+/** A `NftTokenMetadataStatus` as a Standard Schema v1 validator. */
+export const NftTokenMetadataStatusSchema: StandardSchemaV1<unknown, T.NftTokenMetadataStatus> = /*#__PURE__*/ standard<T.NftTokenMetadataStatus>($NftTokenMetadataStatus);
+
+/** Whether a value is a valid `NftTokenMetadataStatus` (a type guard; no issues are collected). */
+export function isNftTokenMetadataStatus(value: unknown): value is T.NftTokenMetadataStatus {
+  return $NftTokenMetadataStatus(value, "", null);
+}
+
+/** Validates a `ResourceLinkType`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateResourceLinkType(value: unknown): ValidationResult<T.ResourceLinkType> {
+  return run<T.ResourceLinkType>($ResourceLinkType, value);
+}
+
+/** A `ResourceLinkType` as a Standard Schema v1 validator. */
+export const ResourceLinkTypeSchema: StandardSchemaV1<unknown, T.ResourceLinkType> = /*#__PURE__*/ standard<T.ResourceLinkType>($ResourceLinkType);
+
+/** Whether a value is a valid `ResourceLinkType` (a type guard; no issues are collected). */
+export function isResourceLinkType(value: unknown): value is T.ResourceLinkType {
+  return $ResourceLinkType(value, "", null);
+}
+
+/** Validates a `PrimaryNetworkAssetType`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePrimaryNetworkAssetType(value: unknown): ValidationResult<T.PrimaryNetworkAssetType> {
+  return run<T.PrimaryNetworkAssetType>($PrimaryNetworkAssetType, value);
+}
+
+/** A `PrimaryNetworkAssetType` as a Standard Schema v1 validator. */
+export const PrimaryNetworkAssetTypeSchema: StandardSchemaV1<unknown, T.PrimaryNetworkAssetType> = /*#__PURE__*/ standard<T.PrimaryNetworkAssetType>($PrimaryNetworkAssetType);
+
+/** Whether a value is a valid `PrimaryNetworkAssetType` (a type guard; no issues are collected). */
+export function isPrimaryNetworkAssetType(value: unknown): value is T.PrimaryNetworkAssetType {
+  return $PrimaryNetworkAssetType(value, "", null);
+}
+
+/** Validates a `PrimaryNetworkAssetCap`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePrimaryNetworkAssetCap(value: unknown): ValidationResult<T.PrimaryNetworkAssetCap> {
+  return run<T.PrimaryNetworkAssetCap>($PrimaryNetworkAssetCap, value);
+}
+
+/** A `PrimaryNetworkAssetCap` as a Standard Schema v1 validator. */
+export const PrimaryNetworkAssetCapSchema: StandardSchemaV1<unknown, T.PrimaryNetworkAssetCap> = /*#__PURE__*/ standard<T.PrimaryNetworkAssetCap>($PrimaryNetworkAssetCap);
+
+/** Whether a value is a valid `PrimaryNetworkAssetCap` (a type guard; no issues are collected). */
+export function isPrimaryNetworkAssetCap(value: unknown): value is T.PrimaryNetworkAssetCap {
+  return $PrimaryNetworkAssetCap(value, "", null);
+}
+
+/** Validates a `RewardType`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateRewardType(value: unknown): ValidationResult<T.RewardType> {
+  return run<T.RewardType>($RewardType, value);
+}
+
+/** A `RewardType` as a Standard Schema v1 validator. */
+export const RewardTypeSchema: StandardSchemaV1<unknown, T.RewardType> = /*#__PURE__*/ standard<T.RewardType>($RewardType);
+
+/** Whether a value is a valid `RewardType` (a type guard; no issues are collected). */
+export function isRewardType(value: unknown): value is T.RewardType {
+  return $RewardType(value, "", null);
+}
+
+/** Validates a `UtxoType`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateUtxoType(value: unknown): ValidationResult<T.UtxoType> {
+  return run<T.UtxoType>($UtxoType, value);
+}
+
+/** A `UtxoType` as a Standard Schema v1 validator. */
+export const UtxoTypeSchema: StandardSchemaV1<unknown, T.UtxoType> = /*#__PURE__*/ standard<T.UtxoType>($UtxoType);
+
+/** Whether a value is a valid `UtxoType` (a type guard; no issues are collected). */
+export function isUtxoType(value: unknown): value is T.UtxoType {
+  return $UtxoType(value, "", null);
+}
+
+/** Validates a `PChainTransactionType`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePChainTransactionType(value: unknown): ValidationResult<T.PChainTransactionType> {
+  return run<T.PChainTransactionType>($PChainTransactionType, value);
+}
+
+/** A `PChainTransactionType` as a Standard Schema v1 validator. */
+export const PChainTransactionTypeSchema: StandardSchemaV1<unknown, T.PChainTransactionType> = /*#__PURE__*/ standard<T.PChainTransactionType>($PChainTransactionType);
+
+/** Whether a value is a valid `PChainTransactionType` (a type guard; no issues are collected). */
+export function isPChainTransactionType(value: unknown): value is T.PChainTransactionType {
+  return $PChainTransactionType(value, "", null);
+}
+
+/** Validates a `XChainTransactionType`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateXChainTransactionType(value: unknown): ValidationResult<T.XChainTransactionType> {
+  return run<T.XChainTransactionType>($XChainTransactionType, value);
+}
+
+/** A `XChainTransactionType` as a Standard Schema v1 validator. */
+export const XChainTransactionTypeSchema: StandardSchemaV1<unknown, T.XChainTransactionType> = /*#__PURE__*/ standard<T.XChainTransactionType>($XChainTransactionType);
+
+/** Whether a value is a valid `XChainTransactionType` (a type guard; no issues are collected). */
+export function isXChainTransactionType(value: unknown): value is T.XChainTransactionType {
+  return $XChainTransactionType(value, "", null);
+}
+
+/** Validates a `PrimaryNetworkBlockchainId`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePrimaryNetworkBlockchainId(value: unknown): ValidationResult<T.PrimaryNetworkBlockchainId> {
+  return run<T.PrimaryNetworkBlockchainId>($PrimaryNetworkBlockchainId, value);
+}
+
+/** A `PrimaryNetworkBlockchainId` as a Standard Schema v1 validator. */
+export const PrimaryNetworkBlockchainIdSchema: StandardSchemaV1<unknown, T.PrimaryNetworkBlockchainId> = /*#__PURE__*/ standard<T.PrimaryNetworkBlockchainId>($PrimaryNetworkBlockchainId);
+
+/** Whether a value is a valid `PrimaryNetworkBlockchainId` (a type guard; no issues are collected). */
+export function isPrimaryNetworkBlockchainId(value: unknown): value is T.PrimaryNetworkBlockchainId {
+  return $PrimaryNetworkBlockchainId(value, "", null);
 }
 
 /** Validates a `ErrorBody`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -11770,6 +15081,84 @@ export function isContractMetadata(value: unknown): value is T.ContractMetadata 
   return $ContractMetadata(value, "", null);
 }
 
+/** Validates a `ContractMetadataBase`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateContractMetadataBase(value: unknown): ValidationResult<T.ContractMetadataBase> {
+  return run<T.ContractMetadataBase>($ContractMetadataBase, value);
+}
+
+/** A `ContractMetadataBase` as a Standard Schema v1 validator. */
+export const ContractMetadataBaseSchema: StandardSchemaV1<unknown, T.ContractMetadataBase> = /*#__PURE__*/ standard<T.ContractMetadataBase>($ContractMetadataBase);
+
+/** Whether a value is a valid `ContractMetadataBase` (a type guard; no issues are collected). */
+export function isContractMetadataBase(value: unknown): value is T.ContractMetadataBase {
+  return $ContractMetadataBase(value, "", null);
+}
+
+/** Validates a `PricingProviders`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePricingProviders(value: unknown): ValidationResult<T.PricingProviders> {
+  return run<T.PricingProviders>($PricingProviders, value);
+}
+
+/** A `PricingProviders` as a Standard Schema v1 validator. */
+export const PricingProvidersSchema: StandardSchemaV1<unknown, T.PricingProviders> = /*#__PURE__*/ standard<T.PricingProviders>($PricingProviders);
+
+/** Whether a value is a valid `PricingProviders` (a type guard; no issues are collected). */
+export function isPricingProviders(value: unknown): value is T.PricingProviders {
+  return $PricingProviders(value, "", null);
+}
+
+/** Validates a `Erc20Contract`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateErc20Contract(value: unknown): ValidationResult<T.Erc20Contract> {
+  return run<T.Erc20Contract>($Erc20Contract, value);
+}
+
+/** A `Erc20Contract` as a Standard Schema v1 validator. */
+export const Erc20ContractSchema: StandardSchemaV1<unknown, T.Erc20Contract> = /*#__PURE__*/ standard<T.Erc20Contract>($Erc20Contract);
+
+/** Whether a value is a valid `Erc20Contract` (a type guard; no issues are collected). */
+export function isErc20Contract(value: unknown): value is T.Erc20Contract {
+  return $Erc20Contract(value, "", null);
+}
+
+/** Validates a `Erc721Contract`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateErc721Contract(value: unknown): ValidationResult<T.Erc721Contract> {
+  return run<T.Erc721Contract>($Erc721Contract, value);
+}
+
+/** A `Erc721Contract` as a Standard Schema v1 validator. */
+export const Erc721ContractSchema: StandardSchemaV1<unknown, T.Erc721Contract> = /*#__PURE__*/ standard<T.Erc721Contract>($Erc721Contract);
+
+/** Whether a value is a valid `Erc721Contract` (a type guard; no issues are collected). */
+export function isErc721Contract(value: unknown): value is T.Erc721Contract {
+  return $Erc721Contract(value, "", null);
+}
+
+/** Validates a `Erc1155Contract`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateErc1155Contract(value: unknown): ValidationResult<T.Erc1155Contract> {
+  return run<T.Erc1155Contract>($Erc1155Contract, value);
+}
+
+/** A `Erc1155Contract` as a Standard Schema v1 validator. */
+export const Erc1155ContractSchema: StandardSchemaV1<unknown, T.Erc1155Contract> = /*#__PURE__*/ standard<T.Erc1155Contract>($Erc1155Contract);
+
+/** Whether a value is a valid `Erc1155Contract` (a type guard; no issues are collected). */
+export function isErc1155Contract(value: unknown): value is T.Erc1155Contract {
+  return $Erc1155Contract(value, "", null);
+}
+
+/** Validates a `UnknownContract`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateUnknownContract(value: unknown): ValidationResult<T.UnknownContract> {
+  return run<T.UnknownContract>($UnknownContract, value);
+}
+
+/** A `UnknownContract` as a Standard Schema v1 validator. */
+export const UnknownContractSchema: StandardSchemaV1<unknown, T.UnknownContract> = /*#__PURE__*/ standard<T.UnknownContract>($UnknownContract);
+
+/** Whether a value is a valid `UnknownContract` (a type guard; no issues are collected). */
+export function isUnknownContract(value: unknown): value is T.UnknownContract {
+  return $UnknownContract(value, "", null);
+}
+
 /** Validates a `ListContractsResponse`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListContractsResponse(value: unknown): ValidationResult<T.ListContractsResponse> {
   return run<T.ListContractsResponse>($ListContractsResponse, value);
@@ -11859,6 +15248,97 @@ export const ValidatorDetailsSchema: StandardSchemaV1<unknown, T.ValidatorDetail
 /** Whether a value is a valid `ValidatorDetails` (a type guard; no issues are collected). */
 export function isValidatorDetails(value: unknown): value is T.ValidatorDetails {
   return $ValidatorDetails(value, "", null);
+}
+
+/** Validates a `ValidatorDetailsBase`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateValidatorDetailsBase(value: unknown): ValidationResult<T.ValidatorDetailsBase> {
+  return run<T.ValidatorDetailsBase>($ValidatorDetailsBase, value);
+}
+
+/** A `ValidatorDetailsBase` as a Standard Schema v1 validator. */
+export const ValidatorDetailsBaseSchema: StandardSchemaV1<unknown, T.ValidatorDetailsBase> = /*#__PURE__*/ standard<T.ValidatorDetailsBase>($ValidatorDetailsBase);
+
+/** Whether a value is a valid `ValidatorDetailsBase` (a type guard; no issues are collected). */
+export function isValidatorDetailsBase(value: unknown): value is T.ValidatorDetailsBase {
+  return $ValidatorDetailsBase(value, "", null);
+}
+
+/** Validates a `CompletedValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateCompletedValidatorDetails(value: unknown): ValidationResult<T.CompletedValidatorDetails> {
+  return run<T.CompletedValidatorDetails>($CompletedValidatorDetails, value);
+}
+
+/** A `CompletedValidatorDetails` as a Standard Schema v1 validator. */
+export const CompletedValidatorDetailsSchema: StandardSchemaV1<unknown, T.CompletedValidatorDetails> = /*#__PURE__*/ standard<T.CompletedValidatorDetails>($CompletedValidatorDetails);
+
+/** Whether a value is a valid `CompletedValidatorDetails` (a type guard; no issues are collected). */
+export function isCompletedValidatorDetails(value: unknown): value is T.CompletedValidatorDetails {
+  return $CompletedValidatorDetails(value, "", null);
+}
+
+/** Validates a `ActiveValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateActiveValidatorDetails(value: unknown): ValidationResult<T.ActiveValidatorDetails> {
+  return run<T.ActiveValidatorDetails>($ActiveValidatorDetails, value);
+}
+
+/** A `ActiveValidatorDetails` as a Standard Schema v1 validator. */
+export const ActiveValidatorDetailsSchema: StandardSchemaV1<unknown, T.ActiveValidatorDetails> = /*#__PURE__*/ standard<T.ActiveValidatorDetails>($ActiveValidatorDetails);
+
+/** Whether a value is a valid `ActiveValidatorDetails` (a type guard; no issues are collected). */
+export function isActiveValidatorDetails(value: unknown): value is T.ActiveValidatorDetails {
+  return $ActiveValidatorDetails(value, "", null);
+}
+
+/** Validates a `PendingValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePendingValidatorDetails(value: unknown): ValidationResult<T.PendingValidatorDetails> {
+  return run<T.PendingValidatorDetails>($PendingValidatorDetails, value);
+}
+
+/** A `PendingValidatorDetails` as a Standard Schema v1 validator. */
+export const PendingValidatorDetailsSchema: StandardSchemaV1<unknown, T.PendingValidatorDetails> = /*#__PURE__*/ standard<T.PendingValidatorDetails>($PendingValidatorDetails);
+
+/** Whether a value is a valid `PendingValidatorDetails` (a type guard; no issues are collected). */
+export function isPendingValidatorDetails(value: unknown): value is T.PendingValidatorDetails {
+  return $PendingValidatorDetails(value, "", null);
+}
+
+/** Validates a `RemovedValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateRemovedValidatorDetails(value: unknown): ValidationResult<T.RemovedValidatorDetails> {
+  return run<T.RemovedValidatorDetails>($RemovedValidatorDetails, value);
+}
+
+/** A `RemovedValidatorDetails` as a Standard Schema v1 validator. */
+export const RemovedValidatorDetailsSchema: StandardSchemaV1<unknown, T.RemovedValidatorDetails> = /*#__PURE__*/ standard<T.RemovedValidatorDetails>($RemovedValidatorDetails);
+
+/** Whether a value is a valid `RemovedValidatorDetails` (a type guard; no issues are collected). */
+export function isRemovedValidatorDetails(value: unknown): value is T.RemovedValidatorDetails {
+  return $RemovedValidatorDetails(value, "", null);
+}
+
+/** Validates a `ValidatorHealthDetails`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateValidatorHealthDetails(value: unknown): ValidationResult<T.ValidatorHealthDetails> {
+  return run<T.ValidatorHealthDetails>($ValidatorHealthDetails, value);
+}
+
+/** A `ValidatorHealthDetails` as a Standard Schema v1 validator. */
+export const ValidatorHealthDetailsSchema: StandardSchemaV1<unknown, T.ValidatorHealthDetails> = /*#__PURE__*/ standard<T.ValidatorHealthDetails>($ValidatorHealthDetails);
+
+/** Whether a value is a valid `ValidatorHealthDetails` (a type guard; no issues are collected). */
+export function isValidatorHealthDetails(value: unknown): value is T.ValidatorHealthDetails {
+  return $ValidatorHealthDetails(value, "", null);
+}
+
+/** Validates a `Geolocation`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateGeolocation(value: unknown): ValidationResult<T.Geolocation> {
+  return run<T.Geolocation>($Geolocation, value);
+}
+
+/** A `Geolocation` as a Standard Schema v1 validator. */
+export const GeolocationSchema: StandardSchemaV1<unknown, T.Geolocation> = /*#__PURE__*/ standard<T.Geolocation>($Geolocation);
+
+/** Whether a value is a valid `Geolocation` (a type guard; no issues are collected). */
+export function isGeolocation(value: unknown): value is T.Geolocation {
+  return $Geolocation(value, "", null);
 }
 
 /** Validates a `ListValidatorDetailsResponse`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -11991,9 +15471,178 @@ export function isPChainTransaction(value: unknown): value is T.PChainTransactio
   return $PChainTransaction(value, "", null);
 }
 
+/** Validates a `PrimaryNetworkTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validatePrimaryNetworkTransaction(value: unknown): ValidationResult<T.PrimaryNetworkTransaction> {
+  return run<T.PrimaryNetworkTransaction>($PrimaryNetworkTransaction, value);
+}
+
+/** A `PrimaryNetworkTransaction` as a Standard Schema v1 validator. */
+export const PrimaryNetworkTransactionSchema: StandardSchemaV1<unknown, T.PrimaryNetworkTransaction> = /*#__PURE__*/ standard<T.PrimaryNetworkTransaction>($PrimaryNetworkTransaction);
+
+/** Whether a value is a valid `PrimaryNetworkTransaction` (a type guard; no issues are collected). */
+export function isPrimaryNetworkTransaction(value: unknown): value is T.PrimaryNetworkTransaction {
+  return $PrimaryNetworkTransaction(value, "", null);
+}
+
+/** Validates a `UtxoCredential`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateUtxoCredential(value: unknown): ValidationResult<T.UtxoCredential> {
+  return run<T.UtxoCredential>($UtxoCredential, value);
+}
+
+/** A `UtxoCredential` as a Standard Schema v1 validator. */
+export const UtxoCredentialSchema: StandardSchemaV1<unknown, T.UtxoCredential> = /*#__PURE__*/ standard<T.UtxoCredential>($UtxoCredential);
+
+/** Whether a value is a valid `UtxoCredential` (a type guard; no issues are collected). */
+export function isUtxoCredential(value: unknown): value is T.UtxoCredential {
+  return $UtxoCredential(value, "", null);
+}
+
+/** Validates a `XChainUtxo`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateXChainUtxo(value: unknown): ValidationResult<T.XChainUtxo> {
+  return run<T.XChainUtxo>($XChainUtxo, value);
+}
+
+/** A `XChainUtxo` as a Standard Schema v1 validator. */
+export const XChainUtxoSchema: StandardSchemaV1<unknown, T.XChainUtxo> = /*#__PURE__*/ standard<T.XChainUtxo>($XChainUtxo);
+
+/** Whether a value is a valid `XChainUtxo` (a type guard; no issues are collected). */
+export function isXChainUtxo(value: unknown): value is T.XChainUtxo {
+  return $XChainUtxo(value, "", null);
+}
+
+/** Validates a `XChainAssetDetails`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateXChainAssetDetails(value: unknown): ValidationResult<T.XChainAssetDetails> {
+  return run<T.XChainAssetDetails>($XChainAssetDetails, value);
+}
+
+/** A `XChainAssetDetails` as a Standard Schema v1 validator. */
+export const XChainAssetDetailsSchema: StandardSchemaV1<unknown, T.XChainAssetDetails> = /*#__PURE__*/ standard<T.XChainAssetDetails>($XChainAssetDetails);
+
+/** Whether a value is a valid `XChainAssetDetails` (a type guard; no issues are collected). */
+export function isXChainAssetDetails(value: unknown): value is T.XChainAssetDetails {
+  return $XChainAssetDetails(value, "", null);
+}
+
+/** Validates a `TransactionVertexDetail`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateTransactionVertexDetail(value: unknown): ValidationResult<T.TransactionVertexDetail> {
+  return run<T.TransactionVertexDetail>($TransactionVertexDetail, value);
+}
+
+/** A `TransactionVertexDetail` as a Standard Schema v1 validator. */
+export const TransactionVertexDetailSchema: StandardSchemaV1<unknown, T.TransactionVertexDetail> = /*#__PURE__*/ standard<T.TransactionVertexDetail>($TransactionVertexDetail);
+
+/** Whether a value is a valid `TransactionVertexDetail` (a type guard; no issues are collected). */
+export function isTransactionVertexDetail(value: unknown): value is T.TransactionVertexDetail {
+  return $TransactionVertexDetail(value, "", null);
+}
+
+/** Validates a `XChainTransactionBase`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateXChainTransactionBase(value: unknown): ValidationResult<T.XChainTransactionBase> {
+  return run<T.XChainTransactionBase>($XChainTransactionBase, value);
+}
+
+/** A `XChainTransactionBase` as a Standard Schema v1 validator. */
+export const XChainTransactionBaseSchema: StandardSchemaV1<unknown, T.XChainTransactionBase> = /*#__PURE__*/ standard<T.XChainTransactionBase>($XChainTransactionBase);
+
+/** Whether a value is a valid `XChainTransactionBase` (a type guard; no issues are collected). */
+export function isXChainTransactionBase(value: unknown): value is T.XChainTransactionBase {
+  return $XChainTransactionBase(value, "", null);
+}
+
+/** Validates a `XChainLinearTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateXChainLinearTransaction(value: unknown): ValidationResult<T.XChainLinearTransaction> {
+  return run<T.XChainLinearTransaction>($XChainLinearTransaction, value);
+}
+
+/** A `XChainLinearTransaction` as a Standard Schema v1 validator. */
+export const XChainLinearTransactionSchema: StandardSchemaV1<unknown, T.XChainLinearTransaction> = /*#__PURE__*/ standard<T.XChainLinearTransaction>($XChainLinearTransaction);
+
+/** Whether a value is a valid `XChainLinearTransaction` (a type guard; no issues are collected). */
+export function isXChainLinearTransaction(value: unknown): value is T.XChainLinearTransaction {
+  return $XChainLinearTransaction(value, "", null);
+}
+
+/** Validates a `XChainNonLinearTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateXChainNonLinearTransaction(value: unknown): ValidationResult<T.XChainNonLinearTransaction> {
+  return run<T.XChainNonLinearTransaction>($XChainNonLinearTransaction, value);
+}
+
+/** A `XChainNonLinearTransaction` as a Standard Schema v1 validator. */
+export const XChainNonLinearTransactionSchema: StandardSchemaV1<unknown, T.XChainNonLinearTransaction> = /*#__PURE__*/ standard<T.XChainNonLinearTransaction>($XChainNonLinearTransaction);
+
+/** Whether a value is a valid `XChainNonLinearTransaction` (a type guard; no issues are collected). */
+export function isXChainNonLinearTransaction(value: unknown): value is T.XChainNonLinearTransaction {
+  return $XChainNonLinearTransaction(value, "", null);
+}
+
+/** Validates a `EvmInput`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateEvmInput(value: unknown): ValidationResult<T.EvmInput> {
+  return run<T.EvmInput>($EvmInput, value);
+}
+
+/** A `EvmInput` as a Standard Schema v1 validator. */
+export const EvmInputSchema: StandardSchemaV1<unknown, T.EvmInput> = /*#__PURE__*/ standard<T.EvmInput>($EvmInput);
+
+/** Whether a value is a valid `EvmInput` (a type guard; no issues are collected). */
+export function isEvmInput(value: unknown): value is T.EvmInput {
+  return $EvmInput(value, "", null);
+}
+
+/** Validates a `EvmOutput`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateEvmOutput(value: unknown): ValidationResult<T.EvmOutput> {
+  return run<T.EvmOutput>($EvmOutput, value);
+}
+
+/** A `EvmOutput` as a Standard Schema v1 validator. */
+export const EvmOutputSchema: StandardSchemaV1<unknown, T.EvmOutput> = /*#__PURE__*/ standard<T.EvmOutput>($EvmOutput);
+
+/** Whether a value is a valid `EvmOutput` (a type guard; no issues are collected). */
+export function isEvmOutput(value: unknown): value is T.EvmOutput {
+  return $EvmOutput(value, "", null);
+}
+
+/** Validates a `CChainAtomicTransactionBase`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateCChainAtomicTransactionBase(value: unknown): ValidationResult<T.CChainAtomicTransactionBase> {
+  return run<T.CChainAtomicTransactionBase>($CChainAtomicTransactionBase, value);
+}
+
+/** A `CChainAtomicTransactionBase` as a Standard Schema v1 validator. */
+export const CChainAtomicTransactionBaseSchema: StandardSchemaV1<unknown, T.CChainAtomicTransactionBase> = /*#__PURE__*/ standard<T.CChainAtomicTransactionBase>($CChainAtomicTransactionBase);
+
+/** Whether a value is a valid `CChainAtomicTransactionBase` (a type guard; no issues are collected). */
+export function isCChainAtomicTransactionBase(value: unknown): value is T.CChainAtomicTransactionBase {
+  return $CChainAtomicTransactionBase(value, "", null);
+}
+
+/** Validates a `CChainExportTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateCChainExportTransaction(value: unknown): ValidationResult<T.CChainExportTransaction> {
+  return run<T.CChainExportTransaction>($CChainExportTransaction, value);
+}
+
+/** A `CChainExportTransaction` as a Standard Schema v1 validator. */
+export const CChainExportTransactionSchema: StandardSchemaV1<unknown, T.CChainExportTransaction> = /*#__PURE__*/ standard<T.CChainExportTransaction>($CChainExportTransaction);
+
+/** Whether a value is a valid `CChainExportTransaction` (a type guard; no issues are collected). */
+export function isCChainExportTransaction(value: unknown): value is T.CChainExportTransaction {
+  return $CChainExportTransaction(value, "", null);
+}
+
+/** Validates a `CChainImportTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateCChainImportTransaction(value: unknown): ValidationResult<T.CChainImportTransaction> {
+  return run<T.CChainImportTransaction>($CChainImportTransaction, value);
+}
+
+/** A `CChainImportTransaction` as a Standard Schema v1 validator. */
+export const CChainImportTransactionSchema: StandardSchemaV1<unknown, T.CChainImportTransaction> = /*#__PURE__*/ standard<T.CChainImportTransaction>($CChainImportTransaction);
+
+/** Whether a value is a valid `CChainImportTransaction` (a type guard; no issues are collected). */
+export function isCChainImportTransaction(value: unknown): value is T.CChainImportTransaction {
+  return $CChainImportTransaction(value, "", null);
+}
+
 /** Validates the params of `aggregateSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateAggregateSignaturesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($364, value);
+  return run<unknown>($460, value);
 }
 
 /** Validates the result of `aggregateSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12003,7 +15652,7 @@ export function validateAggregateSignaturesResponse(value: unknown): ValidationR
 
 /** Validates the params of `getAggregatedSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetAggregatedSignaturesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($365, value);
+  return run<unknown>($461, value);
 }
 
 /** Validates the result of `getAggregatedSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12013,7 +15662,7 @@ export function validateGetAggregatedSignaturesResponse(value: unknown): Validat
 
 /** Validates the params of `listBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListBlockchainsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($366, value);
+  return run<unknown>($462, value);
 }
 
 /** Validates the result of `listBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12023,7 +15672,7 @@ export function validateListBlockchainsResponse2(value: unknown): ValidationResu
 
 /** Validates the params of `listErc20Transactions`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListErc20TransactionsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($369, value);
+  return run<unknown>($465, value);
 }
 
 /** Validates the result of `listErc20Transactions`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12033,7 +15682,7 @@ export function validateListErc20TransactionsResponse2(value: unknown): Validati
 
 /** Validates the params of `getTransactionsForBlock`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTransactionsForBlockParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($376, value);
+  return run<unknown>($472, value);
 }
 
 /** Validates the result of `getTransactionsForBlock`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12043,7 +15692,7 @@ export function validateGetTransactionsForBlockResponse(value: unknown): Validat
 
 /** Validates the params of `getSingleValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetSingleValidatorDetailsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($382, value);
+  return run<unknown>($478, value);
 }
 
 /** Validates the result of `getSingleValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12053,7 +15702,7 @@ export function validateGetSingleValidatorDetailsResponse(value: unknown): Valid
 
 /** Validates the params of `listContractDeployments`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateListContractDeploymentsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($387, value);
+  return run<unknown>($483, value);
 }
 
 /** Validates the result of `listContractDeployments`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12063,7 +15712,7 @@ export function validateListContractDeploymentsResponse(value: unknown): Validat
 
 /** Validates the params of `getNativeBalance`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetNativeBalanceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($392, value);
+  return run<unknown>($488, value);
 }
 
 /** Validates the result of `getNativeBalance`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12073,7 +15722,7 @@ export function validateGetNativeBalanceResponse2(value: unknown): ValidationRes
 
 /** Validates the params of `getTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTransactionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($395, value);
+  return run<unknown>($491, value);
 }
 
 /** Validates the result of `getTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12083,7 +15732,7 @@ export function validateGetTransactionResponse2(value: unknown): ValidationResul
 
 /** Validates the params of `supportedChains`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateSupportedChainsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($398, value);
+  return run<unknown>($494, value);
 }
 
 /** Validates the result of `supportedChains`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12093,7 +15742,7 @@ export function validateSupportedChainsResponse(value: unknown): ValidationResul
 
 /** Validates the params of `getChainInfo`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetChainInfoParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($399, value);
+  return run<unknown>($495, value);
 }
 
 /** Validates the result of `getChainInfo`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12103,7 +15752,7 @@ export function validateGetChainInfoResponse(value: unknown): ValidationResult<u
 
 /** Validates the params of `getContractMetadata`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetContractMetadataParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($401, value);
+  return run<unknown>($497, value);
 }
 
 /** Validates the result of `getContractMetadata`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12113,7 +15762,7 @@ export function validateGetContractMetadataResponse(value: unknown): ValidationR
 
 /** Validates the params of `getChainIdsForAddresses`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetChainIdsForAddressesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($404, value);
+  return run<unknown>($500, value);
 }
 
 /** Validates the result of `getChainIdsForAddresses`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -12123,12 +15772,12 @@ export function validateGetChainIdsForAddressesResponse(value: unknown): Validat
 
 /** Validates the params of `getTxByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTxByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($406, value);
+  return run<unknown>($502, value);
 }
 
 /** Validates the result of `getTxByHash`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateGetTxByHashResponse(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($PChainTransaction, value);
+  return run<unknown>($PrimaryNetworkTransaction, value);
 }
 
-export { $364, $365, $366, $369, $376, $382, $387, $392, $395, $398, $399, $401, $404, $406, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PChainTransaction, $SignedMessage };
+export { $460, $461, $462, $465, $472, $478, $483, $488, $491, $494, $495, $497, $500, $502, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PrimaryNetworkTransaction, $SignedMessage };
