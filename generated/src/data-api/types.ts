@@ -47,51 +47,91 @@ export type ChainFeature = "nftIndexing" | "webhooks" | "teleporter";
 /** Validation status of a validator. The source documentation does not show the transitions between statuses. */
 export type ValidationStatus = "completed" | "active" | "pending" | "removed";
 
-/** Status of a chain's nodes. When nodes are unavailable, requests relying on them may return 503. */
-export type ChainStatus = "OK" | "UNAVAILABLE";
+/**
+ * Status of a chain's nodes. When nodes are unavailable, requests relying on them may return 503.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type ChainStatus = "OK" | "UNAVAILABLE" | (string & {});
 
-/** The virtual machine kind of a chain. */
-export type VmName = "EVM" | "BITCOIN" | "ETHEREUM";
+/**
+ * The virtual machine kind of a chain.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type VmName = "EVM" | "BITCOIN" | "ETHEREUM" | (string & {});
 
-/** How a transaction calls its receiver - `NATIVE_TRANSFER` (native token transfer without contract interaction), `CONTRACT_CALL` or `CONTRACT_CREATION`. */
-export type TransactionMethodType = "NATIVE_TRANSFER" | "CONTRACT_CALL" | "CONTRACT_CREATION";
+/**
+ * How a transaction calls its receiver - `NATIVE_TRANSFER` (native token transfer without contract interaction), `CONTRACT_CALL` or `CONTRACT_CREATION`.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type TransactionMethodType = "NATIVE_TRANSFER" | "CONTRACT_CALL" | "CONTRACT_CREATION" | (string & {});
 
-/** The opcode of an internal call. */
-export type InternalTransactionOpCall = "UNKNOWN" | "CALL" | "CREATE" | "CREATE2" | "CREATE3" | "CALLCODE" | "DELEGATECALL" | "STATICCALL";
+/**
+ * The opcode of an internal call.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type InternalTransactionOpCall = "UNKNOWN" | "CALL" | "CREATE" | "CREATE2" | "CREATE3" | "CALLCODE" | "DELEGATECALL" | "STATICCALL" | (string & {});
 
-/** Whether a transaction is the source or the destination of a Teleporter (ICM) message. */
-export type TransactionDirectionType = "SOURCE_TRANSACTION" | "DESTINATION_TRANSACTION";
+/**
+ * Whether a transaction is the source or the destination of a Teleporter (ICM) message.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type TransactionDirectionType = "SOURCE_TRANSACTION" | "DESTINATION_TRANSACTION" | (string & {});
 
 /**
  * Metadata indexing status of an NFT. The real service's values are
  * upper case (`INDEXED`, ...); the source documentation names
  * `indexed`, so avaspec lists that spelling too.
+ * An open enumeration: the server may send values not listed here.
  */
-export type NftTokenMetadataStatus = "UNKNOWN" | "MISSING_TOKEN" | "INVALID_TOKEN_URI" | "INVALID_TOKEN_URI_SCHEME" | "UNREACHABLE_TOKEN_URI" | "THROTTLED_TOKEN_URI" | "METADATA_CONTENT_TOO_LARGE" | "INVALID_METADATA" | "INVALID_METADATA_JSON" | "INDEXED" | "UNINDEXED" | "indexed";
+export type NftTokenMetadataStatus = "UNKNOWN" | "MISSING_TOKEN" | "INVALID_TOKEN_URI" | "INVALID_TOKEN_URI_SCHEME" | "UNREACHABLE_TOKEN_URI" | "THROTTLED_TOKEN_URI" | "METADATA_CONTENT_TOO_LARGE" | "INVALID_METADATA" | "INVALID_METADATA_JSON" | "INDEXED" | "UNINDEXED" | "indexed" | (string & {});
 
-/** The kind of resource a contract's resource link points to. */
-export type ResourceLinkType = "Blog" | "CoinGecko" | "CoinMarketCap" | "Discord" | "Documentation" | "Facebook" | "Github" | "Instagram" | "LinkedIn" | "Medium" | "Reddit" | "Support" | "Telegram" | "TikTok" | "Twitter" | "Website" | "Whitepaper" | "Youtube";
+/**
+ * The kind of resource a contract's resource link points to.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type ResourceLinkType = "Blog" | "CoinGecko" | "CoinMarketCap" | "Discord" | "Documentation" | "Facebook" | "Github" | "Instagram" | "LinkedIn" | "Medium" | "Reddit" | "Support" | "Telegram" | "TikTok" | "Twitter" | "Website" | "Whitepaper" | "Youtube" | (string & {});
 
-/** The output type of a primary-network asset. */
-export type PrimaryNetworkAssetType = "secp256k1" | "nft";
+/**
+ * The output type of a primary-network asset.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type PrimaryNetworkAssetType = "secp256k1" | "nft" | (string & {});
 
-/** Whether an X-Chain asset's supply is fixed at creation or variable (mintable). */
-export type PrimaryNetworkAssetCap = "fixed" | "variable";
+/**
+ * Whether an X-Chain asset's supply is fixed at creation or variable (mintable).
+ * An open enumeration: the server may send values not listed here.
+ */
+export type PrimaryNetworkAssetCap = "fixed" | "variable" | (string & {});
 
-/** Kind of staking reward a P-Chain UTXO pays. */
-export type RewardType = "VALIDATOR" | "DELEGATOR" | "VALIDATOR_FEE";
+/**
+ * Kind of staking reward a P-Chain UTXO pays.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type RewardType = "VALIDATOR" | "DELEGATOR" | "VALIDATOR_FEE" | (string & {});
 
-/** Kind of P-Chain UTXO. */
-export type UtxoType = "STAKE" | "TRANSFER";
+/**
+ * Kind of P-Chain UTXO.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type UtxoType = "STAKE" | "TRANSFER" | (string & {});
 
-/** Type of a P-Chain transaction. */
-export type PChainTransactionType = "AddValidatorTx" | "AddSubnetValidatorTx" | "AddDelegatorTx" | "CreateChainTx" | "CreateSubnetTx" | "ImportTx" | "ExportTx" | "AdvanceTimeTx" | "RewardValidatorTx" | "RemoveSubnetValidatorTx" | "TransformSubnetTx" | "AddPermissionlessValidatorTx" | "AddPermissionlessDelegatorTx" | "BaseTx" | "TransferSubnetOwnershipTx" | "ConvertSubnetToL1Tx" | "RegisterL1ValidatorTx" | "SetL1ValidatorWeightTx" | "DisableL1ValidatorTx" | "IncreaseL1ValidatorBalanceTx" | "UNKNOWN";
+/**
+ * Type of a P-Chain transaction.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type PChainTransactionType = "AddValidatorTx" | "AddSubnetValidatorTx" | "AddDelegatorTx" | "CreateChainTx" | "CreateSubnetTx" | "ImportTx" | "ExportTx" | "AdvanceTimeTx" | "RewardValidatorTx" | "RemoveSubnetValidatorTx" | "TransformSubnetTx" | "AddPermissionlessValidatorTx" | "AddPermissionlessDelegatorTx" | "BaseTx" | "TransferSubnetOwnershipTx" | "ConvertSubnetToL1Tx" | "RegisterL1ValidatorTx" | "SetL1ValidatorWeightTx" | "DisableL1ValidatorTx" | "IncreaseL1ValidatorBalanceTx" | "UNKNOWN" | (string & {});
 
-/** Type of an X-Chain transaction. */
-export type XChainTransactionType = "BaseTx" | "CreateAssetTx" | "OperationTx" | "ImportTx" | "ExportTx" | "UNKNOWN";
+/**
+ * Type of an X-Chain transaction.
+ * An open enumeration: the server may send values not listed here.
+ */
+export type XChainTransactionType = "BaseTx" | "CreateAssetTx" | "OperationTx" | "ImportTx" | "ExportTx" | "UNKNOWN" | (string & {});
 
-/** One of the five fixed primary-network blockchain ids (P-Chain, and the X- and C-Chain of mainnet and of the test network). */
-export type PrimaryNetworkBlockchainId = "11111111111111111111111111111111LpoYY" | "2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM" | "2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm" | "2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5" | "yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp";
+/**
+ * One of the five fixed primary-network blockchain ids (P-Chain, and the X- and C-Chain of mainnet and of the test network).
+ * An open enumeration: the server may send values not listed here.
+ */
+export type PrimaryNetworkBlockchainId = "11111111111111111111111111111111LpoYY" | "2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM" | "2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm" | "2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5" | "yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp" | (string & {});
 
 /** Body of every error response. The HTTP status equals `statusCode`. */
 export interface ErrorBody {
@@ -520,8 +560,11 @@ export interface Erc20Token {
    * @format uri
    */
   logoUri?: string;
-  /** The token standard, `ERC-20` (the real service's only value here; kept open). */
-  ercType: "ERC-20";
+  /**
+   * The token standard, `ERC-20` (the real service's only value here; kept open).
+   * An open enumeration: the server may send values not listed here.
+   */
+  ercType: "ERC-20" | (string & {});
   /** The token price, if available. */
   price?: Money;
 }
@@ -613,8 +656,11 @@ export interface Erc721Token {
   name: string;
   /** The collection symbol. */
   symbol: string;
-  /** The token standard, `ERC-721` (the real service's only value here; kept open). */
-  ercType: "ERC-721";
+  /**
+   * The token standard, `ERC-721` (the real service's only value here; kept open).
+   * An open enumeration: the server may send values not listed here.
+   */
+  ercType: "ERC-721" | (string & {});
   /** The token id. */
   tokenId: BigIntString;
   /** The token URI. */
@@ -670,8 +716,11 @@ export interface Erc1155TokenMetadata {
 export interface Erc1155Token {
   /** The token contract address in mixed-case checksum encoding. */
   address: string;
-  /** The token standard, `ERC-1155` (the real service's only value here; kept open). */
-  ercType: "ERC-1155";
+  /**
+   * The token standard, `ERC-1155` (the real service's only value here; kept open).
+   * An open enumeration: the server may send values not listed here.
+   */
+  ercType: "ERC-1155" | (string & {});
   /** The token id. */
   tokenId: BigIntString;
   /** The token URI. */
@@ -980,7 +1029,7 @@ export interface ChainInfo {
   /** True for private chains. */
   private?: boolean;
   /** Features enabled for the chain, e.g. `nftIndexing`. The values are the real service's (those of `ChainFeature`), kept open because the source documentation shows only examples for this response field. */
-  enabledFeatures?: ("nftIndexing" | "webhooks" | "teleporter")[];
+  enabledFeatures?: ("nftIndexing" | "webhooks" | "teleporter" | (string & {}))[];
 }
 
 /** The supported chains. The list is not paginated. */
@@ -1481,8 +1530,11 @@ export interface TransactionVertexDetail {
 export interface XChainTransactionBase {
   /** The transaction id (cb58). */
   txHash: string;
-  /** Format of the chain the transaction was accepted in - `linear` (blocks, since the Cortina upgrade) or `non-linear` (DAG vertices, before it). The real service's document admits both values in both X-Chain shapes (kept open). */
-  chainFormat: "non-linear" | "linear";
+  /**
+   * Format of the chain the transaction was accepted in - `linear` (blocks, since the Cortina upgrade) or `non-linear` (DAG vertices, before it). The real service's document admits both values in both X-Chain shapes (kept open).
+   * An open enumeration: the server may send values not listed here.
+   */
+  chainFormat: "non-linear" | "linear" | (string & {});
   /** Latest Unix timestamp (seconds) at which the transaction was accepted. */
   timestamp: number;
   /** The transaction type, e.g. `BaseTx` (the real service's values; kept open). */

@@ -144,10 +144,6 @@ function $ChainStatus(x: unknown, p: string, e: ValidationIssue[] | null): boole
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
-  if (x !== "OK" && x !== "UNAVAILABLE") {
-    if (e === null) return false;
-    ok = fail(e, p, "enum", "must be one of [\"OK\",\"UNAVAILABLE\"]");
-  }
   return ok;
 }
 
@@ -156,10 +152,6 @@ function $VmName(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (x !== "EVM" && x !== "BITCOIN" && x !== "ETHEREUM") {
-    if (e === null) return false;
-    ok = fail(e, p, "enum", "must be one of [\"EVM\",\"BITCOIN\",\"ETHEREUM\"]");
   }
   return ok;
 }
@@ -170,10 +162,6 @@ function $TransactionMethodType(x: unknown, p: string, e: ValidationIssue[] | nu
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
-  if (x !== "NATIVE_TRANSFER" && x !== "CONTRACT_CALL" && x !== "CONTRACT_CREATION") {
-    if (e === null) return false;
-    ok = fail(e, p, "enum", "must be one of [\"NATIVE_TRANSFER\",\"CONTRACT_CALL\",\"CONTRACT_CREATION\"]");
-  }
   return ok;
 }
 
@@ -182,10 +170,6 @@ function $InternalTransactionOpCall(x: unknown, p: string, e: ValidationIssue[] 
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (x !== "UNKNOWN" && x !== "CALL" && x !== "CREATE" && x !== "CREATE2" && x !== "CREATE3" && x !== "CALLCODE" && x !== "DELEGATECALL" && x !== "STATICCALL") {
-    if (e === null) return false;
-    ok = fail(e, p, "enum", "must be one of [\"UNKNOWN\",\"CALL\",\"CREATE\",\"CREATE2\",\"CREATE3\",\"CALLCODE\",\"DELEGATECALL\",\"STATICCALL\"]");
   }
   return ok;
 }
@@ -196,10 +180,6 @@ function $TransactionDirectionType(x: unknown, p: string, e: ValidationIssue[] |
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
-  if (x !== "SOURCE_TRANSACTION" && x !== "DESTINATION_TRANSACTION") {
-    if (e === null) return false;
-    ok = fail(e, p, "enum", "must be one of [\"SOURCE_TRANSACTION\",\"DESTINATION_TRANSACTION\"]");
-  }
   return ok;
 }
 
@@ -208,10 +188,6 @@ function $NftTokenMetadataStatus(x: unknown, p: string, e: ValidationIssue[] | n
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (x !== "UNKNOWN" && x !== "MISSING_TOKEN" && x !== "INVALID_TOKEN_URI" && x !== "INVALID_TOKEN_URI_SCHEME" && x !== "UNREACHABLE_TOKEN_URI" && x !== "THROTTLED_TOKEN_URI" && x !== "METADATA_CONTENT_TOO_LARGE" && x !== "INVALID_METADATA" && x !== "INVALID_METADATA_JSON" && x !== "INDEXED" && x !== "UNINDEXED" && x !== "indexed") {
-    if (e === null) return false;
-    ok = fail(e, p, "enum", "must be one of [\"UNKNOWN\",\"MISSING_TOKEN\",\"INVALID_TOKEN_URI\",\"INVALID_TOKEN_URI_SCHEME\",\"UNREACHABLE_TOKEN_URI\",\"THROTTLED_TOKEN_URI\",\"METADATA_CONTENT_TOO_LARGE\",\"INVALID_METADATA\",\"INVALID_METADATA_JSON\",\"INDEXED");
   }
   return ok;
 }
@@ -222,10 +198,6 @@ function $ResourceLinkType(x: unknown, p: string, e: ValidationIssue[] | null): 
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
-  if (x !== "Blog" && x !== "CoinGecko" && x !== "CoinMarketCap" && x !== "Discord" && x !== "Documentation" && x !== "Facebook" && x !== "Github" && x !== "Instagram" && x !== "LinkedIn" && x !== "Medium" && x !== "Reddit" && x !== "Support" && x !== "Telegram" && x !== "TikTok" && x !== "Twitter" && x !== "Website" && x !== "Whitepaper" && x !== "Youtube") {
-    if (e === null) return false;
-    ok = fail(e, p, "enum", "must be one of [\"Blog\",\"CoinGecko\",\"CoinMarketCap\",\"Discord\",\"Documentation\",\"Facebook\",\"Github\",\"Instagram\",\"LinkedIn\",\"Medium\",\"Reddit\",\"Support\",\"Telegram\",\"TikTok\",\"Twitter\",\"Website\",\"Whitepaper\",\"Youtube\"]");
-  }
   return ok;
 }
 
@@ -234,10 +206,6 @@ function $PrimaryNetworkAssetType(x: unknown, p: string, e: ValidationIssue[] | 
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (x !== "secp256k1" && x !== "nft") {
-    if (e === null) return false;
-    ok = fail(e, p, "enum", "must be one of [\"secp256k1\",\"nft\"]");
   }
   return ok;
 }
@@ -248,10 +216,6 @@ function $PrimaryNetworkAssetCap(x: unknown, p: string, e: ValidationIssue[] | n
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
-  if (x !== "fixed" && x !== "variable") {
-    if (e === null) return false;
-    ok = fail(e, p, "enum", "must be one of [\"fixed\",\"variable\"]");
-  }
   return ok;
 }
 
@@ -260,10 +224,6 @@ function $RewardType(x: unknown, p: string, e: ValidationIssue[] | null): boolea
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (x !== "VALIDATOR" && x !== "DELEGATOR" && x !== "VALIDATOR_FEE") {
-    if (e === null) return false;
-    ok = fail(e, p, "enum", "must be one of [\"VALIDATOR\",\"DELEGATOR\",\"VALIDATOR_FEE\"]");
   }
   return ok;
 }
@@ -274,10 +234,6 @@ function $UtxoType(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
-  if (x !== "STAKE" && x !== "TRANSFER") {
-    if (e === null) return false;
-    ok = fail(e, p, "enum", "must be one of [\"STAKE\",\"TRANSFER\"]");
-  }
   return ok;
 }
 
@@ -286,10 +242,6 @@ function $PChainTransactionType(x: unknown, p: string, e: ValidationIssue[] | nu
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (x !== "AddValidatorTx" && x !== "AddSubnetValidatorTx" && x !== "AddDelegatorTx" && x !== "CreateChainTx" && x !== "CreateSubnetTx" && x !== "ImportTx" && x !== "ExportTx" && x !== "AdvanceTimeTx" && x !== "RewardValidatorTx" && x !== "RemoveSubnetValidatorTx" && x !== "TransformSubnetTx" && x !== "AddPermissionlessValidatorTx" && x !== "AddPermissionlessDelegatorTx" && x !== "BaseTx" && x !== "TransferSubnetOwnershipTx" && x !== "ConvertSubnetToL1Tx" && x !== "RegisterL1ValidatorTx" && x !== "SetL1ValidatorWeightTx" && x !== "DisableL1ValidatorTx" && x !== "IncreaseL1ValidatorBalanceTx" && x !== "UNKNOWN") {
-    if (e === null) return false;
-    ok = fail(e, p, "enum", "must be one of [\"AddValidatorTx\",\"AddSubnetValidatorTx\",\"AddDelegatorTx\",\"CreateChainTx\",\"CreateSubnetTx\",\"ImportTx\",\"ExportTx\",\"AdvanceTimeTx\",\"RewardValidatorTx\",\"RemoveSubnetValidatorTx\",\"TransformSubnetTx\",\"AddP");
   }
   return ok;
 }
@@ -300,10 +252,6 @@ function $XChainTransactionType(x: unknown, p: string, e: ValidationIssue[] | nu
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
   }
-  if (x !== "BaseTx" && x !== "CreateAssetTx" && x !== "OperationTx" && x !== "ImportTx" && x !== "ExportTx" && x !== "UNKNOWN") {
-    if (e === null) return false;
-    ok = fail(e, p, "enum", "must be one of [\"BaseTx\",\"CreateAssetTx\",\"OperationTx\",\"ImportTx\",\"ExportTx\",\"UNKNOWN\"]");
-  }
   return ok;
 }
 
@@ -312,10 +260,6 @@ function $PrimaryNetworkBlockchainId(x: unknown, p: string, e: ValidationIssue[]
   if (!(typeof x === "string")) {
     if (e === null) return false;
     ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (x !== "11111111111111111111111111111111LpoYY" && x !== "2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM" && x !== "2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm" && x !== "2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5" && x !== "yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp") {
-    if (e === null) return false;
-    ok = fail(e, p, "enum", "must be one of [\"11111111111111111111111111111111LpoYY\",\"2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM\",\"2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm\",\"2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5\",\"");
   }
   return ok;
 }
@@ -1938,9 +1882,8 @@ function $MethodInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["callType"];
       if (v1 !== undefined && (plain && OP["callType"] === undefined || hasOwn(x, "callType"))) {
-        if (!((typeof v1 === "string") && (v1 === "NATIVE_TRANSFER" || v1 === "CONTRACT_CALL" || v1 === "CONTRACT_CREATION"))) {
+        if (!$TransactionMethodType(v1, e === null ? p : p + "/callType", e)) {
           if (e === null) return false;
-          $TransactionMethodType(v1, p + "/callType", e);
           ok = false;
         }
       }
@@ -2291,9 +2234,8 @@ function $NativeTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
                 const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
                 const v1 = x["callType"];
                 if (v1 !== undefined && (plain && OP["callType"] === undefined || hasOwn(x, "callType"))) {
-                  if (!((typeof v1 === "string") && (v1 === "NATIVE_TRANSFER" || v1 === "CONTRACT_CALL" || v1 === "CONTRACT_CREATION"))) {
+                  if (!$TransactionMethodType(v1, e === null ? p : p + "/callType", e)) {
                     if (e === null) return false;
-                    $TransactionMethodType(v1, p + "/callType", e);
                     ok = false;
                   }
                 }
@@ -2661,9 +2603,8 @@ function $FullNativeTransactionDetails(x: unknown, p: string, e: ValidationIssue
                 const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
                 const v1 = x["callType"];
                 if (v1 !== undefined && (plain && OP["callType"] === undefined || hasOwn(x, "callType"))) {
-                  if (!((typeof v1 === "string") && (v1 === "NATIVE_TRANSFER" || v1 === "CONTRACT_CALL" || v1 === "CONTRACT_CREATION"))) {
+                  if (!$TransactionMethodType(v1, e === null ? p : p + "/callType", e)) {
                     if (e === null) return false;
-                    $TransactionMethodType(v1, p + "/callType", e);
                     ok = false;
                   }
                 }
@@ -2872,9 +2813,8 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       }
       const v6 = x["ercType"];
       if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-        if (!((typeof v6 === "string") && (v6 === "ERC-20"))) {
+        if (!$6(v6, e === null ? p : p + "/ercType", e)) {
           if (e === null) return false;
-          $116(v6, p + "/ercType", e);
           ok = false;
         }
       }
@@ -2927,19 +2867,6 @@ function $Erc20Token(x: unknown, p: string, e: ValidationIssue[] | null): boolea
         }
       }
     }
-  }
-  return ok;
-}
-
-function $116(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (x !== "ERC-20") {
-    if (e === null) return false;
-    ok = fail(e, p, "enum", "must be one of [\"ERC-20\"]");
   }
   return ok;
 }
@@ -3237,9 +3164,8 @@ function $Erc20Transfer(x: unknown, p: string, e: ValidationIssue[] | null): boo
               }
               const v6 = x["ercType"];
               if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                if (!((typeof v6 === "string") && (v6 === "ERC-20"))) {
+                if (!$6(v6, e === null ? p : p + "/ercType", e)) {
                   if (e === null) return false;
-                  $116(v6, p + "/ercType", e);
                   ok = false;
                 }
               }
@@ -3541,9 +3467,8 @@ function $Erc20TransferDetails(x: unknown, p: string, e: ValidationIssue[] | nul
               }
               const v6 = x["ercType"];
               if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                if (!((typeof v6 === "string") && (v6 === "ERC-20"))) {
+                if (!$6(v6, e === null ? p : p + "/ercType", e)) {
                   if (e === null) return false;
-                  $116(v6, p + "/ercType", e);
                   ok = false;
                 }
               }
@@ -3946,9 +3871,8 @@ function $133(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       }
                       const v6 = x["ercType"];
                       if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                        if (!((typeof v6 === "string") && (v6 === "ERC-20"))) {
+                        if (!$6(v6, e === null ? p : p + "/ercType", e)) {
                           if (e === null) return false;
-                          $116(v6, p + "/ercType", e);
                           ok = false;
                         }
                       }
@@ -3993,9 +3917,8 @@ function $Erc721TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | null
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["indexStatus"];
       if (v1 !== undefined && (plain && OP["indexStatus"] === undefined || hasOwn(x, "indexStatus"))) {
-        if (!((typeof v1 === "string") && (v1 === "UNKNOWN" || v1 === "MISSING_TOKEN" || v1 === "INVALID_TOKEN_URI" || v1 === "INVALID_TOKEN_URI_SCHEME" || v1 === "UNREACHABLE_TOKEN_URI" || v1 === "THROTTLED_TOKEN_URI" || v1 === "METADATA_CONTENT_TOO_LARGE" || v1 === "INVALID_METADATA" || v1 === "INVALID_METADATA_JSON" || v1 === "INDEXED" || v1 === "UNINDEXED" || v1 === "indexed"))) {
+        if (!$NftTokenMetadataStatus(v1, e === null ? p : p + "/indexStatus", e)) {
           if (e === null) return false;
-          $NftTokenMetadataStatus(v1, p + "/indexStatus", e);
           ok = false;
         }
       }
@@ -4127,9 +4050,8 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v4 = x["ercType"];
       if (v4 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-        if (!((typeof v4 === "string") && (v4 === "ERC-721"))) {
+        if (!$6(v4, e === null ? p : p + "/ercType", e)) {
           if (e === null) return false;
-          $150(v4, p + "/ercType", e);
           ok = false;
         }
       }
@@ -4177,9 +4099,8 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["indexStatus"];
               if (v1 !== undefined && (plain && OP["indexStatus"] === undefined || hasOwn(x, "indexStatus"))) {
-                if (!((typeof v1 === "string") && (v1 === "UNKNOWN" || v1 === "MISSING_TOKEN" || v1 === "INVALID_TOKEN_URI" || v1 === "INVALID_TOKEN_URI_SCHEME" || v1 === "UNREACHABLE_TOKEN_URI" || v1 === "THROTTLED_TOKEN_URI" || v1 === "METADATA_CONTENT_TOO_LARGE" || v1 === "INVALID_METADATA" || v1 === "INVALID_METADATA_JSON" || v1 === "INDEXED" || v1 === "UNINDEXED" || v1 === "indexed"))) {
+                if (!$NftTokenMetadataStatus(v1, e === null ? p : p + "/indexStatus", e)) {
                   if (e === null) return false;
-                  $NftTokenMetadataStatus(v1, p + "/indexStatus", e);
                   ok = false;
                 }
               }
@@ -4276,19 +4197,6 @@ function $Erc721Token(x: unknown, p: string, e: ValidationIssue[] | null): boole
         }
       }
     }
-  }
-  return ok;
-}
-
-function $150(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (x !== "ERC-721") {
-    if (e === null) return false;
-    ok = fail(e, p, "enum", "must be one of [\"ERC-721\"]");
   }
   return ok;
 }
@@ -4498,9 +4406,8 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
               }
               const v4 = x["ercType"];
               if (v4 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                if (!((typeof v4 === "string") && (v4 === "ERC-721"))) {
+                if (!$6(v4, e === null ? p : p + "/ercType", e)) {
                   if (e === null) return false;
-                  $150(v4, p + "/ercType", e);
                   ok = false;
                 }
               }
@@ -4548,9 +4455,8 @@ function $Erc721Transfer(x: unknown, p: string, e: ValidationIssue[] | null): bo
                       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
                       const v1 = x["indexStatus"];
                       if (v1 !== undefined && (plain && OP["indexStatus"] === undefined || hasOwn(x, "indexStatus"))) {
-                        if (!((typeof v1 === "string") && (v1 === "UNKNOWN" || v1 === "MISSING_TOKEN" || v1 === "INVALID_TOKEN_URI" || v1 === "INVALID_TOKEN_URI_SCHEME" || v1 === "UNREACHABLE_TOKEN_URI" || v1 === "THROTTLED_TOKEN_URI" || v1 === "METADATA_CONTENT_TOO_LARGE" || v1 === "INVALID_METADATA" || v1 === "INVALID_METADATA_JSON" || v1 === "INDEXED" || v1 === "UNINDEXED" || v1 === "indexed"))) {
+                        if (!$NftTokenMetadataStatus(v1, e === null ? p : p + "/indexStatus", e)) {
                           if (e === null) return false;
-                          $NftTokenMetadataStatus(v1, p + "/indexStatus", e);
                           ok = false;
                         }
                       }
@@ -4670,9 +4576,8 @@ function $Erc1155TokenMetadata(x: unknown, p: string, e: ValidationIssue[] | nul
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["indexStatus"];
       if (v1 !== undefined && (plain && OP["indexStatus"] === undefined || hasOwn(x, "indexStatus"))) {
-        if (!((typeof v1 === "string") && (v1 === "UNKNOWN" || v1 === "MISSING_TOKEN" || v1 === "INVALID_TOKEN_URI" || v1 === "INVALID_TOKEN_URI_SCHEME" || v1 === "UNREACHABLE_TOKEN_URI" || v1 === "THROTTLED_TOKEN_URI" || v1 === "METADATA_CONTENT_TOO_LARGE" || v1 === "INVALID_METADATA" || v1 === "INVALID_METADATA_JSON" || v1 === "INDEXED" || v1 === "UNINDEXED" || v1 === "indexed"))) {
+        if (!$NftTokenMetadataStatus(v1, e === null ? p : p + "/indexStatus", e)) {
           if (e === null) return false;
-          $NftTokenMetadataStatus(v1, p + "/indexStatus", e);
           ok = false;
         }
       }
@@ -4788,9 +4693,8 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
       }
       const v2 = x["ercType"];
       if (v2 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-        if (!((typeof v2 === "string") && (v2 === "ERC-1155"))) {
+        if (!$6(v2, e === null ? p : p + "/ercType", e)) {
           if (e === null) return false;
-          $170(v2, p + "/ercType", e);
           ok = false;
         }
       }
@@ -4838,9 +4742,8 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["indexStatus"];
               if (v1 !== undefined && (plain && OP["indexStatus"] === undefined || hasOwn(x, "indexStatus"))) {
-                if (!((typeof v1 === "string") && (v1 === "UNKNOWN" || v1 === "MISSING_TOKEN" || v1 === "INVALID_TOKEN_URI" || v1 === "INVALID_TOKEN_URI_SCHEME" || v1 === "UNREACHABLE_TOKEN_URI" || v1 === "THROTTLED_TOKEN_URI" || v1 === "METADATA_CONTENT_TOO_LARGE" || v1 === "INVALID_METADATA" || v1 === "INVALID_METADATA_JSON" || v1 === "INDEXED" || v1 === "UNINDEXED" || v1 === "indexed"))) {
+                if (!$NftTokenMetadataStatus(v1, e === null ? p : p + "/indexStatus", e)) {
                   if (e === null) return false;
-                  $NftTokenMetadataStatus(v1, p + "/indexStatus", e);
                   ok = false;
                 }
               }
@@ -4937,19 +4840,6 @@ function $Erc1155Token(x: unknown, p: string, e: ValidationIssue[] | null): bool
         ok = fail(e, p + "/metadata", "required", "is required", "metadata");
       }
     }
-  }
-  return ok;
-}
-
-function $170(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (x !== "ERC-1155") {
-    if (e === null) return false;
-    ok = fail(e, p, "enum", "must be one of [\"ERC-1155\"]");
   }
   return ok;
 }
@@ -5147,9 +5037,8 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
               }
               const v2 = x["ercType"];
               if (v2 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                if (!((typeof v2 === "string") && (v2 === "ERC-1155"))) {
+                if (!$6(v2, e === null ? p : p + "/ercType", e)) {
                   if (e === null) return false;
-                  $170(v2, p + "/ercType", e);
                   ok = false;
                 }
               }
@@ -5197,9 +5086,8 @@ function $Erc1155Transfer(x: unknown, p: string, e: ValidationIssue[] | null): b
                       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
                       const v1 = x["indexStatus"];
                       if (v1 !== undefined && (plain && OP["indexStatus"] === undefined || hasOwn(x, "indexStatus"))) {
-                        if (!((typeof v1 === "string") && (v1 === "UNKNOWN" || v1 === "MISSING_TOKEN" || v1 === "INVALID_TOKEN_URI" || v1 === "INVALID_TOKEN_URI_SCHEME" || v1 === "UNREACHABLE_TOKEN_URI" || v1 === "THROTTLED_TOKEN_URI" || v1 === "METADATA_CONTENT_TOO_LARGE" || v1 === "INVALID_METADATA" || v1 === "INVALID_METADATA_JSON" || v1 === "INDEXED" || v1 === "UNINDEXED" || v1 === "indexed"))) {
+                        if (!$NftTokenMetadataStatus(v1, e === null ? p : p + "/indexStatus", e)) {
                           if (e === null) return false;
-                          $NftTokenMetadataStatus(v1, p + "/indexStatus", e);
                           ok = false;
                         }
                       }
@@ -5451,9 +5339,8 @@ function $InternalTransaction(x: unknown, p: string, e: ValidationIssue[] | null
       }
       const v3 = x["internalTxType"];
       if (v3 !== undefined && (plain && OP["internalTxType"] === undefined || hasOwn(x, "internalTxType"))) {
-        if (!((typeof v3 === "string") && (v3 === "UNKNOWN" || v3 === "CALL" || v3 === "CREATE" || v3 === "CREATE2" || v3 === "CREATE3" || v3 === "CALLCODE" || v3 === "DELEGATECALL" || v3 === "STATICCALL"))) {
+        if (!$InternalTransactionOpCall(v3, e === null ? p : p + "/internalTxType", e)) {
           if (e === null) return false;
-          $InternalTransactionOpCall(v3, p + "/internalTxType", e);
           ok = false;
         }
       }
@@ -5779,9 +5666,8 @@ function $TeleporterMessageInfo(x: unknown, p: string, e: ValidationIssue[] | nu
       }
       const v2 = x["direction"];
       if (v2 !== undefined && (plain && OP["direction"] === undefined || hasOwn(x, "direction"))) {
-        if (!((typeof v2 === "string") && (v2 === "SOURCE_TRANSACTION" || v2 === "DESTINATION_TRANSACTION"))) {
+        if (!$TransactionDirectionType(v2, e === null ? p : p + "/direction", e)) {
           if (e === null) return false;
-          $TransactionDirectionType(v2, p + "/direction", e);
           ok = false;
         }
       }
@@ -6079,9 +5965,8 @@ function $GetTransactionResponse(x: unknown, p: string, e: ValidationIssue[] | n
                 }
                 const v2 = x["direction"];
                 if (v2 !== undefined && (plain && OP["direction"] === undefined || hasOwn(x, "direction"))) {
-                  if (!((typeof v2 === "string") && (v2 === "SOURCE_TRANSACTION" || v2 === "DESTINATION_TRANSACTION"))) {
+                  if (!$TransactionDirectionType(v2, e === null ? p : p + "/direction", e)) {
                     if (e === null) return false;
-                    $TransactionDirectionType(v2, p + "/direction", e);
                     ok = false;
                   }
                 }
@@ -6364,9 +6249,8 @@ function $192(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       }
                       const v6 = x["ercType"];
                       if (v6 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                        if (!((typeof v6 === "string") && (v6 === "ERC-20"))) {
+                        if (!$6(v6, e === null ? p : p + "/ercType", e)) {
                           if (e === null) return false;
-                          $116(v6, p + "/ercType", e);
                           ok = false;
                         }
                       }
@@ -6617,9 +6501,8 @@ function $197(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       }
                       const v4 = x["ercType"];
                       if (v4 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                        if (!((typeof v4 === "string") && (v4 === "ERC-721"))) {
+                        if (!$6(v4, e === null ? p : p + "/ercType", e)) {
                           if (e === null) return false;
-                          $150(v4, p + "/ercType", e);
                           ok = false;
                         }
                       }
@@ -6892,9 +6775,8 @@ function $202(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       }
                       const v2 = x["ercType"];
                       if (v2 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
-                        if (!((typeof v2 === "string") && (v2 === "ERC-1155"))) {
+                        if (!$6(v2, e === null ? p : p + "/ercType", e)) {
                           if (e === null) return false;
-                          $170(v2, p + "/ercType", e);
                           ok = false;
                         }
                       }
@@ -7109,9 +6991,8 @@ function $207(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v3 = x["internalTxType"];
               if (v3 !== undefined && (plain && OP["internalTxType"] === undefined || hasOwn(x, "internalTxType"))) {
-                if (!((typeof v3 === "string") && (v3 === "UNKNOWN" || v3 === "CALL" || v3 === "CREATE" || v3 === "CREATE2" || v3 === "CREATE3" || v3 === "CALLCODE" || v3 === "DELEGATECALL" || v3 === "STATICCALL"))) {
+                if (!$InternalTransactionOpCall(v3, e === null ? p : p + "/internalTxType", e)) {
                   if (e === null) return false;
-                  $InternalTransactionOpCall(v3, p + "/internalTxType", e);
                   ok = false;
                 }
               }
@@ -7579,9 +7460,8 @@ function $ResourceLink(x: unknown, p: string, e: ValidationIssue[] | null): bool
       const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
       const v1 = x["type"];
       if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-        if (!((typeof v1 === "string") && (v1 === "Blog" || v1 === "CoinGecko" || v1 === "CoinMarketCap" || v1 === "Discord" || v1 === "Documentation" || v1 === "Facebook" || v1 === "Github" || v1 === "Instagram" || v1 === "LinkedIn" || v1 === "Medium" || v1 === "Reddit" || v1 === "Support" || v1 === "Telegram" || v1 === "TikTok" || v1 === "Twitter" || v1 === "Website" || v1 === "Whitepaper" || v1 === "Youtube"))) {
+        if (!$ResourceLinkType(v1, e === null ? p : p + "/type", e)) {
           if (e === null) return false;
-          $ResourceLinkType(v1, p + "/type", e);
           ok = false;
         }
       }
@@ -7679,7 +7559,7 @@ function $Erc20Contract(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v1 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
         if (!((typeof v1 === "string") && (v1 === "ERC-20"))) {
           if (e === null) return false;
-          $116(v1, p + "/ercType", e);
+          $232(v1, p + "/ercType", e);
           ok = false;
         }
       }
@@ -7732,6 +7612,19 @@ function $Erc20Contract(x: unknown, p: string, e: ValidationIssue[] | null): boo
   if (!$ContractMetadataBase(x, p, e)) {
     if (e === null) return false;
     ok = false;
+  }
+  return ok;
+}
+
+function $232(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "ERC-20") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"ERC-20\"]");
   }
   return ok;
 }
@@ -7997,9 +7890,8 @@ function $243(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
               const v1 = x["type"];
               if (v1 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!((typeof v1 === "string") && (v1 === "Blog" || v1 === "CoinGecko" || v1 === "CoinMarketCap" || v1 === "Discord" || v1 === "Documentation" || v1 === "Facebook" || v1 === "Github" || v1 === "Instagram" || v1 === "LinkedIn" || v1 === "Medium" || v1 === "Reddit" || v1 === "Support" || v1 === "Telegram" || v1 === "TikTok" || v1 === "Twitter" || v1 === "Website" || v1 === "Whitepaper" || v1 === "Youtube"))) {
+                if (!$ResourceLinkType(v1, e === null ? p : p + "/type", e)) {
                   if (e === null) return false;
-                  $ResourceLinkType(v1, p + "/type", e);
                   ok = false;
                 }
               }
@@ -8041,7 +7933,7 @@ function $Erc721Contract(x: unknown, p: string, e: ValidationIssue[] | null): bo
       if (v1 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
         if (!((typeof v1 === "string") && (v1 === "ERC-721"))) {
           if (e === null) return false;
-          $150(v1, p + "/ercType", e);
+          $250(v1, p + "/ercType", e);
           ok = false;
         }
       }
@@ -8054,6 +7946,19 @@ function $Erc721Contract(x: unknown, p: string, e: ValidationIssue[] | null): bo
   if (!$ContractMetadataBase(x, p, e)) {
     if (e === null) return false;
     ok = false;
+  }
+  return ok;
+}
+
+function $250(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "ERC-721") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"ERC-721\"]");
   }
   return ok;
 }
@@ -8071,7 +7976,7 @@ function $Erc1155Contract(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v1 !== undefined && (plain && OP["ercType"] === undefined || hasOwn(x, "ercType"))) {
         if (!((typeof v1 === "string") && (v1 === "ERC-1155"))) {
           if (e === null) return false;
-          $170(v1, p + "/ercType", e);
+          $251(v1, p + "/ercType", e);
           ok = false;
         }
       }
@@ -8112,6 +8017,19 @@ function $Erc1155Contract(x: unknown, p: string, e: ValidationIssue[] | null): b
   if (!$ContractMetadataBase(x, p, e)) {
     if (e === null) return false;
     ok = false;
+  }
+  return ok;
+}
+
+function $251(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+  let ok = true;
+  if (!(typeof x === "string")) {
+    if (e === null) return false;
+    ok = fail(e, p, "type", "must be string", "string");
+  }
+  if (x !== "ERC-1155") {
+    if (e === null) return false;
+    ok = fail(e, p, "enum", "must be one of [\"ERC-1155\"]");
   }
   return ok;
 }
@@ -8256,9 +8174,8 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v2 = x["status"];
       if (v2 !== undefined && (plain && OP["status"] === undefined || hasOwn(x, "status"))) {
-        if (!((typeof v2 === "string") && (v2 === "OK" || v2 === "UNAVAILABLE"))) {
+        if (!$ChainStatus(v2, e === null ? p : p + "/status", e)) {
           if (e === null) return false;
-          $ChainStatus(v2, p + "/status", e);
           ok = false;
         }
       }
@@ -8316,9 +8233,8 @@ function $ChainInfo(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       }
       const v8 = x["vmName"];
       if (v8 !== undefined && (plain && OP["vmName"] === undefined || hasOwn(x, "vmName"))) {
-        if (!((typeof v8 === "string") && (v8 === "EVM" || v8 === "BITCOIN" || v8 === "ETHEREUM"))) {
+        if (!$VmName(v8, e === null ? p : p + "/vmName", e)) {
           if (e === null) return false;
-          $VmName(v8, p + "/vmName", e);
           ok = false;
         }
       }
@@ -8507,29 +8423,12 @@ function $271(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (v === "nftIndexing" || v === "webhooks" || v === "teleporter"))) {
-            if (e === null) return false;
-            $272(v, p + "/" + i, e);
-            ok = false;
-          }
+        if (!$6(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
         }
       }
     }
-  }
-  return ok;
-}
-
-function $272(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (x !== "nftIndexing" && x !== "webhooks" && x !== "teleporter") {
-    if (e === null) return false;
-    ok = fail(e, p, "enum", "must be one of [\"nftIndexing\",\"webhooks\",\"teleporter\"]");
   }
   return ok;
 }
@@ -9605,13 +9504,9 @@ function $313(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   else {
     if (true) {
       for (let i = 0; i < x.length; i++) {
-        {
-          const v = x[i];
-          if (!((typeof v === "string") && (v === "11111111111111111111111111111111LpoYY" || v === "2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM" || v === "2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm" || v === "2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5" || v === "yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp"))) {
-            if (e === null) return false;
-            $PrimaryNetworkBlockchainId(v, p + "/" + i, e);
-            ok = false;
-          }
+        if (!$PrimaryNetworkBlockchainId(x[i], e === null ? p : p + "/" + i, e)) {
+          if (e === null) return false;
+          ok = false;
         }
       }
     }
@@ -9756,9 +9651,8 @@ function $AssetAmount(x: unknown, p: string, e: ValidationIssue[] | null): boole
       }
       const v5 = x["type"];
       if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-        if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+        if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
           if (e === null) return false;
-          $PrimaryNetworkAssetType(v5, p + "/type", e);
           ok = false;
         }
       }
@@ -9867,9 +9761,8 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
                   if (e === null) return false;
-                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -10079,10 +9972,11 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v21 = x["rewardType"];
       if (v21 !== undefined) {
-        if (!((typeof v21 === "string") && (v21 === "VALIDATOR" || v21 === "DELEGATOR" || v21 === "VALIDATOR_FEE")) && (plain && OP["rewardType"] === undefined || hasOwn(x, "rewardType"))) {
-          if (e === null) return false;
-          $RewardType(v21, p + "/rewardType", e);
-          ok = false;
+        if ((plain && OP["rewardType"] === undefined || hasOwn(x, "rewardType"))) {
+          if (!$RewardType(v21, e === null ? p : p + "/rewardType", e)) {
+            if (e === null) return false;
+            ok = false;
+          }
         }
       }
       const v22 = x["staked"];
@@ -10095,9 +9989,8 @@ function $Utxo(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       }
       const v23 = x["utxoType"];
       if (v23 !== undefined && (plain && OP["utxoType"] === undefined || hasOwn(x, "utxoType"))) {
-        if (!((typeof v23 === "string") && (v23 === "STAKE" || v23 === "TRANSFER"))) {
+        if (!$UtxoType(v23, e === null ? p : p + "/utxoType", e)) {
           if (e === null) return false;
-          $UtxoType(v23, p + "/utxoType", e);
           ok = false;
         }
       }
@@ -10378,9 +10271,8 @@ function $PChainTransaction(x: unknown, p: string, e: ValidationIssue[] | null):
       }
       const v2 = x["txType"];
       if (v2 !== undefined && (plain && OP["txType"] === undefined || hasOwn(x, "txType"))) {
-        if (!((typeof v2 === "string") && (v2 === "AddValidatorTx" || v2 === "AddSubnetValidatorTx" || v2 === "AddDelegatorTx" || v2 === "CreateChainTx" || v2 === "CreateSubnetTx" || v2 === "ImportTx" || v2 === "ExportTx" || v2 === "AdvanceTimeTx" || v2 === "RewardValidatorTx" || v2 === "RemoveSubnetValidatorTx" || v2 === "TransformSubnetTx" || v2 === "AddPermissionlessValidatorTx" || v2 === "AddPermissionlessDelegatorTx" || v2 === "BaseTx" || v2 === "TransferSubnetOwnershipTx" || v2 === "ConvertSubnetToL1Tx" || v2 === "RegisterL1ValidatorTx" || v2 === "SetL1ValidatorWeightTx" || v2 === "DisableL1ValidatorTx" || v2 === "IncreaseL1ValidatorBalanceTx" || v2 === "UNKNOWN"))) {
+        if (!$PChainTransactionType(v2, e === null ? p : p + "/txType", e)) {
           if (e === null) return false;
-          $PChainTransactionType(v2, p + "/txType", e);
           ok = false;
         }
       }
@@ -10887,9 +10779,8 @@ function $364(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
                   if (e === null) return false;
-                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -10989,9 +10880,8 @@ function $366(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
                   if (e === null) return false;
-                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -11091,9 +10981,8 @@ function $368(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
                   if (e === null) return false;
-                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -11193,9 +11082,8 @@ function $370(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
                   if (e === null) return false;
-                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -11475,9 +11363,8 @@ function $XChainTransactionBase(x: unknown, p: string, e: ValidationIssue[] | nu
       }
       const v2 = x["chainFormat"];
       if (v2 !== undefined && (plain && OP["chainFormat"] === undefined || hasOwn(x, "chainFormat"))) {
-        if (!((typeof v2 === "string") && (v2 === "non-linear" || v2 === "linear"))) {
+        if (!$6(v2, e === null ? p : p + "/chainFormat", e)) {
           if (e === null) return false;
-          $393(v2, p + "/chainFormat", e);
           ok = false;
         }
       }
@@ -11499,9 +11386,8 @@ function $XChainTransactionBase(x: unknown, p: string, e: ValidationIssue[] | nu
       }
       const v4 = x["txType"];
       if (v4 !== undefined && (plain && OP["txType"] === undefined || hasOwn(x, "txType"))) {
-        if (!((typeof v4 === "string") && (v4 === "BaseTx" || v4 === "CreateAssetTx" || v4 === "OperationTx" || v4 === "ImportTx" || v4 === "ExportTx" || v4 === "UNKNOWN"))) {
+        if (!$XChainTransactionType(v4, e === null ? p : p + "/txType", e)) {
           if (e === null) return false;
-          $XChainTransactionType(v4, p + "/txType", e);
           ok = false;
         }
       }
@@ -11646,9 +11532,8 @@ function $XChainTransactionBase(x: unknown, p: string, e: ValidationIssue[] | nu
                 }
                 const v5 = x["type"];
                 if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                  if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                  if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
                     if (e === null) return false;
-                    $PrimaryNetworkAssetType(v5, p + "/type", e);
                     ok = false;
                   }
                 }
@@ -11670,9 +11555,8 @@ function $XChainTransactionBase(x: unknown, p: string, e: ValidationIssue[] | nu
                 }
                 const v7 = x["cap"];
                 if (v7 !== undefined && (plain && OP["cap"] === undefined || hasOwn(x, "cap"))) {
-                  if (!((typeof v7 === "string") && (v7 === "fixed" || v7 === "variable"))) {
+                  if (!$PrimaryNetworkAssetCap(v7, e === null ? p : p + "/cap", e)) {
                     if (e === null) return false;
-                    $PrimaryNetworkAssetCap(v7, p + "/cap", e);
                     ok = false;
                   }
                 }
@@ -11686,19 +11570,6 @@ function $XChainTransactionBase(x: unknown, p: string, e: ValidationIssue[] | nu
         }
       }
     }
-  }
-  return ok;
-}
-
-function $393(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (x !== "non-linear" && x !== "linear") {
-    if (e === null) return false;
-    ok = fail(e, p, "enum", "must be one of [\"non-linear\",\"linear\"]");
   }
   return ok;
 }
@@ -11806,9 +11677,8 @@ function $XChainUtxo(x: unknown, p: string, e: ValidationIssue[] | null): boolea
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
                   if (e === null) return false;
-                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -12115,9 +11985,8 @@ function $419(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
                   if (e === null) return false;
-                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -12217,9 +12086,8 @@ function $421(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
                   if (e === null) return false;
-                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -12307,9 +12175,8 @@ function $XChainAssetDetails(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v5 = x["type"];
       if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-        if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+        if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
           if (e === null) return false;
-          $PrimaryNetworkAssetType(v5, p + "/type", e);
           ok = false;
         }
       }
@@ -12331,9 +12198,8 @@ function $XChainAssetDetails(x: unknown, p: string, e: ValidationIssue[] | null)
       }
       const v7 = x["cap"];
       if (v7 !== undefined && (plain && OP["cap"] === undefined || hasOwn(x, "cap"))) {
-        if (!((typeof v7 === "string") && (v7 === "fixed" || v7 === "variable"))) {
+        if (!$PrimaryNetworkAssetCap(v7, e === null ? p : p + "/cap", e)) {
           if (e === null) return false;
-          $PrimaryNetworkAssetCap(v7, p + "/cap", e);
           ok = false;
         }
       }
@@ -12550,9 +12416,8 @@ function $434(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       }
                       const v5 = x["type"];
                       if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                        if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                        if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
                           if (e === null) return false;
-                          $PrimaryNetworkAssetType(v5, p + "/type", e);
                           ok = false;
                         }
                       }
@@ -12837,9 +12702,8 @@ function $446(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
                   if (e === null) return false;
-                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -12939,9 +12803,8 @@ function $448(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
                   if (e === null) return false;
-                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -13132,9 +12995,8 @@ function $453(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                       }
                       const v5 = x["type"];
                       if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                        if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                        if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
                           if (e === null) return false;
-                          $PrimaryNetworkAssetType(v5, p + "/type", e);
                           ok = false;
                         }
                       }
@@ -13336,9 +13198,8 @@ function $EvmInput(x: unknown, p: string, e: ValidationIssue[] | null): boolean 
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
                   if (e === null) return false;
-                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
@@ -13467,9 +13328,8 @@ function $EvmOutput(x: unknown, p: string, e: ValidationIssue[] | null): boolean
               }
               const v5 = x["type"];
               if (v5 !== undefined && (plain && OP["type"] === undefined || hasOwn(x, "type"))) {
-                if (!((typeof v5 === "string") && (v5 === "secp256k1" || v5 === "nft"))) {
+                if (!$PrimaryNetworkAssetType(v5, e === null ? p : p + "/type", e)) {
                   if (e === null) return false;
-                  $PrimaryNetworkAssetType(v5, p + "/type", e);
                   ok = false;
                 }
               }
