@@ -23,7 +23,7 @@ declare const log: { debug(message: string): void };
 declare function traceparent(): string;
 declare function use(tx: unknown): void;
 
-export async function readmeReliabilityExample(address: string, signal: AbortSignal): Promise<void> {
+export async function readmeReliabilityExample(address: `0x${string}`, signal: AbortSignal): Promise<void> {
   const data = createDataApiClient({
     apiKey: process.env["AVAX_API_KEY"],
     retry: { retries: 4, baseDelayMs: 250 },

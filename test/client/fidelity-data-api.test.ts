@@ -370,7 +370,7 @@ const unknown = { address: "0xb6a0b40a3f420322a28fd0ec8ba97f25968f7b98", deploym
 describe("contract metadata by ercType", () => {
   it.each([["ERC-20", erc20], ["ERC-721", erc721], ["ERC-1155", erc1155], ["UNKNOWN", unknown]])("getContractMetadata: an %s contract passes strict validation", async (_ercType, contract) => {
     answer(contract);
-    expect(await client().getContractMetadata({ chainId: "43114", address: contract.address })).toEqual(contract);
+    expect(await client().getContractMetadata({ chainId: "43114", address: contract.address as `0x${string}` })).toEqual(contract);
   });
 
   it("listContractDeployments: a page mixing the four kinds passes strict validation", async () => {
@@ -384,7 +384,7 @@ describe("contract metadata by ercType", () => {
     ["a contract of a standard the service does not know", { ...erc721, ercType: "ERC-404" }],
   ])("%s is refused", async (_what, contract) => {
     answer(contract);
-    expect(await failure(client().getContractMetadata({ chainId: "43114", address: contract.address }))).toBeInstanceOf(ValidationError);
+    expect(await failure(client().getContractMetadata({ chainId: "43114", address: contract.address as `0x${string}` }))).toBeInstanceOf(ValidationError);
   });
 });
 
@@ -509,7 +509,7 @@ describe("EVM transactions: the real service's newer fields and enum values", ()
       teleporterMessageInfo: { teleporterMessageId: "0x2c4b3fa4bd7b8d0e5c0c2bd94e6f4a1f5e2d1c0b9a8f7e6d5c4b3a2918171615", direction: "DESTINATION_TRANSACTION", sourceChainId: "2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5" },
     };
     answer(details);
-    expect(await client().getTransaction({ chainId: "43114", txHash: nativeTx.txHash })).toEqual(details);
+    expect(await client().getTransaction({ chainId: "43114", txHash: nativeTx.txHash as `0x${string}` })).toEqual(details);
   });
 
   it("supportedChains and getChainInfo: an unavailable chain with the real service's enum values passes strict validation", async () => {

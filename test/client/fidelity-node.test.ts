@@ -372,7 +372,7 @@ describe("C-Chain: inputs the real node accepts are sent as given", () => {
   // Requests only: the answer is `null`, which every method below may return or is not checked (validation off).
   const plain = () => createNodeClient({ baseUrl: server.url, retry: false });
   const UPPER_ALICE = "0x6AA0D558E161208F801BD7866A8F6D177FB79517";
-  const byHash = { blockHash: BLOCK_HASH, requireCanonical: true };
+  const byHash = { blockHash: BLOCK_HASH, requireCanonical: true } as const;
   type Client = ReturnType<typeof plain>;
   const cases: [string, (n: Client) => Promise<unknown>, string, unknown[]][] = [
     // graft/evm/rpc/types.go L107 and L205: Coreth parses "accepted" (as finalized) in rpc.BlockNumber and rpc.BlockNumberOrHash

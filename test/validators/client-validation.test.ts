@@ -18,10 +18,10 @@ beforeEach(() => {
 
 describe("parameters are validated before anything is sent", () => {
   it.each([
-    [{ chainId: "43114", address: "0x71C7656EC7ab88b098defB751B7401B5f6d8976F", pageSize: 101 }, "pageSize", "maximum"],
-    [{ chainId: "43114", address: "0x71C7656EC7ab88b098defB751B7401B5f6d8976F", pageSize: 0 }, "pageSize", "minimum"],
-    [{ chainId: "43114", address: "0x71C7656EC7ab88b098defB751B7401B5f6d8976F", startBlock: -1 }, "startBlock", "minimum"],
-    [{ chainId: "43114", address: "0x71C7656EC7ab88b098defB751B7401B5f6d8976F", pageSize: 2.5 }, "pageSize", "type"],
+    [{ chainId: "43114", address: "0x71C7656EC7ab88b098defB751B7401B5f6d8976F" as const, pageSize: 101 }, "pageSize", "maximum"],
+    [{ chainId: "43114", address: "0x71C7656EC7ab88b098defB751B7401B5f6d8976F" as const, pageSize: 0 }, "pageSize", "minimum"],
+    [{ chainId: "43114", address: "0x71C7656EC7ab88b098defB751B7401B5f6d8976F" as const, startBlock: -1 }, "startBlock", "minimum"],
+    [{ chainId: "43114", address: "0x71C7656EC7ab88b098defB751B7401B5f6d8976F" as const, pageSize: 2.5 }, "pageSize", "type"],
   ])("%j is refused at %s (%s)", async (params, name, keyword) => {
     const data = createDataApiClient({ baseUrl: server.url });
     const err = (await data.listErc20Transactions(params).catch((e: unknown) => e)) as ValidationError;
@@ -34,7 +34,7 @@ describe("parameters are validated before anything is sent", () => {
   it("an enum outside its values is refused", async () => {
     const data = createDataApiClient({ baseUrl: server.url });
     // @ts-expect-error: not a currency of the spec
-    const err = (await data.getNativeBalance({ chainId: "43114", address: "0x71C7656EC7ab88b098defB751B7401B5f6d8976F", currency: "btc" }).catch((e: unknown) => e)) as ValidationError;
+    const err = (await data.getNativeBalance({ chainId: "43114", address: "0x71C7656EC7ab88b098defB751B7401B5f6d8976F" as const, currency: "btc" }).catch((e: unknown) => e)) as ValidationError;
     expect(err.issues[0]).toMatchObject({ path: "/currency", keyword: "enum" });
     expect(server.requests).toHaveLength(0);
   });

@@ -143,7 +143,7 @@ export type ListErc20TransactionsParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: string;
+  address: `0x${string}`;
   /**
    * The block number to start from (inclusive). When only `startBlock` is given, the range ends at the latest block.
    * @minimum 0
@@ -358,7 +358,7 @@ export type ListContractDeploymentsParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: string;
+  address: `0x${string}`;
   /**
    * An opaque, UUID-based page token taken from the `nextPageToken` of a previous list call. Provide it to retrieve the subsequent page; omit it to start from the first page.
    * @minLength 1
@@ -418,7 +418,7 @@ export type GetNativeBalanceParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: string;
+  address: `0x${string}`;
   /** The block number at which to read the balance, as a decimal string. When omitted, the latest block is used. */
   blockNumber?: T.BigIntString;
   /**
@@ -473,7 +473,7 @@ export type GetTransactionParams = {
    * An EVM transaction hash (0x-prefixed, 32 bytes).
    * @pattern ^0x[0-9a-fA-F]{64}$
    */
-  txHash: string;
+  txHash: `0x${string}`;
 };
 
 /** Wire description of `getTransaction` (GET /v1/chains/{chainId}/transactions/{txHash}). */
@@ -575,7 +575,7 @@ export type GetContractMetadataParams = {
    * A wallet or contract address on the EVM chain (0x-prefixed, 20 bytes, any letter case).
    * @pattern ^0x[0-9a-fA-F]{40}$
    */
-  address: string;
+  address: `0x${string}`;
 };
 
 /** Wire description of `getContractMetadata` (GET /v1/chains/{chainId}/addresses/{address}). */

@@ -20,7 +20,7 @@ export type DecimalString = string;
  * @pattern ^0x[0-9a-fA-F]*$
  * @example "0x0"
  */
-export type HexString = string;
+export type HexString = `0x${string}`;
 
 /**
  * A cb58-encoded (base58 with checksum) 32-byte primary-network id, such
@@ -250,7 +250,7 @@ export interface GenesisData {
    * Blob gas used by the genesis block (hex), or null.
    * @pattern ^0x[0-9a-fA-F]*$
    */
-  blobGasUsed?: string | null;
+  blobGasUsed?: `0x${string}` | null;
   /** Coinbase address of the genesis block (hex). */
   coinbase?: HexString;
   /** Chain configuration of the genesis. */
@@ -261,7 +261,7 @@ export interface GenesisData {
    * Excess blob gas of the genesis block (hex), or null.
    * @pattern ^0x[0-9a-fA-F]*$
    */
-  excessBlobGas?: string | null;
+  excessBlobGas?: `0x${string}` | null;
   /** Extra data of the genesis block (hex). */
   extraData?: HexString;
   /** Gas limit of the genesis block (hex). */

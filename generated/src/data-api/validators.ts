@@ -14130,7 +14130,7 @@ function $503(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!($504(x, p, null) || $Cb58Id(x, p, null))) {
     if (e === null) return false;
-    ok = fail(e, p, "anyOf", "must match a schema in anyOf");
+    ok = fail(e, p, "anyOf", "must match a schema in anyOf: one of \"p-chain\", \"x-chain\", \"c-chain\", or a string matching ^[1-9A-HJ-NP-Za-km-z]{36,60}$");
   }
   return ok;
 }

@@ -26,7 +26,7 @@ function $MetricsChainId(x: unknown, p: string, e: ValidationIssue[] | null): bo
   let ok = true;
   if (!($EvmChainId(x, p, null) || $2(x, p, null) || $4(x, p, null))) {
     if (e === null) return false;
-    ok = fail(e, p, "anyOf", "must match a schema in anyOf");
+    ok = fail(e, p, "anyOf", "must match a schema in anyOf: one of \"mainnet\", \"testnet\", \"total\", or a string matching ^[0-9]+$, or a string matching ^[1-9A-HJ-NP-Za-km-z]{32,64}$");
   }
   return ok;
 }

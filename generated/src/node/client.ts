@@ -170,7 +170,7 @@ export class ExecutionRevertedError extends RpcError {
   static readonly code = 3;
   static readonly rpcMessage = "execution reverted";
   override name = "ExecutionRevertedError";
-  declare readonly data: string | undefined;
+  declare readonly data: (`0x${string}` | `0X${string}`) | undefined;
 }
 
 /** Params of `admin.alias` (JSON-RPC `admin.alias`, sent by name). */

@@ -99,12 +99,12 @@ export interface NodePop {
    * The 48-byte compressed BLS public key, as 0x-prefixed hex (96 hex digits).
    * @pattern ^0x[0-9a-fA-F]{96}$
    */
-  publicKey: string;
+  publicKey: `0x${string}`;
   /**
    * The 96-byte BLS signature proving possession of the key, as 0x-prefixed hex (192 hex digits).
    * @pattern ^0x[0-9a-fA-F]{192}$
    */
-  proofOfPossession: string;
+  proofOfPossession: `0x${string}`;
 }
 
 /** Result of `info.getNodeID`. */
@@ -456,19 +456,19 @@ export type Cb58Id3 = string;
  * Bytes as a 0x-prefixed hex string.
  * @pattern ^0x[0-9a-fA-F]*$
  */
-export type HexString = string;
+export type HexString = `0x${string}`;
 
 /**
  * A 48-byte compressed BLS public key, as 0x-prefixed hex (96 hex digits).
  * @pattern ^0x[0-9a-fA-F]{96}$
  */
-export type BlsPublicKey = string;
+export type BlsPublicKey = `0x${string}`;
 
 /**
  * A 96-byte BLS signature, as 0x-prefixed hex (192 hex digits).
  * @pattern ^0x[0-9a-fA-F]{192}$
  */
-export type BlsSignature = string;
+export type BlsSignature = `0x${string}`;
 
 /** A block height, sent either as a non-negative JSON integer or as a decimal string (the node decodes both as a 64-bit integer; use the string form above 2^53). */
 export type HeightParam = number | Uint64String2;
@@ -779,7 +779,7 @@ export type Encoding = "hex";
  * Bytes as `0x`-prefixed hexadecimal. AvalancheGo's `hex` encoding appends a 4-byte checksum (the last 4 bytes of the SHA-256 of the payload) to the encoded bytes.
  * @pattern ^0x[0-9a-fA-F]*$
  */
-export type HexBytes = string;
+export type HexBytes = `0x${string}`;
 
 /** One accepted container (block, transaction or vertex) as stored by the indexer, in the order this node accepted it. */
 export interface Container {
@@ -817,79 +817,79 @@ export interface IsAcceptedResult {
  * Unsigned integer quantity, 0x-prefixed hex without leading zeros (`0x0` is zero). The node writes lowercase and reads either case (and a `0X` prefix), as go-ethereum's `hexutil` does.
  * @pattern ^0[xX](0|[1-9a-fA-F][0-9a-fA-F]*)$
  */
-export type Uint = string;
+export type Uint = `0x${string}` | `0X${string}`;
 
 /**
  * Unsigned 64-bit quantity, hex as for Uint (at most 16 digits).
  * @pattern ^0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,15})$
  */
-export type Uint64 = string;
+export type Uint64 = `0x${string}` | `0X${string}`;
 
 /**
  * Unsigned 256-bit quantity, hex as for Uint (at most 64 digits).
  * @pattern ^0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,63})$
  */
-export type Uint256 = string;
+export type Uint256 = `0x${string}` | `0X${string}`;
 
 /**
  * A single byte as 0x-prefixed hex of one or two digits, e.g. a transaction type `0x2`.
  * @pattern ^0[xX][0-9a-fA-F]{1,2}$
  */
-export type Byte = string;
+export type Byte = `0x${string}` | `0X${string}`;
 
 /**
  * Arbitrary bytes as 0x-prefixed hex (`0x` is empty); written lowercase, read in either case.
  * @pattern ^0[xX][0-9a-fA-F]*$
  */
-export type Bytes = string;
+export type Bytes = `0x${string}` | `0X${string}`;
 
 /**
  * Exactly 4 bytes as 0x-prefixed hex.
  * @pattern ^0[xX][0-9a-fA-F]{8}$
  */
-export type Bytes4 = string;
+export type Bytes4 = `0x${string}` | `0X${string}`;
 
 /**
  * Exactly 8 bytes as 0x-prefixed hex (a block nonce).
  * @pattern ^0[xX][0-9a-fA-F]{16}$
  */
-export type Bytes8 = string;
+export type Bytes8 = `0x${string}` | `0X${string}`;
 
 /**
  * Exactly 32 bytes as 0x-prefixed hex (a log topic or storage word).
  * @pattern ^0[xX][0-9a-fA-F]{64}$
  */
-export type Bytes32 = string;
+export type Bytes32 = `0x${string}` | `0X${string}`;
 
 /**
  * Up to 32 bytes as 0x-prefixed hex, at least one digit (a storage key or slot).
  * @pattern ^0[xX][0-9a-fA-F]{1,64}$
  */
-export type BytesMax32 = string;
+export type BytesMax32 = `0x${string}` | `0X${string}`;
 
 /**
  * Exactly 65 bytes as 0x-prefixed hex (a signature r || s || v).
  * @pattern ^0[xX][0-9a-fA-F]{130}$
  */
-export type Bytes65 = string;
+export type Bytes65 = `0x${string}` | `0X${string}`;
 
 /**
  * Exactly 256 bytes as 0x-prefixed hex (a logs bloom filter).
  * @pattern ^0[xX][0-9a-fA-F]{512}$
  */
-export type Bytes256 = string;
+export type Bytes256 = `0x${string}` | `0X${string}`;
 
 /**
  * A 20-byte account address, 0x-prefixed hex; mixed-case (EIP-55 checksum) and upper-case spellings are accepted.
  * @pattern ^0[xX][0-9a-fA-F]{40}$
  */
-export type Address = string;
+export type Address = `0x${string}` | `0X${string}`;
 
 /**
  * A 32-byte hash (block, transaction, state root), 0x-prefixed hex; written lowercase, read in either case.
  * @pattern ^0[xX][0-9a-fA-F]{64}$
  */
-export type Hash32 = string;
+export type Hash32 = `0x${string}` | `0X${string}`;
 
 /**
  * A number between 0 and 1.
@@ -1266,7 +1266,7 @@ export type FilterTopic = null | Bytes32 | Bytes32[];
  * Filter id chosen by the node, hex (16 random bytes without leading zeros in the reference client).
  * @pattern ^0x[0-9a-f]+$
  */
-export type FilterId = string;
+export type FilterId = `0x${string}`;
 
 /** Block hashes or transaction hashes (block and pending-transaction filters) or logs (log filters). */
 export type FilterResults = Hash32[] | Log[];
@@ -1736,7 +1736,7 @@ export type SubscriptionOptions = Filter | boolean | {
  * Subscription id chosen by the node, hex.
  * @pattern ^0x[0-9a-f]+$
  */
-export type SubscriptionId = string;
+export type SubscriptionId = `0x${string}`;
 
 /** Transaction counts of the pool. */
 export interface TxpoolStatus {
@@ -1826,7 +1826,7 @@ export type Cb58Id4 = string;
  * Bytes as `0x`-prefixed hexadecimal. With encoding `hex` (and `hexc`) the node appends a 4-byte checksum (the last 4 bytes of the SHA-256 of the payload); with `hexnc` it does not.
  * @pattern ^0x[0-9a-fA-F]*$
  */
-export type HexBytes2 = string;
+export type HexBytes2 = `0x${string}`;
 
 /**
  * Encoding of byte strings: `hex` (the default, hex with a checksum). The node also accepts `hexc` (same as `hex`) and `hexnc` (hex without a checksum); `json` is rejected for byte strings.

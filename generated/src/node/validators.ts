@@ -4364,7 +4364,7 @@ function $BlockNumberOrTag(x: unknown, p: string, e: ValidationIssue[] | null): 
   if ($BlockTag(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf: one of \"earliest\", \"finalized\", \"safe\", \"latest\", \"pending\", \"accepted\", or a string matching ^0[xX](0|[1-9a-fA-F][0-9a-fA-F]*)$" : "must match exactly one schema in oneOf"));
   }
   return ok;
 }
@@ -4373,7 +4373,7 @@ function $BlockNumberOrTagOrHash(x: unknown, p: string, e: ValidationIssue[] | n
   let ok = true;
   if (!($Uint(x, p, null) || $BlockTag(x, p, null) || $Hash32(x, p, null) || $BlockNumberOrHashObject(x, p, null))) {
     if (e === null) return false;
-    ok = fail(e, p, "anyOf", "must match a schema in anyOf");
+    ok = fail(e, p, "anyOf", "must match a schema in anyOf: one of \"earliest\", \"finalized\", \"safe\", \"latest\", \"pending\", \"accepted\", or a string matching ^0[xX](0|[1-9a-fA-F][0-9a-fA-F]*)$, or a string matching ^0[xX][0-9a-fA-F]{64}$, or a value of type object");
   }
   return ok;
 }
@@ -7338,7 +7338,7 @@ function $SyncingStatus(x: unknown, p: string, e: ValidationIssue[] | null): boo
   if ($SyncProgress(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
-    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
+    ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf: one of false, or a value of type object" : "must match exactly one schema in oneOf"));
   }
   return ok;
 }

@@ -113,6 +113,36 @@ function openEnumNode(s: IrObjectLikeSchema, known: JsonValue[], ctx: TypeContex
   return union([...known.map((v) => raw(literal(v))), ...rest]);
 }
 
+/**
+ * A string whose pattern starts with a `0x` prefix is hex: typed as the
+ * template `` `0x${string}` `` (viem's `Hex`), which catches a missing
+ * prefix at compile time and keeps literals beside it in a union (block tags
+ * next to a quantity) from being absorbed into `string`. A pattern that also
+ * accepts `0X` (hex is case-insensitive on the wire) adds that form.
+ */
+function hexTemplate(pattern: string | undefined): TypeNode | undefined {
+  const m = pattern === undefined ? null : /^\^0(x|X|\[(?:xX|Xx)\])/.exec(pattern);
+  if (!m || topLevelAlternation(pattern!)) return undefined;
+  const forms = m[1] === "x" ? ["0x"] : m[1] === "X" ? ["0X"] : ["0x", "0X"];
+  return union(forms.map((f) => raw(`\`${f}\${string}\``)));
+}
+
+/** Whether a pattern has a `|` outside groups and classes (`^0x…$|^[0-9]+$` allows more than hex). */
+function topLevelAlternation(pattern: string): boolean {
+  let depth = 0;
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === "\\") i++;
+    else if (inClass) inClass = c !== "]";
+    else if (c === "[") inClass = true;
+    else if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (c === "|" && depth === 0) return true;
+  }
+  return false;
+}
+
 function shapeNode(s: IrObjectLikeSchema, ctx: TypeContext): TypeNode | undefined {
   const types = inferredTypes(s);
   if (!types) return undefined;
@@ -125,7 +155,7 @@ function shapeNode(s: IrObjectLikeSchema, ctx: TypeContext): TypeNode | undefine
         case "string":
           // raw bytes (format: binary, or a 3.1 contentMediaType): what fetch can send
           // these global names are reserved by the naming pass (BINARY_TYPE_NAMES), so no schema shadows them
-          return s.format === "binary" ? raw("Blob | ArrayBuffer | ArrayBufferView | string") : raw(t);
+          return s.format === "binary" ? raw("Blob | ArrayBuffer | ArrayBufferView | string") : (hexTemplate(s.pattern) ?? raw(t));
         case "boolean":
         case "null":
           return raw(t);

@@ -804,17 +804,41 @@ export class ValidatorCompiler {
     });
   }
 
+  /**
+   * What the branches of an anyOf/oneOf allow, for its message, when some
+   * are literal values (a block tag beside a quantity):
+   * `: one of "latest", "safe", or a string matching ^0x…$`; "" otherwise.
+   */
+  private allowed(branches: IrSchema[]): string {
+    const literals: JsonValue[] = [];
+    const others = new Set<string>();
+    const visit = (b: IrSchema, depth: number): void => {
+      const t = b.kind === "ref" ? this.byKey.get(b.target)?.schema : b;
+      if (!t || t.kind === "boolean" || depth > 4) return void others.add("another value");
+      if (t.const && isScalar(t.const.value)) literals.push(t.const.value);
+      else if (t.enum && t.enum.every(isScalar)) append(literals, t.enum);
+      else if ((t.anyOf || t.oneOf) && !t.types) for (const sub of t.anyOf ?? t.oneOf ?? []) visit(sub, depth + 1);
+      else if (t.pattern !== undefined) others.add(`a string matching ${t.pattern}`);
+      else if (t.types) others.add(`a value of type ${t.types.join(" | ")}`);
+      else others.add("another value");
+    };
+    for (const b of branches) visit(b, 0);
+    if (literals.length === 0) return "";
+    const text = `: one of ${[...new Set(literals.map((v) => JSON.stringify(v)))].join(", ")}${others.size > 0 ? `, or ${[...others].join(", or ")}` : ""}`;
+    return text.length > 300 ? `${text.slice(0, 299)}…` : text;
+  }
+
   private composition(L: Lines, s: IrObjectLikeSchema): void {
     for (const part of s.allOf ?? []) this.sub(L, this.check(part), "x", "p");
     if (s.anyOf) {
       const checks = s.anyOf.map((v) => this.check(v));
-      if (!checks.includes("$true")) L.block(`if (!(${checks.map((c) => `${c}(x, p, null)`).join(" || ")}))`, () => this.failStmt(L, "anyOf", stringLiteral("must match a schema in anyOf")));
+      if (!checks.includes("$true")) L.block(`if (!(${checks.map((c) => `${c}(x, p, null)`).join(" || ")}))`, () => this.failStmt(L, "anyOf", stringLiteral(`must match a schema in anyOf${this.allowed(s.anyOf!)}`)));
     }
     if (s.oneOf) {
       const checks = s.oneOf.map((v) => this.check(v));
       L.line("let matches = 0;");
       for (const c of checks) L.line(`if (${c}(x, p, null)) matches++;`);
-      L.block("if (matches !== 1)", () => this.failStmt(L, "oneOf", '(matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf")'));
+      L.block("if (matches !== 1)", () => this.failStmt(L, "oneOf", `(matches === 0 ? ${stringLiteral(`must match a schema in oneOf${this.allowed(s.oneOf!)}`)} : "must match exactly one schema in oneOf")`));
     }
     if (s.not) {
       const check = this.check(s.not);
