@@ -53,3 +53,12 @@ export async function readmeDescriptorExample(): Promise<void> {
   const checked = resolveHttpConfig({ validateResponse: "strict" }, DATA_API_DEFAULT_BASE_URL, dataApiResults);
   console.log(chain.chainName, version, a.ok && a.value.version, b.ok, checked.validateResponse);
 }
+
+// The README's "Mocks" overrides: typed by operation id and JSON-RPC method name.
+
+export function readmeMocksExample(mocks: import("@avaspec/client/mocks").Mocks): void {
+  mocks.override("getChainInfo", { status: 503 }); // also: body, headers, delay, networkError
+  mocks.override("getChainInfo", { status: 404, body: { message: "no such chain", statusCode: 404, error: "Not Found" } });
+  mocks.override("info.getNodeVersion", { rpcError: { code: -32000, message: "bootstrapping" } });
+  mocks.override("info.getNodeVersion", { body: { version: "avalanchego/1.13.0", databaseVersion: "v1.4.5", rpcProtocolVersion: "39", gitCommit: "abc", vmVersions: {} } });
+}

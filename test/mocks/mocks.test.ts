@@ -12,7 +12,7 @@ import { ApiError, NetworkError, RpcError, ValidationError } from "@avaspec/clie
 import { createDataApiClient } from "@avaspec/client/data-api";
 import { createMetricsApiClient } from "@avaspec/client/metrics-api";
 import { createNodeClient } from "@avaspec/client/node";
-import { createMocks, createMockService, mockTables } from "@avaspec/client/mocks";
+import { createMocks, createMockService, mockTables, type MockService } from "@avaspec/client/mocks";
 import { startMockServer, type RunningMockServer } from "@avaspec/client/mock-server";
 import { rng, synthesize, type MockHttpEntry, type MockRpcEntry, type MockTable } from "../../generated/src/runtime/mock.js";
 import type { ValidationIssue } from "../../generated/src/runtime/errors.js";
@@ -222,7 +222,8 @@ describe("through MSW setupServer", () => {
     await expect(data.getChainInfo({ chainId: "43114" })).rejects.toMatchObject({ statusCode: 404, error: "Not Found" });
     mocks.override("getChainInfo", { networkError: true });
     await expect(data.getChainInfo({ chainId: "43114" })).rejects.toBeInstanceOf(NetworkError);
-    mocks.override("getChainInfo", { body: { chainId: 5 } });
+    // a body the operation does not answer compiles only through the untyped service (test/mocks/override-types.test.ts)
+    (mocks as MockService).override("getChainInfo", { body: { chainId: 5 } });
     await expect(data.getChainInfo({ chainId: "43114" })).rejects.toBeInstanceOf(ValidationError);
     mocks.override("getChainInfo", { delay: 30, headers: { "x-mock": "yes" } });
     const started = Date.now();
@@ -232,7 +233,7 @@ describe("through MSW setupServer", () => {
     await expect(node.info.getNodeVersion()).rejects.toSatisfy((e) => e instanceof RpcError && e.code === -32000);
     mocks.reset();
     await expect(data.getChainInfo({ chainId: "43114" })).resolves.toMatchObject({ chainId: "43114" });
-    expect(() => mocks.override("noSuchOperation", { status: 500 })).toThrow(/noSuchOperation/);
+    expect(() => (mocks as MockService).override("noSuchOperation", { status: 500 })).toThrow(/noSuchOperation/);
   });
 
   it("steers nothing left over from the previous test", async () => {

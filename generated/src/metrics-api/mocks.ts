@@ -3,6 +3,13 @@
 
 import type { MockTable } from "../runtime/mock.js";
 import { getAddressesByBalanceOverTimeOperation, getAvgTpsOperation, metricsApiResults } from "./client.js";
+import type * as T from "./types.js";
+
+/** What this module's mocks answer, by operation id and JSON-RPC method name: the id and body `override` takes (types only; see runtime/mock.ts `MockAnswers`). */
+export type MockAnswers = {
+  getAddressesByBalanceOverTime: { status: undefined; body: T.ListAddressesByBalanceOverTimeResponse } | { status: 200; body: T.ListAddressesByBalanceOverTimeResponse } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
+  getAvgTps: { status: undefined; body: T.AvgTpsResponse } | { status: 200; body: T.AvgTpsResponse } | { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503; body: T.ErrorBody };
+};
 
 /** What the mock service serves for this module's operations (see runtime/mock.ts). */
 export const mocks: MockTable = {

@@ -37,7 +37,7 @@ const CORS = {
   "access-control-max-age": "600",
 };
 
-export function serveMocks(service: MockService, options: MockServerOptions = {}): Promise<RunningMockServer> {
+export function serveMocks(service: Pick<MockService, "handle">, options: MockServerOptions = {}): Promise<RunningMockServer> {
   const log = options.log === undefined ? (line: string) => process.stdout.write(line + "\n") : options.log;
   const host = options.host ?? "127.0.0.1";
   const server = createServer((req, res) => void answer(service, req, res, log));
@@ -63,7 +63,7 @@ export function serveMocks(service: MockService, options: MockServerOptions = {}
   });
 }
 
-async function answer(service: MockService, req: IncomingMessage, res: ServerResponse, log: ((line: string) => void) | null): Promise<void> {
+async function answer(service: Pick<MockService, "handle">, req: IncomingMessage, res: ServerResponse, log: ((line: string) => void) | null): Promise<void> {
   const started = Date.now();
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);

@@ -107,6 +107,37 @@ export interface MockOverride {
   networkError?: boolean;
 }
 
+/**
+ * What a module's mocks answer, by operation id (HTTP) or JSON-RPC method
+ * name: the generator writes one per module (`MockAnswers` in
+ * `<module>/mocks.ts`, types only) and the package's `Mocks` is typed by
+ * their merge. An HTTP operation has one `{ status, body }` per documented
+ * status with a body, plus `{ status: undefined, body }` for the 2XX body
+ * served when an override names no status; a JSON-RPC method has
+ * `{ result }` (a union when the name is on several endpoints).
+ */
+export type MockAnswer = { status: number | undefined; body: unknown } | { result: unknown };
+export type MockAnswers = { [id: string]: MockAnswer };
+
+/** Several modules' answers as one map: an id in more than one of them may answer any of their bodies (overrides are by id). */
+export type MergeMockAnswers<U extends MockAnswers> = { [K in U extends unknown ? keyof U : never]: U extends unknown ? (K extends keyof U ? U[K] : never) : never };
+
+/**
+ * An override checked against what the operation or method answers: with
+ * no body, any status (the API's error body, or none, is served); with a
+ * body, a documented status and that status's body (no status: the 2XX
+ * body), or the JSON-RPC result. `MockOverride` is the unchecked form.
+ */
+export type MockOverrideFor<A> = Omit<MockOverride, "status" | "body"> & ({ status?: number; body?: undefined } | SteeredBody<A>);
+
+type SteeredBody<A> = A extends { result: infer R }
+  ? { status?: number; body?: R }
+  : A extends { status: infer S; body: infer B }
+    ? undefined extends S
+      ? { status?: undefined; body: B }
+      : { status: S; body: B }
+    : never;
+
 export interface MockRequest {
   method: string;
   url: string;
@@ -139,17 +170,27 @@ export interface MockServiceOptions {
   wireShapes?: "documented" | "server";
 }
 
-export interface MockService {
+/**
+ * `A`, the answers by id (types only), checks `override`'s id and body at
+ * compile time; the default, `MockAnswers`, takes any id and body (checked
+ * at run time only): a typed service widens to it for generic code,
+ * `(mocks as MockService).override(id, o)`.
+ */
+export interface MockService<A extends MockAnswers = MockAnswers> {
   /** Answers a request; undefined when no operation or endpoint matches it. */
   handle(request: MockRequest): Promise<MockResponse | undefined>;
-  /** Steers an operation (by operationId) or a JSON-RPC method (by name) until `reset()`. */
-  override(id: string, o: MockOverride): void;
+  /**
+   * Steers an operation (by operationId) or a JSON-RPC method (by name, on
+   * every endpoint that has it) until `reset()`. A body must be what that
+   * operation answers at that status, or the method's result.
+   */
+  override<K extends keyof A & string>(id: K, o: MockOverrideFor<A[K]>): void;
   /** Drops every override. */
   reset(): void;
   /** The mock body of an operation or method as it would be served (first page, no params). */
-  sample(id: string): unknown;
+  sample(id: keyof A & string): unknown;
   /** Every operationId and JSON-RPC method name the service answers. */
-  readonly ids: readonly string[];
+  readonly ids: readonly (keyof A & string)[];
 }
 
 // ---------------------------------------------------------------- random
@@ -409,8 +450,8 @@ function endpointKey(path: string): string {
   return "/" + path.replace(/^\/+|\/+$/g, "");
 }
 
-/** A mock service over the generated tables of one or more APIs. */
-export function createMockService(tables: readonly MockTable[], options: MockServiceOptions = {}): MockService {
+/** A mock service over the generated tables of one or more APIs; `A` (types only) is what they answer, for typed overrides. */
+export function createMockService<A extends MockAnswers = MockAnswers>(tables: readonly MockTable[], options: MockServiceOptions = {}): MockService<A> {
   const seed = options.seed ?? 1;
   const pages = Math.max(1, options.pages ?? 3);
   const useExamples = options.examples ?? true;
@@ -580,7 +621,7 @@ export function createMockService(tables: readonly MockTable[], options: MockSer
     return { reply: { jsonrpc: "2.0", id, result }, handled: name, ...http };
   }
 
-  return {
+  const service: MockService = {
     ids: [...byId.keys()],
     async handle(request) {
       let url: URL;
@@ -615,6 +656,8 @@ export function createMockService(tables: readonly MockTable[], options: MockSer
       return entry.kind === "http" && entry.paging ? page(entry, table, {}) : body(entry, table, "0");
     },
   };
+  // `A` is types only: the service checks ids and answers bodies as given at run time
+  return service as unknown as MockService<A>;
 }
 
 function rpcError(id: unknown, code: number, message: string, data?: unknown): unknown {

@@ -18,7 +18,7 @@ import { escapeRegExp, pathPattern, type MockService, type MockTable } from "./m
 export type HttpHandler = msw.HttpHandler;
 
 /** `tables` pairs each API's mock table with the base URL its client calls. */
-export function createMswHandlers(service: MockService, tables: readonly { table: MockTable; baseUrl: string }[]): HttpHandler[] {
+export function createMswHandlers(service: Pick<MockService, "handle">, tables: readonly { table: MockTable; baseUrl: string }[]): HttpHandler[] {
   const handlers: HttpHandler[] = [];
   const seen = new Set<string>();
   // the service knows operations by their paths below the base URL: a base URL with a path of its own (…/glacier) is cut off first

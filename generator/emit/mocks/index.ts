@@ -7,13 +7,15 @@
  * literal through the escaping choke point, never as code.
  */
 import type { StatementStructures } from "ts-morph";
-import type { WriterFunction } from "../../writer.js";
+import { TextWriter, type WriterFunction } from "../../writer.js";
 import { BoundedNesting } from "../../nesting.js";
 import { samplePattern } from "../validators/pattern.js";
 import type { IrDocument, IrHttpOperation, IrNamedSchema, IrOperation, IrSchema, JsonValue } from "../../ir/types.js";
 import { followRefs, pagingOf } from "../../ir/resolve.js";
 import { NameRegistry, toIdentifier } from "../../ir/naming.js";
-import { identifier, stringLiteral } from "../escape.js";
+import { identifier, propertyKey, stringLiteral } from "../escape.js";
+import { responseKind } from "../../ir/passes.js";
+import { printType, shapeName, toTypeNode, type TypeNode } from "../types/type-node.js";
 
 type Json = JsonValue;
 
@@ -128,16 +130,96 @@ function rpcEntry(r: Reducer, op: Extract<IrOperation, { protocol: "json-rpc" }>
   return entry;
 }
 
+const raw = (text: string): TypeNode => ({ k: "raw", text });
+
+function typeText(t: TypeNode): string {
+  const w = new TextWriter();
+  printType(w, t);
+  return w.toString();
+}
+
+/**
+ * `MockAnswers` of a module, types only: by operation id (as the mock
+ * service knows it) `{ status, body }` for the documented statuses with a
+ * body (statuses with the same body together) and `{ status: undefined, body }`
+ * for the 2XX body served when an override names no status; by JSON-RPC
+ * method name `{ result }`, one per endpoint that has the name. Bodies are
+ * response shapes, from types.ts (`T`) or the client's own aliases (`C`).
+ */
+function answersType(ir: IrDocument): { members: [string, string[]][]; uses: { T: boolean; C: boolean } } {
+  const schemaNames = new Set(ir.schemas.map((s) => s.name));
+  const byKey = new Map(ir.schemas.map((s) => [s.key, s]));
+  const uses = { T: false, C: false };
+  const ctx = {
+    direction: "response" as const,
+    refName: (target: string) => {
+      const s = byKey.get(target);
+      if (!s) return "unknown";
+      uses.T = true;
+      return `T.${identifier(shapeName(s, "response"))}`;
+    },
+  };
+  const named = (name: string) => {
+    if (schemaNames.has(name)) {
+      uses.T = true;
+      return `T.${identifier(name)}`;
+    }
+    uses.C = true;
+    return `C.${identifier(name)}`;
+  };
+  const byId = new Map<string, string[]>();
+  const add = (id: string, t: string) => {
+    const list = byId.get(id) ?? [];
+    if (!list.includes(t)) list.push(t);
+    byId.set(id, list);
+  };
+  for (const op of ir.operations) {
+    if (op.protocol === "json-rpc") {
+      const result = op.result ? named(op.names.response) : "null";
+      // answered as given, so the form servers send (x-avaspec-wire-shape) is a result too
+      add(op.transport.method, `{ result: ${op.result?.wire ? `${result} | { ${propertyKey(op.result.wire.property)}: ${result} }` : result} }`);
+      continue;
+    }
+    const id = op.id || op.names.method;
+    const kind = responseKind(op);
+    if (kind !== "none") add(id, `{ status: undefined; body: ${kind === "json" ? named(op.names.response) : kind === "text" ? "string" : "unknown"} }`);
+    // statuses with the same body as one alternative
+    const statuses = new Map<string, string[]>();
+    for (const r of op.responses) {
+      const c = r.content[0];
+      if (!c) continue;
+      const body = /json/i.test(c.contentType) ? typeText(toTypeNode(c.schema, ctx)) : /^text\//i.test(c.contentType) ? "string" : "unknown";
+      const list = statuses.get(body) ?? [];
+      const status = /^\d{3}$/.test(r.status) ? r.status : "number";
+      if (!list.includes(status)) list.push(status);
+      statuses.set(body, list);
+    }
+    for (const [body, list] of statuses) add(id, `{ status: ${list.includes("number") ? "number" : list.join(" | ")}; body: ${body} }`);
+    if (!byId.has(id)) add(id, "{ status: undefined; body: undefined }");
+  }
+  return { members: [...byId.entries()].map(([id, parts]) => [propertyKey(id), parts]), uses };
+}
+
 /** The statements of `<module>/mocks.ts`. */
 export function emitMocks(ir: IrDocument): (StatementStructures | WriterFunction)[] {
   const r = new Reducer(ir);
   const entries = ir.operations.map((op) => ({ op, fields: op.protocol === "http" ? httpEntry(r, op) : rpcEntry(r, op) }));
   const descriptors = [...new Set([...ir.operations.map((op) => op.names.descriptor), ir.names.results])].sort();
   const defs = Object.fromEntries([...r.defs.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const answers = answersType(ir);
   return [
     (w) => {
       w.writeLine(`import type { MockTable } from "../runtime/mock.js";`);
       w.writeLine(`import { ${descriptors.map(identifier).join(", ")} } from "./client.js";`);
+      if (answers.uses.C) w.writeLine(`import type * as C from "./client.js";`);
+      if (answers.uses.T) w.writeLine(`import type * as T from "./types.js";`);
+      w.blankLine();
+      w.writeLine("/** What this module's mocks answer, by operation id and JSON-RPC method name: the id and body `override` takes (types only; see runtime/mock.ts `MockAnswers`). */");
+      w.writeLine("export type MockAnswers = {");
+      w.indent(() => {
+        for (const [key, parts] of answers.members) w.writeLine(`${key}: ${parts.join(" | ")};`);
+      });
+      w.writeLine("};");
       w.blankLine();
       w.writeLine("/** What the mock service serves for this module's operations (see runtime/mock.ts). */");
       w.writeLine("export const mocks: MockTable = {");
@@ -177,7 +259,7 @@ export function emitMockEntries(modules: { ir: IrDocument; output: string }[]): 
   const shared = (name: string) => modules.filter((m) => m.ir.names.defaultBaseUrl === name).length > 1;
   const mods = claimed.map((m) => ({ ...m, base: shared(m.ir.names.defaultBaseUrl) ? `${m.key}BaseUrl` : m.ir.names.defaultBaseUrl }));
   const imports = (w: Parameters<WriterFunction>[0], withBase: boolean) => {
-    for (const m of mods) w.writeLine(`import { mocks as ${m.key}Mocks } from ${stringLiteral(`../${m.output}/mocks.js`)};`);
+    for (const m of mods) w.writeLine(`import { mocks as ${m.key}Mocks, type MockAnswers as ${m.key}MockAnswers } from ${stringLiteral(`../${m.output}/mocks.js`)};`);
     if (withBase) {
       for (const m of mods) {
         const own = identifier(m.ir.names.defaultBaseUrl);
@@ -189,14 +271,17 @@ export function emitMockEntries(modules: { ir: IrDocument; output: string }[]): 
   const tables = (w: Parameters<WriterFunction>[0]) => {
     w.writeLine("/** Every module's mock table. */");
     w.writeLine(`export const mockTables: ${tablesType} = { ${mods.map((m) => `${m.key}: ${m.key}Mocks`).join(", ")} };`);
+    w.blankLine();
+    w.writeLine("/** What the mocks answer, by operation id and JSON-RPC method name: `override` checks its id and body against it (types only). */");
+    w.writeLine(`export type MockAnswers = MergeMockAnswers<${mods.map((m) => `${m.key}MockAnswers`).join(" | ")}>;`);
   };
   const mocks: WriterFunction = (w) => {
-    w.writeLine(`import { createMockService, type MockOverride, type MockService, type MockServiceOptions, type MockTable } from "../runtime/mock.js";`);
+    w.writeLine(`import { createMockService, type MergeMockAnswers, type MockService, type MockServiceOptions, type MockTable } from "../runtime/mock.js";`);
     // msw is named in runtime/msw.ts only, so the package builds without it
     w.writeLine(`import { createMswHandlers, type HttpHandler } from "../runtime/msw.js";`);
     imports(w, true);
     w.blankLine();
-    w.writeLine(`export type { MockOverride, MockService, MockServiceOptions, MockTable } from "../runtime/mock.js";`);
+    w.writeLine(`export type { MockOverride, MockOverrideFor, MockService, MockServiceOptions, MockTable } from "../runtime/mock.js";`);
     w.writeLine(`export { createMockService } from "../runtime/mock.js";`);
     w.blankLine();
     tables(w);
@@ -208,7 +293,8 @@ export function emitMockEntries(modules: { ir: IrDocument; output: string }[]): 
     });
     w.writeLine("}");
     w.blankLine();
-    w.writeLine("export interface Mocks extends MockService {");
+    w.writeLine("/** Typed by `MockAnswers`: a misspelt id or a body the operation does not answer does not compile. For ids only known at run time, widen: `(mocks as MockService).override(id, o)`. */");
+    w.writeLine("export interface Mocks extends MockService<MockAnswers> {");
     w.indent(() => {
       w.writeLine("/** MSW handlers for every operation and JSON-RPC endpoint: `setupServer(...mocks.handlers)`. */");
       w.writeLine("readonly handlers: HttpHandler[];");
@@ -217,11 +303,12 @@ export function emitMockEntries(modules: { ir: IrDocument; output: string }[]): 
     w.blankLine();
     w.writeLine("/**");
     w.writeLine(" * Mocks of every API for MSW. Steer one operation with `mocks.override(id, { status: 503 })`");
-    w.writeLine(" * and call `mocks.reset()` after each test.");
+    w.writeLine(" * or `{ status, body }` (the body that operation documents for that status) and call");
+    w.writeLine(" * `mocks.reset()` after each test.");
     w.writeLine(" */");
     w.writeLine("export function createMocks(options: MockOptions = {}): Mocks {");
     w.indent(() => {
-      w.writeLine("const service = createMockService(Object.values(mockTables), options);");
+      w.writeLine("const service = createMockService<MockAnswers>(Object.values(mockTables), options);");
       w.writeLine("const handlers = createMswHandlers(service, [");
       w.indent(() => {
         for (const m of mods) w.writeLine(`{ table: ${m.key}Mocks, baseUrl: options.baseUrls?.${m.key} ?? ${identifier(m.base)} },`);
@@ -232,7 +319,7 @@ export function emitMockEntries(modules: { ir: IrDocument; output: string }[]): 
     w.writeLine("}");
   };
   const server: WriterFunction = (w) => {
-    w.writeLine(`import { createMockService, type MockServiceOptions, type MockTable } from "../runtime/mock.js";`);
+    w.writeLine(`import { createMockService, type MergeMockAnswers, type MockService, type MockServiceOptions, type MockTable } from "../runtime/mock.js";`);
     w.writeLine(`import { serveMocks, type MockServerOptions, type RunningMockServer } from "../runtime/mock-server.js";`);
     imports(w, false);
     w.blankLine();
@@ -240,9 +327,16 @@ export function emitMockEntries(modules: { ir: IrDocument; output: string }[]): 
     w.blankLine();
     tables(w);
     w.blankLine();
+    w.writeLine("/** A running mock server, steered like the MSW mocks: `override(id, { status, body, … })` (typed by `MockAnswers`) until `reset()`. */");
+    w.writeLine("export interface MockServer extends RunningMockServer, Pick<MockService<MockAnswers>, \"override\" | \"reset\" | \"sample\" | \"ids\"> {}");
+    w.blankLine();
     w.writeLine("/** Serves every API's mocks on one origin (default http://127.0.0.1:4010). */");
-    w.writeLine("export function startMockServer(options: MockServiceOptions & MockServerOptions = {}): Promise<RunningMockServer> {");
-    w.indent(() => w.writeLine("return serveMocks(createMockService(Object.values(mockTables), options), options);"));
+    w.writeLine("export async function startMockServer(options: MockServiceOptions & MockServerOptions = {}): Promise<MockServer> {");
+    w.indent(() => {
+      w.writeLine("const service = createMockService<MockAnswers>(Object.values(mockTables), options);");
+      w.writeLine("const running = await serveMocks(service, options);");
+      w.writeLine("return { url: running.url, close: running.close, override: service.override, reset: service.reset, sample: service.sample, ids: service.ids };");
+    });
     w.writeLine("}");
   };
   return { mocks: [mocks], server: [server] };

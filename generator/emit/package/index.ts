@@ -12,6 +12,7 @@ import { LEDGER_FILE, type Ledger, type VersionChange } from "../../versions.js"
 import { followRefs, namedSchema, objectWithProperties, pagingOf, rpcFields } from "../../ir/resolve.js";
 import { isIdentifierName, toIdentifier } from "../../ir/naming.js";
 import { mockKeys } from "../mocks/index.js";
+import { responseKind } from "../../ir/passes.js";
 import type { IrDocument, IrHttpOperation, IrOperation, IrParameter, IrRpcOperation, IrSchema, JsonValue } from "../../ir/types.js";
 import { identifier, propertyKey, stringLiteral } from "../escape.js";
 
@@ -572,6 +573,8 @@ function readmeExamples(pkg: PackageConfig, inputs: PackageInput[]) {
     const call = callOf(m.ir, "client", op);
     const overrideId = op.protocol === "http" ? op.id || op.names.method : op.transport.method;
     const steer = op.protocol === "http" ? "{ status: 404 }" : `{ rpcError: { code: -32000, message: "unavailable" } }`;
+    // a typed body: what the operation answers (its 2XX body) or the method's result; an operation without a body has none to show
+    const typedBody = op.protocol === "json-rpc" || responseKind(op) !== "none";
     out["msw"] = [
       `import { setupServer } from "msw/node";`,
       importLine(["createMocks"], `${pkg.name}/mocks`),
@@ -587,6 +590,12 @@ function readmeExamples(pkg: PackageConfig, inputs: PackageInput[]) {
       `// steer one ${op.protocol === "http" ? "operation" : "method"} until reset(): status, body, headers, delay, networkError${op.protocol === "http" ? "" : ", rpcError"}`,
       `mocks.override(${stringLiteral(overrideId)}, ${steer});`,
       `await ${call}.catch((error: unknown) => console.error(error));`,
+      ...(typedBody
+        ? [
+            `// typed by the ${op.protocol === "http" ? "operation: the body it answers (with a status: that status's documented body)" : "method: its result"}; a misspelt id or a wrong body does not compile`,
+            `mocks.override(${stringLiteral(overrideId)}, { body: result, delay: 100 });`,
+          ]
+        : []),
       "mocks.reset(); // afterEach",
       "server.close(); // afterAll",
     ].join("\n");
