@@ -813,8 +813,9 @@ export class ValidatorCompiler {
     const literals: JsonValue[] = [];
     const others = new Set<string>();
     const visit = (b: IrSchema, depth: number): void => {
-      const t = b.kind === "ref" ? this.byKey.get(b.target)?.schema : b;
-      if (!t || t.kind === "boolean" || depth > 4) return void others.add("another value");
+      let t: IrSchema | undefined = b;
+      for (let hops = 0; t?.kind === "ref" && hops < 8; hops++) t = this.byKey.get(t.target)?.schema;
+      if (!t || t.kind !== "schema" || depth > 4) return void others.add("another value");
       if (t.const && isScalar(t.const.value)) literals.push(t.const.value);
       else if (t.enum && t.enum.every(isScalar)) append(literals, t.enum);
       else if ((t.anyOf || t.oneOf) && !t.types) for (const sub of t.anyOf ?? t.oneOf ?? []) visit(sub, depth + 1);
