@@ -4,12 +4,17 @@
  * server: what viem's actions return, what goes over the wire, how errors
  * reach viem, and that avaspec's batching applies.
  */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BaseError, InvalidInputRpcError, InvalidParamsRpcError, UnsupportedProviderMethodError, createPublicClient, custom, rpcSchema } from "viem";
 import { avalanche } from "viem/chains";
 import { ApiError, ProviderRpcError, RpcError, createEip1193Provider, createRpcTransport } from "@avaspec/client";
 import { cChainProviderMethods, createNodeClient, ServerError, type CChainRpcSchema, type NodeClient, type NodeClientOptions } from "@avaspec/client/node";
 import { startRpcServer, type Envelope, type RpcTestServer } from "../helpers/rpc-server.js";
+import { ROOT, TSC, runCli } from "../helpers/cli.js";
 
 const ADDRESS = "0x8ba1f109551bD432803012645Ac136ddd64DBA72";
 const ENDPOINT = "/ext/bc/C/rpc";
@@ -186,6 +191,55 @@ describe("provider.request", () => {
     const listener = () => {};
     expect(provider.on("chainChanged", listener)).toBe(provider);
     expect(provider.removeListener("chainChanged", listener)).toBe(provider);
+  });
+});
+
+describe("x-avaspec-eip1193 on any OpenRPC document", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "avaspec-eip1193-"));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const doc = (flag: unknown) => ({
+    openrpc: "1.3.2",
+    "x-avaspec-eip1193": flag,
+    info: { title: "Chain", version: "1" },
+    servers: [{ name: "rpc", url: "https://rpc.example/ext/bc/X/rpc" }],
+    methods: [
+      { name: "eth_chainId", params: [], result: { name: "id", schema: { type: "string" } } },
+      { name: "eth_getCode", paramStructure: "by-position", params: [{ name: "address", required: true, schema: { type: "string" } }, { name: "block", schema: { type: "string" } }], result: { name: "code", schema: { type: "string" } } },
+      { name: "demo.echo", paramStructure: "by-name", params: [{ name: "text", schema: { type: "string" } }], result: { name: "text", schema: { type: "string" } } },
+    ],
+  });
+  const generate = (flag: unknown) => {
+    writeFileSync(join(dir, "doc.json"), JSON.stringify(doc(flag), null, 2));
+    return runCli(["generate", "--input", "doc.json", "--out", "out", "--client-name", "Chain"], dir);
+  };
+
+  it("a top-level document gets client.provider, its RpcSchema and descriptors, and the package compiles", () => {
+    const r = generate(true);
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    const client = readFileSync(join(dir, "out/src/doc/client.ts"), "utf8");
+    expect(client).toContain('{ Method: "eth_chainId"; Parameters?: undefined; ReturnType: EthChainIdResult },');
+    expect(client).toContain('{ Method: "eth_getCode"; Parameters: [address: EthGetCodeParams["address"], block?: EthGetCodeParams["block"]]; ReturnType: EthGetCodeResult },');
+    expect(client).toContain('{ Method: "demo.echo"; Parameters?: DemoEchoParams; ReturnType: DemoEchoResult },');
+    expect(client).toContain("readonly provider: Eip1193Provider<ChainRpcSchema>;");
+    expect(client).toContain('provider: createEip1193Provider<ChainRpcSchema>(call, "", chainProviderMethods),');
+    const tsc = spawnSync(process.execPath, [TSC, "-p", join(dir, "out/tsconfig.json"), "--noEmit", "--typeRoots", join(ROOT, "node_modules/@types")], { encoding: "utf8" });
+    expect(tsc.stdout + tsc.stderr).toBe("");
+    expect(tsc.status).toBe(0);
+  });
+
+  it("without the extension (or with false) there is no provider", () => {
+    expect(generate(false).status).toBe(0);
+    expect(readFileSync(join(dir, "out/src/doc/client.ts"), "utf8")).not.toContain("provider");
+  });
+
+  it("a value that is not a boolean is a diagnostic at its pointer", () => {
+    const r = generate("yes");
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toMatch(/doc\.json:\d+:\d+ at #\/x-avaspec-eip1193: x-avaspec-eip1193 must be true or false, got "yes" \[extension\/eip1193\]/);
   });
 });
 
