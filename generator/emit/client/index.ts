@@ -397,7 +397,7 @@ function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, requestCtx: Type
   out.statements.push(constValue(op.names.descriptor, `Wire description of JSON-RPC \`${comment(op.transport.method)}\`.`, `RpcMethod${types}`, descriptor));
 }
 
-interface ProviderNames {
+export interface ProviderNames {
   /** The viem-style RpcSchema type (`CChainRpcSchema`). */
   schema: string;
   /** The descriptors it serves (`cChainProviderMethods`). */
@@ -406,7 +406,7 @@ interface ProviderNames {
 }
 
 /** `cChain` → `CChainRpcSchema` and `cChainProviderMethods`; a top-level provider takes the client's name (`NodeRpcSchema`). */
-function providerNames(ir: IrDocument, provider: IrEip1193Provider): ProviderNames {
+export function providerNames(ir: IrDocument, provider: IrEip1193Provider): ProviderNames {
   const words = provider.group.length > 0 ? provider.group : [ir.names.client.replace(/Client$/, "") || "Api"];
   const base = words.map((g) => g.replace(/[^A-Za-z0-9_$]/g, "")).map((g) => g.charAt(0).toUpperCase() + g.slice(1)).join("");
   return { schema: identifier(`${base}RpcSchema`), methods: identifier(`${base.charAt(0).toLowerCase()}${base.slice(1)}ProviderMethods`), endpoint: provider.endpoint };
