@@ -393,4 +393,6 @@ export interface IrEip1193Provider {
   file: string;
   group: string[];
   endpoint: string;
+  /** Assigned by the naming pass: the viem-style RpcSchema type and the exported descriptor list. */
+  names?: { schema: string; methods: string };
 }

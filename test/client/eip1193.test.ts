@@ -209,6 +209,7 @@ describe("x-avaspec-eip1193 on any OpenRPC document", () => {
       { name: "eth_chainId", params: [], result: { name: "id", schema: { type: "string" } } },
       { name: "eth_getCode", paramStructure: "by-position", params: [{ name: "address", required: true, schema: { type: "string" } }, { name: "block", schema: { type: "string" } }], result: { name: "code", schema: { type: "string" } } },
       { name: "demo.echo", paramStructure: "by-name", params: [{ name: "text", schema: { type: "string" } }], result: { name: "text", schema: { type: "string" } } },
+      { name: "provider", params: [], result: { name: "name", schema: { type: "string" } } },
     ],
   });
   const generate = (flag: unknown) => {
@@ -218,14 +219,16 @@ describe("x-avaspec-eip1193 on any OpenRPC document", () => {
 
   it("a top-level document gets client.provider, its RpcSchema and descriptors, and the package compiles", () => {
     const r = generate(true);
-    expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
+    // the method named `provider` gives way to the provider, with a warning
+    expect(r.stderr).toMatch(/method name "provider" is taken; using "provider2" \[naming\/collision\] \(warning\)/);
     const client = readFileSync(join(dir, "out/src/doc/client.ts"), "utf8");
     expect(client).toContain('{ Method: "eth_chainId"; Parameters?: undefined; ReturnType: EthChainIdResult },');
     expect(client).toContain('{ Method: "eth_getCode"; Parameters: [address: EthGetCodeParams["address"], block?: EthGetCodeParams["block"]]; ReturnType: EthGetCodeResult },');
     expect(client).toContain('{ Method: "demo.echo"; Parameters?: DemoEchoParams; ReturnType: DemoEchoResult },');
     expect(client).toContain("readonly provider: Eip1193Provider<ChainRpcSchema>;");
     expect(client).toContain('provider: createEip1193Provider<ChainRpcSchema>(call, "", chainProviderMethods),');
+    expect(client).toContain("provider2(params?: Provider2Params, options?: CallOptions): Promise<Provider2Result>;");
     const tsc = spawnSync(process.execPath, [TSC, "-p", join(dir, "out/tsconfig.json"), "--noEmit", "--typeRoots", join(ROOT, "node_modules/@types")], { encoding: "utf8" });
     expect(tsc.stdout + tsc.stderr).toBe("");
     expect(tsc.status).toBe(0);
@@ -233,7 +236,9 @@ describe("x-avaspec-eip1193 on any OpenRPC document", () => {
 
   it("without the extension (or with false) there is no provider", () => {
     expect(generate(false).status).toBe(0);
-    expect(readFileSync(join(dir, "out/src/doc/client.ts"), "utf8")).not.toContain("provider");
+    const client = readFileSync(join(dir, "out/src/doc/client.ts"), "utf8");
+    expect(client).not.toContain("Eip1193");
+    expect(client).toContain("provider(params?: ProviderParams, options?: CallOptions): Promise<ProviderResult>;");
   });
 
   it("a value that is not a boolean is a diagnostic at its pointer", () => {

@@ -117,7 +117,7 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
   for (const provider of ir.providers ?? []) {
     const ops = ir.operations.filter((op): op is IrRpcOperation => op.protocol === "json-rpc" && op.file === provider.file);
     if (ops.length === 0) continue;
-    const names = providerNames(ir, provider);
+    const names = providerNames(provider);
     providers.set(provider.group.join("."), names);
     out.statements.push((w) => {
       writeDocs(w, `The JSON-RPC methods of \`${comment([...provider.group, "provider"].join("."))}\` in viem's \`RpcSchema\` shape (wire name, positional params, result), from ${comment(provider.file)}: \`createPublicClient({ transport: custom(provider), rpcSchema: rpcSchema<${names.schema}>() })\` types \`client.request\`.`);
@@ -405,11 +405,10 @@ export interface ProviderNames {
   endpoint: string;
 }
 
-/** `cChain` → `CChainRpcSchema` and `cChainProviderMethods`; a top-level provider takes the client's name (`NodeRpcSchema`). */
-export function providerNames(ir: IrDocument, provider: IrEip1193Provider): ProviderNames {
-  const words = provider.group.length > 0 ? provider.group : [ir.names.client.replace(/Client$/, "") || "Api"];
-  const base = words.map((g) => g.replace(/[^A-Za-z0-9_$]/g, "")).map((g) => g.charAt(0).toUpperCase() + g.slice(1)).join("");
-  return { schema: identifier(`${base}RpcSchema`), methods: identifier(`${base.charAt(0).toLowerCase()}${base.slice(1)}ProviderMethods`), endpoint: provider.endpoint };
+/** The names the naming pass gave the provider (`CChainRpcSchema`, `cChainProviderMethods`). */
+export function providerNames(provider: IrEip1193Provider): ProviderNames {
+  if (!provider.names) throw new Error("internal: the naming pass names every provider");
+  return { schema: identifier(provider.names.schema), methods: identifier(provider.names.methods), endpoint: provider.endpoint };
 }
 
 /**

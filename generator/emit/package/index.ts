@@ -680,7 +680,7 @@ function renderReadme(pkg: PackageConfig, inputs: PackageInput[]): string {
         .filter((p) => i.ir.operations.some((op) => op.protocol === "json-rpc" && op.file === p.file))
         .map((p) => {
           const path = [varName, ...p.group, "provider"].join(".");
-          const names = providerNames(i.ir, p);
+          const names = providerNames(p);
           return { path, viem: `custom(${path})`, ethers: `new BrowserProvider(${path})`, schema: names.schema, endpoint: p.endpoint || "/" };
         }),
     };
