@@ -2,7 +2,8 @@
  * The EIP-1193 provider of the C-Chain endpoint (`node.cChain.provider`) as a
  * transport of a real viem public client, against a loopback JSON-RPC
  * server: what viem's actions return, what goes over the wire, how errors
- * reach viem, and that avaspec's batching applies.
+ * reach viem, and that avaspec's batching applies; ethers' BrowserProvider
+ * over it; the generator side of `x-avaspec-eip1193` on any document.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -11,6 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BaseError, InvalidInputRpcError, InvalidParamsRpcError, UnsupportedProviderMethodError, createPublicClient, custom, rpcSchema } from "viem";
 import { avalanche } from "viem/chains";
+import { BrowserProvider } from "ethers";
 import { ApiError, ProviderRpcError, RpcError, createEip1193Provider, createRpcTransport } from "@avaspec/client";
 import { cChainProviderMethods, createNodeClient, ServerError, type CChainRpcSchema, type NodeClient, type NodeClientOptions } from "@avaspec/client/node";
 import { startRpcServer, type Envelope, type RpcTestServer } from "../helpers/rpc-server.js";
@@ -124,6 +126,33 @@ describe("a viem public client over node.cChain.provider", () => {
     ]);
     expect(server.requests).toHaveLength(1);
     expect((server.requests[0]!.body as Envelope[]).map((e) => e.method)).toEqual(["eth_chainId", "eth_blockNumber"]);
+  });
+});
+
+describe("ethers over node.cChain.provider", () => {
+  it("BrowserProvider reads the chain id, block number and balance over it", async () => {
+    const ethers = new BrowserProvider(node().cChain.provider);
+    try {
+      expect((await ethers.getNetwork()).chainId).toBe(43114n);
+      expect(await ethers.getBlockNumber()).toBe(1207);
+      expect(await ethers.getBalance(ADDRESS, "latest")).toBe(10n ** 18n);
+      expect(envelopes().every((e) => ["eth_chainId", "eth_blockNumber", "eth_getBalance"].includes(e.method))).toBe(true);
+      expect(envelopes().find((e) => e.method === "eth_getBalance")!.params).toEqual([ADDRESS.toLowerCase(), "latest"]);
+    } finally {
+      ethers.destroy();
+    }
+  });
+
+  it("an error reply reaches ethers with its code", async () => {
+    const ethers = new BrowserProvider(node().cChain.provider);
+    try {
+      await ethers.getNetwork();
+      server.answer((env) => (env.method === "eth_getBalance" ? { error: { code: -32000, message: "header not found" } } : { result: "0xa86a" }));
+      const error = await ethers.getBalance(ADDRESS, "latest").catch((e: unknown) => e);
+      expect(error).toMatchObject({ error: { code: -32000 } });
+    } finally {
+      ethers.destroy();
+    }
   });
 });
 
