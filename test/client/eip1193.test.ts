@@ -13,7 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BaseError, InvalidInputRpcError, InvalidParamsRpcError, UnsupportedProviderMethodError, createPublicClient, custom, rpcSchema } from "viem";
 import { avalanche } from "viem/chains";
 import { BrowserProvider } from "ethers";
-import { ApiError, ProviderRpcError, RpcError, createEip1193Provider, createRpcTransport } from "@avaspec/client";
+import { AbortError, ApiError, ProviderRpcError, RpcError, createEip1193Provider, createRpcTransport } from "@avaspec/client";
 import { cChainProviderMethods, createNodeClient, ServerError, type CChainRpcSchema, type NodeClient, type NodeClientOptions } from "@avaspec/client/node";
 import { startRpcServer, type Envelope, type RpcTestServer } from "../helpers/rpc-server.js";
 import { ROOT, TSC, runCli } from "../helpers/cli.js";
@@ -213,6 +213,12 @@ describe("provider.request", () => {
     const provider = node().cChain.provider as unknown as { request(args: unknown): Promise<unknown> };
     await expect(provider.request({ params: [] })).rejects.toMatchObject({ code: -32600 });
     await expect(provider.request({ method: "eth_chainId", params: 5 })).rejects.toMatchObject({ code: -32602 });
+  });
+
+  it("a signal passed as the second argument aborts the call with avaspec's AbortError", async () => {
+    const error = await node().cChain.provider.request({ method: "eth_blockNumber" }, { signal: AbortSignal.abort() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AbortError);
+    expect(server.requests).toHaveLength(0);
   });
 
   it("on and removeListener accept listeners and return the provider (no events over HTTP)", () => {

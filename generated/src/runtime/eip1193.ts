@@ -34,7 +34,8 @@ export type Eip1193Result<S extends readonly RpcSchemaEntry[], M> = Extract<S[nu
  * them (no `connect`, `chainChanged` or `message` events).
  */
 export interface Eip1193Provider<S extends readonly RpcSchemaEntry[] = readonly RpcSchemaEntry[]> {
-  request<A extends Eip1193RequestArguments<S>>(args: A): Promise<Eip1193Result<S, A["method"]>>;
+  /** `options.signal` (viem passes one where it has it) aborts the call, which then goes out alone, outside `batch.auto`. */
+  request<A extends Eip1193RequestArguments<S>>(args: A, options?: { signal?: AbortSignal }): Promise<Eip1193Result<S, A["method"]>>;
   on(event: string, listener: (...args: any[]) => void): this;
   removeListener(event: string, listener: (...args: any[]) => void): this;
 }
@@ -124,7 +125,7 @@ export function createEip1193Provider<S extends readonly RpcSchemaEntry[] = read
   const byName = new Map<string, RpcMethod>();
   for (const m of methods) byName.set(m.method, m);
   const provider: Eip1193Provider<S> = {
-    async request(args: unknown) {
+    async request(args: unknown, requestOptions?: { signal?: AbortSignal }) {
       if (!isRecord(args) || typeof args["method"] !== "string") throw new ProviderRpcError(-32600, "request() takes { method: string, params?: unknown[] | object }");
       const method = args["method"];
       const params = hasOwn(args, "params") ? args["params"] : undefined;
@@ -134,7 +135,7 @@ export function createEip1193Provider<S extends readonly RpcSchemaEntry[] = read
       const object = declared ? named(declared, params ?? undefined) : undefined;
       const [m, p] = declared && object ? [declared, object] : raw(declared ?? { method, endpoint, form: "by-position", params: [] }, params);
       try {
-        return await call(m, p);
+        return await call(m, p, requestOptions?.signal ? { signal: requestOptions.signal } : undefined);
       } catch (error) {
         throw providerError(error);
       }
