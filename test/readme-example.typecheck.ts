@@ -1,7 +1,7 @@
 // Type-checked by `npm run typecheck`: the README's examples must compile against the generated client.
-import { AbortError, ApiError, RateLimitError, TimeoutError, callHttp, createRpcTransport, resolveHttpConfig } from "@avaspec/client";
+import { AbortError, ApiError, RateLimitError, TimeoutError, callHttp, createEip1193Provider, createRpcTransport, resolveHttpConfig } from "@avaspec/client";
 import { DATA_API_DEFAULT_BASE_URL, createDataApiClient, dataApiResults, getChainInfoOperation, type ChainInfo } from "@avaspec/client/data-api";
-import { NODE_DEFAULT_BASE_URL, createNodeClient, infoGetNodeVersionMethod } from "@avaspec/client/node";
+import { NODE_DEFAULT_BASE_URL, cChainProviderMethods, createNodeClient, infoGetNodeVersionMethod, type CChainRpcSchema } from "@avaspec/client/node";
 
 export async function readmeNodeExample(): Promise<void> {
   const node = createNodeClient({ baseUrl: "http://127.0.0.1:9650" });
@@ -61,4 +61,17 @@ export function readmeMocksExample(mocks: import("@avaspec/client/mocks").Mocks)
   mocks.override("getChainInfo", { status: 404, body: { message: "no such chain", statusCode: 404, error: "Not Found" } });
   mocks.override("info.getNodeVersion", { rpcError: { code: -32000, message: "bootstrapping" } });
   mocks.override("info.getNodeVersion", { body: { version: "avalanchego/1.13.0", databaseVersion: "v1.4.5", rpcProtocolVersion: "39", gitCommit: "abc", vmVersions: {} } });
+}
+
+// The README's "viem and ethers" example.
+export async function readmeProviderExample(): Promise<void> {
+  const { createPublicClient, custom, rpcSchema } = await import("viem");
+  const { avalanche } = await import("viem/chains");
+  const node = createNodeClient({ baseUrl: "http://127.0.0.1:9650", batch: { auto: true } });
+  const client = createPublicClient({ chain: avalanche, transport: custom(node.cChain.provider, { retryCount: 0 }), rpcSchema: rpcSchema<CChainRpcSchema>() });
+  const height: bigint = await client.getBlockNumber();
+  const wei: string = await client.request({ method: "eth_getBalance", params: ["0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC", "latest"] });
+  const chainId: string = await node.cChain.provider.request({ method: "eth_chainId" });
+  const strict = createEip1193Provider<CChainRpcSchema>(createRpcTransport({}, NODE_DEFAULT_BASE_URL).call, "/ext/bc/C/rpc", cChainProviderMethods, { unknownMethods: "reject" });
+  console.log(height, wei, chainId, strict);
 }

@@ -133,6 +133,12 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
 
   const servers = buildServers(root["servers"]);
   const info = buildInfo(root["info"]);
+  const eip1193 = root["x-avaspec-eip1193"];
+  if (eip1193 !== undefined && typeof eip1193 !== "boolean") {
+    const pointer = "#/x-avaspec-eip1193";
+    const { line, col } = doc.locate(pointer);
+    diagnostics.push({ code: "extension/eip1193", severity: "error", message: `x-avaspec-eip1193 must be true or false, got ${JSON.stringify(eip1193)}`, file: doc.file, pointer, line, col });
+  }
   return {
     kind: "document",
     sources: [{ file: doc.file, format: "openrpc", version: String(root["openrpc"]), title: info.title }],
@@ -143,6 +149,7 @@ export function buildOpenRpcIr(doc: LoadedDocument, diagnostics: Diagnostic[]): 
     securitySchemes: [],
     schemas: [...schemas.named.values()],
     operations,
+    ...(eip1193 === true ? { providers: [{ kind: "eip1193" as const, pointer: "#/x-avaspec-eip1193", file: doc.file, group: [], endpoint: "" }] } : {}),
     names: { factory: "", client: "", options: "", defaultBaseUrl: "", results: "" },
   };
 }

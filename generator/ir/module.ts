@@ -56,6 +56,7 @@ export function mergeModule(parts: ModulePart[], options: { title?: string; desc
       }
       merged.operations.push(op);
     }
+    for (const provider of part.ir.providers ?? []) (merged.providers ??= []).push({ ...provider, group: [...part.group], endpoint });
   }
   if (parts.length > 1) dedupeSchemas(merged);
   return merged;

@@ -16,7 +16,7 @@ export const VALIDATOR_RUNTIME_NAMES = ["run", "pathSegments", "standard", "unwr
 export const BINARY_TYPE_NAMES = ["Blob", "ArrayBuffer", "ArrayBufferView"];
 
 /** Names the emitted modules import or use themselves. */
-const RESERVED_EXPORTS = [...VALIDATOR_RUNTIME_NAMES, "T", "HttpOperation", "RpcMethod", "CallOptions", "HttpClientOptions", "RpcClientOptions", "BatchResults", "RpcCall", "callHttp", "resolveHttpConfig", "createRpcTransport", "resultChecks", "ResultChecks", "pathStyle", "queryStyle", "formBody", "multipartBody", "Map", "Promise", "Record", "RpcError", "RpcServerError", "RpcErrorInit", ...BINARY_TYPE_NAMES];
+const RESERVED_EXPORTS = [...VALIDATOR_RUNTIME_NAMES, "T", "HttpOperation", "RpcMethod", "CallOptions", "HttpClientOptions", "RpcClientOptions", "BatchResults", "RpcCall", "callHttp", "resolveHttpConfig", "createRpcTransport", "resultChecks", "ResultChecks", "pathStyle", "queryStyle", "formBody", "multipartBody", "Map", "Promise", "Record", "RpcError", "RpcServerError", "RpcErrorInit", "createEip1193Provider", "Eip1193Provider", ...BINARY_TYPE_NAMES];
 
 /** Client members that are not operations. */
 const RESERVED_MEMBERS = ["batch"];
@@ -58,6 +58,8 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
   if (hasRpc) renameReservedGroups(ir, diagnostics, locate);
   if (hasRpc) level([]).reserve(...RESERVED_MEMBERS);
   for (const op of ir.operations) for (let i = 0; i < op.group.length; i++) level(op.group.slice(0, i)).reserve(op.group[i]!);
+  // an EIP-1193 provider is the member `provider` of its group: a method of that name gets another
+  for (const p of ir.providers ?? []) level(p.group).reserve("provider");
 
   for (const op of ir.operations) {
     const wanted = op.nameHint ?? (op.id !== "" ? (isIdentifierName(op.id) ? op.id : toIdentifier(op.id, "camel")) : op.protocol === "http" ? deriveOperationName(op.transport.method, op.transport.path) : "call");
@@ -83,6 +85,11 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
     const type = typeStem([...op.group, op.names.method]);
     op.names.validateParams = exported.claim(`validate${type}Params`);
     op.names.validateResult = exported.claim(`validate${type}${op.protocol === "http" ? "Response" : "Result"}`);
+  }
+  // a provider's RpcSchema type and descriptor list: `cChain` → CChainRpcSchema, cChainProviderMethods; top level: the client's name
+  for (const p of ir.providers ?? []) {
+    const stem = p.group.length > 0 ? typeStem(p.group) : base;
+    p.names = { schema: exported.claim(`${stem}RpcSchema`), methods: exported.claim(`${stem.charAt(0).toLowerCase()}${stem.slice(1)}ProviderMethods`) };
   }
   nameRpcErrors(ir, exported);
 }

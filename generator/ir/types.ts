@@ -375,6 +375,24 @@ export interface IrDocument {
   securitySchemes: IrApiKeyScheme[];
   schemas: IrNamedSchema[];
   operations: IrOperation[];
+  /** EIP-1193 providers: one per OpenRPC document marked `x-avaspec-eip1193: true`. */
+  providers?: IrEip1193Provider[];
   /** Client-level names assigned by the naming pass. */
   names: ClientNames;
+}
+
+/**
+ * An EIP-1193 provider over the JSON-RPC methods of one OpenRPC document
+ * (`x-avaspec-eip1193: true` at its root): `provider` on the client at
+ * `group`, serving the document's methods (those whose `file` is `file`)
+ * and forwarding others to `endpoint`.
+ */
+export interface IrEip1193Provider {
+  kind: "eip1193";
+  pointer: string;
+  file: string;
+  group: string[];
+  endpoint: string;
+  /** Assigned by the naming pass: the viem-style RpcSchema type and the exported descriptor list. */
+  names?: { schema: string; methods: string };
 }

@@ -7,7 +7,8 @@ import { StructureKind, type StatementStructures } from "ts-morph";
 import type { TextWriter, WriterFunction } from "../../writer.js";
 import { responseKind, successBodies } from "../../ir/passes.js";
 import { pagingOf, rpcFields } from "../../ir/resolve.js";
-import type { IrDocument, IrHttpOperation, IrOperation, IrParameter, IrRpcError, IrRpcOperation, IrRpcParam, IrSchema } from "../../ir/types.js";
+import type { IrDocument, IrEip1193Provider, IrHttpOperation, IrOperation, IrParameter, IrRpcError, IrRpcOperation, IrRpcParam, IrSchema } from "../../ir/types.js";
+import { isIdentifier } from "../../ir/naming.js";
 import { comment, identifier, propertyKey, stringLiteral } from "../escape.js";
 import { constValue, typeAlias } from "../statements.js";
 import { CodeRef, writeValue } from "../value.js";
@@ -111,6 +112,31 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
     w.write(");").newLine();
   });
 
+  // EIP-1193 providers: a viem-style RpcSchema type and the descriptors each one serves
+  const providers = new Map<string, ProviderNames>();
+  for (const provider of ir.providers ?? []) {
+    const ops = ir.operations.filter((op): op is IrRpcOperation => op.protocol === "json-rpc" && op.file === provider.file);
+    if (ops.length === 0) continue;
+    const names = providerNames(provider);
+    providers.set(provider.group.join("."), names);
+    out.statements.push((w) => {
+      writeDocs(w, `The JSON-RPC methods of \`${comment([...provider.group, "provider"].join("."))}\` in viem's \`RpcSchema\` shape (wire name, positional params, result), from ${comment(provider.file)}: \`createPublicClient({ transport: custom(provider), rpcSchema: rpcSchema<${names.schema}>() })\` types \`client.request\`.`);
+      w.write(`export type ${names.schema} = readonly [`).newLine();
+      w.indent(() => {
+        for (const op of ops) {
+          w.writeLine(`{ Method: ${stringLiteral(op.transport.method)}; ${schemaParameters(op)}; ReturnType: ${resultType(op)} },`);
+        }
+      });
+      w.write("];").newLine().newLine();
+      writeDocs(w, `Descriptors of the methods \`${comment([...provider.group, "provider"].join("."))}\` serves (the third argument of \`createEip1193Provider\`).`);
+      w.write(`export const ${names.methods}: readonly RpcMethod[] = [`).newLine();
+      w.indent(() => {
+        for (const op of ops) w.writeLine(`${identifier(op.names.descriptor)},`);
+      });
+      w.write("];").newLine();
+    });
+  }
+
   const optionsBase = hasRpc ? "RpcClientOptions" : "HttpClientOptions";
   const optionsDocs = `Options of {@link ${identifier(ir.names.factory)}}.`;
   out.statements.push(
@@ -132,7 +158,12 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
   out.statements.push((w) => {
     writeDocs(w, clientDocs);
     w.write(`export interface ${identifier(ir.names.client)} `).inlineBlock(() => {
-      writeGroup(w, tree, (op) => {
+      writeGroup(w, tree, [], (path) => {
+        const p = providers.get(path.join("."));
+        if (!p) return;
+        writeDocs(w, `EIP-1193 provider for these JSON-RPC methods over this client's transport (its retries, batching, timeouts and errors): \`custom(provider)\` in viem, \`new BrowserProvider(provider)\` in ethers. \`params\` is the positional array as on the wire; a method the document does not declare is sent as given. Over HTTP, \`on\` and \`removeListener\` never call their listeners.`);
+        w.writeLine(`readonly provider: Eip1193Provider<${p.schema}>;`);
+      }, (op) => {
         const optional = op.protocol === "http" ? !op.parameters.some((p) => p.required) && !op.requestBody?.required : !op.params.some((p) => p.required);
         writeDocs(w, methodDocs(op));
         const paged = paging.get(op);
@@ -162,12 +193,15 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
       if (hasRpc) {
         w.writeLine(`const rpc = createRpcTransport(options, ${base}, ${results});`);
         w.write(`const build = (call: RpcCall): Omit<${client}, "batch"> => (`);
-        writeFactoryObject(w, tree, paging);
+        writeFactoryObject(w, tree, paging, [], (path) => {
+          const p = providers.get(path.join("."));
+          if (p) w.writeLine(`provider: createEip1193Provider<${p.schema}>(call, ${stringLiteral(p.endpoint)}, ${p.methods}),`);
+        });
         w.write(");").newLine();
         w.writeLine(`return { ...build(rpc.call), batch: (fn) => rpc.batch((call) => fn(build(call))) };`);
       } else {
         w.write("return ");
-        writeFactoryObject(w, tree, paging);
+        writeFactoryObject(w, tree, paging, [], () => {});
         w.write(";").newLine();
       }
     });
@@ -176,6 +210,7 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
   const runtimeImports = [
     ...(hasHttp ? ["callHttp", "resolveHttpConfig"] : []),
     ...(hasRpc ? ["createRpcTransport"] : []),
+    ...(providers.size > 0 ? ["createEip1193Provider"] : []),
     ...[...errorBases].sort(),
     ...(anyPaged ? ["paged"] : []),
     "resultChecks",
@@ -184,6 +219,7 @@ export function emitClient(ir: IrDocument, checks: Map<IrOperation, { params: st
     { name: "ResultChecks", isTypeOnly: true },
     ...(anyPaged ? [{ name: "PagedMethod", isTypeOnly: true }] : []),
     ...(hasHttp ? [{ name: "HttpOperation", isTypeOnly: true }] : []),
+    ...(providers.size > 0 ? [{ name: "Eip1193Provider", isTypeOnly: true }] : []),
     ...(hasRpc ? [{ name: "BatchResults", isTypeOnly: true }, { name: "RpcCall", isTypeOnly: true }, { name: "RpcClientOptions", isTypeOnly: true }, { name: "RpcMethod", isTypeOnly: true }] : [{ name: "HttpClientOptions", isTypeOnly: true }]),
   ];
   const imports: (StatementStructures | WriterFunction)[] = [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/index.js", namedImports: runtimeImports }];
@@ -361,6 +397,48 @@ function emitRpcOperation(op: IrRpcOperation, ctx: TypeContext, requestCtx: Type
   out.statements.push(constValue(op.names.descriptor, `Wire description of JSON-RPC \`${comment(op.transport.method)}\`.`, `RpcMethod${types}`, descriptor));
 }
 
+export interface ProviderNames {
+  /** The viem-style RpcSchema type (`CChainRpcSchema`). */
+  schema: string;
+  /** The descriptors it serves (`cChainProviderMethods`). */
+  methods: string;
+  endpoint: string;
+}
+
+/** The names the naming pass gave the provider (`CChainRpcSchema`, `cChainProviderMethods`). */
+export function providerNames(provider: IrEip1193Provider): ProviderNames {
+  if (!provider.names) throw new Error("internal: the naming pass names every provider");
+  return { schema: identifier(provider.names.schema), methods: identifier(provider.names.methods), endpoint: provider.endpoint };
+}
+
+/**
+ * `Parameters` of a method in the RpcSchema: the positional tuple the wire
+ * carries (an optional element only where every later one is optional too),
+ * `[filter]` for one-object, the params object for by-name; optional and
+ * `undefined` without params.
+ */
+function schemaParameters(op: IrRpcOperation): string {
+  const params = identifier(op.names.params);
+  if (op.params.length === 0) return "Parameters?: undefined";
+  const optional = !op.params.some((p) => p.required);
+  if (op.transport.form === "by-name") return `Parameters${optional ? "?" : ""}: ${params}`;
+  if (op.transport.form === "one-object") {
+    const label = isIdentifier(op.params[0]!.name) ? `${op.params[0]!.name}: ` : "";
+    return `Parameters: [${label}${params}]`;
+  }
+  const labelled = op.params.every((p) => isIdentifier(p.name));
+  let lastRequired = -1;
+  op.params.forEach((p, i) => {
+    if (p.required) lastRequired = i;
+  });
+  const elements = op.params.map((p, i) => {
+    const type = `${params}[${stringLiteral(p.name)}]`;
+    if (i > lastRequired) return `${labelled ? `${p.name}?: ` : ""}${type}${labelled ? "" : "?"}`;
+    return `${labelled ? `${p.name}: ` : ""}${p.required ? type : `Exclude<${type}, undefined> | null`}`;
+  });
+  return `Parameters${optional ? "?" : ""}: [${elements.join(", ")}]`;
+}
+
 type Paging = Map<IrOperation, NonNullable<ReturnType<typeof pagingOf>>>;
 
 interface GroupNode {
@@ -382,15 +460,16 @@ function groupTree(ops: IrOperation[]): GroupNode {
   return root;
 }
 
-function writeGroup(w: TextWriter, node: GroupNode, method: (op: IrOperation) => void): void {
+function writeGroup(w: TextWriter, node: GroupNode, path: string[], extra: (path: string[]) => void, method: (op: IrOperation) => void): void {
   for (const op of node.ops) method(op);
+  extra(path);
   for (const [name, child] of node.children) {
-    w.write(`readonly ${propertyKey(name)}: `).inlineBlock(() => writeGroup(w, child, method));
+    w.write(`readonly ${propertyKey(name)}: `).inlineBlock(() => writeGroup(w, child, [...path, name], extra, method));
     w.write(";").newLine();
   }
 }
 
-function writeFactoryObject(w: TextWriter, node: GroupNode, paging: Paging): void {
+function writeFactoryObject(w: TextWriter, node: GroupNode, paging: Paging, path: string[], extra: (path: string[]) => void): void {
   w.inlineBlock(() => {
     for (const op of node.ops) {
       const call = op.protocol === "http" ? `callHttp(http, ${identifier(op.names.descriptor)}, params, callOptions)` : `call(${identifier(op.names.descriptor)}, params, callOptions)`;
@@ -401,9 +480,10 @@ function writeFactoryObject(w: TextWriter, node: GroupNode, paging: Paging): voi
         w.write("),").newLine();
       } else w.writeLine(`${propertyKey(op.names.method, "value")}: (params, callOptions) => ${call},`);
     }
+    extra(path);
     for (const [name, child] of node.children) {
       w.write(`${propertyKey(name, "value")}: `);
-      writeFactoryObject(w, child, paging);
+      writeFactoryObject(w, child, paging, [...path, name], extra);
       w.write(",").newLine();
     }
   });

@@ -13,6 +13,7 @@ import { followRefs, namedSchema, objectWithProperties, pagingOf, rpcFields } fr
 import { isIdentifierName, toIdentifier } from "../../ir/naming.js";
 import { mockKeys } from "../mocks/index.js";
 import { responseKind } from "../../ir/passes.js";
+import { providerNames } from "../client/index.js";
 import type { IrDocument, IrHttpOperation, IrOperation, IrParameter, IrRpcOperation, IrSchema, JsonValue } from "../../ir/types.js";
 import { identifier, propertyKey, stringLiteral } from "../escape.js";
 
@@ -683,6 +684,14 @@ function renderReadme(pkg: PackageConfig, inputs: PackageInput[]): string {
         .filter((op) => op.lifecycle || op.unimplemented)
         .map((op) => ({ method: [...op.group, op.names.method].join("."), addedIn: op.lifecycle?.addedIn ?? "", deprecatedIn: op.lifecycle?.deprecatedIn ?? "", removedIn: op.lifecycle?.removedIn ?? "", unimplemented: op.unimplemented ?? "" })),
       unimplementedAny: i.ir.operations.some((op) => op.unimplemented),
+      // EIP-1193 providers (x-avaspec-eip1193) of documents with methods, as the client emits them
+      providers: (i.targets.has("client") ? (i.ir.providers ?? []) : [])
+        .filter((p) => i.ir.operations.some((op) => op.protocol === "json-rpc" && op.file === p.file))
+        .map((p) => {
+          const path = [varName, ...p.group, "provider"].join(".");
+          const names = providerNames(p);
+          return { path, viem: `custom(${path})`, ethers: `new BrowserProvider(${path})`, schema: names.schema, endpoint: p.endpoint || "/" };
+        }),
     };
   });
   const mocked = inputs.some((i) => i.targets.has("mocks"));
