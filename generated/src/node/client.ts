@@ -3,7 +3,7 @@
 
 import { callHttp, resolveHttpConfig, createRpcTransport, RpcError, RpcServerError, resultChecks, type CallOptions, type ResultChecks, type HttpOperation, type BatchResults, type RpcCall, type RpcClientOptions, type RpcMethod } from "../runtime/index.js";
 import type * as T from "./types.js";
-import { $155, $20, $297, $3, $300, $303, $304, $309, $314, $316, $325, $327, $329, $332, $335, $336, $338, $339, $340, $342, $343, $345, $349, $399, $400, $403, $405, $406, $409, $410, $411, $414, $421, $422, $425, $426, $427, $430, $432, $433, $436, $438, $441, $445, $446, $447, $449, $452, $453, $454, $455, $456, $461, $465, $480, $66, $83, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DetailedExecutionResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult } from "./validators.js";
+import { $155, $20, $297, $3, $300, $303, $304, $309, $314, $316, $325, $327, $329, $332, $335, $336, $338, $339, $340, $342, $343, $345, $349, $399, $400, $403, $405, $406, $409, $410, $411, $414, $421, $422, $425, $426, $427, $430, $432, $433, $436, $438, $441, $445, $446, $447, $449, $452, $453, $454, $455, $456, $461, $465, $480, $66, $83, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DetailedExecutionResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxosArgs, $GetUtxosResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVmsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult } from "./validators.js";
 
 /**
  * JSON-RPC error code -32000: "alias length is too long" (AliasTooLong), declared by `admin.alias`, `admin.aliasChain`.
@@ -299,10 +299,10 @@ export const adminGetLoggerLevelMethod: RpcMethod<AdminGetLoggerLevelParams | un
 };
 
 /** Params of `admin.loadVMs` (JSON-RPC `admin.loadVMs`, sent by name). */
-export type AdminLoadVMsParams = Record<string, never>;
+export type AdminLoadVmsParams = Record<string, never>;
 
 /** Wire description of JSON-RPC `admin.loadVMs`. */
-export const adminLoadVMsMethod: RpcMethod<AdminLoadVMsParams | undefined, T.LoadVMsResult> = {
+export const adminLoadVmsMethod: RpcMethod<AdminLoadVmsParams | undefined, T.LoadVmsResult> = {
   method: "admin.loadVMs",
   endpoint: "/ext/admin",
   form: "by-name",
@@ -580,10 +580,10 @@ export const infoGetTxFeeMethod: RpcMethod<InfoGetTxFeeParams | undefined, T.TxF
 };
 
 /** Params of `info.getVMs` (JSON-RPC `info.getVMs`, sent by name). */
-export type InfoGetVMsParams = Record<string, never>;
+export type InfoGetVmsParams = Record<string, never>;
 
 /** Wire description of JSON-RPC `info.getVMs`. */
-export const infoGetVMsMethod: RpcMethod<InfoGetVMsParams | undefined, T.VmsResult> = {
+export const infoGetVmsMethod: RpcMethod<InfoGetVmsParams | undefined, T.VmsResult> = {
   method: "info.getVMs",
   endpoint: "/ext/info",
   form: "by-name",
@@ -4011,10 +4011,10 @@ export const cChainAdminGetVmConfigMethod: RpcMethod<CChainAdminGetVmConfigParam
 };
 
 /** Params of `cChain.native.getUTXOs` (JSON-RPC `native.getUTXOs`, sent as an array holding one object). */
-export type CChainNativeGetUtxOsParams = T.GetUtxOsArgs;
+export type CChainNativeGetUtxosParams = T.GetUtxosArgs;
 
 /** Wire description of JSON-RPC `native.getUTXOs`. */
-export const cChainNativeGetUtxOsMethod: RpcMethod<CChainNativeGetUtxOsParams, T.GetUtxOsResult> = {
+export const cChainNativeGetUtxosMethod: RpcMethod<CChainNativeGetUtxosParams, T.GetUtxosResult> = {
   method: "native.getUTXOs",
   endpoint: "/ext/bc/C/native",
   form: "one-object",
@@ -4038,7 +4038,7 @@ export const cChainNativeGetUtxOsMethod: RpcMethod<CChainNativeGetUtxOsParams, T
       name: "encoding",
     },
   ],
-  check: $GetUtxOsArgs,
+  check: $GetUtxosArgs,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -4264,7 +4264,7 @@ export const nodeResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [adminAliasChainMethod as object, $EmptyResult],
   [adminGetChainAliasesMethod as object, $ChainAliasesResult],
   [adminGetLoggerLevelMethod as object, $LoggerLevelsResult],
-  [adminLoadVMsMethod as object, $LoadVMsResult],
+  [adminLoadVmsMethod as object, $LoadVmsResult],
   [adminLockProfileMethod as object, $EmptyResult],
   [adminMemoryProfileMethod as object, $EmptyResult],
   [adminSetLoggerLevelMethod as object, $SetLoggerLevelResult],
@@ -4279,7 +4279,7 @@ export const nodeResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [infoGetNodeIpMethod as object, $NodeIpResult],
   [infoGetNodeVersionMethod as object, $NodeVersion],
   [infoGetTxFeeMethod as object, $TxFees],
-  [infoGetVMsMethod as object, $VmsResult],
+  [infoGetVmsMethod as object, $VmsResult],
   [infoPeersMethod as object, $PeersResult],
   [infoUptimeMethod as object, $UptimeResult],
   [infoUpgradesMethod as object, $UpgradeSchedule],
@@ -4390,7 +4390,7 @@ export const nodeResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [cChainAdminLockProfileMethod as object, $EmptyResult2],
   [cChainAdminSetLogLevelMethod as object, $EmptyResult2],
   [cChainAdminGetVmConfigMethod as object, $GetVmConfigResult],
-  [cChainNativeGetUtxOsMethod as object, $GetUtxOsResult],
+  [cChainNativeGetUtxosMethod as object, $GetUtxosResult],
   [cChainNativeIssueTxMethod as object, $IssueTxResult],
   [cChainNativeGetAtomicTxStatusMethod as object, $GetAtomicTxStatusResult],
   [cChainNativeGetAtomicTxMethod as object, $GetAtomicTxResult],
@@ -4476,7 +4476,7 @@ export interface NodeClient {
      *
      * @throws {@link ServerError} code -32000: "Server error"
      */
-    loadVMs(params?: AdminLoadVMsParams, options?: CallOptions): Promise<T.LoadVMsResult>;
+    loadVMs(params?: AdminLoadVmsParams, options?: CallOptions): Promise<T.LoadVmsResult>;
     /**
      * Write a lock (mutex) profile
      *
@@ -4659,7 +4659,7 @@ export interface NodeClient {
      *
      * @throws {@link ServerError} code -32000: "Server error"
      */
-    getVMs(params?: InfoGetVMsParams, options?: CallOptions): Promise<T.VmsResult>;
+    getVMs(params?: InfoGetVmsParams, options?: CallOptions): Promise<T.VmsResult>;
     /**
      * Describe peer connections
      *
@@ -6359,7 +6359,7 @@ export interface NodeClient {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getUTXOs(params: CChainNativeGetUtxOsParams, options?: CallOptions): Promise<T.GetUtxOsResult>;
+      getUTXOs(params: CChainNativeGetUtxosParams, options?: CallOptions): Promise<T.GetUtxosResult>;
       /**
        * Issue a signed atomic transaction
        *
@@ -6470,7 +6470,7 @@ export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
       aliasChain: (params, callOptions) => call(adminAliasChainMethod, params, callOptions),
       getChainAliases: (params, callOptions) => call(adminGetChainAliasesMethod, params, callOptions),
       getLoggerLevel: (params, callOptions) => call(adminGetLoggerLevelMethod, params, callOptions),
-      loadVMs: (params, callOptions) => call(adminLoadVMsMethod, params, callOptions),
+      loadVMs: (params, callOptions) => call(adminLoadVmsMethod, params, callOptions),
       lockProfile: (params, callOptions) => call(adminLockProfileMethod, params, callOptions),
       memoryProfile: (params, callOptions) => call(adminMemoryProfileMethod, params, callOptions),
       setLoggerLevel: (params, callOptions) => call(adminSetLoggerLevelMethod, params, callOptions),
@@ -6487,7 +6487,7 @@ export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
       getNodeIP: (params, callOptions) => call(infoGetNodeIpMethod, params, callOptions),
       getNodeVersion: (params, callOptions) => call(infoGetNodeVersionMethod, params, callOptions),
       getTxFee: (params, callOptions) => call(infoGetTxFeeMethod, params, callOptions),
-      getVMs: (params, callOptions) => call(infoGetVMsMethod, params, callOptions),
+      getVMs: (params, callOptions) => call(infoGetVmsMethod, params, callOptions),
       peers: (params, callOptions) => call(infoPeersMethod, params, callOptions),
       uptime: (params, callOptions) => call(infoUptimeMethod, params, callOptions),
       upgrades: (params, callOptions) => call(infoUpgradesMethod, params, callOptions),
@@ -6627,7 +6627,7 @@ export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
         getVMConfig: (params, callOptions) => call(cChainAdminGetVmConfigMethod, params, callOptions),
       },
       native: {
-        getUTXOs: (params, callOptions) => call(cChainNativeGetUtxOsMethod, params, callOptions),
+        getUTXOs: (params, callOptions) => call(cChainNativeGetUtxosMethod, params, callOptions),
         issueTx: (params, callOptions) => call(cChainNativeIssueTxMethod, params, callOptions),
         getAtomicTxStatus: (params, callOptions) => call(cChainNativeGetAtomicTxStatusMethod, params, callOptions),
         getAtomicTx: (params, callOptions) => call(cChainNativeGetAtomicTxMethod, params, callOptions),

@@ -54,7 +54,7 @@ export interface SetLoggerLevelResult {
 }
 
 /** Result of `admin.loadVMs`. */
-export interface LoadVMsResult {
+export interface LoadVmsResult {
   /** Map from the ID (cb58) of each VM loaded by this call to its aliases. */
   newVMs: {
     [key: string]: string[];
@@ -1851,7 +1851,7 @@ export interface UtxoIndex {
 }
 
 /** Argument object of `native.getUTXOs`. */
-export interface GetUtxOsArgs {
+export interface GetUtxosArgs {
   /**
    * Addresses whose UTXOs to return (1 to 1024); a UTXO is returned when it references at least one of them.
    * @minItems 1
@@ -1877,7 +1877,7 @@ export interface GetUtxOsArgs {
 }
 
 /** Result of `native.getUTXOs`. */
-export interface GetUtxOsResult {
+export interface GetUtxosResult {
   /** Number of UTXOs in `utxos`. */
   numFetched: Uint64String4;
   /** The UTXOs, each in its serialized form encoded as `encoding`. */

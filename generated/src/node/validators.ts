@@ -212,7 +212,7 @@ function $SetLoggerLevelResult(x: unknown, p: string, e: ValidationIssue[] | nul
   return ok;
 }
 
-function $LoadVMsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $LoadVmsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11135,7 +11135,7 @@ function $UtxoIndex(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $GetUtxosArgs(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11271,7 +11271,7 @@ function $290(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $GetUtxOsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $GetUtxosResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -13489,17 +13489,17 @@ export function isSetLoggerLevelResult(value: unknown): value is T.SetLoggerLeve
   return $SetLoggerLevelResult(value, "", null);
 }
 
-/** Validates a `LoadVMsResult`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateLoadVMsResult(value: unknown): ValidationResult<T.LoadVMsResult> {
-  return run<T.LoadVMsResult>($LoadVMsResult, value);
+/** Validates a `LoadVmsResult`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateLoadVmsResult(value: unknown): ValidationResult<T.LoadVmsResult> {
+  return run<T.LoadVmsResult>($LoadVmsResult, value);
 }
 
-/** A `LoadVMsResult` as a Standard Schema v1 validator. */
-export const LoadVMsResultSchema: StandardSchemaV1<unknown, T.LoadVMsResult> = /*#__PURE__*/ standard<T.LoadVMsResult>($LoadVMsResult);
+/** A `LoadVmsResult` as a Standard Schema v1 validator. */
+export const LoadVmsResultSchema: StandardSchemaV1<unknown, T.LoadVmsResult> = /*#__PURE__*/ standard<T.LoadVmsResult>($LoadVmsResult);
 
-/** Whether a value is a valid `LoadVMsResult` (a type guard; no issues are collected). */
-export function isLoadVMsResult(value: unknown): value is T.LoadVMsResult {
-  return $LoadVMsResult(value, "", null);
+/** Whether a value is a valid `LoadVmsResult` (a type guard; no issues are collected). */
+export function isLoadVmsResult(value: unknown): value is T.LoadVmsResult {
+  return $LoadVmsResult(value, "", null);
 }
 
 /** Validates a `Uint64String`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15491,30 +15491,30 @@ export function isUtxoIndex(value: unknown): value is T.UtxoIndex {
   return $UtxoIndex(value, "", null);
 }
 
-/** Validates a `GetUtxOsArgs`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetUtxOsArgs(value: unknown): ValidationResult<T.GetUtxOsArgs> {
-  return run<T.GetUtxOsArgs>($GetUtxOsArgs, value);
+/** Validates a `GetUtxosArgs`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateGetUtxosArgs(value: unknown): ValidationResult<T.GetUtxosArgs> {
+  return run<T.GetUtxosArgs>($GetUtxosArgs, value);
 }
 
-/** A `GetUtxOsArgs` as a Standard Schema v1 validator. */
-export const GetUtxOsArgsSchema: StandardSchemaV1<unknown, T.GetUtxOsArgs> = /*#__PURE__*/ standard<T.GetUtxOsArgs>($GetUtxOsArgs);
+/** A `GetUtxosArgs` as a Standard Schema v1 validator. */
+export const GetUtxosArgsSchema: StandardSchemaV1<unknown, T.GetUtxosArgs> = /*#__PURE__*/ standard<T.GetUtxosArgs>($GetUtxosArgs);
 
-/** Whether a value is a valid `GetUtxOsArgs` (a type guard; no issues are collected). */
-export function isGetUtxOsArgs(value: unknown): value is T.GetUtxOsArgs {
-  return $GetUtxOsArgs(value, "", null);
+/** Whether a value is a valid `GetUtxosArgs` (a type guard; no issues are collected). */
+export function isGetUtxosArgs(value: unknown): value is T.GetUtxosArgs {
+  return $GetUtxosArgs(value, "", null);
 }
 
-/** Validates a `GetUtxOsResult`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetUtxOsResult(value: unknown): ValidationResult<T.GetUtxOsResult> {
-  return run<T.GetUtxOsResult>($GetUtxOsResult, value);
+/** Validates a `GetUtxosResult`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateGetUtxosResult(value: unknown): ValidationResult<T.GetUtxosResult> {
+  return run<T.GetUtxosResult>($GetUtxosResult, value);
 }
 
-/** A `GetUtxOsResult` as a Standard Schema v1 validator. */
-export const GetUtxOsResultSchema: StandardSchemaV1<unknown, T.GetUtxOsResult> = /*#__PURE__*/ standard<T.GetUtxOsResult>($GetUtxOsResult);
+/** A `GetUtxosResult` as a Standard Schema v1 validator. */
+export const GetUtxosResultSchema: StandardSchemaV1<unknown, T.GetUtxosResult> = /*#__PURE__*/ standard<T.GetUtxosResult>($GetUtxosResult);
 
-/** Whether a value is a valid `GetUtxOsResult` (a type guard; no issues are collected). */
-export function isGetUtxOsResult(value: unknown): value is T.GetUtxOsResult {
-  return $GetUtxOsResult(value, "", null);
+/** Whether a value is a valid `GetUtxosResult` (a type guard; no issues are collected). */
+export function isGetUtxosResult(value: unknown): value is T.GetUtxosResult {
+  return $GetUtxosResult(value, "", null);
 }
 
 /** Validates a `IssueTxArgs`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15662,13 +15662,13 @@ export function validateAdminGetLoggerLevelResult(value: unknown): ValidationRes
 }
 
 /** Validates the params of `admin.loadVMs`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAdminLoadVMsParams(value: unknown): ValidationResult<unknown> {
+export function validateAdminLoadVmsParams(value: unknown): ValidationResult<unknown> {
   return run<unknown>($83, value);
 }
 
 /** Validates the result of `admin.loadVMs`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAdminLoadVMsResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($LoadVMsResult, value);
+export function validateAdminLoadVmsResult(value: unknown): ValidationResult<unknown> {
+  return run<unknown>($LoadVmsResult, value);
 }
 
 /** Validates the params of `admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15812,12 +15812,12 @@ export function validateInfoGetTxFeeResult(value: unknown): ValidationResult<unk
 }
 
 /** Validates the params of `info.getVMs`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoGetVMsParams(value: unknown): ValidationResult<unknown> {
+export function validateInfoGetVmsParams(value: unknown): ValidationResult<unknown> {
   return run<unknown>($83, value);
 }
 
 /** Validates the result of `info.getVMs`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoGetVMsResult(value: unknown): ValidationResult<unknown> {
+export function validateInfoGetVmsResult(value: unknown): ValidationResult<unknown> {
   return run<unknown>($VmsResult, value);
 }
 
@@ -16922,13 +16922,13 @@ export function validateCChainAdminGetVmConfigResult(value: unknown): Validation
 }
 
 /** Validates the params of `cChain.native.getUTXOs`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainNativeGetUtxOsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($GetUtxOsArgs, value);
+export function validateCChainNativeGetUtxosParams(value: unknown): ValidationResult<unknown> {
+  return run<unknown>($GetUtxosArgs, value);
 }
 
 /** Validates the result of `cChain.native.getUTXOs`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainNativeGetUtxOsResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($GetUtxOsResult, value);
+export function validateCChainNativeGetUtxosResult(value: unknown): ValidationResult<unknown> {
+  return run<unknown>($GetUtxosResult, value);
 }
 
 /** Validates the params of `cChain.native.issueTx`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17011,4 +17011,4 @@ export function validateHttpGetLivenessResponse(value: unknown): ValidationResul
   return run<unknown>($HealthResult, value);
 }
 
-export { $155, $20, $297, $3, $300, $303, $304, $309, $314, $316, $325, $327, $329, $332, $335, $336, $338, $339, $340, $342, $343, $345, $349, $399, $400, $403, $405, $406, $409, $410, $411, $414, $421, $422, $425, $426, $427, $430, $432, $433, $436, $438, $441, $445, $446, $447, $449, $452, $453, $454, $455, $456, $461, $465, $480, $66, $83, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DetailedExecutionResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult };
+export { $155, $20, $297, $3, $300, $303, $304, $309, $314, $316, $325, $327, $329, $332, $335, $336, $338, $339, $340, $342, $343, $345, $349, $399, $400, $403, $405, $406, $409, $410, $411, $414, $421, $422, $425, $426, $427, $430, $432, $433, $436, $438, $441, $445, $446, $447, $449, $452, $453, $454, $455, $456, $461, $465, $480, $66, $83, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DetailedExecutionResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxosArgs, $GetUtxosResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVmsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult };
