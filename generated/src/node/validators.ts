@@ -326,21 +326,6 @@ function $DecimalString(x: unknown, p: string, e: ValidationIssue[] | null): boo
 
 const $c12 = /*#__PURE__*/ new RegExp("^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?$");
 
-function $Cb58Id2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c1.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^[1-9A-HJ-NP-Za-km-z]+$", "^[1-9A-HJ-NP-Za-km-z]+$");
-    }
-  }
-  return ok;
-}
-
 function $NodeId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
@@ -591,7 +576,7 @@ function $BlockchainIdResult(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v1 !== undefined && (plain && OP["blockchainID"] === undefined || hasOwn(x, "blockchainID"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
-          $Cb58Id2(v1, p + "/blockchainID", e);
+          $Cb58Id(v1, p + "/blockchainID", e);
           ok = false;
         }
       }
@@ -1038,7 +1023,7 @@ function $39(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string") && (typeof v !== "string" || ($c1.test(v))))) {
             if (e === null) return false;
-            $Cb58Id2(v, p + "/" + i, e);
+            $Cb58Id(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -1449,7 +1434,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v12 !== undefined && (plain && OP["cortinaXChainStopVertexID"] === undefined || hasOwn(x, "cortinaXChainStopVertexID"))) {
         if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c1.test(v12))))) {
           if (e === null) return false;
-          $Cb58Id2(v12, p + "/cortinaXChainStopVertexID", e);
+          $Cb58Id(v12, p + "/cortinaXChainStopVertexID", e);
           ok = false;
         }
       }
@@ -1848,51 +1833,6 @@ function $74(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $Uint64String2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c11.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^(0|[1-9][0-9]*)$", "^(0|[1-9][0-9]*)$");
-    }
-  }
-  return ok;
-}
-
-function $DecimalString2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c12.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$");
-    }
-  }
-  return ok;
-}
-
-function $Cb58Id3(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c1.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^[1-9A-HJ-NP-Za-km-z]+$", "^[1-9A-HJ-NP-Za-km-z]+$");
-    }
-  }
-  return ok;
-}
-
 function $HexString(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
@@ -1942,7 +1882,7 @@ function $HeightParam(x: unknown, p: string, e: ValidationIssue[] | null): boole
   let ok = true;
   let matches = 0;
   if ($34(x, p, null)) matches++;
-  if ($Uint64String2(x, p, null)) matches++;
+  if ($Uint64String(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -1963,7 +1903,7 @@ function $Owner(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
           if (e === null) return false;
-          $Uint64String2(v1, p + "/locktime", e);
+          $Uint64String(v1, p + "/locktime", e);
           ok = false;
         }
       }
@@ -1975,7 +1915,7 @@ function $Owner(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
           if (e === null) return false;
-          $Uint64String2(v2, p + "/threshold", e);
+          $Uint64String(v2, p + "/threshold", e);
           ok = false;
         }
       }
@@ -2011,7 +1951,7 @@ function $AssetAmounts(x: unknown, p: string, e: ValidationIssue[] | null): bool
         if (!hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
         if (true) {
-          if (!$Uint64String2(x[k], pk, e)) {
+          if (!$Uint64String(x[k], pk, e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -2035,7 +1975,7 @@ function $UtxoId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
-          $Cb58Id3(v1, p + "/txID", e);
+          $Cb58Id(v1, p + "/txID", e);
           ok = false;
         }
       }
@@ -2092,7 +2032,7 @@ function $BalanceResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v1 !== undefined && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
           if (e === null) return false;
-          $Uint64String2(v1, p + "/balance", e);
+          $Uint64String(v1, p + "/balance", e);
           ok = false;
         }
       }
@@ -2104,7 +2044,7 @@ function $BalanceResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v2 !== undefined && (plain && OP["unlocked"] === undefined || hasOwn(x, "unlocked"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
           if (e === null) return false;
-          $Uint64String2(v2, p + "/unlocked", e);
+          $Uint64String(v2, p + "/unlocked", e);
           ok = false;
         }
       }
@@ -2116,7 +2056,7 @@ function $BalanceResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v3 !== undefined && (plain && OP["lockedStakeable"] === undefined || hasOwn(x, "lockedStakeable"))) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c11.test(v3))))) {
           if (e === null) return false;
-          $Uint64String2(v3, p + "/lockedStakeable", e);
+          $Uint64String(v3, p + "/lockedStakeable", e);
           ok = false;
         }
       }
@@ -2128,7 +2068,7 @@ function $BalanceResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v4 !== undefined && (plain && OP["lockedNotStakeable"] === undefined || hasOwn(x, "lockedNotStakeable"))) {
         if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c11.test(v4))))) {
           if (e === null) return false;
-          $Uint64String2(v4, p + "/lockedNotStakeable", e);
+          $Uint64String(v4, p + "/lockedNotStakeable", e);
           ok = false;
         }
       }
@@ -2221,7 +2161,7 @@ function $80(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
                 if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
                   if (e === null) return false;
-                  $Cb58Id3(v1, p + "/txID", e);
+                  $Cb58Id(v1, p + "/txID", e);
                   ok = false;
                 }
               }
@@ -2347,7 +2287,7 @@ function $JsonBlockTx(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c1.test(v3)))) && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
           if (e === null) return false;
-          $Cb58Id3(v3, p + "/id", e);
+          $Cb58Id(v3, p + "/id", e);
           ok = false;
         }
       }
@@ -2419,7 +2359,7 @@ function $JsonBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v1 !== undefined && (plain && OP["parentID"] === undefined || hasOwn(x, "parentID"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
-          $Cb58Id3(v1, p + "/parentID", e);
+          $Cb58Id(v1, p + "/parentID", e);
           ok = false;
         }
       }
@@ -2501,7 +2441,7 @@ function $87(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v3 !== undefined) {
                 if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c1.test(v3)))) && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
                   if (e === null) return false;
-                  $Cb58Id3(v3, p + "/id", e);
+                  $Cb58Id(v3, p + "/id", e);
                   ok = false;
                 }
               }
@@ -2576,7 +2516,7 @@ function $BlockchainEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
-          $Cb58Id3(v1, p + "/id", e);
+          $Cb58Id(v1, p + "/id", e);
           ok = false;
         }
       }
@@ -2600,7 +2540,7 @@ function $BlockchainEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v3 !== undefined && (plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c1.test(v3))))) {
           if (e === null) return false;
-          $Cb58Id3(v3, p + "/subnetID", e);
+          $Cb58Id(v3, p + "/subnetID", e);
           ok = false;
         }
       }
@@ -2612,7 +2552,7 @@ function $BlockchainEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v4 !== undefined && (plain && OP["vmID"] === undefined || hasOwn(x, "vmID"))) {
         if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4))))) {
           if (e === null) return false;
-          $Cb58Id3(v4, p + "/vmID", e);
+          $Cb58Id(v4, p + "/vmID", e);
           ok = false;
         }
       }
@@ -2675,7 +2615,7 @@ function $91(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
                 if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
                   if (e === null) return false;
-                  $Cb58Id3(v1, p + "/id", e);
+                  $Cb58Id(v1, p + "/id", e);
                   ok = false;
                 }
               }
@@ -2699,7 +2639,7 @@ function $91(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v3 !== undefined && (plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
                 if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c1.test(v3))))) {
                   if (e === null) return false;
-                  $Cb58Id3(v3, p + "/subnetID", e);
+                  $Cb58Id(v3, p + "/subnetID", e);
                   ok = false;
                 }
               }
@@ -2711,7 +2651,7 @@ function $91(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v4 !== undefined && (plain && OP["vmID"] === undefined || hasOwn(x, "vmID"))) {
                 if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4))))) {
                   if (e === null) return false;
-                  $Cb58Id3(v4, p + "/vmID", e);
+                  $Cb58Id(v4, p + "/vmID", e);
                   ok = false;
                 }
               }
@@ -2780,7 +2720,7 @@ function $CurrentSupplyResult(x: unknown, p: string, e: ValidationIssue[] | null
       if (v1 !== undefined && (plain && OP["supply"] === undefined || hasOwn(x, "supply"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
           if (e === null) return false;
-          $Uint64String2(v1, p + "/supply", e);
+          $Uint64String(v1, p + "/supply", e);
           ok = false;
         }
       }
@@ -2792,7 +2732,7 @@ function $CurrentSupplyResult(x: unknown, p: string, e: ValidationIssue[] | null
       if (v2 !== undefined) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2)))) && (plain && OP["height"] === undefined || hasOwn(x, "height"))) {
           if (e === null) return false;
-          $Uint64String2(v2, p + "/height", e);
+          $Uint64String(v2, p + "/height", e);
           ok = false;
         }
       }
@@ -2856,7 +2796,7 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
-          $Cb58Id3(v1, p + "/txID", e);
+          $Cb58Id(v1, p + "/txID", e);
           ok = false;
         }
       }
@@ -2868,7 +2808,7 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v2 !== undefined && (plain && OP["startTime"] === undefined || hasOwn(x, "startTime"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
           if (e === null) return false;
-          $Uint64String2(v2, p + "/startTime", e);
+          $Uint64String(v2, p + "/startTime", e);
           ok = false;
         }
       }
@@ -2880,7 +2820,7 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v3 !== undefined && (plain && OP["endTime"] === undefined || hasOwn(x, "endTime"))) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c11.test(v3))))) {
           if (e === null) return false;
-          $Uint64String2(v3, p + "/endTime", e);
+          $Uint64String(v3, p + "/endTime", e);
           ok = false;
         }
       }
@@ -2892,7 +2832,7 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v4 !== undefined && (plain && OP["weight"] === undefined || hasOwn(x, "weight"))) {
         if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c11.test(v4))))) {
           if (e === null) return false;
-          $Uint64String2(v4, p + "/weight", e);
+          $Uint64String(v4, p + "/weight", e);
           ok = false;
         }
       }
@@ -2931,7 +2871,7 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                 if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
                   if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
                     if (e === null) return false;
-                    $Uint64String2(v1, p + "/locktime", e);
+                    $Uint64String(v1, p + "/locktime", e);
                     ok = false;
                   }
                 }
@@ -2943,7 +2883,7 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                 if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
                   if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
                     if (e === null) return false;
-                    $Uint64String2(v2, p + "/threshold", e);
+                    $Uint64String(v2, p + "/threshold", e);
                     ok = false;
                   }
                 }
@@ -2971,7 +2911,7 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v7 !== undefined) {
         if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c11.test(v7)))) && (plain && OP["potentialReward"] === undefined || hasOwn(x, "potentialReward"))) {
           if (e === null) return false;
-          $Uint64String2(v7, p + "/potentialReward", e);
+          $Uint64String(v7, p + "/potentialReward", e);
           ok = false;
         }
       }
@@ -2993,7 +2933,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v1 !== undefined) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1)))) && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
           if (e === null) return false;
-          $Cb58Id3(v1, p + "/txID", e);
+          $Cb58Id(v1, p + "/txID", e);
           ok = false;
         }
       }
@@ -3001,7 +2941,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v2 !== undefined && (plain && OP["startTime"] === undefined || hasOwn(x, "startTime"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
           if (e === null) return false;
-          $Uint64String2(v2, p + "/startTime", e);
+          $Uint64String(v2, p + "/startTime", e);
           ok = false;
         }
       }
@@ -3013,7 +2953,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c11.test(v3)))) && (plain && OP["endTime"] === undefined || hasOwn(x, "endTime"))) {
           if (e === null) return false;
-          $Uint64String2(v3, p + "/endTime", e);
+          $Uint64String(v3, p + "/endTime", e);
           ok = false;
         }
       }
@@ -3033,7 +2973,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v5 !== undefined && (plain && OP["weight"] === undefined || hasOwn(x, "weight"))) {
         if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c11.test(v5))))) {
           if (e === null) return false;
-          $Uint64String2(v5, p + "/weight", e);
+          $Uint64String(v5, p + "/weight", e);
           ok = false;
         }
       }
@@ -3045,7 +2985,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v6 !== undefined) {
         if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6)))) && (plain && OP["validationID"] === undefined || hasOwn(x, "validationID"))) {
           if (e === null) return false;
-          $Cb58Id3(v6, p + "/validationID", e);
+          $Cb58Id(v6, p + "/validationID", e);
           ok = false;
         }
       }
@@ -3061,7 +3001,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v8 !== undefined) {
         if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c11.test(v8)))) && (plain && OP["minNonce"] === undefined || hasOwn(x, "minNonce"))) {
           if (e === null) return false;
-          $Uint64String2(v8, p + "/minNonce", e);
+          $Uint64String(v8, p + "/minNonce", e);
           ok = false;
         }
       }
@@ -3069,7 +3009,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v9 !== undefined) {
         if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c11.test(v9)))) && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
           if (e === null) return false;
-          $Uint64String2(v9, p + "/balance", e);
+          $Uint64String(v9, p + "/balance", e);
           ok = false;
         }
       }
@@ -3077,7 +3017,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v10 !== undefined) {
         if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c11.test(v10)))) && (plain && OP["potentialReward"] === undefined || hasOwn(x, "potentialReward"))) {
           if (e === null) return false;
-          $Uint64String2(v10, p + "/potentialReward", e);
+          $Uint64String(v10, p + "/potentialReward", e);
           ok = false;
         }
       }
@@ -3085,7 +3025,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v11 !== undefined) {
         if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c11.test(v11)))) && (plain && OP["accruedDelegateeReward"] === undefined || hasOwn(x, "accruedDelegateeReward"))) {
           if (e === null) return false;
-          $Uint64String2(v11, p + "/accruedDelegateeReward", e);
+          $Uint64String(v11, p + "/accruedDelegateeReward", e);
           ok = false;
         }
       }
@@ -3093,7 +3033,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v12 !== undefined) {
         if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c12.test(v12)))) && (plain && OP["delegationFee"] === undefined || hasOwn(x, "delegationFee"))) {
           if (e === null) return false;
-          $DecimalString2(v12, p + "/delegationFee", e);
+          $DecimalString(v12, p + "/delegationFee", e);
           ok = false;
         }
       }
@@ -3101,7 +3041,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v13 !== undefined) {
         if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c11.test(v13)))) && (plain && OP["exactDelegationFee"] === undefined || hasOwn(x, "exactDelegationFee"))) {
           if (e === null) return false;
-          $Uint64String2(v13, p + "/exactDelegationFee", e);
+          $Uint64String(v13, p + "/exactDelegationFee", e);
           ok = false;
         }
       }
@@ -3109,7 +3049,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v14 !== undefined) {
         if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c12.test(v14)))) && (plain && OP["uptime"] === undefined || hasOwn(x, "uptime"))) {
           if (e === null) return false;
-          $DecimalString2(v14, p + "/uptime", e);
+          $DecimalString(v14, p + "/uptime", e);
           ok = false;
         }
       }
@@ -3117,7 +3057,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v15 !== undefined) {
         if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c11.test(v15)))) && (plain && OP["delegatorCount"] === undefined || hasOwn(x, "delegatorCount"))) {
           if (e === null) return false;
-          $Uint64String2(v15, p + "/delegatorCount", e);
+          $Uint64String(v15, p + "/delegatorCount", e);
           ok = false;
         }
       }
@@ -3125,7 +3065,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v16 !== undefined) {
         if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c11.test(v16)))) && (plain && OP["delegatorWeight"] === undefined || hasOwn(x, "delegatorWeight"))) {
           if (e === null) return false;
-          $Uint64String2(v16, p + "/delegatorWeight", e);
+          $Uint64String(v16, p + "/delegatorWeight", e);
           ok = false;
         }
       }
@@ -3156,7 +3096,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                 if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
                   if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
                     if (e === null) return false;
-                    $Uint64String2(v1, p + "/locktime", e);
+                    $Uint64String(v1, p + "/locktime", e);
                     ok = false;
                   }
                 }
@@ -3168,7 +3108,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                 if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
                   if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
                     if (e === null) return false;
-                    $Uint64String2(v2, p + "/threshold", e);
+                    $Uint64String(v2, p + "/threshold", e);
                     ok = false;
                   }
                 }
@@ -3211,7 +3151,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                 if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
                   if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
                     if (e === null) return false;
-                    $Uint64String2(v1, p + "/locktime", e);
+                    $Uint64String(v1, p + "/locktime", e);
                     ok = false;
                   }
                 }
@@ -3223,7 +3163,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                 if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
                   if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
                     if (e === null) return false;
-                    $Uint64String2(v2, p + "/threshold", e);
+                    $Uint64String(v2, p + "/threshold", e);
                     ok = false;
                   }
                 }
@@ -3266,7 +3206,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                 if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
                   if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
                     if (e === null) return false;
-                    $Uint64String2(v1, p + "/locktime", e);
+                    $Uint64String(v1, p + "/locktime", e);
                     ok = false;
                   }
                 }
@@ -3278,7 +3218,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                 if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
                   if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
                     if (e === null) return false;
-                    $Uint64String2(v2, p + "/threshold", e);
+                    $Uint64String(v2, p + "/threshold", e);
                     ok = false;
                   }
                 }
@@ -3321,7 +3261,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                 if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
                   if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
                     if (e === null) return false;
-                    $Uint64String2(v1, p + "/locktime", e);
+                    $Uint64String(v1, p + "/locktime", e);
                     ok = false;
                   }
                 }
@@ -3333,7 +3273,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                 if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
                   if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
                     if (e === null) return false;
-                    $Uint64String2(v2, p + "/threshold", e);
+                    $Uint64String(v2, p + "/threshold", e);
                     ok = false;
                   }
                 }
@@ -3424,7 +3364,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                 if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
                   if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
                     if (e === null) return false;
-                    $Uint64String2(v1, p + "/locktime", e);
+                    $Uint64String(v1, p + "/locktime", e);
                     ok = false;
                   }
                 }
@@ -3436,7 +3376,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                 if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
                   if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
                     if (e === null) return false;
-                    $Uint64String2(v2, p + "/threshold", e);
+                    $Uint64String(v2, p + "/threshold", e);
                     ok = false;
                   }
                 }
@@ -3464,7 +3404,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v24 !== undefined) {
         if (!((typeof v24 === "string") && (typeof v24 !== "string" || ($c11.test(v24)))) && (plain && OP["nextPeriod"] === undefined || hasOwn(x, "nextPeriod"))) {
           if (e === null) return false;
-          $Uint64String2(v24, p + "/nextPeriod", e);
+          $Uint64String(v24, p + "/nextPeriod", e);
           ok = false;
         }
       }
@@ -3472,7 +3412,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v25 !== undefined) {
         if (!((typeof v25 === "string") && (typeof v25 !== "string" || ($c11.test(v25)))) && (plain && OP["autoCompoundRewardShares"] === undefined || hasOwn(x, "autoCompoundRewardShares"))) {
           if (e === null) return false;
-          $Uint64String2(v25, p + "/autoCompoundRewardShares", e);
+          $Uint64String(v25, p + "/autoCompoundRewardShares", e);
           ok = false;
         }
       }
@@ -3524,7 +3464,7 @@ function $101(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
                 if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
                   if (e === null) return false;
-                  $Uint64String2(v1, p + "/locktime", e);
+                  $Uint64String(v1, p + "/locktime", e);
                   ok = false;
                 }
               }
@@ -3536,7 +3476,7 @@ function $101(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v2 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
                 if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
                   if (e === null) return false;
-                  $Uint64String2(v2, p + "/amount", e);
+                  $Uint64String(v2, p + "/amount", e);
                   ok = false;
                 }
               }
@@ -3602,7 +3542,7 @@ function $105(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
                 if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
                   if (e === null) return false;
-                  $Cb58Id3(v1, p + "/txID", e);
+                  $Cb58Id(v1, p + "/txID", e);
                   ok = false;
                 }
               }
@@ -3614,7 +3554,7 @@ function $105(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v2 !== undefined && (plain && OP["startTime"] === undefined || hasOwn(x, "startTime"))) {
                 if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
                   if (e === null) return false;
-                  $Uint64String2(v2, p + "/startTime", e);
+                  $Uint64String(v2, p + "/startTime", e);
                   ok = false;
                 }
               }
@@ -3626,7 +3566,7 @@ function $105(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v3 !== undefined && (plain && OP["endTime"] === undefined || hasOwn(x, "endTime"))) {
                 if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c11.test(v3))))) {
                   if (e === null) return false;
-                  $Uint64String2(v3, p + "/endTime", e);
+                  $Uint64String(v3, p + "/endTime", e);
                   ok = false;
                 }
               }
@@ -3638,7 +3578,7 @@ function $105(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v4 !== undefined && (plain && OP["weight"] === undefined || hasOwn(x, "weight"))) {
                 if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c11.test(v4))))) {
                   if (e === null) return false;
-                  $Uint64String2(v4, p + "/weight", e);
+                  $Uint64String(v4, p + "/weight", e);
                   ok = false;
                 }
               }
@@ -3677,7 +3617,7 @@ function $105(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
                           if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
                             if (e === null) return false;
-                            $Uint64String2(v1, p + "/locktime", e);
+                            $Uint64String(v1, p + "/locktime", e);
                             ok = false;
                           }
                         }
@@ -3689,7 +3629,7 @@ function $105(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
                           if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
                             if (e === null) return false;
-                            $Uint64String2(v2, p + "/threshold", e);
+                            $Uint64String(v2, p + "/threshold", e);
                             ok = false;
                           }
                         }
@@ -3717,7 +3657,7 @@ function $105(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v7 !== undefined) {
                 if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c11.test(v7)))) && (plain && OP["potentialReward"] === undefined || hasOwn(x, "potentialReward"))) {
                   if (e === null) return false;
-                  $Uint64String2(v7, p + "/potentialReward", e);
+                  $Uint64String(v7, p + "/potentialReward", e);
                   ok = false;
                 }
               }
@@ -3743,7 +3683,7 @@ function $StakedUtxo(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
           if (e === null) return false;
-          $Uint64String2(v1, p + "/locktime", e);
+          $Uint64String(v1, p + "/locktime", e);
           ok = false;
         }
       }
@@ -3755,7 +3695,7 @@ function $StakedUtxo(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v2 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
           if (e === null) return false;
-          $Uint64String2(v2, p + "/amount", e);
+          $Uint64String(v2, p + "/amount", e);
           ok = false;
         }
       }
@@ -3831,21 +3771,6 @@ function $108(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           ok = false;
         }
       }
-    }
-  }
-  return ok;
-}
-
-function $Uint64String3(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c11.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^(0|[1-9][0-9]*)$", "^(0|[1-9][0-9]*)$");
     }
   }
   return ok;
@@ -3960,7 +3885,7 @@ function $Container(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v5 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
         if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c11.test(v5))))) {
           if (e === null) return false;
-          $Uint64String3(v5, p + "/index", e);
+          $Uint64String(v5, p + "/index", e);
           ok = false;
         }
       }
@@ -4045,7 +3970,7 @@ function $ContainerList(x: unknown, p: string, e: ValidationIssue[] | null): boo
             if (v5 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
               if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c11.test(v5))))) {
                 if (e === null) return false;
-                $Uint64String3(v5, p + "/index", e);
+                $Uint64String(v5, p + "/index", e);
                 ok = false;
               }
             }
@@ -4074,7 +3999,7 @@ function $GetIndexResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
       if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
           if (e === null) return false;
-          $Uint64String3(v1, p + "/index", e);
+          $Uint64String(v1, p + "/index", e);
           ok = false;
         }
       }
@@ -10909,7 +10834,7 @@ function $TxpoolSummariesByNonce(x: unknown, p: string, e: ValidationIssue[] | n
   return ok;
 }
 
-function $EmptyResult2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $CChainEmptyResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11022,22 +10947,7 @@ function $GetVmConfigResult(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $Uint64String4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c11.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^(0|[1-9][0-9]*)$", "^(0|[1-9][0-9]*)$");
-    }
-  }
-  return ok;
-}
-
-function $Cb58Id4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $CChainCb58Id(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11057,22 +10967,7 @@ function $Cb58Id4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $HexBytes2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c15.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
-    }
-  }
-  return ok;
-}
-
-function $Encoding2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $CChainEncoding(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11122,7 +11017,7 @@ function $UtxoIndex(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v2 !== undefined && (plain && OP["utxo"] === undefined || hasOwn(x, "utxo"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && $c1.test(v2))))) {
           if (e === null) return false;
-          $Cb58Id4(v2, p + "/utxo", e);
+          $CChainCb58Id(v2, p + "/utxo", e);
           ok = false;
         }
       }
@@ -11198,7 +11093,7 @@ function $GetUtxosArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
                 if (v2 !== undefined && (plain && OP["utxo"] === undefined || hasOwn(x, "utxo"))) {
                   if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && $c1.test(v2))))) {
                     if (e === null) return false;
-                    $Cb58Id4(v2, p + "/utxo", e);
+                    $CChainCb58Id(v2, p + "/utxo", e);
                     ok = false;
                   }
                 }
@@ -11223,7 +11118,7 @@ function $GetUtxosArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v5 !== undefined) {
         if (!((typeof v5 === "string")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
           if (e === null) return false;
-          $Encoding2(v5, p + "/encoding", e);
+          $CChainEncoding(v5, p + "/encoding", e);
           ok = false;
         }
       }
@@ -11284,7 +11179,7 @@ function $GetUtxosResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
       if (v1 !== undefined && (plain && OP["numFetched"] === undefined || hasOwn(x, "numFetched"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
           if (e === null) return false;
-          $Uint64String4(v1, p + "/numFetched", e);
+          $Uint64String(v1, p + "/numFetched", e);
           ok = false;
         }
       }
@@ -11333,7 +11228,7 @@ function $GetUtxosResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
               if (v2 !== undefined && (plain && OP["utxo"] === undefined || hasOwn(x, "utxo"))) {
                 if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && $c1.test(v2))))) {
                   if (e === null) return false;
-                  $Cb58Id4(v2, p + "/utxo", e);
+                  $CChainCb58Id(v2, p + "/utxo", e);
                   ok = false;
                 }
               }
@@ -11353,7 +11248,7 @@ function $GetUtxosResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
       if (v4 !== undefined && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $Encoding2(v4, p + "/encoding", e);
+          $CChainEncoding(v4, p + "/encoding", e);
           ok = false;
         }
       }
@@ -11379,7 +11274,7 @@ function $294(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string") && (typeof v !== "string" || ($c15.test(v))))) {
             if (e === null) return false;
-            $HexBytes2(v, p + "/" + i, e);
+            $HexBytes(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -11402,7 +11297,7 @@ function $IssueTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v1 !== undefined && (plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c15.test(v1))))) {
           if (e === null) return false;
-          $HexBytes2(v1, p + "/tx", e);
+          $HexBytes(v1, p + "/tx", e);
           ok = false;
         }
       }
@@ -11414,7 +11309,7 @@ function $IssueTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v2 !== undefined) {
         if (!((typeof v2 === "string")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
           if (e === null) return false;
-          $Encoding2(v2, p + "/encoding", e);
+          $CChainEncoding(v2, p + "/encoding", e);
           ok = false;
         }
       }
@@ -11444,7 +11339,7 @@ function $IssueTxResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
           if (e === null) return false;
-          $Cb58Id4(v1, p + "/txID", e);
+          $CChainCb58Id(v1, p + "/txID", e);
           ok = false;
         }
       }
@@ -11483,7 +11378,7 @@ function $GetAtomicTxStatusArgs(x: unknown, p: string, e: ValidationIssue[] | nu
       if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
           if (e === null) return false;
-          $Cb58Id4(v1, p + "/txID", e);
+          $CChainCb58Id(v1, p + "/txID", e);
           ok = false;
         }
       }
@@ -11529,7 +11424,7 @@ function $GetAtomicTxStatusResult(x: unknown, p: string, e: ValidationIssue[] | 
       if (v2 !== undefined) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2)))) && (plain && OP["blockHeight"] === undefined || hasOwn(x, "blockHeight"))) {
           if (e === null) return false;
-          $Uint64String4(v2, p + "/blockHeight", e);
+          $Uint64String(v2, p + "/blockHeight", e);
           ok = false;
         }
       }
@@ -11551,7 +11446,7 @@ function $GetAtomicTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
           if (e === null) return false;
-          $Cb58Id4(v1, p + "/txID", e);
+          $CChainCb58Id(v1, p + "/txID", e);
           ok = false;
         }
       }
@@ -11563,7 +11458,7 @@ function $GetAtomicTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v2 !== undefined) {
         if (!((typeof v2 === "string")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
           if (e === null) return false;
-          $Encoding2(v2, p + "/encoding", e);
+          $CChainEncoding(v2, p + "/encoding", e);
           ok = false;
         }
       }
@@ -11593,7 +11488,7 @@ function $GetAtomicTxResult(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v1 !== undefined && (plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c15.test(v1))))) {
           if (e === null) return false;
-          $HexBytes2(v1, p + "/tx", e);
+          $HexBytes(v1, p + "/tx", e);
           ok = false;
         }
       }
@@ -11605,7 +11500,7 @@ function $GetAtomicTxResult(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v2 !== undefined && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $Encoding2(v2, p + "/encoding", e);
+          $CChainEncoding(v2, p + "/encoding", e);
           ok = false;
         }
       }
@@ -11617,7 +11512,7 @@ function $GetAtomicTxResult(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c11.test(v3)))) && (plain && OP["blockHeight"] === undefined || hasOwn(x, "blockHeight"))) {
           if (e === null) return false;
-          $Uint64String4(v3, p + "/blockHeight", e);
+          $Uint64String(v3, p + "/blockHeight", e);
           ok = false;
         }
       }
@@ -11945,7 +11840,7 @@ function $327(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1)))) && (plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
           if (e === null) return false;
-          $Cb58Id2(v1, p + "/subnetID", e);
+          $Cb58Id(v1, p + "/subnetID", e);
           ok = false;
         }
       }
@@ -12042,7 +11937,7 @@ function $335(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["blockID"] === undefined || hasOwn(x, "blockID"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
-          $Cb58Id3(v1, p + "/blockID", e);
+          $Cb58Id(v1, p + "/blockID", e);
           ok = false;
         }
       }
@@ -12109,35 +12004,13 @@ function $338(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["blockchainID"] === undefined || hasOwn(x, "blockchainID"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
-          $Cb58Id3(v1, p + "/blockchainID", e);
+          $Cb58Id(v1, p + "/blockchainID", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
         ok = fail(e, p + "/blockchainID", "required", "is required", "blockchainID");
-      }
-    }
-  }
-  return ok;
-}
-
-function $339(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["subnetID"];
-      if (v1 !== undefined) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1)))) && (plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
-          if (e === null) return false;
-          $Cb58Id3(v1, p + "/subnetID", e);
-          ok = false;
-        }
       }
     }
   }
@@ -12157,7 +12030,7 @@ function $340(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1)))) && (plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
           if (e === null) return false;
-          $Cb58Id3(v1, p + "/subnetID", e);
+          $Cb58Id(v1, p + "/subnetID", e);
           ok = false;
         }
       }
@@ -13528,19 +13401,6 @@ export function isDecimalString(value: unknown): value is T.DecimalString {
   return $DecimalString(value, "", null);
 }
 
-/** Validates a `Cb58Id2`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCb58Id2(value: unknown): ValidationResult<T.Cb58Id2> {
-  return run<T.Cb58Id2>($Cb58Id2, value);
-}
-
-/** A `Cb58Id2` as a Standard Schema v1 validator. */
-export const Cb58Id2Schema: StandardSchemaV1<unknown, T.Cb58Id2> = /*#__PURE__*/ standard<T.Cb58Id2>($Cb58Id2);
-
-/** Whether a value is a valid `Cb58Id2` (a type guard; no issues are collected). */
-export function isCb58Id2(value: unknown): value is T.Cb58Id2 {
-  return $Cb58Id2(value, "", null);
-}
-
 /** Validates a `NodeId`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateNodeId(value: unknown): ValidationResult<T.NodeId> {
   return run<T.NodeId>($NodeId, value);
@@ -13799,45 +13659,6 @@ export const HealthResultSchema: StandardSchemaV1<unknown, T.HealthResult> = /*#
 /** Whether a value is a valid `HealthResult` (a type guard; no issues are collected). */
 export function isHealthResult(value: unknown): value is T.HealthResult {
   return $HealthResult(value, "", null);
-}
-
-/** Validates a `Uint64String2`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateUint64String2(value: unknown): ValidationResult<T.Uint64String2> {
-  return run<T.Uint64String2>($Uint64String2, value);
-}
-
-/** A `Uint64String2` as a Standard Schema v1 validator. */
-export const Uint64String2Schema: StandardSchemaV1<unknown, T.Uint64String2> = /*#__PURE__*/ standard<T.Uint64String2>($Uint64String2);
-
-/** Whether a value is a valid `Uint64String2` (a type guard; no issues are collected). */
-export function isUint64String2(value: unknown): value is T.Uint64String2 {
-  return $Uint64String2(value, "", null);
-}
-
-/** Validates a `DecimalString2`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateDecimalString2(value: unknown): ValidationResult<T.DecimalString2> {
-  return run<T.DecimalString2>($DecimalString2, value);
-}
-
-/** A `DecimalString2` as a Standard Schema v1 validator. */
-export const DecimalString2Schema: StandardSchemaV1<unknown, T.DecimalString2> = /*#__PURE__*/ standard<T.DecimalString2>($DecimalString2);
-
-/** Whether a value is a valid `DecimalString2` (a type guard; no issues are collected). */
-export function isDecimalString2(value: unknown): value is T.DecimalString2 {
-  return $DecimalString2(value, "", null);
-}
-
-/** Validates a `Cb58Id3`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCb58Id3(value: unknown): ValidationResult<T.Cb58Id3> {
-  return run<T.Cb58Id3>($Cb58Id3, value);
-}
-
-/** A `Cb58Id3` as a Standard Schema v1 validator. */
-export const Cb58Id3Schema: StandardSchemaV1<unknown, T.Cb58Id3> = /*#__PURE__*/ standard<T.Cb58Id3>($Cb58Id3);
-
-/** Whether a value is a valid `Cb58Id3` (a type guard; no issues are collected). */
-export function isCb58Id3(value: unknown): value is T.Cb58Id3 {
-  return $Cb58Id3(value, "", null);
 }
 
 /** Validates a `HexString`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14137,19 +13958,6 @@ export const CurrentValidatorsResultSchema: StandardSchemaV1<unknown, T.CurrentV
 /** Whether a value is a valid `CurrentValidatorsResult` (a type guard; no issues are collected). */
 export function isCurrentValidatorsResult(value: unknown): value is T.CurrentValidatorsResult {
   return $CurrentValidatorsResult(value, "", null);
-}
-
-/** Validates a `Uint64String3`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateUint64String3(value: unknown): ValidationResult<T.Uint64String3> {
-  return run<T.Uint64String3>($Uint64String3, value);
-}
-
-/** A `Uint64String3` as a Standard Schema v1 validator. */
-export const Uint64String3Schema: StandardSchemaV1<unknown, T.Uint64String3> = /*#__PURE__*/ standard<T.Uint64String3>($Uint64String3);
-
-/** Whether a value is a valid `Uint64String3` (a type guard; no issues are collected). */
-export function isUint64String3(value: unknown): value is T.Uint64String3 {
-  return $Uint64String3(value, "", null);
 }
 
 /** Validates a `ContainerId`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15361,17 +15169,17 @@ export function isTxpoolSummariesByNonce(value: unknown): value is T.TxpoolSumma
   return $TxpoolSummariesByNonce(value, "", null);
 }
 
-/** Validates a `EmptyResult2`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateEmptyResult2(value: unknown): ValidationResult<T.EmptyResult2> {
-  return run<T.EmptyResult2>($EmptyResult2, value);
+/** Validates a `CChainEmptyResult`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateCChainEmptyResult(value: unknown): ValidationResult<T.CChainEmptyResult> {
+  return run<T.CChainEmptyResult>($CChainEmptyResult, value);
 }
 
-/** A `EmptyResult2` as a Standard Schema v1 validator. */
-export const EmptyResult2Schema: StandardSchemaV1<unknown, T.EmptyResult2> = /*#__PURE__*/ standard<T.EmptyResult2>($EmptyResult2);
+/** A `CChainEmptyResult` as a Standard Schema v1 validator. */
+export const CChainEmptyResultSchema: StandardSchemaV1<unknown, T.CChainEmptyResult> = /*#__PURE__*/ standard<T.CChainEmptyResult>($CChainEmptyResult);
 
-/** Whether a value is a valid `EmptyResult2` (a type guard; no issues are collected). */
-export function isEmptyResult2(value: unknown): value is T.EmptyResult2 {
-  return $EmptyResult2(value, "", null);
+/** Whether a value is a valid `CChainEmptyResult` (a type guard; no issues are collected). */
+export function isCChainEmptyResult(value: unknown): value is T.CChainEmptyResult {
+  return $CChainEmptyResult(value, "", null);
 }
 
 /** Validates a `SetLogLevelArgs`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15413,56 +15221,30 @@ export function isGetVmConfigResult(value: unknown): value is T.GetVmConfigResul
   return $GetVmConfigResult(value, "", null);
 }
 
-/** Validates a `Uint64String4`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateUint64String4(value: unknown): ValidationResult<T.Uint64String4> {
-  return run<T.Uint64String4>($Uint64String4, value);
+/** Validates a `CChainCb58Id`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateCChainCb58Id(value: unknown): ValidationResult<T.CChainCb58Id> {
+  return run<T.CChainCb58Id>($CChainCb58Id, value);
 }
 
-/** A `Uint64String4` as a Standard Schema v1 validator. */
-export const Uint64String4Schema: StandardSchemaV1<unknown, T.Uint64String4> = /*#__PURE__*/ standard<T.Uint64String4>($Uint64String4);
+/** A `CChainCb58Id` as a Standard Schema v1 validator. */
+export const CChainCb58IdSchema: StandardSchemaV1<unknown, T.CChainCb58Id> = /*#__PURE__*/ standard<T.CChainCb58Id>($CChainCb58Id);
 
-/** Whether a value is a valid `Uint64String4` (a type guard; no issues are collected). */
-export function isUint64String4(value: unknown): value is T.Uint64String4 {
-  return $Uint64String4(value, "", null);
+/** Whether a value is a valid `CChainCb58Id` (a type guard; no issues are collected). */
+export function isCChainCb58Id(value: unknown): value is T.CChainCb58Id {
+  return $CChainCb58Id(value, "", null);
 }
 
-/** Validates a `Cb58Id4`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCb58Id4(value: unknown): ValidationResult<T.Cb58Id4> {
-  return run<T.Cb58Id4>($Cb58Id4, value);
+/** Validates a `CChainEncoding`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateCChainEncoding(value: unknown): ValidationResult<T.CChainEncoding> {
+  return run<T.CChainEncoding>($CChainEncoding, value);
 }
 
-/** A `Cb58Id4` as a Standard Schema v1 validator. */
-export const Cb58Id4Schema: StandardSchemaV1<unknown, T.Cb58Id4> = /*#__PURE__*/ standard<T.Cb58Id4>($Cb58Id4);
+/** A `CChainEncoding` as a Standard Schema v1 validator. */
+export const CChainEncodingSchema: StandardSchemaV1<unknown, T.CChainEncoding> = /*#__PURE__*/ standard<T.CChainEncoding>($CChainEncoding);
 
-/** Whether a value is a valid `Cb58Id4` (a type guard; no issues are collected). */
-export function isCb58Id4(value: unknown): value is T.Cb58Id4 {
-  return $Cb58Id4(value, "", null);
-}
-
-/** Validates a `HexBytes2`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateHexBytes2(value: unknown): ValidationResult<T.HexBytes2> {
-  return run<T.HexBytes2>($HexBytes2, value);
-}
-
-/** A `HexBytes2` as a Standard Schema v1 validator. */
-export const HexBytes2Schema: StandardSchemaV1<unknown, T.HexBytes2> = /*#__PURE__*/ standard<T.HexBytes2>($HexBytes2);
-
-/** Whether a value is a valid `HexBytes2` (a type guard; no issues are collected). */
-export function isHexBytes2(value: unknown): value is T.HexBytes2 {
-  return $HexBytes2(value, "", null);
-}
-
-/** Validates a `Encoding2`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateEncoding2(value: unknown): ValidationResult<T.Encoding2> {
-  return run<T.Encoding2>($Encoding2, value);
-}
-
-/** A `Encoding2` as a Standard Schema v1 validator. */
-export const Encoding2Schema: StandardSchemaV1<unknown, T.Encoding2> = /*#__PURE__*/ standard<T.Encoding2>($Encoding2);
-
-/** Whether a value is a valid `Encoding2` (a type guard; no issues are collected). */
-export function isEncoding2(value: unknown): value is T.Encoding2 {
-  return $Encoding2(value, "", null);
+/** Whether a value is a valid `CChainEncoding` (a type guard; no issues are collected). */
+export function isCChainEncoding(value: unknown): value is T.CChainEncoding {
+  return $CChainEncoding(value, "", null);
 }
 
 /** Validates a `ChainAddress`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15933,7 +15715,7 @@ export function validatePlatformGetBlockchainStatusResult(value: unknown): Valid
 
 /** Validates the params of `platform.getCurrentSupply`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validatePlatformGetCurrentSupplyParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($339, value);
+  return run<unknown>($327, value);
 }
 
 /** Validates the result of `platform.getCurrentSupply`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16868,7 +16650,7 @@ export function validateCChainAdminStartCpuProfilerParams(value: unknown): Valid
 
 /** Validates the result of `cChain.admin.startCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminStartCpuProfilerResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($EmptyResult2, value);
+  return run<unknown>($CChainEmptyResult, value);
 }
 
 /** Validates the params of `cChain.admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16878,7 +16660,7 @@ export function validateCChainAdminStopCpuProfilerParams(value: unknown): Valida
 
 /** Validates the result of `cChain.admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminStopCpuProfilerResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($EmptyResult2, value);
+  return run<unknown>($CChainEmptyResult, value);
 }
 
 /** Validates the params of `cChain.admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16888,7 +16670,7 @@ export function validateCChainAdminMemoryProfileParams(value: unknown): Validati
 
 /** Validates the result of `cChain.admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminMemoryProfileResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($EmptyResult2, value);
+  return run<unknown>($CChainEmptyResult, value);
 }
 
 /** Validates the params of `cChain.admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16898,7 +16680,7 @@ export function validateCChainAdminLockProfileParams(value: unknown): Validation
 
 /** Validates the result of `cChain.admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminLockProfileResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($EmptyResult2, value);
+  return run<unknown>($CChainEmptyResult, value);
 }
 
 /** Validates the params of `cChain.admin.setLogLevel`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -16908,7 +16690,7 @@ export function validateCChainAdminSetLogLevelParams(value: unknown): Validation
 
 /** Validates the result of `cChain.admin.setLogLevel`: every issue with its JSON-pointer path, keyword and expected value. */
 export function validateCChainAdminSetLogLevelResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($EmptyResult2, value);
+  return run<unknown>($CChainEmptyResult, value);
 }
 
 /** Validates the params of `cChain.admin.getVMConfig`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -17011,4 +16793,4 @@ export function validateHttpGetLivenessResponse(value: unknown): ValidationResul
   return run<unknown>($HealthResult, value);
 }
 
-export { $155, $20, $297, $3, $300, $303, $304, $309, $314, $316, $325, $327, $329, $332, $335, $336, $338, $339, $340, $342, $343, $345, $349, $399, $400, $403, $405, $406, $409, $410, $411, $414, $421, $422, $425, $426, $427, $430, $432, $433, $436, $438, $441, $445, $446, $447, $449, $452, $453, $454, $455, $456, $461, $465, $480, $66, $83, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DetailedExecutionResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxosArgs, $GetUtxosResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVmsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult };
+export { $155, $20, $297, $3, $300, $303, $304, $309, $314, $316, $325, $327, $329, $332, $335, $336, $338, $340, $342, $343, $345, $349, $399, $400, $403, $405, $406, $409, $410, $411, $414, $421, $422, $425, $426, $427, $430, $432, $433, $436, $438, $441, $445, $446, $447, $449, $452, $453, $454, $455, $456, $461, $465, $480, $66, $83, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $CChainEmptyResult, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DetailedExecutionResult, $EmptyResult, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxosArgs, $GetUtxosResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVmsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult };
