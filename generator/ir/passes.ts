@@ -80,7 +80,11 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
   for (const op of ir.operations) {
     const type = typeStem([...op.group, op.names.method]);
     op.names.validateParams = exported.claim(`validate${type}Params`);
-    op.names.validateResult = exported.claim(`validate${type}${op.protocol === "http" ? "Response" : "Result"}`);
+    const wanted = `validate${type}${op.protocol === "http" ? "Response" : "Result"}`;
+    // the response is one named schema whose validator has this very name (`listThings` → `ListThingsResponse`): that validator is the operation's too
+    const wrapped = op.protocol === "json-rpc" && op.result?.wire?.property !== undefined;
+    const shared = !wrapped && ir.schemas.find((s) => s.name === op.names.response && s.names.validate === wanted);
+    op.names.validateResult = shared ? wanted : exported.claim(wanted);
   }
   nameRpcErrors(ir, exported);
 }

@@ -68,3 +68,21 @@ describe("schema names across merged documents", () => {
     expect(types).toContain("export type FooBar2 = number;");
   });
 });
+
+describe("operation validators", () => {
+  it("are typed with the value they validate; the client's types are imported type-only", () => {
+    expect(validators).toContain("export function validateAlphaGetUtxosParams(value: unknown): ValidationResult<C.AlphaGetUtxosParams> {");
+    expect(validators).toContain("export function validateAlphaGetUtxosResult(value: unknown): ValidationResult<T.Wrapper> {");
+    expect(validators).toContain("export function validateGammaChainGammaGetResult(value: unknown): ValidationResult<T.GammaChainWrapper> {");
+    expect(validators).toMatch(/^import type \* as C from "\.\/client\.js";$/m);
+  });
+
+  it("without a client module they stay unknown and import nothing from it", () => {
+    const r = runCli(["generate", "--input", "a.json", "--out", "only-validators", "--targets", "types,validators"], dir);
+    expect(r.stderr).toBe("");
+    const v = readFileSync(join(dir, "only-validators/src/a/validators.ts"), "utf8");
+    expect(v).toContain("export function validateAlphaGetUtxosParams(value: unknown): ValidationResult<unknown> {");
+    expect(v).toContain("export function validateAlphaGetUtxosResult(value: unknown): ValidationResult<T.Wrapper> {");
+    expect(v).not.toContain("./client.js");
+  });
+});
