@@ -109,7 +109,7 @@ export function generate(config: ResolvedConfig): GenerateResult {
   append(diagnostics, versionDiagnostics);
   const validators = new Map<PackageInput, ValidatorModule>();
   for (const i of inputs) {
-    const v = emitValidators(i.ir, { formats: config.inputs.find((c) => c.output === i.output)?.formats ?? "annotate" });
+    const v = emitValidators(i.ir, { formats: config.inputs.find((c) => c.output === i.output)?.formats ?? "annotate", clientTypes: i.targets.has("client") });
     // the IR builder already reported every pattern JavaScript cannot compile
     if (v.problems.length > 0) throw new Error(`internal: validator problems the IR did not report: ${v.problems.map((p) => p.message).join("; ")}`);
     validators.set(i, v);

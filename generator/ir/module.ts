@@ -1,10 +1,13 @@
 /**
  * Module pass: merges the IR documents of one config input into one output
  * module. Each operation gets its group path on the client and its endpoint
- * below the base URL; schemas identical across documents (the indexer
- * documents share theirs) are kept once.
+ * below the base URL; schemas of the same name and structure across
+ * documents (the indexer documents share theirs) are kept once, and each
+ * schema learns its document's qualifier for names two documents both use.
  */
-import type { IrDocument, IrSchema } from "./types.js";
+import * as ptr from "../load/pointer.js";
+import { toIdentifier } from "./naming.js";
+import type { IrDocument, IrNamedSchema, IrSchema } from "./types.js";
 
 export interface ModulePart {
   ir: IrDocument;
@@ -12,6 +15,18 @@ export interface ModulePart {
   group: string[];
   /** For JSON-RPC: `eth_baseFee` → group `eth`, method `baseFee`; otherwise the namespace is only stripped. */
   splitNamespaces: boolean;
+}
+
+/**
+ * The words that qualify a document's schema names in a merged module: its
+ * configured group (`index.cBlock`), else the one namespace all its methods
+ * share (`platform.*` → `platform`), else its title.
+ */
+function qualifierOf(part: ModulePart): string {
+  if (part.group.length > 0) return part.group.join(" ");
+  const namespaces = new Set(part.ir.operations.map((op) => op.group[0]));
+  const only = namespaces.size === 1 ? [...namespaces][0] : undefined;
+  return only ?? part.ir.info.title;
 }
 
 /** `admin.alias` → ["admin", "alias"], `eth_baseFee` → ["eth", "baseFee"], `getFoo` → [undefined, "getFoo"]. */
@@ -57,22 +72,59 @@ export function mergeModule(parts: ModulePart[], options: { title?: string; desc
       merged.operations.push(op);
     }
     for (const provider of part.ir.providers ?? []) (merged.providers ??= []).push({ ...provider, group: [...part.group], endpoint });
+    if (parts.length > 1) {
+      const qualifier = qualifierOf(part);
+      for (const s of part.ir.schemas) s.qualifier = qualifier;
+    }
   }
   if (parts.length > 1) dedupeSchemas(merged);
   return merged;
 }
 
-/** Keeps one of several named schemas with the same id and the same content; rewrites references. */
+/** The spec's own name of a named schema: its component key, or the last segment of its pointer. */
+export function schemaSourceName(s: IrNamedSchema): string {
+  return s.id.startsWith("#") ? (ptr.parse(s.id)?.at(-1) ?? "Schema") : s.id;
+}
+
+/** What only documents a schema (or says where it was written): two schemas differing only there are one type. */
+const DOCUMENTATION = new Set(["pointer", "title", "description", "examples"]);
+
+/**
+ * Keeps one of several named schemas that have the same name (as a
+ * TypeScript identifier) and the same structure, and rewrites references to
+ * it. Same structure: equal once the documentation keys (pointer, title,
+ * description, examples) are dropped, with every $ref compared by what its
+ * target is rather than where it is; refs are followed (partition refinement,
+ * so cycles are fine): `A → B` in one document and `A → B'` in another are
+ * one type only if `B` and `B'` are. Everything else (types, formats,
+ * patterns, enums, bounds, default, deprecated, readOnly/writeOnly…) must be
+ * equal. Different schemas under one name stay apart; the naming pass
+ * qualifies them by their document.
+ */
 function dedupeSchemas(ir: IrDocument): void {
-  const idOf = new Map(ir.schemas.map((s) => [s.key, s.id]));
-  const signature = (schema: IrSchema) =>
-    JSON.stringify(schema, (k, v: unknown) => (k === "pointer" ? undefined : k === "target" && typeof v === "string" ? `ref:${idOf.get(v)}` : v));
-  const canonical = new Map<string, string>();
+  const byKey = new Map(ir.schemas.map((s) => [s.key, s]));
+  let classOf = new Map(ir.schemas.map((s) => [s.key, toIdentifier(schemaSourceName(s), "pascal")]));
+  for (let count = new Set(classOf.values()).size; ; ) {
+    const signature = (schema: IrSchema) =>
+      JSON.stringify(schema, (k, v: unknown) => (DOCUMENTATION.has(k) ? undefined : k === "target" && typeof v === "string" && byKey.has(v) ? `ref:${classOf.get(v)}` : v));
+    const ids = new Map<string, string>();
+    const next = new Map<string, string>();
+    for (const s of ir.schemas) {
+      const sig = `${classOf.get(s.key)}\u0000${signature(s.schema)}`;
+      let id = ids.get(sig);
+      if (id === undefined) ids.set(sig, (id = `${classOf.get(s.key)}#${ids.size}`));
+      next.set(s.key, id);
+    }
+    classOf = next;
+    if (ids.size === count) break;
+    count = ids.size;
+  }
   const kept = new Map<string, string>();
+  const canonical = new Map<string, string>();
   for (const s of ir.schemas) {
-    const sig = `${s.id}\u0000${signature(s.schema)}`;
-    const keep = kept.get(sig);
-    if (keep === undefined) kept.set(sig, s.key);
+    const c = classOf.get(s.key)!;
+    const keep = kept.get(c);
+    if (keep === undefined) kept.set(c, s.key);
     else canonical.set(s.key, keep);
   }
   if (canonical.size === 0) return;

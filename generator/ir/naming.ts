@@ -11,18 +11,34 @@ const RESERVED = new Set(
   ).split(" "),
 );
 
-/** Splits any string into words: separators, camelCase humps and digit runs. Keeps Unicode letters. */
+/**
+ * Splits any string into words: separators, camelCase humps and digit runs.
+ * Keeps Unicode letters. An acronym followed by a lone lower-case `s` keeps
+ * it as its plural (`getUTXOs` → `get UTXOs`, `nodeIDs` → `node IDs`, `VMsList`
+ * → `VMs List`) instead of starting a word `Os`/`Ds`/`Ms` with its last letter.
+ */
 export function words(input: string): string[] {
   return input
     .normalize("NFC")
     .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, "$1 $2")
-    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2")
+    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, (all: string, a: string, b: string, at: number, text: string) => (isAcronymPlural(text, at + 1) ? all : `${a} ${b}`))
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w !== "");
 }
 
-/** An all-caps word (an acronym like HTTP or ERC20) is treated as a word: `Http`, `Erc20`. */
-const capitalize = (w: string) => (w.length > 1 && w === w.toUpperCase() ? w.charAt(0) + w.slice(1).toLowerCase() : w.charAt(0).toUpperCase() + w.slice(1));
+/** Whether the upper-case letter at `at` ends an acronym (two or more capitals) whose plural `s` follows and ends the word. */
+function isAcronymPlural(text: string, at: number): boolean {
+  if (text.charAt(at + 1) !== "s" || /\p{Ll}/u.test(text.charAt(at + 2))) return false;
+  return at >= 1 && /\p{Lu}/u.test(text.charAt(at - 1));
+}
+
+/** An all-caps word (an acronym like HTTP or ERC20) is treated as a word: `Http`, `Erc20`; so is its plural: `UTXOs` → `Utxos`, `IDs` → `Ids`. */
+const capitalize = (w: string): string => {
+  if (w.length > 1 && w === w.toUpperCase()) return w.charAt(0) + w.slice(1).toLowerCase();
+  const stem = w.slice(0, -1);
+  if (w.endsWith("s") && /\p{Lu}.*\p{Lu}/u.test(stem) && stem === stem.toUpperCase()) return stem.charAt(0) + stem.slice(1).toLowerCase() + "s";
+  return w.charAt(0).toUpperCase() + w.slice(1);
+};
 
 export function pascalCase(input: string): string {
   return words(input).map(capitalize).join("");

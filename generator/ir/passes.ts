@@ -6,8 +6,9 @@
 import type { Diagnostic } from "../load/diagnostics.js";
 import * as ptr from "../load/pointer.js";
 import { deriveOperationName, isIdentifierName, NameRegistry, pascalCase, toIdentifier } from "./naming.js";
+import { schemaSourceName } from "./module.js";
 import { namedSchema } from "./resolve.js";
-import type { IrDocument, IrHttpOperation, IrOperation, IrParameter, IrRefSchema, IrSchema } from "./types.js";
+import type { IrDocument, IrHttpOperation, IrNamedSchema, IrOperation, IrParameter, IrRefSchema, IrSchema } from "./types.js";
 
 /** What validators.ts imports from runtime/validate.ts and runtime/formats.ts (a schema named `Object` must not get the guard `isObject`); a test keeps it in step with the runtime. */
 export const VALIDATOR_RUNTIME_NAMES = ["run", "pathSegments", "standard", "unwrapped", "fail", "hasOwn", "setOwn", "OP", "isObject", "esc", "equal", "unique", "length", "multipleOf", "isBinary", "date", "time", "dateTime", "hostname", "ipv4", "ipv6", "email", "uuid", "uri", "Check", "StandardSchemaV1", "StandardResult", "StandardIssue", "ValidationResult", "ValidationIssue"];
@@ -34,10 +35,7 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
     defaultBaseUrl: exported.claim(`${toConstant(base)}_DEFAULT_BASE_URL`),
     results: exported.claim(toIdentifier(`${base} Results`, "camel")),
   };
-  for (const s of ir.schemas) {
-    const source = s.id.startsWith("#") ? (ptr.parse(s.id)?.at(-1) ?? "Schema") : s.id;
-    s.name = exported.claim(toIdentifier(source, "pascal"));
-  }
+  nameSchemas(ir, exported);
   // validators after every type name, so a schema never loses its own name to a validator
   for (const s of ir.schemas) s.names = { validate: exported.claim(`validate${s.name}`), standard: exported.claim(`${s.name}Schema`), guard: exported.claim(`is${s.name}`) };
   // request shapes of schemas whose members depend on the direction (readOnly / writeOnly)
@@ -84,7 +82,11 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
   for (const op of ir.operations) {
     const type = typeStem([...op.group, op.names.method]);
     op.names.validateParams = exported.claim(`validate${type}Params`);
-    op.names.validateResult = exported.claim(`validate${type}${op.protocol === "http" ? "Response" : "Result"}`);
+    const wanted = `validate${type}${op.protocol === "http" ? "Response" : "Result"}`;
+    // the response is one named schema whose validator has this very name (`listThings` → `ListThingsResponse`): that validator is the operation's too
+    const wrapped = op.protocol === "json-rpc" && op.result?.wire?.property !== undefined;
+    const shared = !wrapped && ir.schemas.find((s) => s.name === op.names.response && s.names.validate === wanted);
+    op.names.validateResult = shared ? wanted : exported.claim(wanted);
   }
   // a provider's RpcSchema type and descriptor list: `cChain` → CChainRpcSchema, cChainProviderMethods; top level: the client's name
   for (const p of ir.providers ?? []) {
@@ -92,6 +94,32 @@ export function assignNames(ir: IrDocument, clientName: string, diagnostics: Dia
     p.names = { schema: exported.claim(`${stem}RpcSchema`), methods: exported.claim(`${stem.charAt(0).toLowerCase()}${stem.slice(1)}ProviderMethods`) };
   }
   nameRpcErrors(ir, exported);
+}
+
+/**
+ * Type names of the named schemas: the spec's name as a PascalCase
+ * identifier. In a merged module two documents may define different schemas
+ * under one name (identical ones were made one by the module pass): the first
+ * keeps the name, each other is qualified by its document (`platform` →
+ * `PlatformCb58Id`). Unqualified names are claimed first, so a name the spec
+ * wrote wins over a qualified one. A number is appended only when neither
+ * helps (two schemas of one document whose names are one identifier,
+ * `Foo_Bar` and `FooBar`; a name the emitted code uses itself, `Promise`).
+ */
+function nameSchemas(ir: IrDocument, exported: NameRegistry): void {
+  const first = new Map<string, IrNamedSchema>();
+  const qualified: [IrNamedSchema, string][] = [];
+  for (const s of ir.schemas) {
+    const base = toIdentifier(schemaSourceName(s), "pascal");
+    const owner = first.get(base);
+    if (owner === undefined) {
+      first.set(base, s);
+      s.name = base;
+    } else if (s.qualifier !== undefined && s.qualifier !== owner.qualifier) qualified.push([s, toIdentifier(`${s.qualifier} ${base}`, "pascal")]);
+    else qualified.push([s, base]);
+  }
+  for (const s of first.values()) s.name = exported.claim(s.name);
+  for (const [s, name] of qualified) s.name = exported.claim(name);
 }
 
 /**

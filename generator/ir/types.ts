@@ -132,6 +132,12 @@ export interface IrNamedSchema {
   id: string;
   /** TypeScript name, assigned by the naming pass. */
   name: string;
+  /**
+   * In a module merged from several documents: the words that qualify this
+   * schema's name when another document defines a different schema under the
+   * same name (the document's group: `platform` → `PlatformCb58Id`).
+   */
+  qualifier?: string;
   /** Exported validator names, assigned by the naming pass; `input` names the request shape of a schema with readOnly/writeOnly members. */
   names: { validate: string; standard: string; guard: string; input?: string };
   pointer: string;

@@ -4,6 +4,7 @@
 import { OP, esc, fail, hasOwn, isObject, length, run, standard, type Check, type StandardSchemaV1, type ValidationResult } from "../runtime/validate.js";
 import { type ValidationIssue } from "../runtime/errors.js";
 import type * as T from "./types.js";
+import type * as C from "./client.js";
 
 function $BigIntString(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -15501,143 +15502,123 @@ export function isCChainImportTransaction(value: unknown): value is T.CChainImpo
 }
 
 /** Validates the params of `aggregateSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAggregateSignaturesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($460, value);
+export function validateAggregateSignaturesParams(value: unknown): ValidationResult<C.AggregateSignaturesParams> {
+  return run<C.AggregateSignaturesParams>($460, value);
 }
 
 /** Validates the result of `aggregateSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAggregateSignaturesResponse(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($SignedMessage, value);
+export function validateAggregateSignaturesResponse(value: unknown): ValidationResult<T.SignedMessage> {
+  return run<T.SignedMessage>($SignedMessage, value);
 }
 
 /** Validates the params of `getAggregatedSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetAggregatedSignaturesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($461, value);
+export function validateGetAggregatedSignaturesParams(value: unknown): ValidationResult<C.GetAggregatedSignaturesParams> {
+  return run<C.GetAggregatedSignaturesParams>($461, value);
 }
 
 /** Validates the result of `getAggregatedSignatures`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetAggregatedSignaturesResponse(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($SignedMessage, value);
+export function validateGetAggregatedSignaturesResponse(value: unknown): ValidationResult<T.SignedMessage> {
+  return run<T.SignedMessage>($SignedMessage, value);
 }
 
 /** Validates the params of `listBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateListBlockchainsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($462, value);
-}
-
-/** Validates the result of `listBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateListBlockchainsResponse2(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($ListBlockchainsResponse, value);
+export function validateListBlockchainsParams(value: unknown): ValidationResult<C.ListBlockchainsParams> {
+  return run<C.ListBlockchainsParams>($462, value);
 }
 
 /** Validates the params of `listErc20Transactions`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateListErc20TransactionsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($465, value);
-}
-
-/** Validates the result of `listErc20Transactions`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateListErc20TransactionsResponse2(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($ListErc20TransactionsResponse, value);
+export function validateListErc20TransactionsParams(value: unknown): ValidationResult<C.ListErc20TransactionsParams> {
+  return run<C.ListErc20TransactionsParams>($465, value);
 }
 
 /** Validates the params of `getTransactionsForBlock`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetTransactionsForBlockParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($472, value);
+export function validateGetTransactionsForBlockParams(value: unknown): ValidationResult<C.GetTransactionsForBlockParams> {
+  return run<C.GetTransactionsForBlockParams>($472, value);
 }
 
 /** Validates the result of `getTransactionsForBlock`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetTransactionsForBlockResponse(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($ListNativeTransactionsResponse, value);
+export function validateGetTransactionsForBlockResponse(value: unknown): ValidationResult<T.ListNativeTransactionsResponse> {
+  return run<T.ListNativeTransactionsResponse>($ListNativeTransactionsResponse, value);
 }
 
 /** Validates the params of `getSingleValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetSingleValidatorDetailsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($478, value);
+export function validateGetSingleValidatorDetailsParams(value: unknown): ValidationResult<C.GetSingleValidatorDetailsParams> {
+  return run<C.GetSingleValidatorDetailsParams>($478, value);
 }
 
 /** Validates the result of `getSingleValidatorDetails`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetSingleValidatorDetailsResponse(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($ListValidatorDetailsResponse, value);
+export function validateGetSingleValidatorDetailsResponse(value: unknown): ValidationResult<T.ListValidatorDetailsResponse> {
+  return run<T.ListValidatorDetailsResponse>($ListValidatorDetailsResponse, value);
 }
 
 /** Validates the params of `listContractDeployments`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateListContractDeploymentsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($483, value);
+export function validateListContractDeploymentsParams(value: unknown): ValidationResult<C.ListContractDeploymentsParams> {
+  return run<C.ListContractDeploymentsParams>($483, value);
 }
 
 /** Validates the result of `listContractDeployments`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateListContractDeploymentsResponse(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($ListContractsResponse, value);
+export function validateListContractDeploymentsResponse(value: unknown): ValidationResult<T.ListContractsResponse> {
+  return run<T.ListContractsResponse>($ListContractsResponse, value);
 }
 
 /** Validates the params of `getNativeBalance`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetNativeBalanceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($488, value);
-}
-
-/** Validates the result of `getNativeBalance`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetNativeBalanceResponse2(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($GetNativeBalanceResponse, value);
+export function validateGetNativeBalanceParams(value: unknown): ValidationResult<C.GetNativeBalanceParams> {
+  return run<C.GetNativeBalanceParams>($488, value);
 }
 
 /** Validates the params of `getTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetTransactionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($491, value);
-}
-
-/** Validates the result of `getTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetTransactionResponse2(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($GetTransactionResponse, value);
+export function validateGetTransactionParams(value: unknown): ValidationResult<C.GetTransactionParams> {
+  return run<C.GetTransactionParams>($491, value);
 }
 
 /** Validates the params of `supportedChains`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateSupportedChainsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($494, value);
+export function validateSupportedChainsParams(value: unknown): ValidationResult<C.SupportedChainsParams> {
+  return run<C.SupportedChainsParams>($494, value);
 }
 
 /** Validates the result of `supportedChains`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateSupportedChainsResponse(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($ListChainsResponse, value);
+export function validateSupportedChainsResponse(value: unknown): ValidationResult<T.ListChainsResponse> {
+  return run<T.ListChainsResponse>($ListChainsResponse, value);
 }
 
 /** Validates the params of `getChainInfo`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetChainInfoParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($495, value);
+export function validateGetChainInfoParams(value: unknown): ValidationResult<C.GetChainInfoParams> {
+  return run<C.GetChainInfoParams>($495, value);
 }
 
 /** Validates the result of `getChainInfo`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetChainInfoResponse(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($ChainInfo, value);
+export function validateGetChainInfoResponse(value: unknown): ValidationResult<T.ChainInfo> {
+  return run<T.ChainInfo>($ChainInfo, value);
 }
 
 /** Validates the params of `getContractMetadata`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetContractMetadataParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($497, value);
+export function validateGetContractMetadataParams(value: unknown): ValidationResult<C.GetContractMetadataParams> {
+  return run<C.GetContractMetadataParams>($497, value);
 }
 
 /** Validates the result of `getContractMetadata`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetContractMetadataResponse(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($ContractMetadata, value);
+export function validateGetContractMetadataResponse(value: unknown): ValidationResult<T.ContractMetadata> {
+  return run<T.ContractMetadata>($ContractMetadata, value);
 }
 
 /** Validates the params of `getChainIdsForAddresses`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetChainIdsForAddressesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($500, value);
+export function validateGetChainIdsForAddressesParams(value: unknown): ValidationResult<C.GetChainIdsForAddressesParams> {
+  return run<C.GetChainIdsForAddressesParams>($500, value);
 }
 
 /** Validates the result of `getChainIdsForAddresses`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetChainIdsForAddressesResponse(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($ListChainIdsForAddressesResponse, value);
+export function validateGetChainIdsForAddressesResponse(value: unknown): ValidationResult<T.ListChainIdsForAddressesResponse> {
+  return run<T.ListChainIdsForAddressesResponse>($ListChainIdsForAddressesResponse, value);
 }
 
 /** Validates the params of `getTxByHash`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetTxByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($502, value);
+export function validateGetTxByHashParams(value: unknown): ValidationResult<C.GetTxByHashParams> {
+  return run<C.GetTxByHashParams>($502, value);
 }
 
 /** Validates the result of `getTxByHash`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetTxByHashResponse(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($PrimaryNetworkTransaction, value);
+export function validateGetTxByHashResponse(value: unknown): ValidationResult<T.PrimaryNetworkTransaction> {
+  return run<T.PrimaryNetworkTransaction>($PrimaryNetworkTransaction, value);
 }
 
 export { $460, $461, $462, $465, $472, $478, $483, $488, $491, $494, $495, $497, $500, $502, $ChainInfo, $ContractMetadata, $GetNativeBalanceResponse, $GetTransactionResponse, $ListBlockchainsResponse, $ListChainIdsForAddressesResponse, $ListChainsResponse, $ListContractsResponse, $ListErc20TransactionsResponse, $ListNativeTransactionsResponse, $ListValidatorDetailsResponse, $PrimaryNetworkTransaction, $SignedMessage };

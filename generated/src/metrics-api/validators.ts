@@ -4,6 +4,7 @@
 import { OP, fail, hasOwn, isObject, run, standard, type Check, type StandardSchemaV1, type ValidationResult } from "../runtime/validate.js";
 import { type ValidationIssue } from "../runtime/errors.js";
 import type * as T from "./types.js";
+import type * as C from "./client.js";
 
 function $EvmChainId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -719,23 +720,23 @@ export function isErrorBody(value: unknown): value is T.ErrorBody {
 }
 
 /** Validates the params of `getAddressesByBalanceOverTime`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetAddressesByBalanceOverTimeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($21, value);
+export function validateGetAddressesByBalanceOverTimeParams(value: unknown): ValidationResult<C.GetAddressesByBalanceOverTimeParams> {
+  return run<C.GetAddressesByBalanceOverTimeParams>($21, value);
 }
 
 /** Validates the result of `getAddressesByBalanceOverTime`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetAddressesByBalanceOverTimeResponse(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($ListAddressesByBalanceOverTimeResponse, value);
+export function validateGetAddressesByBalanceOverTimeResponse(value: unknown): ValidationResult<T.ListAddressesByBalanceOverTimeResponse> {
+  return run<T.ListAddressesByBalanceOverTimeResponse>($ListAddressesByBalanceOverTimeResponse, value);
 }
 
 /** Validates the params of `getAvgTps`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetAvgTpsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($28, value);
+export function validateGetAvgTpsParams(value: unknown): ValidationResult<C.GetAvgTpsParams> {
+  return run<C.GetAvgTpsParams>($28, value);
 }
 
 /** Validates the result of `getAvgTps`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetAvgTpsResponse(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($AvgTpsResponse, value);
+export function validateGetAvgTpsResponse(value: unknown): ValidationResult<T.AvgTpsResponse> {
+  return run<T.AvgTpsResponse>($AvgTpsResponse, value);
 }
 
 export { $21, $28, $AvgTpsResponse, $ListAddressesByBalanceOverTimeResponse };

@@ -3,7 +3,7 @@
 
 import { callHttp, resolveHttpConfig, createRpcTransport, createEip1193Provider, RpcError, RpcServerError, resultChecks, type CallOptions, type ResultChecks, type HttpOperation, type Eip1193Provider, type BatchResults, type RpcCall, type RpcClientOptions, type RpcMethod } from "../runtime/index.js";
 import type * as T from "./types.js";
-import { $155, $20, $297, $3, $300, $303, $304, $309, $314, $316, $325, $327, $329, $332, $335, $336, $338, $339, $340, $342, $343, $345, $349, $399, $400, $403, $405, $406, $409, $410, $411, $414, $421, $422, $425, $426, $427, $430, $432, $433, $436, $438, $441, $445, $446, $447, $449, $452, $453, $454, $455, $456, $461, $465, $480, $66, $83, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DetailedExecutionResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult } from "./validators.js";
+import { $155, $20, $297, $3, $300, $303, $304, $309, $314, $316, $325, $327, $329, $332, $335, $336, $338, $340, $342, $343, $345, $349, $399, $400, $403, $405, $406, $409, $410, $411, $414, $421, $422, $425, $426, $427, $430, $432, $433, $436, $438, $441, $445, $446, $447, $449, $452, $453, $454, $455, $456, $461, $465, $480, $66, $83, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $CChainEmptyResult, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DetailedExecutionResult, $EmptyResult, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxosArgs, $GetUtxosResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVmsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult } from "./validators.js";
 
 /**
  * JSON-RPC error code -32000: "alias length is too long" (AliasTooLong), declared by `admin.alias`, `admin.aliasChain`.
@@ -299,10 +299,10 @@ export const adminGetLoggerLevelMethod: RpcMethod<AdminGetLoggerLevelParams | un
 };
 
 /** Params of `admin.loadVMs` (JSON-RPC `admin.loadVMs`, sent by name). */
-export type AdminLoadVMsParams = Record<string, never>;
+export type AdminLoadVmsParams = Record<string, never>;
 
 /** Wire description of JSON-RPC `admin.loadVMs`. */
-export const adminLoadVMsMethod: RpcMethod<AdminLoadVMsParams | undefined, T.LoadVMsResult> = {
+export const adminLoadVmsMethod: RpcMethod<AdminLoadVmsParams | undefined, T.LoadVmsResult> = {
   method: "admin.loadVMs",
   endpoint: "/ext/admin",
   form: "by-name",
@@ -580,10 +580,10 @@ export const infoGetTxFeeMethod: RpcMethod<InfoGetTxFeeParams | undefined, T.TxF
 };
 
 /** Params of `info.getVMs` (JSON-RPC `info.getVMs`, sent by name). */
-export type InfoGetVMsParams = Record<string, never>;
+export type InfoGetVmsParams = Record<string, never>;
 
 /** Wire description of JSON-RPC `info.getVMs`. */
-export const infoGetVMsMethod: RpcMethod<InfoGetVMsParams | undefined, T.VmsResult> = {
+export const infoGetVmsMethod: RpcMethod<InfoGetVmsParams | undefined, T.VmsResult> = {
   method: "info.getVMs",
   endpoint: "/ext/info",
   form: "by-name",
@@ -622,7 +622,7 @@ export const infoPeersMethod: RpcMethod<InfoPeersParams | undefined, T.PeersResu
 /** Params of `info.uptime` (JSON-RPC `info.uptime`, sent by name). */
 export type InfoUptimeParams = {
   /** Subnet to measure the uptime on; the primary network when omitted. Recent AvalancheGo releases measure the primary network only and ignore this parameter. */
-  subnetID?: T.Cb58Id2;
+  subnetID?: T.Cb58Id;
 };
 
 /** Wire description of JSON-RPC `info.uptime`. */
@@ -755,7 +755,7 @@ export const platformGetBalanceMethod: RpcMethod<PlatformGetBalanceParams, T.Bal
 /** Params of `platform.getBlock` (JSON-RPC `platform.getBlock`, sent by name). */
 export type PlatformGetBlockParams = {
   /** The block ID, in cb58. */
-  blockID: T.Cb58Id3;
+  blockID: T.Cb58Id;
   /** Encoding of the returned block, `hex` or `json`. Defaults to `hex`. */
   encoding?: T.BlockEncoding;
 };
@@ -832,7 +832,7 @@ export const platformGetBlockchainsMethod: RpcMethod<PlatformGetBlockchainsParam
 /** Params of `platform.getBlockchainStatus` (JSON-RPC `platform.getBlockchainStatus`, sent by name). */
 export type PlatformGetBlockchainStatusParams = {
   /** The ID (cb58) of the blockchain. */
-  blockchainID: T.Cb58Id3;
+  blockchainID: T.Cb58Id;
 };
 
 /** Wire description of JSON-RPC `platform.getBlockchainStatus`. */
@@ -857,7 +857,7 @@ export const platformGetBlockchainStatusMethod: RpcMethod<PlatformGetBlockchainS
 /** Params of `platform.getCurrentSupply` (JSON-RPC `platform.getCurrentSupply`, sent by name). */
 export type PlatformGetCurrentSupplyParams = {
   /** The subnet whose staking token supply is returned; the primary network when omitted. */
-  subnetID?: T.Cb58Id3;
+  subnetID?: T.Cb58Id;
 };
 
 /** Wire description of JSON-RPC `platform.getCurrentSupply`. */
@@ -871,7 +871,7 @@ export const platformGetCurrentSupplyMethod: RpcMethod<PlatformGetCurrentSupplyP
       name: "subnetID",
     },
   ],
-  check: $339,
+  check: $327,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -881,7 +881,7 @@ export const platformGetCurrentSupplyMethod: RpcMethod<PlatformGetCurrentSupplyP
 /** Params of `platform.getCurrentValidators` (JSON-RPC `platform.getCurrentValidators`, sent by name). */
 export type PlatformGetCurrentValidatorsParams = {
   /** The subnet (or L1) whose current validators are returned; the primary network when omitted. */
-  subnetID?: T.Cb58Id3;
+  subnetID?: T.Cb58Id;
   /** Node IDs of the validators to return; all current validators when omitted or empty. IDs that are not current validators are omitted from the result. */
   nodeIDs?: T.NodeId[];
 };
@@ -3911,7 +3911,7 @@ export const cChainTxpoolInspectMethod: RpcMethod<CChainTxpoolInspectParams | un
 export type CChainAdminStartCpuProfilerParams = Record<string, never>;
 
 /** Wire description of JSON-RPC `admin_startCPUProfiler`. */
-export const cChainAdminStartCpuProfilerMethod: RpcMethod<CChainAdminStartCpuProfilerParams | undefined, T.EmptyResult2> = {
+export const cChainAdminStartCpuProfilerMethod: RpcMethod<CChainAdminStartCpuProfilerParams | undefined, T.CChainEmptyResult> = {
   method: "admin_startCPUProfiler",
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
@@ -3927,7 +3927,7 @@ export const cChainAdminStartCpuProfilerMethod: RpcMethod<CChainAdminStartCpuPro
 export type CChainAdminStopCpuProfilerParams = Record<string, never>;
 
 /** Wire description of JSON-RPC `admin_stopCPUProfiler`. */
-export const cChainAdminStopCpuProfilerMethod: RpcMethod<CChainAdminStopCpuProfilerParams | undefined, T.EmptyResult2> = {
+export const cChainAdminStopCpuProfilerMethod: RpcMethod<CChainAdminStopCpuProfilerParams | undefined, T.CChainEmptyResult> = {
   method: "admin_stopCPUProfiler",
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
@@ -3943,7 +3943,7 @@ export const cChainAdminStopCpuProfilerMethod: RpcMethod<CChainAdminStopCpuProfi
 export type CChainAdminMemoryProfileParams = Record<string, never>;
 
 /** Wire description of JSON-RPC `admin_memoryProfile`. */
-export const cChainAdminMemoryProfileMethod: RpcMethod<CChainAdminMemoryProfileParams | undefined, T.EmptyResult2> = {
+export const cChainAdminMemoryProfileMethod: RpcMethod<CChainAdminMemoryProfileParams | undefined, T.CChainEmptyResult> = {
   method: "admin_memoryProfile",
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
@@ -3959,7 +3959,7 @@ export const cChainAdminMemoryProfileMethod: RpcMethod<CChainAdminMemoryProfileP
 export type CChainAdminLockProfileParams = Record<string, never>;
 
 /** Wire description of JSON-RPC `admin_lockProfile`. */
-export const cChainAdminLockProfileMethod: RpcMethod<CChainAdminLockProfileParams | undefined, T.EmptyResult2> = {
+export const cChainAdminLockProfileMethod: RpcMethod<CChainAdminLockProfileParams | undefined, T.CChainEmptyResult> = {
   method: "admin_lockProfile",
   endpoint: "/ext/bc/C/admin",
   form: "by-position",
@@ -3975,7 +3975,7 @@ export const cChainAdminLockProfileMethod: RpcMethod<CChainAdminLockProfileParam
 export type CChainAdminSetLogLevelParams = T.SetLogLevelArgs;
 
 /** Wire description of JSON-RPC `admin_setLogLevel`. */
-export const cChainAdminSetLogLevelMethod: RpcMethod<CChainAdminSetLogLevelParams, T.EmptyResult2> = {
+export const cChainAdminSetLogLevelMethod: RpcMethod<CChainAdminSetLogLevelParams, T.CChainEmptyResult> = {
   method: "admin_setLogLevel",
   endpoint: "/ext/bc/C/admin",
   form: "one-object",
@@ -4011,10 +4011,10 @@ export const cChainAdminGetVmConfigMethod: RpcMethod<CChainAdminGetVmConfigParam
 };
 
 /** Params of `cChain.native.getUTXOs` (JSON-RPC `native.getUTXOs`, sent as an array holding one object). */
-export type CChainNativeGetUtxOsParams = T.GetUtxOsArgs;
+export type CChainNativeGetUtxosParams = T.GetUtxosArgs;
 
 /** Wire description of JSON-RPC `native.getUTXOs`. */
-export const cChainNativeGetUtxOsMethod: RpcMethod<CChainNativeGetUtxOsParams, T.GetUtxOsResult> = {
+export const cChainNativeGetUtxosMethod: RpcMethod<CChainNativeGetUtxosParams, T.GetUtxosResult> = {
   method: "native.getUTXOs",
   endpoint: "/ext/bc/C/native",
   form: "one-object",
@@ -4038,7 +4038,7 @@ export const cChainNativeGetUtxOsMethod: RpcMethod<CChainNativeGetUtxOsParams, T
       name: "encoding",
     },
   ],
-  check: $GetUtxOsArgs,
+  check: $GetUtxosArgs,
   errors: [
     InvalidParamsError,
     ServerError,
@@ -4264,7 +4264,7 @@ export const nodeResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [adminAliasChainMethod as object, $EmptyResult],
   [adminGetChainAliasesMethod as object, $ChainAliasesResult],
   [adminGetLoggerLevelMethod as object, $LoggerLevelsResult],
-  [adminLoadVMsMethod as object, $LoadVMsResult],
+  [adminLoadVmsMethod as object, $LoadVmsResult],
   [adminLockProfileMethod as object, $EmptyResult],
   [adminMemoryProfileMethod as object, $EmptyResult],
   [adminSetLoggerLevelMethod as object, $SetLoggerLevelResult],
@@ -4279,7 +4279,7 @@ export const nodeResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [infoGetNodeIpMethod as object, $NodeIpResult],
   [infoGetNodeVersionMethod as object, $NodeVersion],
   [infoGetTxFeeMethod as object, $TxFees],
-  [infoGetVMsMethod as object, $VmsResult],
+  [infoGetVmsMethod as object, $VmsResult],
   [infoPeersMethod as object, $PeersResult],
   [infoUptimeMethod as object, $UptimeResult],
   [infoUpgradesMethod as object, $UpgradeSchedule],
@@ -4384,13 +4384,13 @@ export const nodeResults: ResultChecks = /* @__PURE__ */ resultChecks([
   [cChainTxpoolStatusMethod as object, $TxpoolStatus],
   [cChainTxpoolContentMethod as object, $TxpoolContent],
   [cChainTxpoolInspectMethod as object, $TxpoolInspect],
-  [cChainAdminStartCpuProfilerMethod as object, $EmptyResult2],
-  [cChainAdminStopCpuProfilerMethod as object, $EmptyResult2],
-  [cChainAdminMemoryProfileMethod as object, $EmptyResult2],
-  [cChainAdminLockProfileMethod as object, $EmptyResult2],
-  [cChainAdminSetLogLevelMethod as object, $EmptyResult2],
+  [cChainAdminStartCpuProfilerMethod as object, $CChainEmptyResult],
+  [cChainAdminStopCpuProfilerMethod as object, $CChainEmptyResult],
+  [cChainAdminMemoryProfileMethod as object, $CChainEmptyResult],
+  [cChainAdminLockProfileMethod as object, $CChainEmptyResult],
+  [cChainAdminSetLogLevelMethod as object, $CChainEmptyResult],
   [cChainAdminGetVmConfigMethod as object, $GetVmConfigResult],
-  [cChainNativeGetUtxOsMethod as object, $GetUtxOsResult],
+  [cChainNativeGetUtxosMethod as object, $GetUtxosResult],
   [cChainNativeIssueTxMethod as object, $IssueTxResult],
   [cChainNativeGetAtomicTxStatusMethod as object, $GetAtomicTxStatusResult],
   [cChainNativeGetAtomicTxMethod as object, $GetAtomicTxResult],
@@ -4606,7 +4606,7 @@ export interface NodeClient {
      *
      * @throws {@link ServerError} code -32000: "Server error"
      */
-    loadVMs(params?: AdminLoadVMsParams, options?: CallOptions): Promise<T.LoadVMsResult>;
+    loadVMs(params?: AdminLoadVmsParams, options?: CallOptions): Promise<T.LoadVmsResult>;
     /**
      * Write a lock (mutex) profile
      *
@@ -4789,7 +4789,7 @@ export interface NodeClient {
      *
      * @throws {@link ServerError} code -32000: "Server error"
      */
-    getVMs(params?: InfoGetVMsParams, options?: CallOptions): Promise<T.VmsResult>;
+    getVMs(params?: InfoGetVmsParams, options?: CallOptions): Promise<T.VmsResult>;
     /**
      * Describe peer connections
      *
@@ -6401,7 +6401,7 @@ export interface NodeClient {
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      startCPUProfiler(params?: CChainAdminStartCpuProfilerParams, options?: CallOptions): Promise<T.EmptyResult2>;
+      startCPUProfiler(params?: CChainAdminStartCpuProfilerParams, options?: CallOptions): Promise<T.CChainEmptyResult>;
       /**
        * Stop profiling the CPU and write the profile
        *
@@ -6413,7 +6413,7 @@ export interface NodeClient {
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      stopCPUProfiler(params?: CChainAdminStopCpuProfilerParams, options?: CallOptions): Promise<T.EmptyResult2>;
+      stopCPUProfiler(params?: CChainAdminStopCpuProfilerParams, options?: CallOptions): Promise<T.CChainEmptyResult>;
       /**
        * Write a memory profile
        *
@@ -6425,7 +6425,7 @@ export interface NodeClient {
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      memoryProfile(params?: CChainAdminMemoryProfileParams, options?: CallOptions): Promise<T.EmptyResult2>;
+      memoryProfile(params?: CChainAdminMemoryProfileParams, options?: CallOptions): Promise<T.CChainEmptyResult>;
       /**
        * Write a mutex (lock) profile
        *
@@ -6437,7 +6437,7 @@ export interface NodeClient {
        *
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      lockProfile(params?: CChainAdminLockProfileParams, options?: CallOptions): Promise<T.EmptyResult2>;
+      lockProfile(params?: CChainAdminLockProfileParams, options?: CallOptions): Promise<T.CChainEmptyResult>;
       /**
        * Set the VM's log level
        *
@@ -6450,7 +6450,7 @@ export interface NodeClient {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      setLogLevel(params: CChainAdminSetLogLevelParams, options?: CallOptions): Promise<T.EmptyResult2>;
+      setLogLevel(params: CChainAdminSetLogLevelParams, options?: CallOptions): Promise<T.CChainEmptyResult>;
       /**
        * Get the VM's configuration
        *
@@ -6491,7 +6491,7 @@ export interface NodeClient {
        * @throws {@link InvalidParamsError} code -32602: "Invalid params"
        * @throws {@link ServerError} code -32000: "Server error"
        */
-      getUTXOs(params: CChainNativeGetUtxOsParams, options?: CallOptions): Promise<T.GetUtxOsResult>;
+      getUTXOs(params: CChainNativeGetUtxosParams, options?: CallOptions): Promise<T.GetUtxosResult>;
       /**
        * Issue a signed atomic transaction
        *
@@ -6602,7 +6602,7 @@ export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
       aliasChain: (params, callOptions) => call(adminAliasChainMethod, params, callOptions),
       getChainAliases: (params, callOptions) => call(adminGetChainAliasesMethod, params, callOptions),
       getLoggerLevel: (params, callOptions) => call(adminGetLoggerLevelMethod, params, callOptions),
-      loadVMs: (params, callOptions) => call(adminLoadVMsMethod, params, callOptions),
+      loadVMs: (params, callOptions) => call(adminLoadVmsMethod, params, callOptions),
       lockProfile: (params, callOptions) => call(adminLockProfileMethod, params, callOptions),
       memoryProfile: (params, callOptions) => call(adminMemoryProfileMethod, params, callOptions),
       setLoggerLevel: (params, callOptions) => call(adminSetLoggerLevelMethod, params, callOptions),
@@ -6619,7 +6619,7 @@ export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
       getNodeIP: (params, callOptions) => call(infoGetNodeIpMethod, params, callOptions),
       getNodeVersion: (params, callOptions) => call(infoGetNodeVersionMethod, params, callOptions),
       getTxFee: (params, callOptions) => call(infoGetTxFeeMethod, params, callOptions),
-      getVMs: (params, callOptions) => call(infoGetVMsMethod, params, callOptions),
+      getVMs: (params, callOptions) => call(infoGetVmsMethod, params, callOptions),
       peers: (params, callOptions) => call(infoPeersMethod, params, callOptions),
       uptime: (params, callOptions) => call(infoUptimeMethod, params, callOptions),
       upgrades: (params, callOptions) => call(infoUpgradesMethod, params, callOptions),
@@ -6760,7 +6760,7 @@ export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
         getVMConfig: (params, callOptions) => call(cChainAdminGetVmConfigMethod, params, callOptions),
       },
       native: {
-        getUTXOs: (params, callOptions) => call(cChainNativeGetUtxOsMethod, params, callOptions),
+        getUTXOs: (params, callOptions) => call(cChainNativeGetUtxosMethod, params, callOptions),
         issueTx: (params, callOptions) => call(cChainNativeIssueTxMethod, params, callOptions),
         getAtomicTxStatus: (params, callOptions) => call(cChainNativeGetAtomicTxStatusMethod, params, callOptions),
         getAtomicTx: (params, callOptions) => call(cChainNativeGetAtomicTxMethod, params, callOptions),

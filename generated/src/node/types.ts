@@ -54,7 +54,7 @@ export interface SetLoggerLevelResult {
 }
 
 /** Result of `admin.loadVMs`. */
-export interface LoadVMsResult {
+export interface LoadVmsResult {
   /** Map from the ID (cb58) of each VM loaded by this call to its aliases. */
   newVMs: {
     [key: string]: string[];
@@ -80,12 +80,6 @@ export type Uint64String = string;
  * @pattern ^-?(0|[1-9][0-9]*)(\.[0-9]+)?$
  */
 export type DecimalString = string;
-
-/**
- * A 32-byte identifier (blockchain, subnet, transaction, VM or vertex ID) in cb58 encoding (base58 with a 4-byte checksum), e.g. `2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM`.
- * @pattern ^[1-9A-HJ-NP-Za-km-z]+$
- */
-export type Cb58Id2 = string;
 
 /**
  * A node ID with its `NodeID-` prefix followed by the cb58 encoding of the 20-byte ID, e.g. `NodeID-5mb46qkSBj81k9g9e4VFjGGSbaaSLFRzD`.
@@ -136,7 +130,7 @@ export interface NetworkNameResult {
 /** Result of `info.getBlockchainID`. */
 export interface BlockchainIdResult {
   /** The ID of the blockchain the alias resolves to. */
-  blockchainID: Cb58Id2;
+  blockchainID: Cb58Id;
 }
 
 /** Result of `info.isBootstrapped`. */
@@ -225,7 +219,7 @@ export interface Peer {
   /** This node's primary-network uptime as observed by the peer, an integer percentage (0-100) as a decimal string. */
   observedUptime: Uint64String;
   /** IDs (cb58) of the subnets the peer tracks. */
-  trackedSubnets: Cb58Id2[];
+  trackedSubnets: Cb58Id[];
   /** Numbers of the ACPs the peer signals support for. Sent by recent releases only. */
   supportedACPs?: number[];
   /** Numbers of the ACPs the peer objects to. Sent by recent releases only. */
@@ -311,7 +305,7 @@ export interface UpgradeSchedule {
    */
   cortinaTime: string;
   /** ID of the last X-Chain vertex accepted before Cortina linearised the X-Chain. */
-  cortinaXChainStopVertexID: Cb58Id2;
+  cortinaXChainStopVertexID: Cb58Id;
   /**
    * Activation time of Durango.
    * @format date-time
@@ -431,28 +425,6 @@ export interface HealthResult {
 }
 
 /**
- * An unsigned integer encoded as a JSON string of decimal digits without
- * sign or leading zeros (AvalancheGo's json.Uint64, e.g. "1000000").
- * Used for every 64-bit integer in results (amounts, weights, supply,
- * Unix times, nonces, locktime) and also for the smaller integers the
- * node sends the same way (an Owner's threshold).
- * @pattern ^(0|[1-9][0-9]*)$
- */
-export type Uint64String2 = string;
-
-/**
- * A floating-point number encoded as a JSON string of decimal digits (AvalancheGo's json.Float32/json.Float64), which the node formats with four decimals, e.g. "2.0000".
- * @pattern ^-?(0|[1-9][0-9]*)(\.[0-9]+)?$
- */
-export type DecimalString2 = string;
-
-/**
- * A 32-byte identifier (block, transaction, blockchain, subnet, asset, VM or validation ID) in cb58 encoding (base58 with a 4-byte checksum), e.g. `11111111111111111111111111111111LpoYY` (the primary network).
- * @pattern ^[1-9A-HJ-NP-Za-km-z]+$
- */
-export type Cb58Id3 = string;
-
-/**
  * Bytes as a 0x-prefixed hex string.
  * @pattern ^0x[0-9a-fA-F]*$
  */
@@ -471,27 +443,27 @@ export type BlsPublicKey = `0x${string}`;
 export type BlsSignature = `0x${string}`;
 
 /** A block height, sent either as a non-negative JSON integer or as a decimal string (the node decodes both as a 64-bit integer; use the string form above 2^53). */
-export type HeightParam = number | Uint64String2;
+export type HeightParam = number | Uint64String;
 
 /** An output owner (`OutputOwners`) as sent over the API - who can spend an output or receive a reward once the locktime has passed. */
 export interface Owner {
   /** Unix time (seconds) before which the owned output cannot be spent; "0" for none. */
-  locktime: Uint64String2;
+  locktime: Uint64String;
   /** Number of signatures from `addresses` required to spend. */
-  threshold: Uint64String2;
+  threshold: Uint64String;
   /** The owning P-Chain addresses (bech32, e.g. `P-avax1...`). */
   addresses: string[];
 }
 
 /** Map from asset ID (cb58) to an amount of that asset, as a decimal string. */
 export type AssetAmounts = {
-  [key: string]: Uint64String2;
+  [key: string]: Uint64String;
 };
 
 /** Identifies a UTXO by the transaction that created it and the output index in that transaction. */
 export interface UtxoId {
   /** ID of the transaction that created the UTXO. */
-  txID: Cb58Id3;
+  txID: Cb58Id;
   /**
    * Index of the output in that transaction (a uint32, sent as a JSON number).
    * @minimum 0
@@ -503,13 +475,13 @@ export interface UtxoId {
 /** Result of the deprecated `platform.getBalance`. */
 export interface BalanceResult {
   /** Total AVAX balance in nAVAX. */
-  balance: Uint64String2;
+  balance: Uint64String;
   /** Unlocked AVAX balance in nAVAX. */
-  unlocked: Uint64String2;
+  unlocked: Uint64String;
   /** Locked but stakeable AVAX balance in nAVAX. */
-  lockedStakeable: Uint64String2;
+  lockedStakeable: Uint64String;
   /** Locked and not stakeable AVAX balance in nAVAX. */
-  lockedNotStakeable: Uint64String2;
+  lockedNotStakeable: Uint64String;
   /** Total balance per asset ID. */
   balances: AssetAmounts;
   /** Unlocked balance per asset ID. */
@@ -543,7 +515,7 @@ export interface JsonBlockTx {
   /** One credential per input of the transaction, in input order. */
   credentials: Credential[];
   /** ID of the transaction; sent by recent releases. */
-  id?: Cb58Id3;
+  id?: Cb58Id;
 }
 
 /**
@@ -555,7 +527,7 @@ export interface JsonBlockTx {
  */
 export interface JsonBlock {
   /** ID of the parent block. */
-  parentID: Cb58Id3;
+  parentID: Cb58Id;
   /**
    * Height of the block (a JSON number inside the JSON block, unlike most 64-bit integers of this API).
    * @minimum 0
@@ -576,13 +548,13 @@ export interface BlockResult {
 /** A blockchain registered on the P-Chain. */
 export interface BlockchainEntry {
   /** The blockchain's ID. */
-  id: Cb58Id3;
+  id: Cb58Id;
   /** The blockchain's human-readable name. */
   name: string;
   /** ID of the subnet that validates the blockchain. */
-  subnetID: Cb58Id3;
+  subnetID: Cb58Id;
   /** ID of the virtual machine the blockchain runs. */
-  vmID: Cb58Id3;
+  vmID: Cb58Id;
 }
 
 /** Result of the deprecated `platform.getBlockchains`. */
@@ -610,9 +582,9 @@ export interface BlockchainStatusResult {
 /** Result of `platform.getCurrentSupply`. */
 export interface CurrentSupplyResult {
   /** Upper bound on the number of tokens (in nAVAX for the primary network) able to stake the subnet; ignores burnt tokens and fees. */
-  supply: Uint64String2;
+  supply: Uint64String;
   /** P-Chain height at which the supply was read. Sent by recent releases only. */
-  height?: Uint64String2;
+  height?: Uint64String;
 }
 
 /**
@@ -634,19 +606,19 @@ export interface ValidatorSigner {
 /** A delegator of a primary network validator. */
 export interface Delegator {
   /** ID of the transaction that added the delegator. */
-  txID: Cb58Id3;
+  txID: Cb58Id;
   /** Unix time (seconds) when the delegation started. */
-  startTime: Uint64String2;
+  startTime: Uint64String;
   /** Unix time (seconds) when the delegation ends. */
-  endTime: Uint64String2;
+  endTime: Uint64String;
   /** Amount delegated (stake weight), in nAVAX. */
-  weight: Uint64String2;
+  weight: Uint64String;
   /** Node ID of the validator delegated to. */
   nodeID: NodeId;
   /** Owner of the delegation reward. */
   rewardOwner?: Owner;
   /** Reward the delegator earns if the validator meets the uptime requirement, in nAVAX. */
-  potentialReward?: Uint64String2;
+  potentialReward?: Uint64String;
 }
 
 /**
@@ -681,37 +653,37 @@ export interface Delegator {
  */
 export interface Validator {
   /** ID of the transaction that added the validator. Absent for L1 validators. */
-  txID?: Cb58Id3;
+  txID?: Cb58Id;
   /** Unix time (seconds) when the validator started validating (for L1 validators, when it was added to the validator set). */
-  startTime: Uint64String2;
+  startTime: Uint64String;
   /** Unix time (seconds) when the validator stops validating. Absent for L1 validators, which have no end time. */
-  endTime?: Uint64String2;
+  endTime?: Uint64String;
   /** The validator's node ID. */
   nodeID: NodeId;
   /** The validator's weight when sampling validators (its stake in nAVAX on the primary network). */
-  weight: Uint64String2;
+  weight: Uint64String;
   /** ID of the L1 validation. L1 validators only. */
-  validationID?: Cb58Id3;
+  validationID?: Cb58Id;
   /** The L1 validator's compressed BLS public key, as 0x-prefixed hex. L1 validators only. */
   publicKey?: BlsPublicKey;
   /** Minimum nonce a weight-change message for this L1 validator must carry to be valid. L1 validators only. */
-  minNonce?: Uint64String2;
+  minNonce?: Uint64String;
   /** Remaining balance (nAVAX) the L1 validator has for paying the continuous fee; "0" when inactive. L1 validators only. */
-  balance?: Uint64String2;
+  balance?: Uint64String;
   /** Reward the validator earns for the current validation period if it meets the uptime requirement, in nAVAX. Permissionless validators only. */
-  potentialReward?: Uint64String2;
+  potentialReward?: Uint64String;
   /** Commission (in nAVAX) this validator has earned so far from the rewards of delegators whose delegation ended during its current validation period; paid out with the validator's own reward. `json.Uint64`, sent for every permissionless validator (AvalancheGo `StakingInfo.DelegateeReward`). */
-  accruedDelegateeReward?: Uint64String2;
+  accruedDelegateeReward?: Uint64String;
   /** Percentage fee the validator charges on delegators' rewards, with four decimals, e.g. "2.0000" (`json.Float32`, never omitted for a permissionless validator). Permissionless validators only. */
-  delegationFee?: DecimalString2;
+  delegationFee?: DecimalString;
   /** The delegation fee in millionths (1,000,000 = 100%), a `json.Uint32` decimal string. Declared by the Go reply struct (`api.PermissionlessValidator`, shared with genesis building) but not filled by getCurrentValidators as of AvalancheGo 1.14, so absent in practice; `delegationFee` carries the fee. */
-  exactDelegationFee?: Uint64String2;
+  exactDelegationFee?: Uint64String;
   /** Percentage (0-100) of time the queried node has seen the validator online, e.g. "99.9952". Primary network validators only on recent releases. */
-  uptime?: DecimalString2;
+  uptime?: DecimalString;
   /** Number of delegators of the validator. Permissionless validators only. */
-  delegatorCount?: Uint64String2;
+  delegatorCount?: Uint64String;
   /** Total weight delegated to the validator, in nAVAX. Permissionless validators only. */
-  delegatorWeight?: Uint64String2;
+  delegatorWeight?: Uint64String;
   /** Whether the queried node is connected to the validator. Primary network validators only on recent releases. */
   connected?: boolean;
   /** Owner that receives the remaining balance when the L1 validator is removed. L1 validators only. */
@@ -727,9 +699,9 @@ export interface Validator {
   /** Owner authorised to change this auto-renewed validator's configuration (SetAutoRenewedValidatorConfigTx). Auto-renewed validators only (`api.AutoRenewedConfig`, embedded when the validator was added by an AddAutoRenewedValidatorTx); sent together with `nextPeriod` and `autoCompoundRewardShares`. */
   validatorAuthority?: Owner;
   /** Duration in seconds of the auto-renewed validator's next validation cycle; "0" means it stops at the end of the current cycle instead of renewing. Auto-renewed validators only. */
-  nextPeriod?: Uint64String2;
+  nextPeriod?: Uint64String;
   /** Share of the current cycle's rewards that is restaked at the end of the cycle, in millionths (1,000,000 = 100%), a `json.Uint32` decimal string. Auto-renewed validators only. */
-  autoCompoundRewardShares?: Uint64String2;
+  autoCompoundRewardShares?: Uint64String;
   /** Staked outputs of the validator. Declared by the Go reply struct (`api.PermissionlessValidator`) for genesis building but not filled by getCurrentValidators as of AvalancheGo 1.14, so absent in practice. */
   staked?: StakedUtxo[];
   /** The validator's delegators. Returned only when exactly one node ID is requested; permissionless validators only (an empty array when it has none). */
@@ -739,9 +711,9 @@ export interface Validator {
 /** A staked output as the P-Chain API writes it (`api.UTXO`). */
 export interface StakedUtxo {
   /** Unix time (seconds) until which the output is locked; "0" for none. */
-  locktime: Uint64String2;
+  locktime: Uint64String;
   /** Amount staked, in nAVAX. */
-  amount: Uint64String2;
+  amount: Uint64String;
   /** The owning P-Chain address (bech32). */
   address: string;
   /** Free-form message attached to the output. */
@@ -753,13 +725,6 @@ export interface CurrentValidatorsResult {
   /** The current validators matching the request. */
   validators: Validator[];
 }
-
-/**
- * Unsigned 64-bit integer written as a JSON string of decimal digits (no sign, no leading zeros), so that values above 2^53 survive JSON parsers that use IEEE-754 doubles.
- * @pattern ^(0|[1-9][0-9]*)$
- * @example "0"
- */
-export type Uint64String3 = string;
 
 /**
  * Identifier of an indexed container (a block, a transaction or a vertex): its 32-byte ID in CB58 (Base58 of the bytes followed by a 4-byte checksum), 49 or 50 characters in practice.
@@ -795,7 +760,7 @@ export interface Container {
   /** Encoding of `bytes`; always `hex`. */
   encoding: Encoding;
   /** Number of containers accepted in this index before this one; the first accepted container has index "0". */
-  index: Uint64String3;
+  index: Uint64String;
 }
 
 /** Consecutive containers of one index in acceptance order, or `null` when `numToFetch` is 0 (the node sends an empty response). */
@@ -804,7 +769,7 @@ export type ContainerList = Container[] | null;
 /** Position of a container in the index. */
 export interface GetIndexResult {
   /** Number of containers accepted in this index before the requested one; the first accepted container has index "0". */
-  index: Uint64String3;
+  index: Uint64String;
 }
 
 /** Whether a container is in this index. */
@@ -1783,7 +1748,7 @@ export type TxpoolSummariesByNonce = {
 };
 
 /** Empty JSON object (`{}`): the call succeeded and has nothing to report. */
-export interface EmptyResult2 {
+export interface CChainEmptyResult {
 }
 
 /** Argument object of `admin_setLogLevel`. */
@@ -1808,32 +1773,19 @@ export interface GetVmConfigResult {
 }
 
 /**
- * Unsigned 64-bit integer written as a JSON string of decimal digits (no sign, no leading zeros), so that values above 2^53 survive JSON parsers that use IEEE-754 doubles.
- * @pattern ^(0|[1-9][0-9]*)$
- * @example "0"
- */
-export type Uint64String4 = string;
-
-/**
  * 32-byte identifier (transaction ID, UTXO ID) in CB58: Base58 of the bytes followed by a 4-byte checksum, 49 or 50 characters in practice.
  * @minLength 1
  * @pattern ^[1-9A-HJ-NP-Za-km-z]+$
  * @example "VyXwER99CoruoWXbGNrq8UJz7js9UW9Q7knkmJfUrDhHwjjcB"
  */
-export type Cb58Id4 = string;
-
-/**
- * Bytes as `0x`-prefixed hexadecimal. With encoding `hex` (and `hexc`) the node appends a 4-byte checksum (the last 4 bytes of the SHA-256 of the payload); with `hexnc` it does not.
- * @pattern ^0x[0-9a-fA-F]*$
- */
-export type HexBytes2 = `0x${string}`;
+export type CChainCb58Id = string;
 
 /**
  * Encoding of byte strings: `hex` (the default, hex with a checksum). The node also accepts `hexc` (same as `hex`) and `hexnc` (hex without a checksum); `json` is rejected for byte strings.
  * @default "hex"
  * @example "hex"
  */
-export type Encoding2 = string;
+export type CChainEncoding = string;
 
 /**
  * Bech32 address prefixed with the chain alias, such as `C-avax1...` on Mainnet or `C-fuji1...` on Fuji.
@@ -1847,11 +1799,11 @@ export interface UtxoIndex {
   /** Address of the cursor position. */
   address: ChainAddress;
   /** ID of the UTXO at the cursor position. */
-  utxo: Cb58Id4;
+  utxo: CChainCb58Id;
 }
 
 /** Argument object of `native.getUTXOs`. */
-export interface GetUtxOsArgs {
+export interface GetUtxosArgs {
   /**
    * Addresses whose UTXOs to return (1 to 1024); a UTXO is returned when it references at least one of them.
    * @minItems 1
@@ -1873,33 +1825,33 @@ export interface GetUtxOsArgs {
    */
   limit?: number;
   /** Encoding of the returned UTXOs; `hex` when omitted. */
-  encoding?: Encoding2;
+  encoding?: CChainEncoding;
 }
 
 /** Result of `native.getUTXOs`. */
-export interface GetUtxOsResult {
+export interface GetUtxosResult {
   /** Number of UTXOs in `utxos`. */
-  numFetched: Uint64String4;
+  numFetched: Uint64String;
   /** The UTXOs, each in its serialized form encoded as `encoding`. */
-  utxos: HexBytes2[];
+  utxos: HexBytes[];
   /** The last UTXO returned; pass it as `startIndex` to get the next page. */
   endIndex: UtxoIndex;
   /** Encoding of `utxos`. */
-  encoding: Encoding2;
+  encoding: CChainEncoding;
 }
 
 /** Argument object of `native.issueTx`. */
 export interface IssueTxArgs {
   /** The signed atomic transaction, encoded as `encoding`. */
-  tx: HexBytes2;
+  tx: HexBytes;
   /** Encoding of `tx`; `hex` when omitted. */
-  encoding?: Encoding2;
+  encoding?: CChainEncoding;
 }
 
 /** Result of `native.issueTx`. */
 export interface IssueTxResult {
   /** ID of the issued transaction. */
-  txID: Cb58Id4;
+  txID: CChainCb58Id;
 }
 
 /** This node's view of an atomic transaction. `Accepted`: the transaction is, or will be, accepted by every node (`blockHeight` is set). `Processing`: in this node's mempool, or accepted in a block the chain state has not reached yet. `Dropped`: dropped from the mempool because it failed verification. `Unknown`: never seen by this node. These four values are Coreth's complete status set. */
@@ -1908,7 +1860,7 @@ export type AtomicTxStatus = "Accepted" | "Processing" | "Dropped" | "Unknown";
 /** Argument object of `native.getAtomicTxStatus`. */
 export interface GetAtomicTxStatusArgs {
   /** ID of the atomic transaction. */
-  txID: Cb58Id4;
+  txID: CChainCb58Id;
 }
 
 /** Result of `native.getAtomicTxStatus`. */
@@ -1916,25 +1868,25 @@ export interface GetAtomicTxStatusResult {
   /** The transaction's status. */
   status: AtomicTxStatus;
   /** Height of the C-Chain block containing the transaction; present only when `status` is `Accepted`. */
-  blockHeight?: Uint64String4;
+  blockHeight?: Uint64String;
 }
 
 /** Argument object of `native.getAtomicTx`. */
 export interface GetAtomicTxArgs {
   /** ID of the atomic transaction. */
-  txID: Cb58Id4;
+  txID: CChainCb58Id;
   /** Encoding of the returned transaction; `hex` when omitted. */
-  encoding?: Encoding2;
+  encoding?: CChainEncoding;
 }
 
 /** Result of `native.getAtomicTx`. */
 export interface GetAtomicTxResult {
   /** The signed transaction, encoded as `encoding`. */
-  tx: HexBytes2;
+  tx: HexBytes;
   /** Encoding of `tx`. */
-  encoding: Encoding2;
+  encoding: CChainEncoding;
   /** Height of the C-Chain block containing the transaction; present only once the transaction is accepted and the chain state has reached that block. */
-  blockHeight?: Uint64String4;
+  blockHeight?: Uint64String;
 }
 
 /** Result of `native.version`. */

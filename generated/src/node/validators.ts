@@ -4,6 +4,7 @@
 import { OP, esc, fail, hasOwn, isObject, length, unique, run, standard, unwrapped, type Check, type StandardSchemaV1, type ValidationResult } from "../runtime/validate.js";
 import { type ValidationIssue } from "../runtime/errors.js";
 import type * as T from "./types.js";
+import type * as C from "./client.js";
 
 function $EmptyResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -212,7 +213,7 @@ function $SetLoggerLevelResult(x: unknown, p: string, e: ValidationIssue[] | nul
   return ok;
 }
 
-function $LoadVMsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $LoadVmsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -325,21 +326,6 @@ function $DecimalString(x: unknown, p: string, e: ValidationIssue[] | null): boo
 }
 
 const $c12 = /*#__PURE__*/ new RegExp("^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?$");
-
-function $Cb58Id2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c1.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^[1-9A-HJ-NP-Za-km-z]+$", "^[1-9A-HJ-NP-Za-km-z]+$");
-    }
-  }
-  return ok;
-}
 
 function $NodeId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
@@ -591,7 +577,7 @@ function $BlockchainIdResult(x: unknown, p: string, e: ValidationIssue[] | null)
       if (v1 !== undefined && (plain && OP["blockchainID"] === undefined || hasOwn(x, "blockchainID"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
-          $Cb58Id2(v1, p + "/blockchainID", e);
+          $Cb58Id(v1, p + "/blockchainID", e);
           ok = false;
         }
       }
@@ -1038,7 +1024,7 @@ function $39(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string") && (typeof v !== "string" || ($c1.test(v))))) {
             if (e === null) return false;
-            $Cb58Id2(v, p + "/" + i, e);
+            $Cb58Id(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -1449,7 +1435,7 @@ function $UpgradeSchedule(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v12 !== undefined && (plain && OP["cortinaXChainStopVertexID"] === undefined || hasOwn(x, "cortinaXChainStopVertexID"))) {
         if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c1.test(v12))))) {
           if (e === null) return false;
-          $Cb58Id2(v12, p + "/cortinaXChainStopVertexID", e);
+          $Cb58Id(v12, p + "/cortinaXChainStopVertexID", e);
           ok = false;
         }
       }
@@ -1848,51 +1834,6 @@ function $74(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $Uint64String2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c11.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^(0|[1-9][0-9]*)$", "^(0|[1-9][0-9]*)$");
-    }
-  }
-  return ok;
-}
-
-function $DecimalString2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c12.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$", "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$");
-    }
-  }
-  return ok;
-}
-
-function $Cb58Id3(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c1.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^[1-9A-HJ-NP-Za-km-z]+$", "^[1-9A-HJ-NP-Za-km-z]+$");
-    }
-  }
-  return ok;
-}
-
 function $HexString(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
@@ -1942,7 +1883,7 @@ function $HeightParam(x: unknown, p: string, e: ValidationIssue[] | null): boole
   let ok = true;
   let matches = 0;
   if ($34(x, p, null)) matches++;
-  if ($Uint64String2(x, p, null)) matches++;
+  if ($Uint64String(x, p, null)) matches++;
   if (matches !== 1) {
     if (e === null) return false;
     ok = fail(e, p, "oneOf", (matches === 0 ? "must match a schema in oneOf" : "must match exactly one schema in oneOf"));
@@ -1963,7 +1904,7 @@ function $Owner(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
           if (e === null) return false;
-          $Uint64String2(v1, p + "/locktime", e);
+          $Uint64String(v1, p + "/locktime", e);
           ok = false;
         }
       }
@@ -1975,7 +1916,7 @@ function $Owner(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
           if (e === null) return false;
-          $Uint64String2(v2, p + "/threshold", e);
+          $Uint64String(v2, p + "/threshold", e);
           ok = false;
         }
       }
@@ -2011,7 +1952,7 @@ function $AssetAmounts(x: unknown, p: string, e: ValidationIssue[] | null): bool
         if (!hasOwn(x, k)) continue;
         const pk = e === null ? p : p + "/" + esc(k);
         if (true) {
-          if (!$Uint64String2(x[k], pk, e)) {
+          if (!$Uint64String(x[k], pk, e)) {
             if (e === null) return false;
             ok = false;
           }
@@ -2035,7 +1976,7 @@ function $UtxoId(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
-          $Cb58Id3(v1, p + "/txID", e);
+          $Cb58Id(v1, p + "/txID", e);
           ok = false;
         }
       }
@@ -2092,7 +2033,7 @@ function $BalanceResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v1 !== undefined && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
           if (e === null) return false;
-          $Uint64String2(v1, p + "/balance", e);
+          $Uint64String(v1, p + "/balance", e);
           ok = false;
         }
       }
@@ -2104,7 +2045,7 @@ function $BalanceResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v2 !== undefined && (plain && OP["unlocked"] === undefined || hasOwn(x, "unlocked"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
           if (e === null) return false;
-          $Uint64String2(v2, p + "/unlocked", e);
+          $Uint64String(v2, p + "/unlocked", e);
           ok = false;
         }
       }
@@ -2116,7 +2057,7 @@ function $BalanceResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v3 !== undefined && (plain && OP["lockedStakeable"] === undefined || hasOwn(x, "lockedStakeable"))) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c11.test(v3))))) {
           if (e === null) return false;
-          $Uint64String2(v3, p + "/lockedStakeable", e);
+          $Uint64String(v3, p + "/lockedStakeable", e);
           ok = false;
         }
       }
@@ -2128,7 +2069,7 @@ function $BalanceResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v4 !== undefined && (plain && OP["lockedNotStakeable"] === undefined || hasOwn(x, "lockedNotStakeable"))) {
         if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c11.test(v4))))) {
           if (e === null) return false;
-          $Uint64String2(v4, p + "/lockedNotStakeable", e);
+          $Uint64String(v4, p + "/lockedNotStakeable", e);
           ok = false;
         }
       }
@@ -2221,7 +2162,7 @@ function $80(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
                 if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
                   if (e === null) return false;
-                  $Cb58Id3(v1, p + "/txID", e);
+                  $Cb58Id(v1, p + "/txID", e);
                   ok = false;
                 }
               }
@@ -2347,7 +2288,7 @@ function $JsonBlockTx(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c1.test(v3)))) && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
           if (e === null) return false;
-          $Cb58Id3(v3, p + "/id", e);
+          $Cb58Id(v3, p + "/id", e);
           ok = false;
         }
       }
@@ -2419,7 +2360,7 @@ function $JsonBlock(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v1 !== undefined && (plain && OP["parentID"] === undefined || hasOwn(x, "parentID"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
-          $Cb58Id3(v1, p + "/parentID", e);
+          $Cb58Id(v1, p + "/parentID", e);
           ok = false;
         }
       }
@@ -2501,7 +2442,7 @@ function $87(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v3 !== undefined) {
                 if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c1.test(v3)))) && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
                   if (e === null) return false;
-                  $Cb58Id3(v3, p + "/id", e);
+                  $Cb58Id(v3, p + "/id", e);
                   ok = false;
                 }
               }
@@ -2576,7 +2517,7 @@ function $BlockchainEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
-          $Cb58Id3(v1, p + "/id", e);
+          $Cb58Id(v1, p + "/id", e);
           ok = false;
         }
       }
@@ -2600,7 +2541,7 @@ function $BlockchainEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v3 !== undefined && (plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c1.test(v3))))) {
           if (e === null) return false;
-          $Cb58Id3(v3, p + "/subnetID", e);
+          $Cb58Id(v3, p + "/subnetID", e);
           ok = false;
         }
       }
@@ -2612,7 +2553,7 @@ function $BlockchainEntry(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v4 !== undefined && (plain && OP["vmID"] === undefined || hasOwn(x, "vmID"))) {
         if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4))))) {
           if (e === null) return false;
-          $Cb58Id3(v4, p + "/vmID", e);
+          $Cb58Id(v4, p + "/vmID", e);
           ok = false;
         }
       }
@@ -2675,7 +2616,7 @@ function $91(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain && OP["id"] === undefined || hasOwn(x, "id"))) {
                 if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
                   if (e === null) return false;
-                  $Cb58Id3(v1, p + "/id", e);
+                  $Cb58Id(v1, p + "/id", e);
                   ok = false;
                 }
               }
@@ -2699,7 +2640,7 @@ function $91(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v3 !== undefined && (plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
                 if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c1.test(v3))))) {
                   if (e === null) return false;
-                  $Cb58Id3(v3, p + "/subnetID", e);
+                  $Cb58Id(v3, p + "/subnetID", e);
                   ok = false;
                 }
               }
@@ -2711,7 +2652,7 @@ function $91(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v4 !== undefined && (plain && OP["vmID"] === undefined || hasOwn(x, "vmID"))) {
                 if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c1.test(v4))))) {
                   if (e === null) return false;
-                  $Cb58Id3(v4, p + "/vmID", e);
+                  $Cb58Id(v4, p + "/vmID", e);
                   ok = false;
                 }
               }
@@ -2780,7 +2721,7 @@ function $CurrentSupplyResult(x: unknown, p: string, e: ValidationIssue[] | null
       if (v1 !== undefined && (plain && OP["supply"] === undefined || hasOwn(x, "supply"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
           if (e === null) return false;
-          $Uint64String2(v1, p + "/supply", e);
+          $Uint64String(v1, p + "/supply", e);
           ok = false;
         }
       }
@@ -2792,7 +2733,7 @@ function $CurrentSupplyResult(x: unknown, p: string, e: ValidationIssue[] | null
       if (v2 !== undefined) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2)))) && (plain && OP["height"] === undefined || hasOwn(x, "height"))) {
           if (e === null) return false;
-          $Uint64String2(v2, p + "/height", e);
+          $Uint64String(v2, p + "/height", e);
           ok = false;
         }
       }
@@ -2856,7 +2797,7 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
-          $Cb58Id3(v1, p + "/txID", e);
+          $Cb58Id(v1, p + "/txID", e);
           ok = false;
         }
       }
@@ -2868,7 +2809,7 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v2 !== undefined && (plain && OP["startTime"] === undefined || hasOwn(x, "startTime"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
           if (e === null) return false;
-          $Uint64String2(v2, p + "/startTime", e);
+          $Uint64String(v2, p + "/startTime", e);
           ok = false;
         }
       }
@@ -2880,7 +2821,7 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v3 !== undefined && (plain && OP["endTime"] === undefined || hasOwn(x, "endTime"))) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c11.test(v3))))) {
           if (e === null) return false;
-          $Uint64String2(v3, p + "/endTime", e);
+          $Uint64String(v3, p + "/endTime", e);
           ok = false;
         }
       }
@@ -2892,7 +2833,7 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v4 !== undefined && (plain && OP["weight"] === undefined || hasOwn(x, "weight"))) {
         if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c11.test(v4))))) {
           if (e === null) return false;
-          $Uint64String2(v4, p + "/weight", e);
+          $Uint64String(v4, p + "/weight", e);
           ok = false;
         }
       }
@@ -2931,7 +2872,7 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                 if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
                   if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
                     if (e === null) return false;
-                    $Uint64String2(v1, p + "/locktime", e);
+                    $Uint64String(v1, p + "/locktime", e);
                     ok = false;
                   }
                 }
@@ -2943,7 +2884,7 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                 if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
                   if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
                     if (e === null) return false;
-                    $Uint64String2(v2, p + "/threshold", e);
+                    $Uint64String(v2, p + "/threshold", e);
                     ok = false;
                   }
                 }
@@ -2971,7 +2912,7 @@ function $Delegator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v7 !== undefined) {
         if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c11.test(v7)))) && (plain && OP["potentialReward"] === undefined || hasOwn(x, "potentialReward"))) {
           if (e === null) return false;
-          $Uint64String2(v7, p + "/potentialReward", e);
+          $Uint64String(v7, p + "/potentialReward", e);
           ok = false;
         }
       }
@@ -2993,7 +2934,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v1 !== undefined) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1)))) && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
           if (e === null) return false;
-          $Cb58Id3(v1, p + "/txID", e);
+          $Cb58Id(v1, p + "/txID", e);
           ok = false;
         }
       }
@@ -3001,7 +2942,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v2 !== undefined && (plain && OP["startTime"] === undefined || hasOwn(x, "startTime"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
           if (e === null) return false;
-          $Uint64String2(v2, p + "/startTime", e);
+          $Uint64String(v2, p + "/startTime", e);
           ok = false;
         }
       }
@@ -3013,7 +2954,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c11.test(v3)))) && (plain && OP["endTime"] === undefined || hasOwn(x, "endTime"))) {
           if (e === null) return false;
-          $Uint64String2(v3, p + "/endTime", e);
+          $Uint64String(v3, p + "/endTime", e);
           ok = false;
         }
       }
@@ -3033,7 +2974,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v5 !== undefined && (plain && OP["weight"] === undefined || hasOwn(x, "weight"))) {
         if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c11.test(v5))))) {
           if (e === null) return false;
-          $Uint64String2(v5, p + "/weight", e);
+          $Uint64String(v5, p + "/weight", e);
           ok = false;
         }
       }
@@ -3045,7 +2986,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v6 !== undefined) {
         if (!((typeof v6 === "string") && (typeof v6 !== "string" || ($c1.test(v6)))) && (plain && OP["validationID"] === undefined || hasOwn(x, "validationID"))) {
           if (e === null) return false;
-          $Cb58Id3(v6, p + "/validationID", e);
+          $Cb58Id(v6, p + "/validationID", e);
           ok = false;
         }
       }
@@ -3061,7 +3002,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v8 !== undefined) {
         if (!((typeof v8 === "string") && (typeof v8 !== "string" || ($c11.test(v8)))) && (plain && OP["minNonce"] === undefined || hasOwn(x, "minNonce"))) {
           if (e === null) return false;
-          $Uint64String2(v8, p + "/minNonce", e);
+          $Uint64String(v8, p + "/minNonce", e);
           ok = false;
         }
       }
@@ -3069,7 +3010,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v9 !== undefined) {
         if (!((typeof v9 === "string") && (typeof v9 !== "string" || ($c11.test(v9)))) && (plain && OP["balance"] === undefined || hasOwn(x, "balance"))) {
           if (e === null) return false;
-          $Uint64String2(v9, p + "/balance", e);
+          $Uint64String(v9, p + "/balance", e);
           ok = false;
         }
       }
@@ -3077,7 +3018,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v10 !== undefined) {
         if (!((typeof v10 === "string") && (typeof v10 !== "string" || ($c11.test(v10)))) && (plain && OP["potentialReward"] === undefined || hasOwn(x, "potentialReward"))) {
           if (e === null) return false;
-          $Uint64String2(v10, p + "/potentialReward", e);
+          $Uint64String(v10, p + "/potentialReward", e);
           ok = false;
         }
       }
@@ -3085,7 +3026,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v11 !== undefined) {
         if (!((typeof v11 === "string") && (typeof v11 !== "string" || ($c11.test(v11)))) && (plain && OP["accruedDelegateeReward"] === undefined || hasOwn(x, "accruedDelegateeReward"))) {
           if (e === null) return false;
-          $Uint64String2(v11, p + "/accruedDelegateeReward", e);
+          $Uint64String(v11, p + "/accruedDelegateeReward", e);
           ok = false;
         }
       }
@@ -3093,7 +3034,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v12 !== undefined) {
         if (!((typeof v12 === "string") && (typeof v12 !== "string" || ($c12.test(v12)))) && (plain && OP["delegationFee"] === undefined || hasOwn(x, "delegationFee"))) {
           if (e === null) return false;
-          $DecimalString2(v12, p + "/delegationFee", e);
+          $DecimalString(v12, p + "/delegationFee", e);
           ok = false;
         }
       }
@@ -3101,7 +3042,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v13 !== undefined) {
         if (!((typeof v13 === "string") && (typeof v13 !== "string" || ($c11.test(v13)))) && (plain && OP["exactDelegationFee"] === undefined || hasOwn(x, "exactDelegationFee"))) {
           if (e === null) return false;
-          $Uint64String2(v13, p + "/exactDelegationFee", e);
+          $Uint64String(v13, p + "/exactDelegationFee", e);
           ok = false;
         }
       }
@@ -3109,7 +3050,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v14 !== undefined) {
         if (!((typeof v14 === "string") && (typeof v14 !== "string" || ($c12.test(v14)))) && (plain && OP["uptime"] === undefined || hasOwn(x, "uptime"))) {
           if (e === null) return false;
-          $DecimalString2(v14, p + "/uptime", e);
+          $DecimalString(v14, p + "/uptime", e);
           ok = false;
         }
       }
@@ -3117,7 +3058,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v15 !== undefined) {
         if (!((typeof v15 === "string") && (typeof v15 !== "string" || ($c11.test(v15)))) && (plain && OP["delegatorCount"] === undefined || hasOwn(x, "delegatorCount"))) {
           if (e === null) return false;
-          $Uint64String2(v15, p + "/delegatorCount", e);
+          $Uint64String(v15, p + "/delegatorCount", e);
           ok = false;
         }
       }
@@ -3125,7 +3066,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v16 !== undefined) {
         if (!((typeof v16 === "string") && (typeof v16 !== "string" || ($c11.test(v16)))) && (plain && OP["delegatorWeight"] === undefined || hasOwn(x, "delegatorWeight"))) {
           if (e === null) return false;
-          $Uint64String2(v16, p + "/delegatorWeight", e);
+          $Uint64String(v16, p + "/delegatorWeight", e);
           ok = false;
         }
       }
@@ -3156,7 +3097,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                 if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
                   if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
                     if (e === null) return false;
-                    $Uint64String2(v1, p + "/locktime", e);
+                    $Uint64String(v1, p + "/locktime", e);
                     ok = false;
                   }
                 }
@@ -3168,7 +3109,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                 if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
                   if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
                     if (e === null) return false;
-                    $Uint64String2(v2, p + "/threshold", e);
+                    $Uint64String(v2, p + "/threshold", e);
                     ok = false;
                   }
                 }
@@ -3211,7 +3152,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                 if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
                   if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
                     if (e === null) return false;
-                    $Uint64String2(v1, p + "/locktime", e);
+                    $Uint64String(v1, p + "/locktime", e);
                     ok = false;
                   }
                 }
@@ -3223,7 +3164,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                 if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
                   if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
                     if (e === null) return false;
-                    $Uint64String2(v2, p + "/threshold", e);
+                    $Uint64String(v2, p + "/threshold", e);
                     ok = false;
                   }
                 }
@@ -3266,7 +3207,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                 if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
                   if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
                     if (e === null) return false;
-                    $Uint64String2(v1, p + "/locktime", e);
+                    $Uint64String(v1, p + "/locktime", e);
                     ok = false;
                   }
                 }
@@ -3278,7 +3219,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                 if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
                   if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
                     if (e === null) return false;
-                    $Uint64String2(v2, p + "/threshold", e);
+                    $Uint64String(v2, p + "/threshold", e);
                     ok = false;
                   }
                 }
@@ -3321,7 +3262,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                 if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
                   if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
                     if (e === null) return false;
-                    $Uint64String2(v1, p + "/locktime", e);
+                    $Uint64String(v1, p + "/locktime", e);
                     ok = false;
                   }
                 }
@@ -3333,7 +3274,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                 if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
                   if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
                     if (e === null) return false;
-                    $Uint64String2(v2, p + "/threshold", e);
+                    $Uint64String(v2, p + "/threshold", e);
                     ok = false;
                   }
                 }
@@ -3424,7 +3365,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                 if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
                   if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
                     if (e === null) return false;
-                    $Uint64String2(v1, p + "/locktime", e);
+                    $Uint64String(v1, p + "/locktime", e);
                     ok = false;
                   }
                 }
@@ -3436,7 +3377,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
                 if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
                   if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
                     if (e === null) return false;
-                    $Uint64String2(v2, p + "/threshold", e);
+                    $Uint64String(v2, p + "/threshold", e);
                     ok = false;
                   }
                 }
@@ -3464,7 +3405,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v24 !== undefined) {
         if (!((typeof v24 === "string") && (typeof v24 !== "string" || ($c11.test(v24)))) && (plain && OP["nextPeriod"] === undefined || hasOwn(x, "nextPeriod"))) {
           if (e === null) return false;
-          $Uint64String2(v24, p + "/nextPeriod", e);
+          $Uint64String(v24, p + "/nextPeriod", e);
           ok = false;
         }
       }
@@ -3472,7 +3413,7 @@ function $Validator(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v25 !== undefined) {
         if (!((typeof v25 === "string") && (typeof v25 !== "string" || ($c11.test(v25)))) && (plain && OP["autoCompoundRewardShares"] === undefined || hasOwn(x, "autoCompoundRewardShares"))) {
           if (e === null) return false;
-          $Uint64String2(v25, p + "/autoCompoundRewardShares", e);
+          $Uint64String(v25, p + "/autoCompoundRewardShares", e);
           ok = false;
         }
       }
@@ -3524,7 +3465,7 @@ function $101(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
                 if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
                   if (e === null) return false;
-                  $Uint64String2(v1, p + "/locktime", e);
+                  $Uint64String(v1, p + "/locktime", e);
                   ok = false;
                 }
               }
@@ -3536,7 +3477,7 @@ function $101(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v2 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
                 if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
                   if (e === null) return false;
-                  $Uint64String2(v2, p + "/amount", e);
+                  $Uint64String(v2, p + "/amount", e);
                   ok = false;
                 }
               }
@@ -3602,7 +3543,7 @@ function $105(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
                 if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
                   if (e === null) return false;
-                  $Cb58Id3(v1, p + "/txID", e);
+                  $Cb58Id(v1, p + "/txID", e);
                   ok = false;
                 }
               }
@@ -3614,7 +3555,7 @@ function $105(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v2 !== undefined && (plain && OP["startTime"] === undefined || hasOwn(x, "startTime"))) {
                 if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
                   if (e === null) return false;
-                  $Uint64String2(v2, p + "/startTime", e);
+                  $Uint64String(v2, p + "/startTime", e);
                   ok = false;
                 }
               }
@@ -3626,7 +3567,7 @@ function $105(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v3 !== undefined && (plain && OP["endTime"] === undefined || hasOwn(x, "endTime"))) {
                 if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c11.test(v3))))) {
                   if (e === null) return false;
-                  $Uint64String2(v3, p + "/endTime", e);
+                  $Uint64String(v3, p + "/endTime", e);
                   ok = false;
                 }
               }
@@ -3638,7 +3579,7 @@ function $105(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v4 !== undefined && (plain && OP["weight"] === undefined || hasOwn(x, "weight"))) {
                 if (!((typeof v4 === "string") && (typeof v4 !== "string" || ($c11.test(v4))))) {
                   if (e === null) return false;
-                  $Uint64String2(v4, p + "/weight", e);
+                  $Uint64String(v4, p + "/weight", e);
                   ok = false;
                 }
               }
@@ -3677,7 +3618,7 @@ function $105(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
                           if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
                             if (e === null) return false;
-                            $Uint64String2(v1, p + "/locktime", e);
+                            $Uint64String(v1, p + "/locktime", e);
                             ok = false;
                           }
                         }
@@ -3689,7 +3630,7 @@ function $105(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
                         if (v2 !== undefined && (plain && OP["threshold"] === undefined || hasOwn(x, "threshold"))) {
                           if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
                             if (e === null) return false;
-                            $Uint64String2(v2, p + "/threshold", e);
+                            $Uint64String(v2, p + "/threshold", e);
                             ok = false;
                           }
                         }
@@ -3717,7 +3658,7 @@ function $105(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
               if (v7 !== undefined) {
                 if (!((typeof v7 === "string") && (typeof v7 !== "string" || ($c11.test(v7)))) && (plain && OP["potentialReward"] === undefined || hasOwn(x, "potentialReward"))) {
                   if (e === null) return false;
-                  $Uint64String2(v7, p + "/potentialReward", e);
+                  $Uint64String(v7, p + "/potentialReward", e);
                   ok = false;
                 }
               }
@@ -3743,7 +3684,7 @@ function $StakedUtxo(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v1 !== undefined && (plain && OP["locktime"] === undefined || hasOwn(x, "locktime"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
           if (e === null) return false;
-          $Uint64String2(v1, p + "/locktime", e);
+          $Uint64String(v1, p + "/locktime", e);
           ok = false;
         }
       }
@@ -3755,7 +3696,7 @@ function $StakedUtxo(x: unknown, p: string, e: ValidationIssue[] | null): boolea
       if (v2 !== undefined && (plain && OP["amount"] === undefined || hasOwn(x, "amount"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2))))) {
           if (e === null) return false;
-          $Uint64String2(v2, p + "/amount", e);
+          $Uint64String(v2, p + "/amount", e);
           ok = false;
         }
       }
@@ -3831,21 +3772,6 @@ function $108(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           ok = false;
         }
       }
-    }
-  }
-  return ok;
-}
-
-function $Uint64String3(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c11.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^(0|[1-9][0-9]*)$", "^(0|[1-9][0-9]*)$");
     }
   }
   return ok;
@@ -3960,7 +3886,7 @@ function $Container(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v5 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
         if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c11.test(v5))))) {
           if (e === null) return false;
-          $Uint64String3(v5, p + "/index", e);
+          $Uint64String(v5, p + "/index", e);
           ok = false;
         }
       }
@@ -4045,7 +3971,7 @@ function $ContainerList(x: unknown, p: string, e: ValidationIssue[] | null): boo
             if (v5 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
               if (!((typeof v5 === "string") && (typeof v5 !== "string" || ($c11.test(v5))))) {
                 if (e === null) return false;
-                $Uint64String3(v5, p + "/index", e);
+                $Uint64String(v5, p + "/index", e);
                 ok = false;
               }
             }
@@ -4074,7 +4000,7 @@ function $GetIndexResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
       if (v1 !== undefined && (plain && OP["index"] === undefined || hasOwn(x, "index"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
           if (e === null) return false;
-          $Uint64String3(v1, p + "/index", e);
+          $Uint64String(v1, p + "/index", e);
           ok = false;
         }
       }
@@ -10909,7 +10835,7 @@ function $TxpoolSummariesByNonce(x: unknown, p: string, e: ValidationIssue[] | n
   return ok;
 }
 
-function $EmptyResult2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $CChainEmptyResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11022,22 +10948,7 @@ function $GetVmConfigResult(x: unknown, p: string, e: ValidationIssue[] | null):
   return ok;
 }
 
-function $Uint64String4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c11.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^(0|[1-9][0-9]*)$", "^(0|[1-9][0-9]*)$");
-    }
-  }
-  return ok;
-}
-
-function $Cb58Id4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $CChainCb58Id(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11057,22 +10968,7 @@ function $Cb58Id4(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $HexBytes2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(typeof x === "string")) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be string", "string");
-  }
-  if (typeof x === "string") {
-    if (!$c15.test(x)) {
-      if (e === null) return false;
-      ok = fail(e, p, "pattern", "must match pattern ^0x[0-9a-fA-F]*$", "^0x[0-9a-fA-F]*$");
-    }
-  }
-  return ok;
-}
-
-function $Encoding2(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $CChainEncoding(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(typeof x === "string")) {
     if (e === null) return false;
@@ -11122,7 +11018,7 @@ function $UtxoIndex(x: unknown, p: string, e: ValidationIssue[] | null): boolean
       if (v2 !== undefined && (plain && OP["utxo"] === undefined || hasOwn(x, "utxo"))) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && $c1.test(v2))))) {
           if (e === null) return false;
-          $Cb58Id4(v2, p + "/utxo", e);
+          $CChainCb58Id(v2, p + "/utxo", e);
           ok = false;
         }
       }
@@ -11135,7 +11031,7 @@ function $UtxoIndex(x: unknown, p: string, e: ValidationIssue[] | null): boolean
   return ok;
 }
 
-function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $GetUtxosArgs(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11198,7 +11094,7 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
                 if (v2 !== undefined && (plain && OP["utxo"] === undefined || hasOwn(x, "utxo"))) {
                   if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && $c1.test(v2))))) {
                     if (e === null) return false;
-                    $Cb58Id4(v2, p + "/utxo", e);
+                    $CChainCb58Id(v2, p + "/utxo", e);
                     ok = false;
                   }
                 }
@@ -11223,7 +11119,7 @@ function $GetUtxOsArgs(x: unknown, p: string, e: ValidationIssue[] | null): bool
       if (v5 !== undefined) {
         if (!((typeof v5 === "string")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
           if (e === null) return false;
-          $Encoding2(v5, p + "/encoding", e);
+          $CChainEncoding(v5, p + "/encoding", e);
           ok = false;
         }
       }
@@ -11271,7 +11167,7 @@ function $290(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   return ok;
 }
 
-function $GetUtxOsResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
+function $GetUtxosResult(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
   let ok = true;
   if (!(isObject(x))) {
     if (e === null) return false;
@@ -11284,7 +11180,7 @@ function $GetUtxOsResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
       if (v1 !== undefined && (plain && OP["numFetched"] === undefined || hasOwn(x, "numFetched"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c11.test(v1))))) {
           if (e === null) return false;
-          $Uint64String4(v1, p + "/numFetched", e);
+          $Uint64String(v1, p + "/numFetched", e);
           ok = false;
         }
       }
@@ -11333,7 +11229,7 @@ function $GetUtxOsResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
               if (v2 !== undefined && (plain && OP["utxo"] === undefined || hasOwn(x, "utxo"))) {
                 if (!((typeof v2 === "string") && (typeof v2 !== "string" || (length(v2) >= 1 && $c1.test(v2))))) {
                   if (e === null) return false;
-                  $Cb58Id4(v2, p + "/utxo", e);
+                  $CChainCb58Id(v2, p + "/utxo", e);
                   ok = false;
                 }
               }
@@ -11353,7 +11249,7 @@ function $GetUtxOsResult(x: unknown, p: string, e: ValidationIssue[] | null): bo
       if (v4 !== undefined && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
         if (!((typeof v4 === "string"))) {
           if (e === null) return false;
-          $Encoding2(v4, p + "/encoding", e);
+          $CChainEncoding(v4, p + "/encoding", e);
           ok = false;
         }
       }
@@ -11379,7 +11275,7 @@ function $294(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
           const v = x[i];
           if (!((typeof v === "string") && (typeof v !== "string" || ($c15.test(v))))) {
             if (e === null) return false;
-            $HexBytes2(v, p + "/" + i, e);
+            $HexBytes(v, p + "/" + i, e);
             ok = false;
           }
         }
@@ -11402,7 +11298,7 @@ function $IssueTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v1 !== undefined && (plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c15.test(v1))))) {
           if (e === null) return false;
-          $HexBytes2(v1, p + "/tx", e);
+          $HexBytes(v1, p + "/tx", e);
           ok = false;
         }
       }
@@ -11414,7 +11310,7 @@ function $IssueTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): boole
       if (v2 !== undefined) {
         if (!((typeof v2 === "string")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
           if (e === null) return false;
-          $Encoding2(v2, p + "/encoding", e);
+          $CChainEncoding(v2, p + "/encoding", e);
           ok = false;
         }
       }
@@ -11444,7 +11340,7 @@ function $IssueTxResult(x: unknown, p: string, e: ValidationIssue[] | null): boo
       if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
           if (e === null) return false;
-          $Cb58Id4(v1, p + "/txID", e);
+          $CChainCb58Id(v1, p + "/txID", e);
           ok = false;
         }
       }
@@ -11483,7 +11379,7 @@ function $GetAtomicTxStatusArgs(x: unknown, p: string, e: ValidationIssue[] | nu
       if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
           if (e === null) return false;
-          $Cb58Id4(v1, p + "/txID", e);
+          $CChainCb58Id(v1, p + "/txID", e);
           ok = false;
         }
       }
@@ -11529,7 +11425,7 @@ function $GetAtomicTxStatusResult(x: unknown, p: string, e: ValidationIssue[] | 
       if (v2 !== undefined) {
         if (!((typeof v2 === "string") && (typeof v2 !== "string" || ($c11.test(v2)))) && (plain && OP["blockHeight"] === undefined || hasOwn(x, "blockHeight"))) {
           if (e === null) return false;
-          $Uint64String4(v2, p + "/blockHeight", e);
+          $Uint64String(v2, p + "/blockHeight", e);
           ok = false;
         }
       }
@@ -11551,7 +11447,7 @@ function $GetAtomicTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v1 !== undefined && (plain && OP["txID"] === undefined || hasOwn(x, "txID"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || (length(v1) >= 1 && $c1.test(v1))))) {
           if (e === null) return false;
-          $Cb58Id4(v1, p + "/txID", e);
+          $CChainCb58Id(v1, p + "/txID", e);
           ok = false;
         }
       }
@@ -11563,7 +11459,7 @@ function $GetAtomicTxArgs(x: unknown, p: string, e: ValidationIssue[] | null): b
       if (v2 !== undefined) {
         if (!((typeof v2 === "string")) && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
           if (e === null) return false;
-          $Encoding2(v2, p + "/encoding", e);
+          $CChainEncoding(v2, p + "/encoding", e);
           ok = false;
         }
       }
@@ -11593,7 +11489,7 @@ function $GetAtomicTxResult(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v1 !== undefined && (plain && OP["tx"] === undefined || hasOwn(x, "tx"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c15.test(v1))))) {
           if (e === null) return false;
-          $HexBytes2(v1, p + "/tx", e);
+          $HexBytes(v1, p + "/tx", e);
           ok = false;
         }
       }
@@ -11605,7 +11501,7 @@ function $GetAtomicTxResult(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v2 !== undefined && (plain && OP["encoding"] === undefined || hasOwn(x, "encoding"))) {
         if (!((typeof v2 === "string"))) {
           if (e === null) return false;
-          $Encoding2(v2, p + "/encoding", e);
+          $CChainEncoding(v2, p + "/encoding", e);
           ok = false;
         }
       }
@@ -11617,7 +11513,7 @@ function $GetAtomicTxResult(x: unknown, p: string, e: ValidationIssue[] | null):
       if (v3 !== undefined) {
         if (!((typeof v3 === "string") && (typeof v3 !== "string" || ($c11.test(v3)))) && (plain && OP["blockHeight"] === undefined || hasOwn(x, "blockHeight"))) {
           if (e === null) return false;
-          $Uint64String4(v3, p + "/blockHeight", e);
+          $Uint64String(v3, p + "/blockHeight", e);
           ok = false;
         }
       }
@@ -11945,7 +11841,7 @@ function $327(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1)))) && (plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
           if (e === null) return false;
-          $Cb58Id2(v1, p + "/subnetID", e);
+          $Cb58Id(v1, p + "/subnetID", e);
           ok = false;
         }
       }
@@ -12042,7 +11938,7 @@ function $335(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["blockID"] === undefined || hasOwn(x, "blockID"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
-          $Cb58Id3(v1, p + "/blockID", e);
+          $Cb58Id(v1, p + "/blockID", e);
           ok = false;
         }
       }
@@ -12109,35 +12005,13 @@ function $338(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined && (plain && OP["blockchainID"] === undefined || hasOwn(x, "blockchainID"))) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1))))) {
           if (e === null) return false;
-          $Cb58Id3(v1, p + "/blockchainID", e);
+          $Cb58Id(v1, p + "/blockchainID", e);
           ok = false;
         }
       }
       else {
         if (e === null) return false;
         ok = fail(e, p + "/blockchainID", "required", "is required", "blockchainID");
-      }
-    }
-  }
-  return ok;
-}
-
-function $339(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
-  let ok = true;
-  if (!(isObject(x))) {
-    if (e === null) return false;
-    ok = fail(e, p, "type", "must be object", "object");
-  }
-  else {
-    if (true) {
-      const plain = x.constructor === Object && Object.getPrototypeOf(x) === OP;
-      const v1 = x["subnetID"];
-      if (v1 !== undefined) {
-        if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1)))) && (plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
-          if (e === null) return false;
-          $Cb58Id3(v1, p + "/subnetID", e);
-          ok = false;
-        }
       }
     }
   }
@@ -12157,7 +12031,7 @@ function $340(x: unknown, p: string, e: ValidationIssue[] | null): boolean {
       if (v1 !== undefined) {
         if (!((typeof v1 === "string") && (typeof v1 !== "string" || ($c1.test(v1)))) && (plain && OP["subnetID"] === undefined || hasOwn(x, "subnetID"))) {
           if (e === null) return false;
-          $Cb58Id3(v1, p + "/subnetID", e);
+          $Cb58Id(v1, p + "/subnetID", e);
           ok = false;
         }
       }
@@ -13489,17 +13363,17 @@ export function isSetLoggerLevelResult(value: unknown): value is T.SetLoggerLeve
   return $SetLoggerLevelResult(value, "", null);
 }
 
-/** Validates a `LoadVMsResult`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateLoadVMsResult(value: unknown): ValidationResult<T.LoadVMsResult> {
-  return run<T.LoadVMsResult>($LoadVMsResult, value);
+/** Validates a `LoadVmsResult`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateLoadVmsResult(value: unknown): ValidationResult<T.LoadVmsResult> {
+  return run<T.LoadVmsResult>($LoadVmsResult, value);
 }
 
-/** A `LoadVMsResult` as a Standard Schema v1 validator. */
-export const LoadVMsResultSchema: StandardSchemaV1<unknown, T.LoadVMsResult> = /*#__PURE__*/ standard<T.LoadVMsResult>($LoadVMsResult);
+/** A `LoadVmsResult` as a Standard Schema v1 validator. */
+export const LoadVmsResultSchema: StandardSchemaV1<unknown, T.LoadVmsResult> = /*#__PURE__*/ standard<T.LoadVmsResult>($LoadVmsResult);
 
-/** Whether a value is a valid `LoadVMsResult` (a type guard; no issues are collected). */
-export function isLoadVMsResult(value: unknown): value is T.LoadVMsResult {
-  return $LoadVMsResult(value, "", null);
+/** Whether a value is a valid `LoadVmsResult` (a type guard; no issues are collected). */
+export function isLoadVmsResult(value: unknown): value is T.LoadVmsResult {
+  return $LoadVmsResult(value, "", null);
 }
 
 /** Validates a `Uint64String`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13526,19 +13400,6 @@ export const DecimalStringSchema: StandardSchemaV1<unknown, T.DecimalString> = /
 /** Whether a value is a valid `DecimalString` (a type guard; no issues are collected). */
 export function isDecimalString(value: unknown): value is T.DecimalString {
   return $DecimalString(value, "", null);
-}
-
-/** Validates a `Cb58Id2`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCb58Id2(value: unknown): ValidationResult<T.Cb58Id2> {
-  return run<T.Cb58Id2>($Cb58Id2, value);
-}
-
-/** A `Cb58Id2` as a Standard Schema v1 validator. */
-export const Cb58Id2Schema: StandardSchemaV1<unknown, T.Cb58Id2> = /*#__PURE__*/ standard<T.Cb58Id2>($Cb58Id2);
-
-/** Whether a value is a valid `Cb58Id2` (a type guard; no issues are collected). */
-export function isCb58Id2(value: unknown): value is T.Cb58Id2 {
-  return $Cb58Id2(value, "", null);
 }
 
 /** Validates a `NodeId`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -13799,45 +13660,6 @@ export const HealthResultSchema: StandardSchemaV1<unknown, T.HealthResult> = /*#
 /** Whether a value is a valid `HealthResult` (a type guard; no issues are collected). */
 export function isHealthResult(value: unknown): value is T.HealthResult {
   return $HealthResult(value, "", null);
-}
-
-/** Validates a `Uint64String2`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateUint64String2(value: unknown): ValidationResult<T.Uint64String2> {
-  return run<T.Uint64String2>($Uint64String2, value);
-}
-
-/** A `Uint64String2` as a Standard Schema v1 validator. */
-export const Uint64String2Schema: StandardSchemaV1<unknown, T.Uint64String2> = /*#__PURE__*/ standard<T.Uint64String2>($Uint64String2);
-
-/** Whether a value is a valid `Uint64String2` (a type guard; no issues are collected). */
-export function isUint64String2(value: unknown): value is T.Uint64String2 {
-  return $Uint64String2(value, "", null);
-}
-
-/** Validates a `DecimalString2`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateDecimalString2(value: unknown): ValidationResult<T.DecimalString2> {
-  return run<T.DecimalString2>($DecimalString2, value);
-}
-
-/** A `DecimalString2` as a Standard Schema v1 validator. */
-export const DecimalString2Schema: StandardSchemaV1<unknown, T.DecimalString2> = /*#__PURE__*/ standard<T.DecimalString2>($DecimalString2);
-
-/** Whether a value is a valid `DecimalString2` (a type guard; no issues are collected). */
-export function isDecimalString2(value: unknown): value is T.DecimalString2 {
-  return $DecimalString2(value, "", null);
-}
-
-/** Validates a `Cb58Id3`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCb58Id3(value: unknown): ValidationResult<T.Cb58Id3> {
-  return run<T.Cb58Id3>($Cb58Id3, value);
-}
-
-/** A `Cb58Id3` as a Standard Schema v1 validator. */
-export const Cb58Id3Schema: StandardSchemaV1<unknown, T.Cb58Id3> = /*#__PURE__*/ standard<T.Cb58Id3>($Cb58Id3);
-
-/** Whether a value is a valid `Cb58Id3` (a type guard; no issues are collected). */
-export function isCb58Id3(value: unknown): value is T.Cb58Id3 {
-  return $Cb58Id3(value, "", null);
 }
 
 /** Validates a `HexString`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -14137,19 +13959,6 @@ export const CurrentValidatorsResultSchema: StandardSchemaV1<unknown, T.CurrentV
 /** Whether a value is a valid `CurrentValidatorsResult` (a type guard; no issues are collected). */
 export function isCurrentValidatorsResult(value: unknown): value is T.CurrentValidatorsResult {
   return $CurrentValidatorsResult(value, "", null);
-}
-
-/** Validates a `Uint64String3`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateUint64String3(value: unknown): ValidationResult<T.Uint64String3> {
-  return run<T.Uint64String3>($Uint64String3, value);
-}
-
-/** A `Uint64String3` as a Standard Schema v1 validator. */
-export const Uint64String3Schema: StandardSchemaV1<unknown, T.Uint64String3> = /*#__PURE__*/ standard<T.Uint64String3>($Uint64String3);
-
-/** Whether a value is a valid `Uint64String3` (a type guard; no issues are collected). */
-export function isUint64String3(value: unknown): value is T.Uint64String3 {
-  return $Uint64String3(value, "", null);
 }
 
 /** Validates a `ContainerId`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15361,17 +15170,17 @@ export function isTxpoolSummariesByNonce(value: unknown): value is T.TxpoolSumma
   return $TxpoolSummariesByNonce(value, "", null);
 }
 
-/** Validates a `EmptyResult2`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateEmptyResult2(value: unknown): ValidationResult<T.EmptyResult2> {
-  return run<T.EmptyResult2>($EmptyResult2, value);
+/** Validates a `CChainEmptyResult`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateCChainEmptyResult(value: unknown): ValidationResult<T.CChainEmptyResult> {
+  return run<T.CChainEmptyResult>($CChainEmptyResult, value);
 }
 
-/** A `EmptyResult2` as a Standard Schema v1 validator. */
-export const EmptyResult2Schema: StandardSchemaV1<unknown, T.EmptyResult2> = /*#__PURE__*/ standard<T.EmptyResult2>($EmptyResult2);
+/** A `CChainEmptyResult` as a Standard Schema v1 validator. */
+export const CChainEmptyResultSchema: StandardSchemaV1<unknown, T.CChainEmptyResult> = /*#__PURE__*/ standard<T.CChainEmptyResult>($CChainEmptyResult);
 
-/** Whether a value is a valid `EmptyResult2` (a type guard; no issues are collected). */
-export function isEmptyResult2(value: unknown): value is T.EmptyResult2 {
-  return $EmptyResult2(value, "", null);
+/** Whether a value is a valid `CChainEmptyResult` (a type guard; no issues are collected). */
+export function isCChainEmptyResult(value: unknown): value is T.CChainEmptyResult {
+  return $CChainEmptyResult(value, "", null);
 }
 
 /** Validates a `SetLogLevelArgs`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15413,56 +15222,30 @@ export function isGetVmConfigResult(value: unknown): value is T.GetVmConfigResul
   return $GetVmConfigResult(value, "", null);
 }
 
-/** Validates a `Uint64String4`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateUint64String4(value: unknown): ValidationResult<T.Uint64String4> {
-  return run<T.Uint64String4>($Uint64String4, value);
+/** Validates a `CChainCb58Id`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateCChainCb58Id(value: unknown): ValidationResult<T.CChainCb58Id> {
+  return run<T.CChainCb58Id>($CChainCb58Id, value);
 }
 
-/** A `Uint64String4` as a Standard Schema v1 validator. */
-export const Uint64String4Schema: StandardSchemaV1<unknown, T.Uint64String4> = /*#__PURE__*/ standard<T.Uint64String4>($Uint64String4);
+/** A `CChainCb58Id` as a Standard Schema v1 validator. */
+export const CChainCb58IdSchema: StandardSchemaV1<unknown, T.CChainCb58Id> = /*#__PURE__*/ standard<T.CChainCb58Id>($CChainCb58Id);
 
-/** Whether a value is a valid `Uint64String4` (a type guard; no issues are collected). */
-export function isUint64String4(value: unknown): value is T.Uint64String4 {
-  return $Uint64String4(value, "", null);
+/** Whether a value is a valid `CChainCb58Id` (a type guard; no issues are collected). */
+export function isCChainCb58Id(value: unknown): value is T.CChainCb58Id {
+  return $CChainCb58Id(value, "", null);
 }
 
-/** Validates a `Cb58Id4`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCb58Id4(value: unknown): ValidationResult<T.Cb58Id4> {
-  return run<T.Cb58Id4>($Cb58Id4, value);
+/** Validates a `CChainEncoding`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateCChainEncoding(value: unknown): ValidationResult<T.CChainEncoding> {
+  return run<T.CChainEncoding>($CChainEncoding, value);
 }
 
-/** A `Cb58Id4` as a Standard Schema v1 validator. */
-export const Cb58Id4Schema: StandardSchemaV1<unknown, T.Cb58Id4> = /*#__PURE__*/ standard<T.Cb58Id4>($Cb58Id4);
+/** A `CChainEncoding` as a Standard Schema v1 validator. */
+export const CChainEncodingSchema: StandardSchemaV1<unknown, T.CChainEncoding> = /*#__PURE__*/ standard<T.CChainEncoding>($CChainEncoding);
 
-/** Whether a value is a valid `Cb58Id4` (a type guard; no issues are collected). */
-export function isCb58Id4(value: unknown): value is T.Cb58Id4 {
-  return $Cb58Id4(value, "", null);
-}
-
-/** Validates a `HexBytes2`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateHexBytes2(value: unknown): ValidationResult<T.HexBytes2> {
-  return run<T.HexBytes2>($HexBytes2, value);
-}
-
-/** A `HexBytes2` as a Standard Schema v1 validator. */
-export const HexBytes2Schema: StandardSchemaV1<unknown, T.HexBytes2> = /*#__PURE__*/ standard<T.HexBytes2>($HexBytes2);
-
-/** Whether a value is a valid `HexBytes2` (a type guard; no issues are collected). */
-export function isHexBytes2(value: unknown): value is T.HexBytes2 {
-  return $HexBytes2(value, "", null);
-}
-
-/** Validates a `Encoding2`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateEncoding2(value: unknown): ValidationResult<T.Encoding2> {
-  return run<T.Encoding2>($Encoding2, value);
-}
-
-/** A `Encoding2` as a Standard Schema v1 validator. */
-export const Encoding2Schema: StandardSchemaV1<unknown, T.Encoding2> = /*#__PURE__*/ standard<T.Encoding2>($Encoding2);
-
-/** Whether a value is a valid `Encoding2` (a type guard; no issues are collected). */
-export function isEncoding2(value: unknown): value is T.Encoding2 {
-  return $Encoding2(value, "", null);
+/** Whether a value is a valid `CChainEncoding` (a type guard; no issues are collected). */
+export function isCChainEncoding(value: unknown): value is T.CChainEncoding {
+  return $CChainEncoding(value, "", null);
 }
 
 /** Validates a `ChainAddress`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15491,30 +15274,30 @@ export function isUtxoIndex(value: unknown): value is T.UtxoIndex {
   return $UtxoIndex(value, "", null);
 }
 
-/** Validates a `GetUtxOsArgs`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetUtxOsArgs(value: unknown): ValidationResult<T.GetUtxOsArgs> {
-  return run<T.GetUtxOsArgs>($GetUtxOsArgs, value);
+/** Validates a `GetUtxosArgs`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateGetUtxosArgs(value: unknown): ValidationResult<T.GetUtxosArgs> {
+  return run<T.GetUtxosArgs>($GetUtxosArgs, value);
 }
 
-/** A `GetUtxOsArgs` as a Standard Schema v1 validator. */
-export const GetUtxOsArgsSchema: StandardSchemaV1<unknown, T.GetUtxOsArgs> = /*#__PURE__*/ standard<T.GetUtxOsArgs>($GetUtxOsArgs);
+/** A `GetUtxosArgs` as a Standard Schema v1 validator. */
+export const GetUtxosArgsSchema: StandardSchemaV1<unknown, T.GetUtxosArgs> = /*#__PURE__*/ standard<T.GetUtxosArgs>($GetUtxosArgs);
 
-/** Whether a value is a valid `GetUtxOsArgs` (a type guard; no issues are collected). */
-export function isGetUtxOsArgs(value: unknown): value is T.GetUtxOsArgs {
-  return $GetUtxOsArgs(value, "", null);
+/** Whether a value is a valid `GetUtxosArgs` (a type guard; no issues are collected). */
+export function isGetUtxosArgs(value: unknown): value is T.GetUtxosArgs {
+  return $GetUtxosArgs(value, "", null);
 }
 
-/** Validates a `GetUtxOsResult`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateGetUtxOsResult(value: unknown): ValidationResult<T.GetUtxOsResult> {
-  return run<T.GetUtxOsResult>($GetUtxOsResult, value);
+/** Validates a `GetUtxosResult`: every issue with its JSON-pointer path, keyword and expected value. */
+export function validateGetUtxosResult(value: unknown): ValidationResult<T.GetUtxosResult> {
+  return run<T.GetUtxosResult>($GetUtxosResult, value);
 }
 
-/** A `GetUtxOsResult` as a Standard Schema v1 validator. */
-export const GetUtxOsResultSchema: StandardSchemaV1<unknown, T.GetUtxOsResult> = /*#__PURE__*/ standard<T.GetUtxOsResult>($GetUtxOsResult);
+/** A `GetUtxosResult` as a Standard Schema v1 validator. */
+export const GetUtxosResultSchema: StandardSchemaV1<unknown, T.GetUtxosResult> = /*#__PURE__*/ standard<T.GetUtxosResult>($GetUtxosResult);
 
-/** Whether a value is a valid `GetUtxOsResult` (a type guard; no issues are collected). */
-export function isGetUtxOsResult(value: unknown): value is T.GetUtxOsResult {
-  return $GetUtxOsResult(value, "", null);
+/** Whether a value is a valid `GetUtxosResult` (a type guard; no issues are collected). */
+export function isGetUtxosResult(value: unknown): value is T.GetUtxosResult {
+  return $GetUtxosResult(value, "", null);
 }
 
 /** Validates a `IssueTxArgs`: every issue with its JSON-pointer path, keyword and expected value. */
@@ -15622,1393 +15405,1393 @@ export function isVersionResult(value: unknown): value is T.VersionResult {
 }
 
 /** Validates the params of `admin.alias`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAdminAliasParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($297, value);
+export function validateAdminAliasParams(value: unknown): ValidationResult<C.AdminAliasParams> {
+  return run<C.AdminAliasParams>($297, value);
 }
 
 /** Validates the result of `admin.alias`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAdminAliasResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($EmptyResult, value);
+export function validateAdminAliasResult(value: unknown): ValidationResult<T.EmptyResult> {
+  return run<T.EmptyResult>($EmptyResult, value);
 }
 
 /** Validates the params of `admin.aliasChain`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAdminAliasChainParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($300, value);
+export function validateAdminAliasChainParams(value: unknown): ValidationResult<C.AdminAliasChainParams> {
+  return run<C.AdminAliasChainParams>($300, value);
 }
 
 /** Validates the result of `admin.aliasChain`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAdminAliasChainResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($EmptyResult, value);
+export function validateAdminAliasChainResult(value: unknown): ValidationResult<T.EmptyResult> {
+  return run<T.EmptyResult>($EmptyResult, value);
 }
 
 /** Validates the params of `admin.getChainAliases`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAdminGetChainAliasesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($303, value);
+export function validateAdminGetChainAliasesParams(value: unknown): ValidationResult<C.AdminGetChainAliasesParams> {
+  return run<C.AdminGetChainAliasesParams>($303, value);
 }
 
 /** Validates the result of `admin.getChainAliases`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAdminGetChainAliasesResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($ChainAliasesResult, value);
+export function validateAdminGetChainAliasesResult(value: unknown): ValidationResult<T.ChainAliasesResult> {
+  return run<T.ChainAliasesResult>($ChainAliasesResult, value);
 }
 
 /** Validates the params of `admin.getLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAdminGetLoggerLevelParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($304, value);
+export function validateAdminGetLoggerLevelParams(value: unknown): ValidationResult<C.AdminGetLoggerLevelParams> {
+  return run<C.AdminGetLoggerLevelParams>($304, value);
 }
 
 /** Validates the result of `admin.getLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAdminGetLoggerLevelResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($LoggerLevelsResult, value);
+export function validateAdminGetLoggerLevelResult(value: unknown): ValidationResult<T.LoggerLevelsResult> {
+  return run<T.LoggerLevelsResult>($LoggerLevelsResult, value);
 }
 
 /** Validates the params of `admin.loadVMs`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAdminLoadVMsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateAdminLoadVmsParams(value: unknown): ValidationResult<C.AdminLoadVmsParams> {
+  return run<C.AdminLoadVmsParams>($83, value);
 }
 
 /** Validates the result of `admin.loadVMs`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAdminLoadVMsResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($LoadVMsResult, value);
+export function validateAdminLoadVmsResult(value: unknown): ValidationResult<T.LoadVmsResult> {
+  return run<T.LoadVmsResult>($LoadVmsResult, value);
 }
 
 /** Validates the params of `admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAdminLockProfileParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateAdminLockProfileParams(value: unknown): ValidationResult<C.AdminLockProfileParams> {
+  return run<C.AdminLockProfileParams>($83, value);
 }
 
 /** Validates the result of `admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAdminLockProfileResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($EmptyResult, value);
+export function validateAdminLockProfileResult(value: unknown): ValidationResult<T.EmptyResult> {
+  return run<T.EmptyResult>($EmptyResult, value);
 }
 
 /** Validates the params of `admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAdminMemoryProfileParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateAdminMemoryProfileParams(value: unknown): ValidationResult<C.AdminMemoryProfileParams> {
+  return run<C.AdminMemoryProfileParams>($83, value);
 }
 
 /** Validates the result of `admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAdminMemoryProfileResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($EmptyResult, value);
+export function validateAdminMemoryProfileResult(value: unknown): ValidationResult<T.EmptyResult> {
+  return run<T.EmptyResult>($EmptyResult, value);
 }
 
 /** Validates the params of `admin.setLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAdminSetLoggerLevelParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($309, value);
+export function validateAdminSetLoggerLevelParams(value: unknown): ValidationResult<C.AdminSetLoggerLevelParams> {
+  return run<C.AdminSetLoggerLevelParams>($309, value);
 }
 
 /** Validates the result of `admin.setLoggerLevel`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAdminSetLoggerLevelResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($SetLoggerLevelResult, value);
+export function validateAdminSetLoggerLevelResult(value: unknown): ValidationResult<T.SetLoggerLevelResult> {
+  return run<T.SetLoggerLevelResult>($SetLoggerLevelResult, value);
 }
 
 /** Validates the params of `admin.startCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAdminStartCpuProfilerParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateAdminStartCpuProfilerParams(value: unknown): ValidationResult<C.AdminStartCpuProfilerParams> {
+  return run<C.AdminStartCpuProfilerParams>($83, value);
 }
 
 /** Validates the result of `admin.startCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAdminStartCpuProfilerResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($EmptyResult, value);
+export function validateAdminStartCpuProfilerResult(value: unknown): ValidationResult<T.EmptyResult> {
+  return run<T.EmptyResult>($EmptyResult, value);
 }
 
 /** Validates the params of `admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAdminStopCpuProfilerParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateAdminStopCpuProfilerParams(value: unknown): ValidationResult<C.AdminStopCpuProfilerParams> {
+  return run<C.AdminStopCpuProfilerParams>($83, value);
 }
 
 /** Validates the result of `admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateAdminStopCpuProfilerResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($EmptyResult, value);
+export function validateAdminStopCpuProfilerResult(value: unknown): ValidationResult<T.EmptyResult> {
+  return run<T.EmptyResult>($EmptyResult, value);
 }
 
 /** Validates the params of `info.acps`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoAcpsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateInfoAcpsParams(value: unknown): ValidationResult<C.InfoAcpsParams> {
+  return run<C.InfoAcpsParams>($83, value);
 }
 
 /** Validates the result of `info.acps`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoAcpsResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($AcpsResult, value);
+export function validateInfoAcpsResult(value: unknown): ValidationResult<T.AcpsResult> {
+  return run<T.AcpsResult>($AcpsResult, value);
 }
 
 /** Validates the params of `info.isBootstrapped`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoIsBootstrappedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($314, value);
+export function validateInfoIsBootstrappedParams(value: unknown): ValidationResult<C.InfoIsBootstrappedParams> {
+  return run<C.InfoIsBootstrappedParams>($314, value);
 }
 
 /** Validates the result of `info.isBootstrapped`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoIsBootstrappedResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($IsBootstrappedResult, value);
+export function validateInfoIsBootstrappedResult(value: unknown): ValidationResult<T.IsBootstrappedResult> {
+  return run<T.IsBootstrappedResult>($IsBootstrappedResult, value);
 }
 
 /** Validates the params of `info.getBlockchainID`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoGetBlockchainIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($316, value);
+export function validateInfoGetBlockchainIdParams(value: unknown): ValidationResult<C.InfoGetBlockchainIdParams> {
+  return run<C.InfoGetBlockchainIdParams>($316, value);
 }
 
 /** Validates the result of `info.getBlockchainID`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoGetBlockchainIdResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($BlockchainIdResult, value);
+export function validateInfoGetBlockchainIdResult(value: unknown): ValidationResult<T.BlockchainIdResult> {
+  return run<T.BlockchainIdResult>($BlockchainIdResult, value);
 }
 
 /** Validates the params of `info.getNetworkID`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoGetNetworkIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateInfoGetNetworkIdParams(value: unknown): ValidationResult<C.InfoGetNetworkIdParams> {
+  return run<C.InfoGetNetworkIdParams>($83, value);
 }
 
 /** Validates the result of `info.getNetworkID`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoGetNetworkIdResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($NetworkIdResult, value);
+export function validateInfoGetNetworkIdResult(value: unknown): ValidationResult<T.NetworkIdResult> {
+  return run<T.NetworkIdResult>($NetworkIdResult, value);
 }
 
 /** Validates the params of `info.getNetworkName`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoGetNetworkNameParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateInfoGetNetworkNameParams(value: unknown): ValidationResult<C.InfoGetNetworkNameParams> {
+  return run<C.InfoGetNetworkNameParams>($83, value);
 }
 
 /** Validates the result of `info.getNetworkName`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoGetNetworkNameResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($NetworkNameResult, value);
+export function validateInfoGetNetworkNameResult(value: unknown): ValidationResult<T.NetworkNameResult> {
+  return run<T.NetworkNameResult>($NetworkNameResult, value);
 }
 
 /** Validates the params of `info.getNodeID`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoGetNodeIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateInfoGetNodeIdParams(value: unknown): ValidationResult<C.InfoGetNodeIdParams> {
+  return run<C.InfoGetNodeIdParams>($83, value);
 }
 
 /** Validates the result of `info.getNodeID`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoGetNodeIdResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($NodeIdResult, value);
+export function validateInfoGetNodeIdResult(value: unknown): ValidationResult<T.NodeIdResult> {
+  return run<T.NodeIdResult>($NodeIdResult, value);
 }
 
 /** Validates the params of `info.getNodeIP`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoGetNodeIpParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateInfoGetNodeIpParams(value: unknown): ValidationResult<C.InfoGetNodeIpParams> {
+  return run<C.InfoGetNodeIpParams>($83, value);
 }
 
 /** Validates the result of `info.getNodeIP`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoGetNodeIpResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($NodeIpResult, value);
+export function validateInfoGetNodeIpResult(value: unknown): ValidationResult<T.NodeIpResult> {
+  return run<T.NodeIpResult>($NodeIpResult, value);
 }
 
 /** Validates the params of `info.getNodeVersion`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoGetNodeVersionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateInfoGetNodeVersionParams(value: unknown): ValidationResult<C.InfoGetNodeVersionParams> {
+  return run<C.InfoGetNodeVersionParams>($83, value);
 }
 
 /** Validates the result of `info.getNodeVersion`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoGetNodeVersionResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($NodeVersion, value);
+export function validateInfoGetNodeVersionResult(value: unknown): ValidationResult<T.NodeVersion> {
+  return run<T.NodeVersion>($NodeVersion, value);
 }
 
 /** Validates the params of `info.getTxFee`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoGetTxFeeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateInfoGetTxFeeParams(value: unknown): ValidationResult<C.InfoGetTxFeeParams> {
+  return run<C.InfoGetTxFeeParams>($83, value);
 }
 
 /** Validates the result of `info.getTxFee`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoGetTxFeeResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($TxFees, value);
+export function validateInfoGetTxFeeResult(value: unknown): ValidationResult<T.TxFees> {
+  return run<T.TxFees>($TxFees, value);
 }
 
 /** Validates the params of `info.getVMs`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoGetVMsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateInfoGetVmsParams(value: unknown): ValidationResult<C.InfoGetVmsParams> {
+  return run<C.InfoGetVmsParams>($83, value);
 }
 
 /** Validates the result of `info.getVMs`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoGetVMsResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($VmsResult, value);
+export function validateInfoGetVmsResult(value: unknown): ValidationResult<T.VmsResult> {
+  return run<T.VmsResult>($VmsResult, value);
 }
 
 /** Validates the params of `info.peers`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoPeersParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($325, value);
+export function validateInfoPeersParams(value: unknown): ValidationResult<C.InfoPeersParams> {
+  return run<C.InfoPeersParams>($325, value);
 }
 
 /** Validates the result of `info.peers`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoPeersResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($PeersResult, value);
+export function validateInfoPeersResult(value: unknown): ValidationResult<T.PeersResult> {
+  return run<T.PeersResult>($PeersResult, value);
 }
 
 /** Validates the params of `info.uptime`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoUptimeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($327, value);
+export function validateInfoUptimeParams(value: unknown): ValidationResult<C.InfoUptimeParams> {
+  return run<C.InfoUptimeParams>($327, value);
 }
 
 /** Validates the result of `info.uptime`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoUptimeResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($UptimeResult, value);
+export function validateInfoUptimeResult(value: unknown): ValidationResult<T.UptimeResult> {
+  return run<T.UptimeResult>($UptimeResult, value);
 }
 
 /** Validates the params of `info.upgrades`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoUpgradesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateInfoUpgradesParams(value: unknown): ValidationResult<C.InfoUpgradesParams> {
+  return run<C.InfoUpgradesParams>($83, value);
 }
 
 /** Validates the result of `info.upgrades`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateInfoUpgradesResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($UpgradeSchedule, value);
+export function validateInfoUpgradesResult(value: unknown): ValidationResult<T.UpgradeSchedule> {
+  return run<T.UpgradeSchedule>($UpgradeSchedule, value);
 }
 
 /** Validates the params of `health.health`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateHealthHealthParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($329, value);
+export function validateHealthHealthParams(value: unknown): ValidationResult<C.HealthHealthParams> {
+  return run<C.HealthHealthParams>($329, value);
 }
 
 /** Validates the result of `health.health`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateHealthHealthResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($HealthResult, value);
+export function validateHealthHealthResult(value: unknown): ValidationResult<T.HealthResult> {
+  return run<T.HealthResult>($HealthResult, value);
 }
 
 /** Validates the params of `health.readiness`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateHealthReadinessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($329, value);
+export function validateHealthReadinessParams(value: unknown): ValidationResult<C.HealthReadinessParams> {
+  return run<C.HealthReadinessParams>($329, value);
 }
 
 /** Validates the result of `health.readiness`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateHealthReadinessResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($HealthResult, value);
+export function validateHealthReadinessResult(value: unknown): ValidationResult<T.HealthResult> {
+  return run<T.HealthResult>($HealthResult, value);
 }
 
 /** Validates the params of `health.liveness`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateHealthLivenessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateHealthLivenessParams(value: unknown): ValidationResult<C.HealthLivenessParams> {
+  return run<C.HealthLivenessParams>($83, value);
 }
 
 /** Validates the result of `health.liveness`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateHealthLivenessResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($HealthResult, value);
+export function validateHealthLivenessResult(value: unknown): ValidationResult<T.HealthResult> {
+  return run<T.HealthResult>($HealthResult, value);
 }
 
 /** Validates the params of `platform.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validatePlatformGetBalanceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($332, value);
+export function validatePlatformGetBalanceParams(value: unknown): ValidationResult<C.PlatformGetBalanceParams> {
+  return run<C.PlatformGetBalanceParams>($332, value);
 }
 
 /** Validates the result of `platform.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validatePlatformGetBalanceResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($BalanceResult, value);
+export function validatePlatformGetBalanceResult(value: unknown): ValidationResult<T.BalanceResult> {
+  return run<T.BalanceResult>($BalanceResult, value);
 }
 
 /** Validates the params of `platform.getBlock`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validatePlatformGetBlockParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($335, value);
+export function validatePlatformGetBlockParams(value: unknown): ValidationResult<C.PlatformGetBlockParams> {
+  return run<C.PlatformGetBlockParams>($335, value);
 }
 
 /** Validates the result of `platform.getBlock`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validatePlatformGetBlockResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($BlockResult, value);
+export function validatePlatformGetBlockResult(value: unknown): ValidationResult<T.BlockResult> {
+  return run<T.BlockResult>($BlockResult, value);
 }
 
 /** Validates the params of `platform.getBlockByHeight`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validatePlatformGetBlockByHeightParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($336, value);
+export function validatePlatformGetBlockByHeightParams(value: unknown): ValidationResult<C.PlatformGetBlockByHeightParams> {
+  return run<C.PlatformGetBlockByHeightParams>($336, value);
 }
 
 /** Validates the result of `platform.getBlockByHeight`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validatePlatformGetBlockByHeightResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($BlockResult, value);
+export function validatePlatformGetBlockByHeightResult(value: unknown): ValidationResult<T.BlockResult> {
+  return run<T.BlockResult>($BlockResult, value);
 }
 
 /** Validates the params of `platform.getBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validatePlatformGetBlockchainsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validatePlatformGetBlockchainsParams(value: unknown): ValidationResult<C.PlatformGetBlockchainsParams> {
+  return run<C.PlatformGetBlockchainsParams>($83, value);
 }
 
 /** Validates the result of `platform.getBlockchains`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validatePlatformGetBlockchainsResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($BlockchainsResult, value);
+export function validatePlatformGetBlockchainsResult(value: unknown): ValidationResult<T.BlockchainsResult> {
+  return run<T.BlockchainsResult>($BlockchainsResult, value);
 }
 
 /** Validates the params of `platform.getBlockchainStatus`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validatePlatformGetBlockchainStatusParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($338, value);
+export function validatePlatformGetBlockchainStatusParams(value: unknown): ValidationResult<C.PlatformGetBlockchainStatusParams> {
+  return run<C.PlatformGetBlockchainStatusParams>($338, value);
 }
 
 /** Validates the result of `platform.getBlockchainStatus`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validatePlatformGetBlockchainStatusResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($BlockchainStatusResult, value);
+export function validatePlatformGetBlockchainStatusResult(value: unknown): ValidationResult<T.BlockchainStatusResult> {
+  return run<T.BlockchainStatusResult>($BlockchainStatusResult, value);
 }
 
 /** Validates the params of `platform.getCurrentSupply`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validatePlatformGetCurrentSupplyParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($339, value);
+export function validatePlatformGetCurrentSupplyParams(value: unknown): ValidationResult<C.PlatformGetCurrentSupplyParams> {
+  return run<C.PlatformGetCurrentSupplyParams>($327, value);
 }
 
 /** Validates the result of `platform.getCurrentSupply`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validatePlatformGetCurrentSupplyResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($CurrentSupplyResult, value);
+export function validatePlatformGetCurrentSupplyResult(value: unknown): ValidationResult<T.CurrentSupplyResult> {
+  return run<T.CurrentSupplyResult>($CurrentSupplyResult, value);
 }
 
 /** Validates the params of `platform.getCurrentValidators`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validatePlatformGetCurrentValidatorsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($340, value);
+export function validatePlatformGetCurrentValidatorsParams(value: unknown): ValidationResult<C.PlatformGetCurrentValidatorsParams> {
+  return run<C.PlatformGetCurrentValidatorsParams>($340, value);
 }
 
 /** Validates the result of `platform.getCurrentValidators`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validatePlatformGetCurrentValidatorsResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($CurrentValidatorsResult, value);
+export function validatePlatformGetCurrentValidatorsResult(value: unknown): ValidationResult<T.CurrentValidatorsResult> {
+  return run<T.CurrentValidatorsResult>($CurrentValidatorsResult, value);
 }
 
 /** Validates the params of `index.cBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexCBlockGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($342, value);
+export function validateIndexCBlockGetContainerByIdParams(value: unknown): ValidationResult<C.IndexCBlockGetContainerByIdParams> {
+  return run<C.IndexCBlockGetContainerByIdParams>($342, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexCBlockGetContainerByIdResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Container, value);
+export function validateIndexCBlockGetContainerByIdResult(value: unknown): ValidationResult<T.Container> {
+  return run<T.Container>($Container, value);
 }
 
 /** Validates the params of `index.cBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexCBlockGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($343, value);
+export function validateIndexCBlockGetContainerByIndexParams(value: unknown): ValidationResult<C.IndexCBlockGetContainerByIndexParams> {
+  return run<C.IndexCBlockGetContainerByIndexParams>($343, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexCBlockGetContainerByIndexResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Container, value);
+export function validateIndexCBlockGetContainerByIndexResult(value: unknown): ValidationResult<T.Container> {
+  return run<T.Container>($Container, value);
 }
 
 /** Validates the params of `index.cBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexCBlockGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($345, value);
+export function validateIndexCBlockGetContainerRangeParams(value: unknown): ValidationResult<C.IndexCBlockGetContainerRangeParams> {
+  return run<C.IndexCBlockGetContainerRangeParams>($345, value);
 }
 
 /** Validates the result of `index.cBlock.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result): every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexCBlockGetContainerRangeResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($ContainerList, unwrapped(value, "containers"));
+export function validateIndexCBlockGetContainerRangeResult(value: unknown): ValidationResult<T.ContainerList> {
+  return run<T.ContainerList>($ContainerList, unwrapped(value, "containers"));
 }
 
 /** Validates the params of `index.cBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexCBlockGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($342, value);
+export function validateIndexCBlockGetIndexParams(value: unknown): ValidationResult<C.IndexCBlockGetIndexParams> {
+  return run<C.IndexCBlockGetIndexParams>($342, value);
 }
 
 /** Validates the result of `index.cBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexCBlockGetIndexResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($GetIndexResult, value);
+export function validateIndexCBlockGetIndexResult(value: unknown): ValidationResult<T.GetIndexResult> {
+  return run<T.GetIndexResult>($GetIndexResult, value);
 }
 
 /** Validates the params of `index.cBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexCBlockGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($349, value);
+export function validateIndexCBlockGetLastAcceptedParams(value: unknown): ValidationResult<C.IndexCBlockGetLastAcceptedParams> {
+  return run<C.IndexCBlockGetLastAcceptedParams>($349, value);
 }
 
 /** Validates the result of `index.cBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexCBlockGetLastAcceptedResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Container, value);
+export function validateIndexCBlockGetLastAcceptedResult(value: unknown): ValidationResult<T.Container> {
+  return run<T.Container>($Container, value);
 }
 
 /** Validates the params of `index.cBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexCBlockIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($342, value);
+export function validateIndexCBlockIsAcceptedParams(value: unknown): ValidationResult<C.IndexCBlockIsAcceptedParams> {
+  return run<C.IndexCBlockIsAcceptedParams>($342, value);
 }
 
 /** Validates the result of `index.cBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexCBlockIsAcceptedResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($IsAcceptedResult, value);
+export function validateIndexCBlockIsAcceptedResult(value: unknown): ValidationResult<T.IsAcceptedResult> {
+  return run<T.IsAcceptedResult>($IsAcceptedResult, value);
 }
 
 /** Validates the params of `index.pBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexPBlockGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($342, value);
+export function validateIndexPBlockGetContainerByIdParams(value: unknown): ValidationResult<C.IndexPBlockGetContainerByIdParams> {
+  return run<C.IndexPBlockGetContainerByIdParams>($342, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexPBlockGetContainerByIdResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Container, value);
+export function validateIndexPBlockGetContainerByIdResult(value: unknown): ValidationResult<T.Container> {
+  return run<T.Container>($Container, value);
 }
 
 /** Validates the params of `index.pBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexPBlockGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($343, value);
+export function validateIndexPBlockGetContainerByIndexParams(value: unknown): ValidationResult<C.IndexPBlockGetContainerByIndexParams> {
+  return run<C.IndexPBlockGetContainerByIndexParams>($343, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexPBlockGetContainerByIndexResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Container, value);
+export function validateIndexPBlockGetContainerByIndexResult(value: unknown): ValidationResult<T.Container> {
+  return run<T.Container>($Container, value);
 }
 
 /** Validates the params of `index.pBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexPBlockGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($345, value);
+export function validateIndexPBlockGetContainerRangeParams(value: unknown): ValidationResult<C.IndexPBlockGetContainerRangeParams> {
+  return run<C.IndexPBlockGetContainerRangeParams>($345, value);
 }
 
 /** Validates the result of `index.pBlock.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result): every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexPBlockGetContainerRangeResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($ContainerList, unwrapped(value, "containers"));
+export function validateIndexPBlockGetContainerRangeResult(value: unknown): ValidationResult<T.ContainerList> {
+  return run<T.ContainerList>($ContainerList, unwrapped(value, "containers"));
 }
 
 /** Validates the params of `index.pBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexPBlockGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($342, value);
+export function validateIndexPBlockGetIndexParams(value: unknown): ValidationResult<C.IndexPBlockGetIndexParams> {
+  return run<C.IndexPBlockGetIndexParams>($342, value);
 }
 
 /** Validates the result of `index.pBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexPBlockGetIndexResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($GetIndexResult, value);
+export function validateIndexPBlockGetIndexResult(value: unknown): ValidationResult<T.GetIndexResult> {
+  return run<T.GetIndexResult>($GetIndexResult, value);
 }
 
 /** Validates the params of `index.pBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexPBlockGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($349, value);
+export function validateIndexPBlockGetLastAcceptedParams(value: unknown): ValidationResult<C.IndexPBlockGetLastAcceptedParams> {
+  return run<C.IndexPBlockGetLastAcceptedParams>($349, value);
 }
 
 /** Validates the result of `index.pBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexPBlockGetLastAcceptedResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Container, value);
+export function validateIndexPBlockGetLastAcceptedResult(value: unknown): ValidationResult<T.Container> {
+  return run<T.Container>($Container, value);
 }
 
 /** Validates the params of `index.pBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexPBlockIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($342, value);
+export function validateIndexPBlockIsAcceptedParams(value: unknown): ValidationResult<C.IndexPBlockIsAcceptedParams> {
+  return run<C.IndexPBlockIsAcceptedParams>($342, value);
 }
 
 /** Validates the result of `index.pBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexPBlockIsAcceptedResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($IsAcceptedResult, value);
+export function validateIndexPBlockIsAcceptedResult(value: unknown): ValidationResult<T.IsAcceptedResult> {
+  return run<T.IsAcceptedResult>($IsAcceptedResult, value);
 }
 
 /** Validates the params of `index.xTx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXTxGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($342, value);
+export function validateIndexXTxGetContainerByIdParams(value: unknown): ValidationResult<C.IndexXTxGetContainerByIdParams> {
+  return run<C.IndexXTxGetContainerByIdParams>($342, value);
 }
 
 /** Validates the result of `index.xTx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXTxGetContainerByIdResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Container, value);
+export function validateIndexXTxGetContainerByIdResult(value: unknown): ValidationResult<T.Container> {
+  return run<T.Container>($Container, value);
 }
 
 /** Validates the params of `index.xTx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXTxGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($343, value);
+export function validateIndexXTxGetContainerByIndexParams(value: unknown): ValidationResult<C.IndexXTxGetContainerByIndexParams> {
+  return run<C.IndexXTxGetContainerByIndexParams>($343, value);
 }
 
 /** Validates the result of `index.xTx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXTxGetContainerByIndexResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Container, value);
+export function validateIndexXTxGetContainerByIndexResult(value: unknown): ValidationResult<T.Container> {
+  return run<T.Container>($Container, value);
 }
 
 /** Validates the params of `index.xTx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXTxGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($345, value);
+export function validateIndexXTxGetContainerRangeParams(value: unknown): ValidationResult<C.IndexXTxGetContainerRangeParams> {
+  return run<C.IndexXTxGetContainerRangeParams>($345, value);
 }
 
 /** Validates the result of `index.xTx.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result): every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXTxGetContainerRangeResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($ContainerList, unwrapped(value, "containers"));
+export function validateIndexXTxGetContainerRangeResult(value: unknown): ValidationResult<T.ContainerList> {
+  return run<T.ContainerList>($ContainerList, unwrapped(value, "containers"));
 }
 
 /** Validates the params of `index.xTx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXTxGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($342, value);
+export function validateIndexXTxGetIndexParams(value: unknown): ValidationResult<C.IndexXTxGetIndexParams> {
+  return run<C.IndexXTxGetIndexParams>($342, value);
 }
 
 /** Validates the result of `index.xTx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXTxGetIndexResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($GetIndexResult, value);
+export function validateIndexXTxGetIndexResult(value: unknown): ValidationResult<T.GetIndexResult> {
+  return run<T.GetIndexResult>($GetIndexResult, value);
 }
 
 /** Validates the params of `index.xTx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXTxGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($349, value);
+export function validateIndexXTxGetLastAcceptedParams(value: unknown): ValidationResult<C.IndexXTxGetLastAcceptedParams> {
+  return run<C.IndexXTxGetLastAcceptedParams>($349, value);
 }
 
 /** Validates the result of `index.xTx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXTxGetLastAcceptedResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Container, value);
+export function validateIndexXTxGetLastAcceptedResult(value: unknown): ValidationResult<T.Container> {
+  return run<T.Container>($Container, value);
 }
 
 /** Validates the params of `index.xTx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXTxIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($342, value);
+export function validateIndexXTxIsAcceptedParams(value: unknown): ValidationResult<C.IndexXTxIsAcceptedParams> {
+  return run<C.IndexXTxIsAcceptedParams>($342, value);
 }
 
 /** Validates the result of `index.xTx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXTxIsAcceptedResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($IsAcceptedResult, value);
+export function validateIndexXTxIsAcceptedResult(value: unknown): ValidationResult<T.IsAcceptedResult> {
+  return run<T.IsAcceptedResult>($IsAcceptedResult, value);
 }
 
 /** Validates the params of `index.xBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXBlockGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($342, value);
+export function validateIndexXBlockGetContainerByIdParams(value: unknown): ValidationResult<C.IndexXBlockGetContainerByIdParams> {
+  return run<C.IndexXBlockGetContainerByIdParams>($342, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXBlockGetContainerByIdResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Container, value);
+export function validateIndexXBlockGetContainerByIdResult(value: unknown): ValidationResult<T.Container> {
+  return run<T.Container>($Container, value);
 }
 
 /** Validates the params of `index.xBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXBlockGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($343, value);
+export function validateIndexXBlockGetContainerByIndexParams(value: unknown): ValidationResult<C.IndexXBlockGetContainerByIndexParams> {
+  return run<C.IndexXBlockGetContainerByIndexParams>($343, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXBlockGetContainerByIndexResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Container, value);
+export function validateIndexXBlockGetContainerByIndexResult(value: unknown): ValidationResult<T.Container> {
+  return run<T.Container>($Container, value);
 }
 
 /** Validates the params of `index.xBlock.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXBlockGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($345, value);
+export function validateIndexXBlockGetContainerRangeParams(value: unknown): ValidationResult<C.IndexXBlockGetContainerRangeParams> {
+  return run<C.IndexXBlockGetContainerRangeParams>($345, value);
 }
 
 /** Validates the result of `index.xBlock.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result): every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXBlockGetContainerRangeResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($ContainerList, unwrapped(value, "containers"));
+export function validateIndexXBlockGetContainerRangeResult(value: unknown): ValidationResult<T.ContainerList> {
+  return run<T.ContainerList>($ContainerList, unwrapped(value, "containers"));
 }
 
 /** Validates the params of `index.xBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXBlockGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($342, value);
+export function validateIndexXBlockGetIndexParams(value: unknown): ValidationResult<C.IndexXBlockGetIndexParams> {
+  return run<C.IndexXBlockGetIndexParams>($342, value);
 }
 
 /** Validates the result of `index.xBlock.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXBlockGetIndexResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($GetIndexResult, value);
+export function validateIndexXBlockGetIndexResult(value: unknown): ValidationResult<T.GetIndexResult> {
+  return run<T.GetIndexResult>($GetIndexResult, value);
 }
 
 /** Validates the params of `index.xBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXBlockGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($349, value);
+export function validateIndexXBlockGetLastAcceptedParams(value: unknown): ValidationResult<C.IndexXBlockGetLastAcceptedParams> {
+  return run<C.IndexXBlockGetLastAcceptedParams>($349, value);
 }
 
 /** Validates the result of `index.xBlock.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXBlockGetLastAcceptedResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Container, value);
+export function validateIndexXBlockGetLastAcceptedResult(value: unknown): ValidationResult<T.Container> {
+  return run<T.Container>($Container, value);
 }
 
 /** Validates the params of `index.xBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXBlockIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($342, value);
+export function validateIndexXBlockIsAcceptedParams(value: unknown): ValidationResult<C.IndexXBlockIsAcceptedParams> {
+  return run<C.IndexXBlockIsAcceptedParams>($342, value);
 }
 
 /** Validates the result of `index.xBlock.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXBlockIsAcceptedResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($IsAcceptedResult, value);
+export function validateIndexXBlockIsAcceptedResult(value: unknown): ValidationResult<T.IsAcceptedResult> {
+  return run<T.IsAcceptedResult>($IsAcceptedResult, value);
 }
 
 /** Validates the params of `index.xVtx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXVtxGetContainerByIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($342, value);
+export function validateIndexXVtxGetContainerByIdParams(value: unknown): ValidationResult<C.IndexXVtxGetContainerByIdParams> {
+  return run<C.IndexXVtxGetContainerByIdParams>($342, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerByID`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXVtxGetContainerByIdResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Container, value);
+export function validateIndexXVtxGetContainerByIdResult(value: unknown): ValidationResult<T.Container> {
+  return run<T.Container>($Container, value);
 }
 
 /** Validates the params of `index.xVtx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXVtxGetContainerByIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($343, value);
+export function validateIndexXVtxGetContainerByIndexParams(value: unknown): ValidationResult<C.IndexXVtxGetContainerByIndexParams> {
+  return run<C.IndexXVtxGetContainerByIndexParams>($343, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerByIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXVtxGetContainerByIndexResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Container, value);
+export function validateIndexXVtxGetContainerByIndexResult(value: unknown): ValidationResult<T.Container> {
+  return run<T.Container>($Container, value);
 }
 
 /** Validates the params of `index.xVtx.getContainerRange`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXVtxGetContainerRangeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($345, value);
+export function validateIndexXVtxGetContainerRangeParams(value: unknown): ValidationResult<C.IndexXVtxGetContainerRangeParams> {
+  return run<C.IndexXVtxGetContainerRangeParams>($345, value);
 }
 
 /** Validates the result of `index.xVtx.getContainerRange` (also as servers may send it, wrapped as `{ "containers": … }`: the value is the unwrapped result): every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXVtxGetContainerRangeResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($ContainerList, unwrapped(value, "containers"));
+export function validateIndexXVtxGetContainerRangeResult(value: unknown): ValidationResult<T.ContainerList> {
+  return run<T.ContainerList>($ContainerList, unwrapped(value, "containers"));
 }
 
 /** Validates the params of `index.xVtx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXVtxGetIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($342, value);
+export function validateIndexXVtxGetIndexParams(value: unknown): ValidationResult<C.IndexXVtxGetIndexParams> {
+  return run<C.IndexXVtxGetIndexParams>($342, value);
 }
 
 /** Validates the result of `index.xVtx.getIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXVtxGetIndexResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($GetIndexResult, value);
+export function validateIndexXVtxGetIndexResult(value: unknown): ValidationResult<T.GetIndexResult> {
+  return run<T.GetIndexResult>($GetIndexResult, value);
 }
 
 /** Validates the params of `index.xVtx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXVtxGetLastAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($349, value);
+export function validateIndexXVtxGetLastAcceptedParams(value: unknown): ValidationResult<C.IndexXVtxGetLastAcceptedParams> {
+  return run<C.IndexXVtxGetLastAcceptedParams>($349, value);
 }
 
 /** Validates the result of `index.xVtx.getLastAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXVtxGetLastAcceptedResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Container, value);
+export function validateIndexXVtxGetLastAcceptedResult(value: unknown): ValidationResult<T.Container> {
+  return run<T.Container>($Container, value);
 }
 
 /** Validates the params of `index.xVtx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXVtxIsAcceptedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($342, value);
+export function validateIndexXVtxIsAcceptedParams(value: unknown): ValidationResult<C.IndexXVtxIsAcceptedParams> {
+  return run<C.IndexXVtxIsAcceptedParams>($342, value);
 }
 
 /** Validates the result of `index.xVtx.isAccepted`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateIndexXVtxIsAcceptedResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($IsAcceptedResult, value);
+export function validateIndexXVtxIsAcceptedResult(value: unknown): ValidationResult<T.IsAcceptedResult> {
+  return run<T.IsAcceptedResult>($IsAcceptedResult, value);
 }
 
 /** Validates the params of `cChain.eth.chainId`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthChainIdParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateCChainEthChainIdParams(value: unknown): ValidationResult<C.CChainEthChainIdParams> {
+  return run<C.CChainEthChainIdParams>($83, value);
 }
 
 /** Validates the result of `cChain.eth.chainId`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthChainIdResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Uint, value);
+export function validateCChainEthChainIdResult(value: unknown): ValidationResult<T.Uint> {
+  return run<T.Uint>($Uint, value);
 }
 
 /** Validates the params of `cChain.eth.syncing`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthSyncingParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateCChainEthSyncingParams(value: unknown): ValidationResult<C.CChainEthSyncingParams> {
+  return run<C.CChainEthSyncingParams>($83, value);
 }
 
 /** Validates the result of `cChain.eth.syncing`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthSyncingResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($SyncingStatus, value);
+export function validateCChainEthSyncingResult(value: unknown): ValidationResult<T.SyncingStatus> {
+  return run<T.SyncingStatus>($SyncingStatus, value);
 }
 
 /** Validates the params of `cChain.eth.coinbase`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthCoinbaseParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateCChainEthCoinbaseParams(value: unknown): ValidationResult<C.CChainEthCoinbaseParams> {
+  return run<C.CChainEthCoinbaseParams>($83, value);
 }
 
 /** Validates the result of `cChain.eth.coinbase`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthCoinbaseResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Address, value);
+export function validateCChainEthCoinbaseResult(value: unknown): ValidationResult<T.Address> {
+  return run<T.Address>($Address, value);
 }
 
 /** Validates the params of `cChain.eth.accounts`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthAccountsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateCChainEthAccountsParams(value: unknown): ValidationResult<C.CChainEthAccountsParams> {
+  return run<C.CChainEthAccountsParams>($83, value);
 }
 
 /** Validates the result of `cChain.eth.accounts`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthAccountsResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($155, value);
+export function validateCChainEthAccountsResult(value: unknown): ValidationResult<C.CChainEthAccountsResult> {
+  return run<C.CChainEthAccountsResult>($155, value);
 }
 
 /** Validates the params of `cChain.eth.blockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthBlockNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateCChainEthBlockNumberParams(value: unknown): ValidationResult<C.CChainEthBlockNumberParams> {
+  return run<C.CChainEthBlockNumberParams>($83, value);
 }
 
 /** Validates the result of `cChain.eth.blockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthBlockNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Uint, value);
+export function validateCChainEthBlockNumberResult(value: unknown): ValidationResult<T.Uint> {
+  return run<T.Uint>($Uint, value);
 }
 
 /** Validates the params of `cChain.eth.config`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthConfigParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateCChainEthConfigParams(value: unknown): ValidationResult<C.CChainEthConfigParams> {
+  return run<C.CChainEthConfigParams>($83, value);
 }
 
 /** Validates the result of `cChain.eth.config`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthConfigResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($EthConfig, value);
+export function validateCChainEthConfigResult(value: unknown): ValidationResult<T.EthConfig> {
+  return run<T.EthConfig>($EthConfig, value);
 }
 
 /** Validates the params of `cChain.eth.gasPrice`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGasPriceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateCChainEthGasPriceParams(value: unknown): ValidationResult<C.CChainEthGasPriceParams> {
+  return run<C.CChainEthGasPriceParams>($83, value);
 }
 
 /** Validates the result of `cChain.eth.gasPrice`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGasPriceResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Uint, value);
+export function validateCChainEthGasPriceResult(value: unknown): ValidationResult<T.Uint> {
+  return run<T.Uint>($Uint, value);
 }
 
 /** Validates the params of `cChain.eth.baseFee`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthBaseFeeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateCChainEthBaseFeeParams(value: unknown): ValidationResult<C.CChainEthBaseFeeParams> {
+  return run<C.CChainEthBaseFeeParams>($83, value);
 }
 
 /** Validates the result of `cChain.eth.baseFee`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthBaseFeeResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Uint, value);
+export function validateCChainEthBaseFeeResult(value: unknown): ValidationResult<T.Uint> {
+  return run<T.Uint>($Uint, value);
 }
 
 /** Validates the params of `cChain.eth.blobBaseFee`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthBlobBaseFeeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateCChainEthBlobBaseFeeParams(value: unknown): ValidationResult<C.CChainEthBlobBaseFeeParams> {
+  return run<C.CChainEthBlobBaseFeeParams>($83, value);
 }
 
 /** Validates the result of `cChain.eth.blobBaseFee`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthBlobBaseFeeResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Uint, value);
+export function validateCChainEthBlobBaseFeeResult(value: unknown): ValidationResult<T.Uint> {
+  return run<T.Uint>($Uint, value);
 }
 
 /** Validates the params of `cChain.eth.maxPriorityFeePerGas`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthMaxPriorityFeePerGasParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateCChainEthMaxPriorityFeePerGasParams(value: unknown): ValidationResult<C.CChainEthMaxPriorityFeePerGasParams> {
+  return run<C.CChainEthMaxPriorityFeePerGasParams>($83, value);
 }
 
 /** Validates the result of `cChain.eth.maxPriorityFeePerGas`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthMaxPriorityFeePerGasResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Uint, value);
+export function validateCChainEthMaxPriorityFeePerGasResult(value: unknown): ValidationResult<T.Uint> {
+  return run<T.Uint>($Uint, value);
 }
 
 /** Validates the params of `cChain.eth.suggestPriceOptions`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthSuggestPriceOptionsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateCChainEthSuggestPriceOptionsParams(value: unknown): ValidationResult<C.CChainEthSuggestPriceOptionsParams> {
+  return run<C.CChainEthSuggestPriceOptionsParams>($83, value);
 }
 
 /** Validates the result of `cChain.eth.suggestPriceOptions`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthSuggestPriceOptionsResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($399, value);
+export function validateCChainEthSuggestPriceOptionsResult(value: unknown): ValidationResult<C.CChainEthSuggestPriceOptionsResult> {
+  return run<C.CChainEthSuggestPriceOptionsResult>($399, value);
 }
 
 /** Validates the params of `cChain.eth.feeHistory`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthFeeHistoryParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($400, value);
+export function validateCChainEthFeeHistoryParams(value: unknown): ValidationResult<C.CChainEthFeeHistoryParams> {
+  return run<C.CChainEthFeeHistoryParams>($400, value);
 }
 
 /** Validates the result of `cChain.eth.feeHistory`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthFeeHistoryResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($FeeHistoryResults, value);
+export function validateCChainEthFeeHistoryResult(value: unknown): ValidationResult<T.FeeHistoryResults> {
+  return run<T.FeeHistoryResults>($FeeHistoryResults, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockByHash`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetBlockByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($403, value);
+export function validateCChainEthGetBlockByHashParams(value: unknown): ValidationResult<C.CChainEthGetBlockByHashParams> {
+  return run<C.CChainEthGetBlockByHashParams>($403, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockByHash`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetBlockByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($405, value);
+export function validateCChainEthGetBlockByHashResult(value: unknown): ValidationResult<C.CChainEthGetBlockByHashResult> {
+  return run<C.CChainEthGetBlockByHashResult>($405, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetBlockByNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($406, value);
+export function validateCChainEthGetBlockByNumberParams(value: unknown): ValidationResult<C.CChainEthGetBlockByNumberParams> {
+  return run<C.CChainEthGetBlockByNumberParams>($406, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetBlockByNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($405, value);
+export function validateCChainEthGetBlockByNumberResult(value: unknown): ValidationResult<C.CChainEthGetBlockByNumberResult> {
+  return run<C.CChainEthGetBlockByNumberResult>($405, value);
 }
 
 /** Validates the params of `cChain.eth.getHeaderByHash`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetHeaderByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($409, value);
+export function validateCChainEthGetHeaderByHashParams(value: unknown): ValidationResult<C.CChainEthGetHeaderByHashParams> {
+  return run<C.CChainEthGetHeaderByHashParams>($409, value);
 }
 
 /** Validates the result of `cChain.eth.getHeaderByHash`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetHeaderByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($410, value);
+export function validateCChainEthGetHeaderByHashResult(value: unknown): ValidationResult<C.CChainEthGetHeaderByHashResult> {
+  return run<C.CChainEthGetHeaderByHashResult>($410, value);
 }
 
 /** Validates the params of `cChain.eth.getHeaderByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetHeaderByNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($411, value);
+export function validateCChainEthGetHeaderByNumberParams(value: unknown): ValidationResult<C.CChainEthGetHeaderByNumberParams> {
+  return run<C.CChainEthGetHeaderByNumberParams>($411, value);
 }
 
 /** Validates the result of `cChain.eth.getHeaderByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetHeaderByNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($410, value);
+export function validateCChainEthGetHeaderByNumberResult(value: unknown): ValidationResult<C.CChainEthGetHeaderByNumberResult> {
+  return run<C.CChainEthGetHeaderByNumberResult>($410, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockTransactionCountByHash`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetBlockTransactionCountByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($409, value);
+export function validateCChainEthGetBlockTransactionCountByHashParams(value: unknown): ValidationResult<C.CChainEthGetBlockTransactionCountByHashParams> {
+  return run<C.CChainEthGetBlockTransactionCountByHashParams>($409, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockTransactionCountByHash`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetBlockTransactionCountByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($414, value);
+export function validateCChainEthGetBlockTransactionCountByHashResult(value: unknown): ValidationResult<C.CChainEthGetBlockTransactionCountByHashResult> {
+  return run<C.CChainEthGetBlockTransactionCountByHashResult>($414, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockTransactionCountByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetBlockTransactionCountByNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($411, value);
+export function validateCChainEthGetBlockTransactionCountByNumberParams(value: unknown): ValidationResult<C.CChainEthGetBlockTransactionCountByNumberParams> {
+  return run<C.CChainEthGetBlockTransactionCountByNumberParams>($411, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockTransactionCountByNumber`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetBlockTransactionCountByNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($414, value);
+export function validateCChainEthGetBlockTransactionCountByNumberResult(value: unknown): ValidationResult<C.CChainEthGetBlockTransactionCountByNumberResult> {
+  return run<C.CChainEthGetBlockTransactionCountByNumberResult>($414, value);
 }
 
 /** Validates the params of `cChain.eth.getUncleCountByBlockHash`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetUncleCountByBlockHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($409, value);
+export function validateCChainEthGetUncleCountByBlockHashParams(value: unknown): ValidationResult<C.CChainEthGetUncleCountByBlockHashParams> {
+  return run<C.CChainEthGetUncleCountByBlockHashParams>($409, value);
 }
 
 /** Validates the result of `cChain.eth.getUncleCountByBlockHash`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetUncleCountByBlockHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($414, value);
+export function validateCChainEthGetUncleCountByBlockHashResult(value: unknown): ValidationResult<C.CChainEthGetUncleCountByBlockHashResult> {
+  return run<C.CChainEthGetUncleCountByBlockHashResult>($414, value);
 }
 
 /** Validates the params of `cChain.eth.getUncleCountByBlockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetUncleCountByBlockNumberParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($411, value);
+export function validateCChainEthGetUncleCountByBlockNumberParams(value: unknown): ValidationResult<C.CChainEthGetUncleCountByBlockNumberParams> {
+  return run<C.CChainEthGetUncleCountByBlockNumberParams>($411, value);
 }
 
 /** Validates the result of `cChain.eth.getUncleCountByBlockNumber`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetUncleCountByBlockNumberResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($414, value);
+export function validateCChainEthGetUncleCountByBlockNumberResult(value: unknown): ValidationResult<C.CChainEthGetUncleCountByBlockNumberResult> {
+  return run<C.CChainEthGetUncleCountByBlockNumberResult>($414, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockReceipts`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetBlockReceiptsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($421, value);
+export function validateCChainEthGetBlockReceiptsParams(value: unknown): ValidationResult<C.CChainEthGetBlockReceiptsParams> {
+  return run<C.CChainEthGetBlockReceiptsParams>($421, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockReceipts`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetBlockReceiptsResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($422, value);
+export function validateCChainEthGetBlockReceiptsResult(value: unknown): ValidationResult<C.CChainEthGetBlockReceiptsResult> {
+  return run<C.CChainEthGetBlockReceiptsResult>($422, value);
 }
 
 /** Validates the params of `cChain.eth.getBlockAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetBlockAccessListParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($421, value);
+export function validateCChainEthGetBlockAccessListParams(value: unknown): ValidationResult<C.CChainEthGetBlockAccessListParams> {
+  return run<C.CChainEthGetBlockAccessListParams>($421, value);
 }
 
 /** Validates the result of `cChain.eth.getBlockAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetBlockAccessListResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($425, value);
+export function validateCChainEthGetBlockAccessListResult(value: unknown): ValidationResult<C.CChainEthGetBlockAccessListResult> {
+  return run<C.CChainEthGetBlockAccessListResult>($425, value);
 }
 
 /** Validates the params of `cChain.eth.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetBalanceParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($426, value);
+export function validateCChainEthGetBalanceParams(value: unknown): ValidationResult<C.CChainEthGetBalanceParams> {
+  return run<C.CChainEthGetBalanceParams>($426, value);
 }
 
 /** Validates the result of `cChain.eth.getBalance`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetBalanceResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Uint, value);
+export function validateCChainEthGetBalanceResult(value: unknown): ValidationResult<T.Uint> {
+  return run<T.Uint>($Uint, value);
 }
 
 /** Validates the params of `cChain.eth.getStorageAt`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetStorageAtParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($427, value);
+export function validateCChainEthGetStorageAtParams(value: unknown): ValidationResult<C.CChainEthGetStorageAtParams> {
+  return run<C.CChainEthGetStorageAtParams>($427, value);
 }
 
 /** Validates the result of `cChain.eth.getStorageAt`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetStorageAtResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Bytes, value);
+export function validateCChainEthGetStorageAtResult(value: unknown): ValidationResult<T.Bytes> {
+  return run<T.Bytes>($Bytes, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionCount`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetTransactionCountParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($426, value);
+export function validateCChainEthGetTransactionCountParams(value: unknown): ValidationResult<C.CChainEthGetTransactionCountParams> {
+  return run<C.CChainEthGetTransactionCountParams>($426, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionCount`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetTransactionCountResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Uint, value);
+export function validateCChainEthGetTransactionCountResult(value: unknown): ValidationResult<T.Uint> {
+  return run<T.Uint>($Uint, value);
 }
 
 /** Validates the params of `cChain.eth.getCode`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetCodeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($426, value);
+export function validateCChainEthGetCodeParams(value: unknown): ValidationResult<C.CChainEthGetCodeParams> {
+  return run<C.CChainEthGetCodeParams>($426, value);
 }
 
 /** Validates the result of `cChain.eth.getCode`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetCodeResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Bytes, value);
+export function validateCChainEthGetCodeResult(value: unknown): ValidationResult<T.Bytes> {
+  return run<T.Bytes>($Bytes, value);
 }
 
 /** Validates the params of `cChain.eth.getProof`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetProofParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($430, value);
+export function validateCChainEthGetProofParams(value: unknown): ValidationResult<C.CChainEthGetProofParams> {
+  return run<C.CChainEthGetProofParams>($430, value);
 }
 
 /** Validates the result of `cChain.eth.getProof`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetProofResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($AccountProof, value);
+export function validateCChainEthGetProofResult(value: unknown): ValidationResult<T.AccountProof> {
+  return run<T.AccountProof>($AccountProof, value);
 }
 
 /** Validates the params of `cChain.eth.call`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthCallParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($432, value);
+export function validateCChainEthCallParams(value: unknown): ValidationResult<C.CChainEthCallParams> {
+  return run<C.CChainEthCallParams>($432, value);
 }
 
 /** Validates the result of `cChain.eth.call`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthCallResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Bytes, value);
+export function validateCChainEthCallResult(value: unknown): ValidationResult<T.Bytes> {
+  return run<T.Bytes>($Bytes, value);
 }
 
 /** Validates the params of `cChain.eth.callDetailed`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthCallDetailedParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($433, value);
+export function validateCChainEthCallDetailedParams(value: unknown): ValidationResult<C.CChainEthCallDetailedParams> {
+  return run<C.CChainEthCallDetailedParams>($433, value);
 }
 
 /** Validates the result of `cChain.eth.callDetailed`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthCallDetailedResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($DetailedExecutionResult, value);
+export function validateCChainEthCallDetailedResult(value: unknown): ValidationResult<T.DetailedExecutionResult> {
+  return run<T.DetailedExecutionResult>($DetailedExecutionResult, value);
 }
 
 /** Validates the params of `cChain.eth.estimateGas`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthEstimateGasParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($432, value);
+export function validateCChainEthEstimateGasParams(value: unknown): ValidationResult<C.CChainEthEstimateGasParams> {
+  return run<C.CChainEthEstimateGasParams>($432, value);
 }
 
 /** Validates the result of `cChain.eth.estimateGas`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthEstimateGasResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Uint, value);
+export function validateCChainEthEstimateGasResult(value: unknown): ValidationResult<T.Uint> {
+  return run<T.Uint>($Uint, value);
 }
 
 /** Validates the params of `cChain.eth.createAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthCreateAccessListParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($432, value);
+export function validateCChainEthCreateAccessListParams(value: unknown): ValidationResult<C.CChainEthCreateAccessListParams> {
+  return run<C.CChainEthCreateAccessListParams>($432, value);
 }
 
 /** Validates the result of `cChain.eth.createAccessList`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthCreateAccessListResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($AccessListResult, value);
+export function validateCChainEthCreateAccessListResult(value: unknown): ValidationResult<T.AccessListResult> {
+  return run<T.AccessListResult>($AccessListResult, value);
 }
 
 /** Validates the params of `cChain.eth.simulateV1`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthSimulateV1Params(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($436, value);
+export function validateCChainEthSimulateV1Params(value: unknown): ValidationResult<C.CChainEthSimulateV1Params> {
+  return run<C.CChainEthSimulateV1Params>($436, value);
 }
 
 /** Validates the result of `cChain.eth.simulateV1`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthSimulateV1Result(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($438, value);
+export function validateCChainEthSimulateV1Result(value: unknown): ValidationResult<C.CChainEthSimulateV1Result> {
+  return run<C.CChainEthSimulateV1Result>($438, value);
 }
 
 /** Validates the params of `cChain.eth.newFilter`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthNewFilterParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Filter, value);
+export function validateCChainEthNewFilterParams(value: unknown): ValidationResult<C.CChainEthNewFilterParams> {
+  return run<C.CChainEthNewFilterParams>($Filter, value);
 }
 
 /** Validates the result of `cChain.eth.newFilter`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthNewFilterResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($FilterId, value);
+export function validateCChainEthNewFilterResult(value: unknown): ValidationResult<T.FilterId> {
+  return run<T.FilterId>($FilterId, value);
 }
 
 /** Validates the params of `cChain.eth.newBlockFilter`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthNewBlockFilterParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateCChainEthNewBlockFilterParams(value: unknown): ValidationResult<C.CChainEthNewBlockFilterParams> {
+  return run<C.CChainEthNewBlockFilterParams>($83, value);
 }
 
 /** Validates the result of `cChain.eth.newBlockFilter`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthNewBlockFilterResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($FilterId, value);
+export function validateCChainEthNewBlockFilterResult(value: unknown): ValidationResult<T.FilterId> {
+  return run<T.FilterId>($FilterId, value);
 }
 
 /** Validates the params of `cChain.eth.newPendingTransactionFilter`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthNewPendingTransactionFilterParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateCChainEthNewPendingTransactionFilterParams(value: unknown): ValidationResult<C.CChainEthNewPendingTransactionFilterParams> {
+  return run<C.CChainEthNewPendingTransactionFilterParams>($83, value);
 }
 
 /** Validates the result of `cChain.eth.newPendingTransactionFilter`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthNewPendingTransactionFilterResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($FilterId, value);
+export function validateCChainEthNewPendingTransactionFilterResult(value: unknown): ValidationResult<T.FilterId> {
+  return run<T.FilterId>($FilterId, value);
 }
 
 /** Validates the params of `cChain.eth.uninstallFilter`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthUninstallFilterParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($441, value);
+export function validateCChainEthUninstallFilterParams(value: unknown): ValidationResult<C.CChainEthUninstallFilterParams> {
+  return run<C.CChainEthUninstallFilterParams>($441, value);
 }
 
 /** Validates the result of `cChain.eth.uninstallFilter`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthUninstallFilterResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($20, value);
+export function validateCChainEthUninstallFilterResult(value: unknown): ValidationResult<C.CChainEthUninstallFilterResult> {
+  return run<C.CChainEthUninstallFilterResult>($20, value);
 }
 
 /** Validates the params of `cChain.eth.getFilterChanges`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetFilterChangesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($441, value);
+export function validateCChainEthGetFilterChangesParams(value: unknown): ValidationResult<C.CChainEthGetFilterChangesParams> {
+  return run<C.CChainEthGetFilterChangesParams>($441, value);
 }
 
 /** Validates the result of `cChain.eth.getFilterChanges`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetFilterChangesResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($FilterResults, value);
+export function validateCChainEthGetFilterChangesResult(value: unknown): ValidationResult<T.FilterResults> {
+  return run<T.FilterResults>($FilterResults, value);
 }
 
 /** Validates the params of `cChain.eth.getFilterLogs`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetFilterLogsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($441, value);
+export function validateCChainEthGetFilterLogsParams(value: unknown): ValidationResult<C.CChainEthGetFilterLogsParams> {
+  return run<C.CChainEthGetFilterLogsParams>($441, value);
 }
 
 /** Validates the result of `cChain.eth.getFilterLogs`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetFilterLogsResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($FilterResults, value);
+export function validateCChainEthGetFilterLogsResult(value: unknown): ValidationResult<T.FilterResults> {
+  return run<T.FilterResults>($FilterResults, value);
 }
 
 /** Validates the params of `cChain.eth.getLogs`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetLogsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Filter, value);
+export function validateCChainEthGetLogsParams(value: unknown): ValidationResult<C.CChainEthGetLogsParams> {
+  return run<C.CChainEthGetLogsParams>($Filter, value);
 }
 
 /** Validates the result of `cChain.eth.getLogs`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetLogsResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($FilterResults, value);
+export function validateCChainEthGetLogsResult(value: unknown): ValidationResult<T.FilterResults> {
+  return run<T.FilterResults>($FilterResults, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionByHash`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetTransactionByHashParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($445, value);
+export function validateCChainEthGetTransactionByHashParams(value: unknown): ValidationResult<C.CChainEthGetTransactionByHashParams> {
+  return run<C.CChainEthGetTransactionByHashParams>($445, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByHash`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetTransactionByHashResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($446, value);
+export function validateCChainEthGetTransactionByHashResult(value: unknown): ValidationResult<C.CChainEthGetTransactionByHashResult> {
+  return run<C.CChainEthGetTransactionByHashResult>($446, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionByBlockHashAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetTransactionByBlockHashAndIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($447, value);
+export function validateCChainEthGetTransactionByBlockHashAndIndexParams(value: unknown): ValidationResult<C.CChainEthGetTransactionByBlockHashAndIndexParams> {
+  return run<C.CChainEthGetTransactionByBlockHashAndIndexParams>($447, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByBlockHashAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetTransactionByBlockHashAndIndexResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($446, value);
+export function validateCChainEthGetTransactionByBlockHashAndIndexResult(value: unknown): ValidationResult<C.CChainEthGetTransactionByBlockHashAndIndexResult> {
+  return run<C.CChainEthGetTransactionByBlockHashAndIndexResult>($446, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionByBlockNumberAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetTransactionByBlockNumberAndIndexParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($449, value);
+export function validateCChainEthGetTransactionByBlockNumberAndIndexParams(value: unknown): ValidationResult<C.CChainEthGetTransactionByBlockNumberAndIndexParams> {
+  return run<C.CChainEthGetTransactionByBlockNumberAndIndexParams>($449, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionByBlockNumberAndIndex`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetTransactionByBlockNumberAndIndexResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($446, value);
+export function validateCChainEthGetTransactionByBlockNumberAndIndexResult(value: unknown): ValidationResult<C.CChainEthGetTransactionByBlockNumberAndIndexResult> {
+  return run<C.CChainEthGetTransactionByBlockNumberAndIndexResult>($446, value);
 }
 
 /** Validates the params of `cChain.eth.getTransactionReceipt`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetTransactionReceiptParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($445, value);
+export function validateCChainEthGetTransactionReceiptParams(value: unknown): ValidationResult<C.CChainEthGetTransactionReceiptParams> {
+  return run<C.CChainEthGetTransactionReceiptParams>($445, value);
 }
 
 /** Validates the result of `cChain.eth.getTransactionReceipt`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetTransactionReceiptResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($452, value);
+export function validateCChainEthGetTransactionReceiptResult(value: unknown): ValidationResult<C.CChainEthGetTransactionReceiptResult> {
+  return run<C.CChainEthGetTransactionReceiptResult>($452, value);
 }
 
 /** Validates the params of `cChain.eth.sendRawTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthSendRawTransactionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($453, value);
+export function validateCChainEthSendRawTransactionParams(value: unknown): ValidationResult<C.CChainEthSendRawTransactionParams> {
+  return run<C.CChainEthSendRawTransactionParams>($453, value);
 }
 
 /** Validates the result of `cChain.eth.sendRawTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthSendRawTransactionResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Hash32, value);
+export function validateCChainEthSendRawTransactionResult(value: unknown): ValidationResult<T.Hash32> {
+  return run<T.Hash32>($Hash32, value);
 }
 
 /** Validates the params of `cChain.eth.sendTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthSendTransactionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($GenericTransaction, value);
+export function validateCChainEthSendTransactionParams(value: unknown): ValidationResult<C.CChainEthSendTransactionParams> {
+  return run<C.CChainEthSendTransactionParams>($GenericTransaction, value);
 }
 
 /** Validates the result of `cChain.eth.sendTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthSendTransactionResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Hash32, value);
+export function validateCChainEthSendTransactionResult(value: unknown): ValidationResult<T.Hash32> {
+  return run<T.Hash32>($Hash32, value);
 }
 
 /** Validates the params of `cChain.eth.fillTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthFillTransactionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($GenericTransaction, value);
+export function validateCChainEthFillTransactionParams(value: unknown): ValidationResult<C.CChainEthFillTransactionParams> {
+  return run<C.CChainEthFillTransactionParams>($GenericTransaction, value);
 }
 
 /** Validates the result of `cChain.eth.fillTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthFillTransactionResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($FillTransactionResult, value);
+export function validateCChainEthFillTransactionResult(value: unknown): ValidationResult<T.FillTransactionResult> {
+  return run<T.FillTransactionResult>($FillTransactionResult, value);
 }
 
 /** Validates the params of `cChain.eth.sign`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthSignParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($454, value);
+export function validateCChainEthSignParams(value: unknown): ValidationResult<C.CChainEthSignParams> {
+  return run<C.CChainEthSignParams>($454, value);
 }
 
 /** Validates the result of `cChain.eth.sign`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthSignResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Bytes65, value);
+export function validateCChainEthSignResult(value: unknown): ValidationResult<T.Bytes65> {
+  return run<T.Bytes65>($Bytes65, value);
 }
 
 /** Validates the params of `cChain.eth.signTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthSignTransactionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($GenericTransaction, value);
+export function validateCChainEthSignTransactionParams(value: unknown): ValidationResult<C.CChainEthSignTransactionParams> {
+  return run<C.CChainEthSignTransactionParams>($GenericTransaction, value);
 }
 
 /** Validates the result of `cChain.eth.signTransaction`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthSignTransactionResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($SignTransactionResult, value);
+export function validateCChainEthSignTransactionResult(value: unknown): ValidationResult<T.SignTransactionResult> {
+  return run<T.SignTransactionResult>($SignTransactionResult, value);
 }
 
 /** Validates the params of `cChain.eth.subscribe`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthSubscribeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($455, value);
+export function validateCChainEthSubscribeParams(value: unknown): ValidationResult<C.CChainEthSubscribeParams> {
+  return run<C.CChainEthSubscribeParams>($455, value);
 }
 
 /** Validates the result of `cChain.eth.subscribe`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthSubscribeResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($SubscriptionId, value);
+export function validateCChainEthSubscribeResult(value: unknown): ValidationResult<T.SubscriptionId> {
+  return run<T.SubscriptionId>($SubscriptionId, value);
 }
 
 /** Validates the params of `cChain.eth.unsubscribe`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthUnsubscribeParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($456, value);
+export function validateCChainEthUnsubscribeParams(value: unknown): ValidationResult<C.CChainEthUnsubscribeParams> {
+  return run<C.CChainEthUnsubscribeParams>($456, value);
 }
 
 /** Validates the result of `cChain.eth.unsubscribe`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthUnsubscribeResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($20, value);
+export function validateCChainEthUnsubscribeResult(value: unknown): ValidationResult<C.CChainEthUnsubscribeResult> {
+  return run<C.CChainEthUnsubscribeResult>($20, value);
 }
 
 /** Validates the params of `cChain.eth.capabilities`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthCapabilitiesParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateCChainEthCapabilitiesParams(value: unknown): ValidationResult<C.CChainEthCapabilitiesParams> {
+  return run<C.CChainEthCapabilitiesParams>($83, value);
 }
 
 /** Validates the result of `cChain.eth.capabilities`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthCapabilitiesResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($EthCapabilities, value);
+export function validateCChainEthCapabilitiesResult(value: unknown): ValidationResult<T.EthCapabilities> {
+  return run<T.EthCapabilities>($EthCapabilities, value);
 }
 
 /** Validates the params of `cChain.eth.getChainConfig`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetChainConfigParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateCChainEthGetChainConfigParams(value: unknown): ValidationResult<C.CChainEthGetChainConfigParams> {
+  return run<C.CChainEthGetChainConfigParams>($83, value);
 }
 
 /** Validates the result of `cChain.eth.getChainConfig`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetChainConfigResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($ChainConfig, value);
+export function validateCChainEthGetChainConfigResult(value: unknown): ValidationResult<T.ChainConfig> {
+  return run<T.ChainConfig>($ChainConfig, value);
 }
 
 /** Validates the params of `cChain.eth.getBadBlocks`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetBadBlocksParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateCChainEthGetBadBlocksParams(value: unknown): ValidationResult<C.CChainEthGetBadBlocksParams> {
+  return run<C.CChainEthGetBadBlocksParams>($83, value);
 }
 
 /** Validates the result of `cChain.eth.getBadBlocks`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainEthGetBadBlocksResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($461, value);
+export function validateCChainEthGetBadBlocksResult(value: unknown): ValidationResult<C.CChainEthGetBadBlocksResult> {
+  return run<C.CChainEthGetBadBlocksResult>($461, value);
 }
 
 /** Validates the params of `cChain.web3.clientVersion`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainWeb3ClientVersionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateCChainWeb3ClientVersionParams(value: unknown): ValidationResult<C.CChainWeb3ClientVersionParams> {
+  return run<C.CChainWeb3ClientVersionParams>($83, value);
 }
 
 /** Validates the result of `cChain.web3.clientVersion`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainWeb3ClientVersionResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($3, value);
+export function validateCChainWeb3ClientVersionResult(value: unknown): ValidationResult<C.CChainWeb3ClientVersionResult> {
+  return run<C.CChainWeb3ClientVersionResult>($3, value);
 }
 
 /** Validates the params of `cChain.web3.sha3`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainWeb3Sha3Params(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($465, value);
+export function validateCChainWeb3Sha3Params(value: unknown): ValidationResult<C.CChainWeb3Sha3Params> {
+  return run<C.CChainWeb3Sha3Params>($465, value);
 }
 
 /** Validates the result of `cChain.web3.sha3`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainWeb3Sha3Result(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Hash32, value);
+export function validateCChainWeb3Sha3Result(value: unknown): ValidationResult<T.Hash32> {
+  return run<T.Hash32>($Hash32, value);
 }
 
 /** Validates the params of `cChain.net.version`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainNetVersionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateCChainNetVersionParams(value: unknown): ValidationResult<C.CChainNetVersionParams> {
+  return run<C.CChainNetVersionParams>($83, value);
 }
 
 /** Validates the result of `cChain.net.version`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainNetVersionResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($66, value);
+export function validateCChainNetVersionResult(value: unknown): ValidationResult<C.CChainNetVersionResult> {
+  return run<C.CChainNetVersionResult>($66, value);
 }
 
 /** Validates the params of `cChain.net.listening`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainNetListeningParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateCChainNetListeningParams(value: unknown): ValidationResult<C.CChainNetListeningParams> {
+  return run<C.CChainNetListeningParams>($83, value);
 }
 
 /** Validates the result of `cChain.net.listening`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainNetListeningResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($20, value);
+export function validateCChainNetListeningResult(value: unknown): ValidationResult<C.CChainNetListeningResult> {
+  return run<C.CChainNetListeningResult>($20, value);
 }
 
 /** Validates the params of `cChain.net.peerCount`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainNetPeerCountParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateCChainNetPeerCountParams(value: unknown): ValidationResult<C.CChainNetPeerCountParams> {
+  return run<C.CChainNetPeerCountParams>($83, value);
 }
 
 /** Validates the result of `cChain.net.peerCount`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainNetPeerCountResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($Uint, value);
+export function validateCChainNetPeerCountResult(value: unknown): ValidationResult<T.Uint> {
+  return run<T.Uint>($Uint, value);
 }
 
 /** Validates the params of `cChain.txpool.status`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainTxpoolStatusParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateCChainTxpoolStatusParams(value: unknown): ValidationResult<C.CChainTxpoolStatusParams> {
+  return run<C.CChainTxpoolStatusParams>($83, value);
 }
 
 /** Validates the result of `cChain.txpool.status`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainTxpoolStatusResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($TxpoolStatus, value);
+export function validateCChainTxpoolStatusResult(value: unknown): ValidationResult<T.TxpoolStatus> {
+  return run<T.TxpoolStatus>($TxpoolStatus, value);
 }
 
 /** Validates the params of `cChain.txpool.content`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainTxpoolContentParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateCChainTxpoolContentParams(value: unknown): ValidationResult<C.CChainTxpoolContentParams> {
+  return run<C.CChainTxpoolContentParams>($83, value);
 }
 
 /** Validates the result of `cChain.txpool.content`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainTxpoolContentResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($TxpoolContent, value);
+export function validateCChainTxpoolContentResult(value: unknown): ValidationResult<T.TxpoolContent> {
+  return run<T.TxpoolContent>($TxpoolContent, value);
 }
 
 /** Validates the params of `cChain.txpool.inspect`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainTxpoolInspectParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateCChainTxpoolInspectParams(value: unknown): ValidationResult<C.CChainTxpoolInspectParams> {
+  return run<C.CChainTxpoolInspectParams>($83, value);
 }
 
 /** Validates the result of `cChain.txpool.inspect`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainTxpoolInspectResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($TxpoolInspect, value);
+export function validateCChainTxpoolInspectResult(value: unknown): ValidationResult<T.TxpoolInspect> {
+  return run<T.TxpoolInspect>($TxpoolInspect, value);
 }
 
 /** Validates the params of `cChain.admin.startCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainAdminStartCpuProfilerParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateCChainAdminStartCpuProfilerParams(value: unknown): ValidationResult<C.CChainAdminStartCpuProfilerParams> {
+  return run<C.CChainAdminStartCpuProfilerParams>($83, value);
 }
 
 /** Validates the result of `cChain.admin.startCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainAdminStartCpuProfilerResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($EmptyResult2, value);
+export function validateCChainAdminStartCpuProfilerResult(value: unknown): ValidationResult<T.CChainEmptyResult> {
+  return run<T.CChainEmptyResult>($CChainEmptyResult, value);
 }
 
 /** Validates the params of `cChain.admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainAdminStopCpuProfilerParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateCChainAdminStopCpuProfilerParams(value: unknown): ValidationResult<C.CChainAdminStopCpuProfilerParams> {
+  return run<C.CChainAdminStopCpuProfilerParams>($83, value);
 }
 
 /** Validates the result of `cChain.admin.stopCPUProfiler`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainAdminStopCpuProfilerResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($EmptyResult2, value);
+export function validateCChainAdminStopCpuProfilerResult(value: unknown): ValidationResult<T.CChainEmptyResult> {
+  return run<T.CChainEmptyResult>($CChainEmptyResult, value);
 }
 
 /** Validates the params of `cChain.admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainAdminMemoryProfileParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateCChainAdminMemoryProfileParams(value: unknown): ValidationResult<C.CChainAdminMemoryProfileParams> {
+  return run<C.CChainAdminMemoryProfileParams>($83, value);
 }
 
 /** Validates the result of `cChain.admin.memoryProfile`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainAdminMemoryProfileResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($EmptyResult2, value);
+export function validateCChainAdminMemoryProfileResult(value: unknown): ValidationResult<T.CChainEmptyResult> {
+  return run<T.CChainEmptyResult>($CChainEmptyResult, value);
 }
 
 /** Validates the params of `cChain.admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainAdminLockProfileParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateCChainAdminLockProfileParams(value: unknown): ValidationResult<C.CChainAdminLockProfileParams> {
+  return run<C.CChainAdminLockProfileParams>($83, value);
 }
 
 /** Validates the result of `cChain.admin.lockProfile`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainAdminLockProfileResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($EmptyResult2, value);
+export function validateCChainAdminLockProfileResult(value: unknown): ValidationResult<T.CChainEmptyResult> {
+  return run<T.CChainEmptyResult>($CChainEmptyResult, value);
 }
 
 /** Validates the params of `cChain.admin.setLogLevel`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainAdminSetLogLevelParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($SetLogLevelArgs, value);
+export function validateCChainAdminSetLogLevelParams(value: unknown): ValidationResult<C.CChainAdminSetLogLevelParams> {
+  return run<C.CChainAdminSetLogLevelParams>($SetLogLevelArgs, value);
 }
 
 /** Validates the result of `cChain.admin.setLogLevel`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainAdminSetLogLevelResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($EmptyResult2, value);
+export function validateCChainAdminSetLogLevelResult(value: unknown): ValidationResult<T.CChainEmptyResult> {
+  return run<T.CChainEmptyResult>($CChainEmptyResult, value);
 }
 
 /** Validates the params of `cChain.admin.getVMConfig`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainAdminGetVmConfigParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateCChainAdminGetVmConfigParams(value: unknown): ValidationResult<C.CChainAdminGetVmConfigParams> {
+  return run<C.CChainAdminGetVmConfigParams>($83, value);
 }
 
 /** Validates the result of `cChain.admin.getVMConfig`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainAdminGetVmConfigResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($GetVmConfigResult, value);
+export function validateCChainAdminGetVmConfigResult(value: unknown): ValidationResult<T.GetVmConfigResult> {
+  return run<T.GetVmConfigResult>($GetVmConfigResult, value);
 }
 
 /** Validates the params of `cChain.native.getUTXOs`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainNativeGetUtxOsParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($GetUtxOsArgs, value);
+export function validateCChainNativeGetUtxosParams(value: unknown): ValidationResult<C.CChainNativeGetUtxosParams> {
+  return run<C.CChainNativeGetUtxosParams>($GetUtxosArgs, value);
 }
 
 /** Validates the result of `cChain.native.getUTXOs`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainNativeGetUtxOsResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($GetUtxOsResult, value);
+export function validateCChainNativeGetUtxosResult(value: unknown): ValidationResult<T.GetUtxosResult> {
+  return run<T.GetUtxosResult>($GetUtxosResult, value);
 }
 
 /** Validates the params of `cChain.native.issueTx`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainNativeIssueTxParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($IssueTxArgs, value);
+export function validateCChainNativeIssueTxParams(value: unknown): ValidationResult<C.CChainNativeIssueTxParams> {
+  return run<C.CChainNativeIssueTxParams>($IssueTxArgs, value);
 }
 
 /** Validates the result of `cChain.native.issueTx`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainNativeIssueTxResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($IssueTxResult, value);
+export function validateCChainNativeIssueTxResult(value: unknown): ValidationResult<T.IssueTxResult> {
+  return run<T.IssueTxResult>($IssueTxResult, value);
 }
 
 /** Validates the params of `cChain.native.getAtomicTxStatus`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainNativeGetAtomicTxStatusParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($GetAtomicTxStatusArgs, value);
+export function validateCChainNativeGetAtomicTxStatusParams(value: unknown): ValidationResult<C.CChainNativeGetAtomicTxStatusParams> {
+  return run<C.CChainNativeGetAtomicTxStatusParams>($GetAtomicTxStatusArgs, value);
 }
 
 /** Validates the result of `cChain.native.getAtomicTxStatus`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainNativeGetAtomicTxStatusResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($GetAtomicTxStatusResult, value);
+export function validateCChainNativeGetAtomicTxStatusResult(value: unknown): ValidationResult<T.GetAtomicTxStatusResult> {
+  return run<T.GetAtomicTxStatusResult>($GetAtomicTxStatusResult, value);
 }
 
 /** Validates the params of `cChain.native.getAtomicTx`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainNativeGetAtomicTxParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($GetAtomicTxArgs, value);
+export function validateCChainNativeGetAtomicTxParams(value: unknown): ValidationResult<C.CChainNativeGetAtomicTxParams> {
+  return run<C.CChainNativeGetAtomicTxParams>($GetAtomicTxArgs, value);
 }
 
 /** Validates the result of `cChain.native.getAtomicTx`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainNativeGetAtomicTxResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($GetAtomicTxResult, value);
+export function validateCChainNativeGetAtomicTxResult(value: unknown): ValidationResult<T.GetAtomicTxResult> {
+  return run<T.GetAtomicTxResult>($GetAtomicTxResult, value);
 }
 
 /** Validates the params of `cChain.native.version`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainNativeVersionParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($83, value);
+export function validateCChainNativeVersionParams(value: unknown): ValidationResult<C.CChainNativeVersionParams> {
+  return run<C.CChainNativeVersionParams>($83, value);
 }
 
 /** Validates the result of `cChain.native.version`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateCChainNativeVersionResult(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($VersionResult, value);
+export function validateCChainNativeVersionResult(value: unknown): ValidationResult<T.VersionResult> {
+  return run<T.VersionResult>($VersionResult, value);
 }
 
 /** Validates the params of `http.getHealth`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateHttpGetHealthParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($480, value);
+export function validateHttpGetHealthParams(value: unknown): ValidationResult<C.HttpGetHealthParams> {
+  return run<C.HttpGetHealthParams>($480, value);
 }
 
 /** Validates the result of `http.getHealth`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateHttpGetHealthResponse(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($HealthResult, value);
+export function validateHttpGetHealthResponse(value: unknown): ValidationResult<T.HealthResult> {
+  return run<T.HealthResult>($HealthResult, value);
 }
 
 /** Validates the params of `http.getHealthCheck`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateHttpGetHealthCheckParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($480, value);
+export function validateHttpGetHealthCheckParams(value: unknown): ValidationResult<C.HttpGetHealthCheckParams> {
+  return run<C.HttpGetHealthCheckParams>($480, value);
 }
 
 /** Validates the result of `http.getHealthCheck`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateHttpGetHealthCheckResponse(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($HealthResult, value);
+export function validateHttpGetHealthCheckResponse(value: unknown): ValidationResult<T.HealthResult> {
+  return run<T.HealthResult>($HealthResult, value);
 }
 
 /** Validates the params of `http.getReadiness`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateHttpGetReadinessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($480, value);
+export function validateHttpGetReadinessParams(value: unknown): ValidationResult<C.HttpGetReadinessParams> {
+  return run<C.HttpGetReadinessParams>($480, value);
 }
 
 /** Validates the result of `http.getReadiness`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateHttpGetReadinessResponse(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($HealthResult, value);
+export function validateHttpGetReadinessResponse(value: unknown): ValidationResult<T.HealthResult> {
+  return run<T.HealthResult>($HealthResult, value);
 }
 
 /** Validates the params of `http.getLiveness`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateHttpGetLivenessParams(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($480, value);
+export function validateHttpGetLivenessParams(value: unknown): ValidationResult<C.HttpGetLivenessParams> {
+  return run<C.HttpGetLivenessParams>($480, value);
 }
 
 /** Validates the result of `http.getLiveness`: every issue with its JSON-pointer path, keyword and expected value. */
-export function validateHttpGetLivenessResponse(value: unknown): ValidationResult<unknown> {
-  return run<unknown>($HealthResult, value);
+export function validateHttpGetLivenessResponse(value: unknown): ValidationResult<T.HealthResult> {
+  return run<T.HealthResult>($HealthResult, value);
 }
 
-export { $155, $20, $297, $3, $300, $303, $304, $309, $314, $316, $325, $327, $329, $332, $335, $336, $338, $339, $340, $342, $343, $345, $349, $399, $400, $403, $405, $406, $409, $410, $411, $414, $421, $422, $425, $426, $427, $430, $432, $433, $436, $438, $441, $445, $446, $447, $449, $452, $453, $454, $455, $456, $461, $465, $480, $66, $83, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DetailedExecutionResult, $EmptyResult, $EmptyResult2, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxOsArgs, $GetUtxOsResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVMsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult };
+export { $155, $20, $297, $3, $300, $303, $304, $309, $314, $316, $325, $327, $329, $332, $335, $336, $338, $340, $342, $343, $345, $349, $399, $400, $403, $405, $406, $409, $410, $411, $414, $421, $422, $425, $426, $427, $430, $432, $433, $436, $438, $441, $445, $446, $447, $449, $452, $453, $454, $455, $456, $461, $465, $480, $66, $83, $AccessListResult, $AccountProof, $AcpsResult, $Address, $BalanceResult, $BlockResult, $BlockchainIdResult, $BlockchainStatusResult, $BlockchainsResult, $Bytes, $Bytes65, $CChainEmptyResult, $ChainAliasesResult, $ChainConfig, $Container, $ContainerList, $CurrentSupplyResult, $CurrentValidatorsResult, $DetailedExecutionResult, $EmptyResult, $EthCapabilities, $EthConfig, $FeeHistoryResults, $FillTransactionResult, $Filter, $FilterId, $FilterResults, $GenericTransaction, $GetAtomicTxArgs, $GetAtomicTxResult, $GetAtomicTxStatusArgs, $GetAtomicTxStatusResult, $GetIndexResult, $GetUtxosArgs, $GetUtxosResult, $GetVmConfigResult, $Hash32, $HealthResult, $IsAcceptedResult, $IsBootstrappedResult, $IssueTxArgs, $IssueTxResult, $LoadVmsResult, $LoggerLevelsResult, $NetworkIdResult, $NetworkNameResult, $NodeIdResult, $NodeIpResult, $NodeVersion, $PeersResult, $SetLogLevelArgs, $SetLoggerLevelResult, $SignTransactionResult, $SubscriptionId, $SyncingStatus, $TxFees, $TxpoolContent, $TxpoolInspect, $TxpoolStatus, $Uint, $UpgradeSchedule, $UptimeResult, $VersionResult, $VmsResult };

@@ -41,8 +41,12 @@ export interface ValidatorModule {
   publicNames: string[];
 }
 
-export function emitValidators(ir: IrDocument, options: CompilerOptions = {}): ValidatorModule {
-  const compiler = new ValidatorCompiler(ir.schemas, options);
+/** Namespace of the client module's types (operation params and result aliases) in validators.ts: imported type-only, so importing the validators loads no client code. */
+const CLIENT_NS = "C";
+
+export function emitValidators(ir: IrDocument, options: CompilerOptions & { clientTypes?: boolean } = {}): ValidatorModule {
+  const { clientTypes = false, ...compilerOptions } = options;
+  const compiler = new ValidatorCompiler(ir.schemas, compilerOptions);
   const exports: WriterFunction[] = [];
   let usesTypes = false;
   const typeOf = (name: string) => {
@@ -63,16 +67,27 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions = {}): V
   }
   const checks = new Map<IrOperation, { params: string; result?: string }>();
   let usesUnwrapped = false;
+  let usesClientTypes = false;
+  const schemaTypes = new Set(ir.schemas.map((s) => s.name));
+  const schemaValidators = new Set(ir.schemas.map((s) => s.names.validate));
+  // what an operation validator's value is: the client module's params / result type (unknown without a client module)
+  const opType = (name: string) => {
+    if (schemaTypes.has(name)) return typeOf(name);
+    if (!clientTypes) return "unknown";
+    usesClientTypes = true;
+    return `${CLIENT_NS}.${name}`;
+  };
   for (const op of ir.operations) {
     const params = compiler.check(paramsSchema(op));
     const result = resultSchema(op);
     const resultCheck = result ? compiler.check(result) : undefined;
     checks.set(op, { params, ...(resultCheck ? { result: resultCheck } : {}) });
     const label = comment([...op.group, op.names.method].join("."));
-    exports.push(exported(op.names.validateParams, undefined, params, "unknown", `the params of \`${label}\``));
+    exports.push(exported(op.names.validateParams, undefined, params, opType(op.names.params), `the params of \`${label}\``));
     const wrappedIn = op.protocol === "json-rpc" ? op.result?.wire?.property : undefined;
     if (wrappedIn !== undefined) usesUnwrapped = true;
-    if (resultCheck) exports.push(exported(op.names.validateResult, undefined, resultCheck, "unknown", `the result of \`${label}\`${wrappedIn === undefined ? "" : ` (also as servers may send it, wrapped as \`{ ${comment(JSON.stringify(wrappedIn))}: … }\`: the value is the unwrapped result)`}`, wrappedIn));
+    // a response that is one named schema may share that schema's validator (the naming pass gave it its name)
+    if (resultCheck && !schemaValidators.has(op.names.validateResult)) exports.push(exported(op.names.validateResult, undefined, resultCheck, opType(op.names.response), `the result of \`${label}\`${wrappedIn === undefined ? "" : ` (also as servers may send it, wrapped as \`{ ${comment(JSON.stringify(wrappedIn))}: … }\`: the value is the unwrapped result)`}`, wrappedIn));
   }
   const helpers = [...compiler.helpers].sort();
   const statements: Statement[] = [
@@ -85,11 +100,12 @@ export function emitValidators(ir: IrDocument, options: CompilerOptions = {}): V
   ];
   if (compiler.formatsUsed.size > 0) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../runtime/formats.js", namedImports: [...compiler.formatsUsed].sort() });
   if (usesTypes) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: "T", moduleSpecifier: "./types.js" });
+  if (usesClientTypes) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: CLIENT_NS, moduleSpecifier: "./client.js" });
   append(statements, compiler.decls, exports);
   // the client's descriptors use the checks directly; the module index does not re-export them
   const internal = [...new Set([...checks.values()].flatMap((c) => [c.params, ...(c.result ? [c.result] : [])]))].sort();
   if (internal.length > 0) statements.push({ kind: StructureKind.ExportDeclaration, namedExports: internal });
-  const publicNames = [...ir.schemas.flatMap((s) => [s.names.validate, s.names.standard, s.names.guard]), ...ir.operations.flatMap((op) => [op.names.validateParams, ...(checks.get(op)?.result ? [op.names.validateResult] : [])])];
+  const publicNames = [...new Set([...ir.schemas.flatMap((s) => [s.names.validate, s.names.standard, s.names.guard]), ...ir.operations.flatMap((op) => [op.names.validateParams, ...(checks.get(op)?.result ? [op.names.validateResult] : [])])])];
   return { statements, problems: compiler.problems, checks, publicNames };
 }
 
